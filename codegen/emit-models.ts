@@ -1,0 +1,36 @@
+/** generated/models.ts (public entity types) and generated/io.ts (public request/response types). */
+import { HEADER, pascal, typeImport } from './header.js';
+import type { Doc, OperationEntry } from './model.js';
+import { doc as tsdoc, tsType } from './ts-type.js';
+import { requestSchema, responseSchema } from './walk.js';
+
+/** One exported type per component schema; entities are wrapped in `Entity<>` (the `_id` renames). */
+export function emitModels(doc: Doc): string {
+  let out = `${HEADER}/* Public-form types of the schema's components: dates are Date, media references are strings. */\nimport type { Entity, Item } from './request.js';\n\nexport type { Entity, Item };\n`;
+  for (const name of Object.keys(doc.components.schemas).sort()) {
+    const schema = doc.components.schemas[name]!;
+    out += `\n${tsdoc(schema.description, '')}`;
+    const type = tsType({ ...schema, 'x-sitekit-wire': undefined, description: undefined });
+    if (schema['x-sitekit-entity']) {
+      out += `export type ${name} = Entity<${name}Fields>;\n\n/** ${name} as its fields are named on the wire (before the \`_id\` renames). */\n`;
+      out += `export ${type.startsWith('{') ? `interface ${name}Fields ${type}` : `type ${name}Fields = ${type};`}\n`;
+    } else if (type.startsWith('{')) out += `export interface ${name} ${type}\n`;
+    else out += `export type ${name} = ${type};\n`;
+  }
+  return out;
+}
+
+/** `<Op>Request` and `<Op>Response` in public form for every operation. */
+export function emitIo(doc: Doc, entries: OperationEntry[]): string {
+  let out = '';
+  for (const entry of entries) {
+    const name = pascal(entry.op.operationId);
+    for (const [suffix, schema] of [['Request', requestSchema(doc, entry)], ['Response', responseSchema(doc, entry)]] as const) {
+      const t = tsType(schema, '', 'M.');
+      const wrapped = schema['x-sitekit-entity'] ? `Entity<${t}>` : t;
+      out += `\n/** ${suffix} of \`${entry.op.operationId}\` (${entry.method} ${entry.path}). */\n`;
+      out += wrapped.startsWith('{') ? `export interface ${name}${suffix} ${wrapped}\n` : `export type ${name}${suffix} = ${wrapped};\n`;
+    }
+  }
+  return `${HEADER}/* Public-form request and response types of every operation. */\nimport type * as M from './models.js';\n${typeImport(out, ['Entity', 'Item'], './request.js')}${out}`;
+}

@@ -1,0 +1,78 @@
+/** generated/namespaces.ts: the typed signatures of the SDK methods that x-sitekit-args describe. */
+import { HEADER, pascal, typeImport } from './header.js';
+import type { Doc, OperationEntry } from './model.js';
+import { NAMESPACES } from './model.js';
+import { doc as tsdoc, tsType } from './ts-type.js';
+import { publicPath, requestSchema } from './walk.js';
+
+/** A parsed entry of x-sitekit-args. */
+export interface Arg {
+  /** Dotted wire path, or '' for a rest object merged at the top level. */
+  path: string;
+  rest: boolean;
+  optional: boolean;
+  name: string;
+}
+
+/** Parses `x-sitekit-args` (see schema/README.md). */
+export function parseArgs(args: string[]): Arg[] {
+  return args.map((raw) => {
+    const rest = raw.startsWith('...');
+    const optional = rest ? raw === '...options' : raw.endsWith('?');
+    const path = rest ? '' : raw.replace(/\?$/, '');
+    const name = rest ? raw.slice(3) : path.slice(path.lastIndexOf('.') + 1);
+    return { path, rest, optional, name };
+  });
+}
+
+function signature(doc: Doc, entry: OperationEntry): string {
+  const { op } = entry;
+  const io = `IO.${pascal(op.operationId)}`;
+  const args = parseArgs(op['x-sitekit-args']!);
+  const reqSchema = requestSchema(doc, entry);
+  const located = args.map((a) => (a.rest ? undefined : publicPath(doc, reqSchema, a.path)));
+  const params: string[] = [];
+  const names = new Set<string>();
+  args.forEach((a, n) => {
+    let name = a.name;
+    while (names.has(name)) name += '_';
+    names.add(name);
+    let type: string;
+    if (a.rest) {
+      const omit = [...new Set(located.filter((l) => l).map((l) => `'${l!.path[0]}'`))];
+      type = `${omit.length ? `Omit<${io}Request, ${omit.join(' | ')}>` : `${io}Request`} & CallOptions`;
+    } else {
+      const at = located[n]!;
+      type = tsType(at.raw, '  ', 'M.');
+      if (at.inEntity && !at.schema['x-sitekit-entity'] && type.startsWith('M.')) type = `Entity<${type}>`;
+    }
+    params.push(`${name}${a.optional ? '?' : ''}: ${type}`);
+  });
+  if (!args.some((a) => a.rest)) params.push('options?: CallOptions');
+  const unwrap = op['x-sitekit-unwrap'];
+  let result = unwrap ? `NonNullable<${io}Response['${unwrap}']>` : `${io}Response`;
+  if (op['x-sitekit-null-if-missing']) result += ' | null';
+  let text = `${op.summary ?? ''}\n`;
+  if (op.description) text += `\n${op.description.trim()}\n`;
+  if (op['x-sitekit-elevated']) text += '\nRequires an elevated client (`ApiKeyStrategy`); otherwise rejects with `ElevationRequiredError` before any request.\n';
+  if (op['x-sitekit-null-if-missing']) text += '\nResolves `null` when there is no such entity.\n';
+  text += `\nWire: \`${entry.method} ${entry.path}\`.`;
+  return `${tsdoc(text, '  ')}  ${op.operationId}(${params.join(', ')}): Promise<${result}>;\n`;
+}
+
+/** Interfaces of the generated methods per namespace, and the list of their operationIds. */
+export function emitNamespaces(doc: Doc, entries: OperationEntry[]): string {
+  const exposed = entries.filter((e) => e.op['x-sitekit-args']);
+  let out = '';
+  const lists: string[] = [];
+  for (const ns of NAMESPACES) {
+    const mine = exposed.filter((e) => e.op.tags![0] === ns);
+    out += `\n/** The \`${ns}\` methods generated from the schema. */\nexport interface ${pascal(ns)}Operations {\n`;
+    for (const entry of mine) out += signature(doc, entry);
+    out += '}\n';
+    lists.push(`  ${ns}: [${mine.map((e) => `'${e.op.operationId}'`).join(', ')}],`);
+  }
+  out = `${HEADER}/* Signatures of the SDK methods generated from x-sitekit-args, per namespace. */\nimport type * as IO from './io.js';\n${/\bM\./.test(out) ? "import type * as M from './models.js';\n" : ''}${typeImport(out, ['CallOptions', 'Entity', 'Item'], './request.js')}import type { OperationId } from './operations.js';\n${out}`;
+  out += `\n/** operationIds of the generated methods, per namespace. */\nexport const namespaceOperations: { readonly [ns: string]: readonly OperationId[] } = {\n${lists.join('\n')}\n};\n`;
+  return out;
+}

@@ -1,0 +1,50 @@
+/** generated/operations.ts (the compact operation table) and generated/builders.ts (typed request builders). */
+import { HEADER } from './header.js';
+import type { Doc, OperationEntry } from './model.js';
+import { parametersOf, requestSchema, responseSchema, transformTree } from './walk.js';
+
+/** The operation table entry of one operation, as a plain object with the short keys of `Operation`. */
+export function tableEntry(doc: Doc, entry: OperationEntry): Record<string, unknown> {
+  const { op } = entry;
+  let path = entry.path;
+  for (const p of parametersOf(doc, entry)) {
+    if (p.in === 'path' && p['x-sitekit-from']) path = path.replace(`{${p.name}}`, `{${p['x-sitekit-from']}}`);
+  }
+  const i = transformTree(doc, requestSchema(doc, entry));
+  const o = transformTree(doc, responseSchema(doc, entry));
+  const row: Record<string, unknown> = { id: op.operationId, m: entry.method, p: path, f: op['x-sitekit-method'] };
+  if (op['x-sitekit-entity']) row.e = op['x-sitekit-entity'];
+  if (op['x-sitekit-args']) row.a = op['x-sitekit-args'];
+  if (op['x-sitekit-unwrap']) row.u = op['x-sitekit-unwrap'];
+  if (op['x-sitekit-elevated']) row.el = 1;
+  if (op['x-sitekit-read-only']) row.ro = 1;
+  if (op['x-sitekit-fallback']) row.fb = op['x-sitekit-fallback'];
+  if (op['x-sitekit-null-if-missing']) row.nm = 1;
+  if (i !== undefined) row.i = i;
+  if (o !== undefined) row.o = o;
+  return row;
+}
+
+const literal = (value: unknown): string =>
+  JSON.stringify(value).replace(/"([A-Za-z_$][\w$]*)":/g, '$1:').replace(/"\$e":/g, '$e:');
+
+/** The operation table: one line per operation, keyed by operationId. */
+export function emitOperations(doc: Doc, entries: OperationEntry[]): string {
+  const ids = entries.map((e) => e.op.operationId);
+  let out = `${HEADER}/* The operation table: everything that differs per operation, as data (see schema/README.md). */\n`;
+  out += `import type { Operation } from './request.js';\n\n/** Every operationId of the schema. */\nexport type OperationId =\n${ids.map((id) => `  | '${id}'`).join('\n')};\n\n`;
+  out += `/** The operation table. */\nexport const operations: { readonly [K in OperationId]: Operation } = {\n`;
+  for (const entry of entries) out += `  ${entry.op.operationId}: ${literal(tableEntry(doc, entry))},\n`;
+  return `${out}};\n`;
+}
+
+/** One typed builder per operation: typed wire request in, `BuiltRequest` out. */
+export function emitBuilders(entries: OperationEntry[]): string {
+  let out = `${HEADER}/* Typed request builders: one per operation, from its wire-form request to {method, path, query | body}. */\n`;
+  out += `import { operations } from './operations.js';\nimport { buildRequest, type BuiltRequest, type WireRequest } from './request.js';\nimport type { operations as Wire } from './wire.js';\n`;
+  for (const { op, method, path } of entries) {
+    out += `\n/** ${op.summary ?? op.operationId} \`${method} ${path}\` */\n`;
+    out += `export const ${op.operationId} = (request: WireRequest<Wire['${op.operationId}']>): BuiltRequest => buildRequest(operations.${op.operationId}, request);\n`;
+  }
+  return out;
+}

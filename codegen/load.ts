@@ -1,0 +1,104 @@
+/** Loads schema/*.yaml, merges them into one OpenAPI 3.1 document and checks sitekit's own rules. */
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import type { Doc, OperationEntry, Schema } from './model.js';
+import { HTTP_METHODS, NAMESPACES } from './model.js';
+
+/** Every schema file, sorted, with its parsed content. */
+export function readSchemaFiles(dir: string): { file: string; doc: Doc }[] {
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.yaml'))
+    .sort()
+    .map((file) => ({ file, doc: parse(readFileSync(join(dir, file), 'utf8')) as Doc }));
+}
+
+/** Merges the per-service documents; a path+method or component defined twice is an error. */
+export function mergeDocuments(files: { file: string; doc: Doc }[]): Doc {
+  const merged: Doc = {
+    openapi: '3.1.0',
+    info: { title: 'sitekit: the platform APIs the SDK calls', version: '1.0.0' },
+    paths: {},
+    components: { schemas: {}, responses: {}, parameters: {} },
+  };
+  const owner = new Map<string, string>();
+  for (const { file, doc } of files) {
+    for (const [path, item] of Object.entries(doc.paths ?? {})) {
+      const target = (merged.paths[path] ??= {});
+      for (const [method, op] of Object.entries(item)) {
+        const key = `${method.toUpperCase()} ${path}`;
+        if (owner.has(key)) throw new Error(`${file}: ${key} is already defined in ${owner.get(key)}`);
+        owner.set(key, file);
+        target[method] = op;
+      }
+    }
+    for (const [kind, entries] of Object.entries(doc.components ?? {})) {
+      const target = ((merged.components as Record<string, Record<string, unknown>>)[kind] ??= {});
+      for (const [name, value] of Object.entries(entries as Record<string, unknown>)) {
+        const key = `components/${kind}/${name}`;
+        if (owner.has(key)) throw new Error(`${file}: ${key} is already defined in ${owner.get(key)}`);
+        owner.set(key, file);
+        target[name] = value;
+      }
+    }
+  }
+  return merged;
+}
+
+/** All operations of the merged document, sorted by operationId. */
+export function listOperations(doc: Doc): OperationEntry[] {
+  const entries: OperationEntry[] = [];
+  for (const [path, item] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(item)) {
+      if (!HTTP_METHODS.includes(method)) continue;
+      entries.push({ path, method: method.toUpperCase() as OperationEntry['method'], op });
+    }
+  }
+  return entries.sort((a, b) => (a.op.operationId < b.op.operationId ? -1 : 1));
+}
+
+/** Follows a local `$ref` to its component. */
+export function resolveRef(doc: Doc, ref: string): unknown {
+  const m = /^#\/components\/(\w+)\/([^/]+)$/.exec(ref);
+  const target = m ? (doc.components as Record<string, Record<string, unknown>>)[m[1]!]?.[m[2]!] : undefined;
+  if (target === undefined) throw new Error(`unresolved $ref ${ref}`);
+  return target;
+}
+
+/** Checks what OpenAPI's own schema cannot: refs resolve, and the x-sitekit rules of schema/README.md. */
+export function checkRules(doc: Doc): string[] {
+  const problems: string[] = [];
+  (function walk(node: unknown, at: string): void {
+    if (Array.isArray(node)) return node.forEach((x, i) => walk(x, `${at}/${i}`));
+    if (!node || typeof node !== 'object') return;
+    const ref = (node as Schema).$ref;
+    if (typeof ref === 'string') {
+      try {
+        resolveRef(doc, ref);
+      } catch (e) {
+        problems.push(`${at}: ${(e as Error).message}`);
+      }
+    }
+    for (const [k, v] of Object.entries(node)) walk(v, `${at}/${k}`);
+  })(doc, '#');
+  const ids = new Set<string>();
+  for (const { path, method, op } of listOperations(doc)) {
+    const where = `${method} ${path}`;
+    if (!op.operationId) problems.push(`${where}: no operationId`);
+    else if (ids.has(op.operationId)) problems.push(`${where}: duplicate operationId ${op.operationId}`);
+    ids.add(op.operationId);
+    if (!op.tags || op.tags.length !== 1 || !NAMESPACES.includes(op.tags[0]!)) problems.push(`${where}: tags must be one of ${NAMESPACES.join(', ')}`);
+    if (!op['x-sitekit-method']) problems.push(`${where}: no x-sitekit-method`);
+    if (!op.summary) problems.push(`${where}: no summary`);
+    if (!op.responses?.['200']) problems.push(`${where}: no 200 response`);
+    const placeholders = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
+    const declared = (op.parameters ?? []).map((p) => ('$ref' in p ? (resolveRef(doc, p.$ref as string) as { name: string; in: string }) : p)).filter((p) => p.in === 'path').map((p) => p.name);
+    for (const name of placeholders) if (!declared.includes(name!)) problems.push(`${where}: path parameter {${name}} is not declared`);
+  }
+  for (const { path, method, op } of listOperations(doc)) {
+    const fb = op['x-sitekit-fallback'];
+    if (fb && !ids.has(fb)) problems.push(`${method} ${path}: x-sitekit-fallback ${fb} is no operation`);
+    if (fb && method !== 'GET') problems.push(`${method} ${path}: only a GET has a fallback`);
+  }
+  return problems;
+}
