@@ -1,0 +1,36 @@
+import type { AuthStrategy } from './strategy.js';
+import { RequestError } from '../errors/index.js';
+
+/** Options of {@link ApiKeyStrategy}. */
+export interface ApiKeyOptions {
+  /** The API key; sent as the bare `Authorization` header. Never put it in a browser bundle. */
+  apiKey: string;
+  /** Sent as `wix-site-id`: the site the calls act on. */
+  siteId?: string;
+  /** Sent as `wix-account-id`: for account-level calls. */
+  accountId?: string;
+}
+
+/** The strategy returned by {@link ApiKeyStrategy}. */
+export interface ApiKeyAuth extends AuthStrategy {
+  readonly elevated: true;
+}
+
+/**
+ * Authenticates with an API key: an elevated client, allowed to call site-owner operations.
+ *
+ * @example
+ * ```ts
+ * const admin = createClient({ auth: ApiKeyStrategy({ apiKey: process.env.API_KEY!, siteId }) });
+ * await admin.members.approveMember(memberId);
+ * ```
+ */
+export function ApiKeyStrategy(options: ApiKeyOptions): ApiKeyAuth {
+  if (!options || typeof options.apiKey !== 'string' || !options.apiKey) {
+    throw new RequestError('ApiKeyStrategy: apiKey must be a non-empty string', { field: 'apiKey' });
+  }
+  const headers: Record<string, string> = { Authorization: options.apiKey };
+  if (options.siteId) headers['wix-site-id'] = options.siteId;
+  if (options.accountId) headers['wix-account-id'] = options.accountId;
+  return { elevated: true, getAuthHeaders: async () => ({ ...headers }) };
+}

@@ -1,0 +1,60 @@
+/**
+ * Query-string serialisation for GET and DELETE, in the platform's wire format
+ * (see reference/wire.md, "Query strings for GET and DELETE").
+ */
+
+/** Values that go into a query string as one `key=value` pair (arrays of them repeat the key). */
+const isScalar = (v: unknown): boolean => v === null || typeof v !== 'object' || v instanceof Date;
+
+/**
+ * Whether an array somewhere in `v` holds objects (or arrays): dotted keys cannot say which
+ * element a field belongs to, so such a payload must travel as `.r` JSON instead.
+ */
+const needsJson = (v: unknown): boolean =>
+  Array.isArray(v)
+    ? v.some((e) => !isScalar(e))
+    : !isScalar(v) && Object.values(v as object).some(needsJson);
+
+/** Appends the `key=value` pairs of `value` under the (already encoded) `key` to `out`. */
+function flatten(value: unknown, key: string, out: string[]): void {
+  if (value == null) return;
+  if (Array.isArray(value)) for (const e of value) flatten(e, key, out);
+  else if (value instanceof Date) out.push(`${key}=${encodeURIComponent(value.toISOString())}`);
+  else if (typeof value === 'object')
+    // Each segment is encoded on its own so the joining dots stay readable.
+    for (const [k, v] of Object.entries(value)) flatten(v, (key ? key + '.' : '') + encodeURIComponent(k), out);
+  else out.push(`${key}=${encodeURIComponent(String(value))}`);
+}
+
+/**
+ * Serialises query parameters the way the platform reads them, without the leading `?`
+ * (`''` when there is nothing to send). Nested objects flatten to dotted keys, arrays repeat
+ * the key, `undefined`/`null` are skipped, dates become ISO strings. A payload holding an
+ * array of objects anywhere is sent whole as `.r=<base64url(JSON)>`.
+ *
+ * @example
+ * ```ts
+ * serializeQuery({ paging: { limit: 10 }, fieldsets: ['FULL'] }); // 'paging.limit=10&fieldsets=FULL'
+ * serializeQuery({ sorting: [{ fieldName: 'a', order: 'ASC' }] }); // '.r=eyJzb3J0aW5n...'
+ * ```
+ */
+export function serializeQuery(query: Record<string, unknown> | undefined): string {
+  if (!query) return '';
+  if (needsJson(query)) return '.r=' + base64UrlEncode(JSON.stringify(query));
+  const out: string[] = [];
+  flatten(query, '', out);
+  return out.join('&');
+}
+
+/** Base64url (`-`, `_`, no padding) of the UTF-8 bytes of `text`; btoa alone only takes Latin-1. */
+export function base64UrlEncode(text: string): string {
+  let bin = '';
+  for (const b of new TextEncoder().encode(text)) bin += String.fromCharCode(b);
+  return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** Decodes base64url (padded or not) into UTF-8 text: the inverse of {@link base64UrlEncode}. */
+export function base64UrlDecode(s: string): string {
+  const bin = atob(s.replace(/-/g, '+').replace(/_/g, '/') + '==='.slice((s.length + 3) % 4));
+  return new TextDecoder().decode(Uint8Array.from(bin, (c) => c.charCodeAt(0)));
+}

@@ -1,0 +1,127 @@
+/**
+ * The retry policy as pure functions: whether to try a failed request again, and how long to
+ * wait first. No timers and no fetch here, so every branch is table-testable (the transport
+ * owns the sleeping and the replaying).
+ */
+
+/**
+ * How a client retries failed requests. Pass `retry: false` to the client to never retry.
+ *
+ * @example
+ * ```ts
+ * createClient({ auth, retry: { retries: 4, maxDelayMs: 2000 } });
+ * ```
+ */
+export interface RetryOptions {
+  /** Extra attempts after the first one. Default 2 (so at most 3 requests). */
+  retries?: number;
+  /** Backoff ceiling for the first retry, doubled on each later one. Default 300 ms. */
+  baseDelayMs?: number;
+  /** Upper bound of the backoff ceiling. Default 5000 ms. */
+  maxDelayMs?: number;
+  /**
+   * Longest `Retry-After` the client will wait for; a longer one makes it give up at once, so
+   * a caller is not stuck behind a server asking for minutes. Default 30000 ms.
+   */
+  maxRetryAfterMs?: number;
+  /** Random source in [0, 1) for the jitter; injectable so tests are deterministic. Default `Math.random`. */
+  random?: () => number;
+}
+
+/** Fills in the defaults; `??` (not `||`) so an explicit 0 is honoured. */
+const resolve = (o: RetryOptions) => ({
+  retries: o.retries ?? 2,
+  baseDelayMs: o.baseDelayMs ?? 300,
+  maxDelayMs: o.maxDelayMs ?? 5000,
+  maxRetryAfterMs: o.maxRetryAfterMs ?? 30_000,
+  random: o.random ?? Math.random,
+});
+
+/**
+ * Whether a response status is worth retrying: 408 (request timeout), 429 (rate limited) and
+ * any 5xx. Other 4xx mean the request itself is wrong, so sending it again cannot help.
+ */
+export function isRetryableStatus(status: number): boolean {
+  return status === 408 || status === 429 || (status >= 500 && status <= 599);
+}
+
+const SAFE_METHODS = ['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS'];
+
+/**
+ * Whether replaying a request cannot change the outcome. GET, HEAD, PUT, DELETE and OPTIONS
+ * are idempotent by HTTP semantics; POST and PATCH only when the schema marks the operation
+ * read-only (query, count, aggregate, search... are POSTs only because their bodies are big).
+ */
+export function isIdempotent(method: string, readOnly: boolean): boolean {
+  const m = method.toUpperCase();
+  return SAFE_METHODS.includes(m) || (readOnly && (m === 'POST' || m === 'PATCH'));
+}
+
+/**
+ * Decides whether to send a failed request again.
+ *
+ * Never replays a non-idempotent write, not even after a network error or a 503: the server
+ * may have applied it before the failure, and a duplicate insert is worse than an error.
+ *
+ * @example
+ * ```ts
+ * shouldRetry({ method: 'GET', readOnly: false, attempt: 1, options: {}, status: 503 }); // true
+ * shouldRetry({ method: 'POST', readOnly: false, attempt: 1, options: {}, networkError: true }); // false
+ * ```
+ */
+export function shouldRetry(input: {
+  method: string;
+  readOnly: boolean;
+  /** Attempts already made, >= 1. */
+  attempt: number;
+  options: RetryOptions | false;
+  status?: number;
+  networkError?: boolean;
+  /** The parsed `Retry-After` of the failed response, if any. */
+  retryAfterMs?: number | null;
+}): boolean {
+  const { options, status, retryAfterMs } = input;
+  if (options === false) return false;
+  const o = resolve(options);
+  return (
+    input.attempt <= o.retries &&
+    isIdempotent(input.method, input.readOnly) &&
+    (input.networkError === true || (status !== undefined && isRetryableStatus(status))) &&
+    (retryAfterMs == null || retryAfterMs <= o.maxRetryAfterMs)
+  );
+}
+
+/**
+ * Parses a `Retry-After` header into milliseconds from `now` (never negative): either
+ * delta-seconds (`"120"`, `"1.5"`) or an HTTP-date (a date in the past gives 0).
+ * Anything else gives `null`, meaning "no hint".
+ */
+export function parseRetryAfter(header: string | null | undefined, now: number): number | null {
+  const v = header?.trim() ?? '';
+  if (/^\d*\.?\d+$/.test(v)) return Math.ceil(Number(v) * 1000);
+  // Date.parse alone accepts junk like "foo 1" (as 2001), so require the HTTP-date shape first:
+  // a weekday name and a time. asctime dates carry no zone but are GMT by definition.
+  if (!/^(mon|tue|wed|thu|fri|sat|sun)[a-z]*,? .*\d\d:\d\d:\d\d/i.test(v)) return null;
+  const t = Date.parse(/gmt$/i.test(v) ? v : v + ' GMT');
+  return Number.isNaN(t) ? null : Math.max(0, t - now);
+}
+
+/**
+ * How long to wait before the next attempt: exponential backoff with full jitter,
+ * `random() * min(maxDelayMs, baseDelayMs * 2 ** (attempt - 1))`. Full jitter spreads clients
+ * that failed together, so they do not hammer a recovering server in lock-step.
+ * A `Retry-After` is a floor (the server knows best), capped at `maxRetryAfterMs`.
+ */
+export function retryDelay(input: {
+  /** Attempts already made, >= 1. */
+  attempt: number;
+  options: RetryOptions;
+  retryAfterMs?: number | null;
+}): number {
+  const o = resolve(input.options);
+  // The exponent is clamped so a huge attempt count cannot overflow to Infinity (0 * Infinity is NaN).
+  const ceiling = Math.min(o.maxDelayMs, o.baseDelayMs * 2 ** Math.min(Math.max(input.attempt - 1, 0), 30));
+  const jittered = o.random() * ceiling;
+  const ra = input.retryAfterMs;
+  return ra == null ? jittered : Math.min(o.maxRetryAfterMs, Math.max(ra, jittered));
+}

@@ -1,0 +1,178 @@
+/**
+ * The one transport every call goes through: openapi-fetch builds the URL, body and parses the
+ * response; the fetch we hand it adds auth, SDK headers, time limits, retries, the consistency
+ * token and error mapping.
+ */
+import createFetchClient from 'openapi-fetch';
+import { operations } from '../../generated/operations.js';
+import { buildRequest, RequestBuildError, type Operation } from '../../generated/request.js';
+import type { AuthStrategy } from '../auth/strategy.js';
+import { ElevationRequiredError, errorFromResponse, HttpError, isSiteKitError, NetworkError, RequestError, type SiteKitError } from '../errors/index.js';
+import { deadline, type Deadline } from './deadline.js';
+import { sdkHeader } from './headers.js';
+import { serializeQuery } from './query.js';
+import { parseRetryAfter, retryDelay, shouldRetry, type RetryOptions } from './retry.js';
+import { sleep } from './sleep.js';
+
+/** The provider's API host. */
+export const DEFAULT_BASE_URL = 'https://www.wixapis.com';
+/** A GET whose query string is longer than this switches to its POST fallback. */
+export const MAX_GET_QUERY = 4000;
+
+/** Transport settings (from `createClient` options). */
+export interface TransportOptions {
+  baseUrl?: string;
+  fetch?: typeof fetch;
+  headers?: Record<string, string>;
+  retry?: RetryOptions | false;
+  timeoutMs?: number;
+  auth: AuthStrategy;
+}
+
+/** Per-call settings. */
+export interface CallSettings {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+interface Attempt {
+  /** `method-fqn` / `entity` of the SDK header. */
+  fqn?: string;
+  entity?: string;
+  readOnly: boolean;
+  deadline: Deadline;
+}
+
+/** Sends requests for the client; one instance per client. */
+export class Transport {
+  readonly baseUrl: string;
+  private readonly baseFetch: typeof fetch;
+  /** openapi-fetch, untyped here: the generated builders carry the types. */
+  private readonly core: { request(method: string, url: string, init: object): Promise<{ data?: unknown }> };
+  /** The last `x-wix-consistent` token seen, replayed on later requests (read-your-writes). */
+  private consistent: string | undefined;
+
+  constructor(private readonly options: TransportOptions) {
+    this.baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
+    this.baseFetch = options.fetch ?? ((...args) => globalThis.fetch(...args));
+    this.core = createFetchClient({ baseUrl: this.baseUrl, querySerializer: (q) => serializeQuery(q as Record<string, unknown>) }) as never;
+  }
+
+  /** The client's auth strategy. */
+  get auth(): AuthStrategy {
+    return this.options.auth;
+  }
+
+  /**
+   * Sends one operation with a wire-form request object and resolves with the wire-form response
+   * (`undefined` for an empty body). Rejects only with SiteKitError.
+   */
+  async send(op: Operation, request: object | undefined, call: CallSettings = {}): Promise<unknown> {
+    if (op.el && !this.options.auth.elevated) throw new ElevationRequiredError(op.id);
+    let built;
+    try {
+      built = buildRequest(op, request);
+      if (built.method === 'GET' && op.fb && serializeQuery(built.query).length > MAX_GET_QUERY) {
+        built = buildRequest(operations[op.fb as keyof typeof operations], request);
+      }
+    } catch (e) {
+      if (e instanceof RequestBuildError) throw new RequestError(e.message, { field: e.field });
+      throw e;
+    }
+    const d = deadline(call.signal, call.timeoutMs ?? this.options.timeoutMs);
+    const attempt: Attempt = { fqn: built.op.f, entity: built.op.e, readOnly: !!built.op.ro, deadline: d };
+    try {
+      const { data } = await this.core.request(built.method, built.path, {
+        params: { query: built.query },
+        body: built.body,
+        fetch: (req: Request) => this.execute(req, attempt),
+      });
+      return data;
+    } catch (e) {
+      throw this.typed(e, d);
+    } finally {
+      d.done();
+    }
+  }
+
+  /**
+   * Sends any request with the client's auth, headers, time limit and retries; resolves with the
+   * 2xx Response, rejects with SiteKitError otherwise.
+   */
+  async fetchWithAuth(pathOrUrl: string | URL, init: RequestInit & CallSettings = {}): Promise<Response> {
+    const { signal, timeoutMs, ...rest } = init;
+    const url = typeof pathOrUrl === 'string' && pathOrUrl.startsWith('/') ? this.baseUrl + pathOrUrl : String(pathOrUrl);
+    const d = deadline(signal ?? undefined, timeoutMs ?? this.options.timeoutMs);
+    try {
+      return await this.execute(new Request(url, rest), { readOnly: false, deadline: d });
+    } catch (e) {
+      throw this.typed(e, d);
+    } finally {
+      d.done();
+    }
+  }
+
+  private typed(e: unknown, d: Deadline): SiteKitError {
+    if (isSiteKitError(e)) return e;
+    if (d.signal.aborted) return d.error();
+    // A 2xx whose body is not JSON: the only error openapi-fetch itself raises.
+    return new HttpError({ status: 200, message: `Unreadable response body: ${(e as Error)?.message ?? e}`, code: 'SYSTEM_ERROR' });
+  }
+
+  /** The attempt loop around the real fetch. */
+  private async execute(request: Request, a: Attempt): Promise<Response> {
+    const { signal } = a.deadline;
+    let renewed = false;
+    for (let attempt = 1; ; attempt++) {
+      if (signal.aborted) throw a.deadline.error();
+      const headers = new Headers(request.headers);
+      for (const [k, v] of Object.entries(this.options.headers ?? {})) headers.set(k, v);
+      headers.set('x-wix-bi-gateway', sdkHeader(a.fqn, a.entity));
+      if (this.consistent) headers.set('x-wix-consistent', this.consistent);
+      let response: Response;
+      try {
+        for (const [k, v] of Object.entries(await this.options.auth.getAuthHeaders())) headers.set(k, v);
+        response = await this.baseFetch(new Request(request.clone(), { headers, signal }));
+      } catch (e) {
+        if (signal.aborted) throw a.deadline.error();
+        if (isSiteKitError(e)) throw e;
+        if (this.retries(request.method, a, attempt, { networkError: true })) {
+          await this.pause(attempt, null, a);
+          continue;
+        }
+        throw new NetworkError({ cause: e });
+      }
+      const token = response.headers.get('x-wix-consistent');
+      if (token) this.consistent = token;
+      if (response.ok) return response;
+      if (response.status === 401 && !renewed && this.options.auth.onUnauthorized) {
+        renewed = true;
+        void response.body?.cancel();
+        if (await this.options.auth.onUnauthorized()) {
+          attempt--;
+          continue;
+        }
+      }
+      const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), Date.now());
+      if (this.retries(request.method, a, attempt, { status: response.status, retryAfterMs })) {
+        void response.body?.cancel();
+        await this.pause(attempt, retryAfterMs, a);
+        continue;
+      }
+      const body = await response.text().catch(() => '');
+      throw errorFromResponse({ status: response.status, statusText: response.statusText, body, requestId: response.headers.get('x-wix-request-id') });
+    }
+  }
+
+  private retries(method: string, a: Attempt, attempt: number, failure: { status?: number; networkError?: boolean; retryAfterMs?: number | null }): boolean {
+    return shouldRetry({ method, readOnly: a.readOnly, attempt, options: this.options.retry ?? {}, ...failure });
+  }
+
+  private async pause(attempt: number, retryAfterMs: number | null, a: Attempt): Promise<void> {
+    try {
+      await sleep(retryDelay({ attempt, options: this.options.retry || {}, retryAfterMs }), a.deadline.signal);
+    } catch {
+      throw a.deadline.error();
+    }
+  }
+}

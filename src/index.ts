@@ -1,0 +1,35 @@
+/**
+ * sitekit: a typed client for the platform's headless APIs (data, media, members, sign-in).
+ * The public surface, listed explicitly.
+ */
+export { createClient } from './client.js';
+export type { Client, ClientOptions, GraphQLResult } from './client.js';
+export { ApiKeyStrategy } from './auth/api-key.js';
+export type { ApiKeyAuth, ApiKeyOptions } from './auth/api-key.js';
+export type { AuthStrategy } from './auth/strategy.js';
+export type { RetryOptions } from './http/retry.js';
+export {
+  SiteKitError,
+  ValidationError,
+  ApplicationError,
+  HttpError,
+  NetworkError,
+  TimeoutError,
+  AbortedError,
+  ElevationRequiredError,
+  RequestError,
+  AuthError,
+  isSiteKitError,
+  isValidationError,
+  isApplicationError,
+  isHttpError,
+  isNetworkError,
+  isTimeoutError,
+  isAbortedError,
+  isElevationRequiredError,
+  isRequestError,
+  isAuthError,
+} from './errors/index.js';
+export type { CallOptions, Item, Entity } from '../generated/request.js';
+export type { CollectionsOperations, ItemsOperations, MediaOperations, MembersOperations } from '../generated/namespaces.js';
+export type * from '../generated/models.js';

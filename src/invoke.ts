@@ -1,0 +1,96 @@
+/**
+ * Generic SDK methods: turns a method's public arguments into the operation's wire request (by
+ * its x-sitekit-args), sends it, and returns the public-form result.
+ */
+import type { CallOptions, Operation, TransformNode } from '../generated/request.js';
+import { isHttpError, isApplicationError, RequestError } from './errors/index.js';
+import type { Transport } from './http/transport.js';
+import { toPublic, toWire } from './wire/index.js';
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The transform node at a dotted wire path of a request tree. */
+function nodeAt(node: TransformNode | undefined, path: string): TransformNode | undefined {
+  for (const key of path.split('.')) {
+    if (!isObject(node)) return undefined;
+    node = node[key] as TransformNode | undefined;
+  }
+  return node;
+}
+
+/** Sets `value` at a dotted path; objects already there are merged (the deeper value wins). */
+function place(target: Record<string, unknown>, path: string, value: unknown): void {
+  const keys = path.split('.');
+  const last = keys.pop()!;
+  let at = target;
+  for (const key of keys) at = isObject(at[key]) ? (at[key] = { ...(at[key] as object) }) as Record<string, unknown> : (at[key] = {});
+  at[last] = isObject(value) && isObject(at[last]) ? { ...(at[last] as object), ...value } : value;
+}
+
+/** Splits the per-call options (`signal`, `timeoutMs`) off an options object. */
+export function splitCallOptions(options: unknown): { rest: Record<string, unknown>; call: CallOptions } {
+  if (!isObject(options)) return { rest: {}, call: {} };
+  const { signal, timeoutMs, ...rest } = options as Record<string, unknown> & CallOptions;
+  return { rest, call: { signal, timeoutMs } };
+}
+
+/**
+ * Builds the wire request from the public arguments of `op`'s method. Arguments are placed
+ * shallow first, so a positional `member.id` wins over an `_id` inside `member`.
+ */
+export function requestFromArgs(op: Operation, args: readonly unknown[]): { request: Record<string, unknown>; call: CallOptions } {
+  const spec = op.a ?? [];
+  let call: CallOptions = {};
+  const placements: [string, unknown][] = [];
+  spec.forEach((raw, n) => {
+    const value = args[n];
+    if (raw.startsWith('...')) {
+      if (value !== undefined && !isObject(value)) throw new RequestError(`${op.id}: ${raw.slice(3)} must be an object`, { field: raw.slice(3) });
+      if (value === undefined && raw === '...request') throw new RequestError(`${op.id}: request is required`, { field: 'request' });
+      const split = splitCallOptions(value);
+      call = split.call;
+      placements.push(['', toWire(split.rest, op.i)]);
+      return;
+    }
+    const path = raw.replace(/\?$/, '');
+    if (value === undefined || value === null) {
+      if (raw.endsWith('?')) return;
+      throw new RequestError(`${op.id}: argument "${path}" is required`, { field: path });
+    }
+    placements.push([path, toWire(value, nodeAt(op.i, path))]);
+  });
+  if (!spec.some((s) => s.startsWith('...'))) call = splitCallOptions(args[spec.length]).call;
+  const request: Record<string, unknown> = {};
+  placements.sort((a, b) => (a[0] ? a[0].split('.').length : 0) - (b[0] ? b[0].split('.').length : 0));
+  for (const [path, value] of placements) {
+    if (path) place(request, path, value);
+    else Object.assign(request, value);
+  }
+  return { request, call };
+}
+
+/** Calls `op` with public arguments and returns its public-form (and unwrapped) result. */
+export async function invoke(transport: Transport, op: Operation, args: readonly unknown[]): Promise<unknown> {
+  const { request, call } = requestFromArgs(op, args);
+  return send(transport, op, request, call);
+}
+
+/** Sends a wire request for `op` and maps the response to public form (unwrapping, 404 → null). */
+export async function send(transport: Transport, op: Operation, request: object, call: CallOptions = {}): Promise<unknown> {
+  let response: unknown;
+  try {
+    response = await transport.send(op, request, call);
+  } catch (e) {
+    if (op.nm && (isHttpError(e) || isApplicationError(e)) && e.status === 404) return null;
+    throw e;
+  }
+  const result = toPublic(response ?? {}, op.o) as Record<string, unknown>;
+  return op.u ? result[op.u] ?? (op.nm ? null : undefined) : result;
+}
+
+/** Binds the generated methods of one namespace to a transport. */
+export function bindOperations<T>(transport: Transport, ops: Record<string, Operation>, ids: readonly string[]): T {
+  const methods: Record<string, (...args: unknown[]) => Promise<unknown>> = {};
+  for (const id of ids) methods[id] = (...args) => invoke(transport, ops[id]!, args);
+  return methods as T;
+}

@@ -1,0 +1,41 @@
+/** The generator: deterministic, every file headed as generated, and generated/ matches the schema. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { generate } from '../../codegen/generate.js';
+import { checkRules, mergeDocuments } from '../../codegen/load.js';
+import type { Doc } from '../../codegen/model.js';
+
+const root = join(import.meta.dirname, '../..');
+const run = () => generate(join(root, 'schema'), join(root, 'codegen/templates'));
+
+describe('codegen', () => {
+  it('is deterministic and generated/ is up to date', async () => {
+    const [a, b] = [await run(), await run()];
+    expect(a).toEqual(b);
+    for (const [name, text] of Object.entries(a)) expect(readFileSync(join(root, 'generated', name), 'utf8'), `generated/${name} is stale`).toBe(text);
+  });
+
+  it('heads every TypeScript file as generated', async () => {
+    for (const [name, text] of Object.entries(await run())) if (name.endsWith('.ts')) expect(text.split('\n')[0]).toMatch(/^\/\/ GENERATED .* Do not edit by hand\.$/);
+  });
+
+  it('refuses a component defined twice and names both files', () => {
+    const doc = (schemas: object): Doc => ({ openapi: '3.1.0', info: {}, paths: {}, components: { schemas } }) as Doc;
+    expect(() => mergeDocuments([{ file: 'a.yaml', doc: doc({ X: {} }) }, { file: 'b.yaml', doc: doc({ X: {} }) }])).toThrow('b.yaml: components/schemas/X is already defined in a.yaml');
+  });
+
+  it('reports unresolved refs, missing operation metadata and undeclared path parameters', () => {
+    const doc = {
+      openapi: '3.1.0',
+      info: {},
+      components: { schemas: {} },
+      paths: { '/x/{id}': { get: { operationId: 'getX', tags: ['nope'], responses: { '200': { content: { 'application/json': { schema: { $ref: '#/components/schemas/Missing' } } } } } } } },
+    } as unknown as Doc;
+    const problems = checkRules(doc).join('\n');
+    expect(problems).toContain('unresolved $ref #/components/schemas/Missing');
+    expect(problems).toContain('tags must be one of');
+    expect(problems).toContain('no x-sitekit-method');
+    expect(problems).toContain('path parameter {id} is not declared');
+  });
+});
