@@ -28,13 +28,29 @@ export function tableEntry(doc: Doc, entry: OperationEntry): Record<string, unkn
 const literal = (value: unknown): string =>
   JSON.stringify(value).replace(/"([A-Za-z_$][\w$]*)":/g, '$1:').replace(/"\$e":/g, '$e:');
 
-/** The operation table: one line per operation, keyed by operationId. */
+/**
+ * The operation table: one line per operation, keyed by operationId. Transform trees used by more
+ * than one operation are hoisted into shared constants (they repeat a lot: every member call
+ * returns a member), which keeps the browser bundle small.
+ */
 export function emitOperations(doc: Doc, entries: OperationEntry[]): string {
   const ids = entries.map((e) => e.op.operationId);
+  const rows = entries.map((entry) => tableEntry(doc, entry));
+  const uses = new Map<string, number>();
+  for (const row of rows) for (const k of ['i', 'o']) if (row[k] !== undefined && typeof row[k] === 'object') uses.set(literal(row[k]), (uses.get(literal(row[k])) ?? 0) + 1);
+  const shared = [...uses].filter(([, n]) => n > 1).map(([text]) => text);
   let out = `${HEADER}/* The operation table: everything that differs per operation, as data (see schema/README.md). */\n`;
-  out += `import type { Operation } from './request.js';\n\n/** Every operationId of the schema. */\nexport type OperationId =\n${ids.map((id) => `  | '${id}'`).join('\n')};\n\n`;
-  out += `/** The operation table. */\nexport const operations: { readonly [K in OperationId]: Operation } = {\n`;
-  for (const entry of entries) out += `  ${entry.op.operationId}: ${literal(tableEntry(doc, entry))},\n`;
+  out += `import type { Operation, TransformNode } from './request.js';\n\n/** Every operationId of the schema. */\nexport type OperationId =\n${ids.map((id) => `  | '${id}'`).join('\n')};\n\n`;
+  shared.forEach((text, n) => (out += `const t${n}: TransformNode = ${text};\n`));
+  out += `\n/** The operation table. */\nexport const operations: { readonly [K in OperationId]: Operation } = {\n`;
+  rows.forEach((row, n) => {
+    let text = literal(row);
+    for (const k of ['i', 'o']) {
+      const at = row[k] === undefined ? -1 : shared.indexOf(literal(row[k]));
+      if (at >= 0) text = text.replace(`${k}:${literal(row[k])}`, `${k}:t${at}`);
+    }
+    out += `  ${ids[n]}: ${text},\n`;
+  });
   return `${out}};\n`;
 }
 

@@ -1,12 +1,14 @@
 /** createClient: wires the transport, the auth strategy and the five namespaces. */
-import { namespaceOperations, type AuthOperations, type CollectionsOperations, type ItemsOperations, type MediaOperations, type MembersOperations } from '../generated/namespaces.js';
-import { operations } from '../generated/operations.js';
 import type { CallOptions } from '../generated/request.js';
 import { noAuth, type AuthStrategy } from './auth/strategy.js';
-import { RequestError } from './errors/index.js';
+import { collectionsNamespace, type CollectionsApi } from './data/collections.js';
+import { itemsNamespace, type ItemsApi } from './data/items.js';
+import { HttpError, RequestError } from './errors/index.js';
+import { createEventRegistry, type WebhookOptions, type Webhooks } from './events/index.js';
 import type { RetryOptions } from './http/retry.js';
 import { Transport } from './http/transport.js';
-import { bindOperations } from './invoke.js';
+import { mediaNamespace, type MediaApi } from './media/media.js';
+import { membersNamespace, type MembersApi } from './members/members.js';
 
 /** Options of {@link createClient}. */
 export interface ClientOptions<A extends AuthStrategy = AuthStrategy> {
@@ -22,6 +24,8 @@ export interface ClientOptions<A extends AuthStrategy = AuthStrategy> {
   retry?: RetryOptions | false;
   /** Default time limit of each call in milliseconds, retries included. */
   timeoutMs?: number;
+  /** The app's public key, to verify domain events given to `client.webhooks`. */
+  webhooks?: WebhookOptions;
 }
 
 /** The GraphQL answer: `{data, errors}` as the service sends it. */
@@ -33,15 +37,17 @@ export interface GraphQLResult<T = unknown> {
 /** A sitekit client: one per site (and per visitor or member session). */
 export interface Client<A extends AuthStrategy = AuthStrategy> {
   /** Data collections. */
-  readonly collections: CollectionsOperations;
+  readonly collections: CollectionsApi;
   /** Data items. */
-  readonly items: ItemsOperations;
+  readonly items: ItemsApi;
   /** Site media files. */
-  readonly media: MediaOperations;
+  readonly media: MediaApi;
   /** Site members. */
-  readonly members: MembersOperations;
+  readonly members: MembersApi;
   /** The auth strategy given to createClient (token state, login flows). */
-  readonly auth: A & AuthOperations;
+  readonly auth: A;
+  /** Verifies and dispatches domain events to the handlers registered with `on...`. */
+  readonly webhooks: Webhooks;
   /**
    * Calls any provider path (or absolute URL) with the client's auth, headers, time limit and
    * retries (idempotent methods only). Resolves with the 2xx Response; rejects with SiteKitError.
@@ -65,13 +71,15 @@ export function createClient<A extends AuthStrategy = AuthStrategy>(options: Cli
   if (typeof options !== 'object' || options === null) throw new RequestError('createClient: options must be an object', { field: 'options' });
   const auth = (options.auth ?? noAuth) as A;
   const transport = new Transport({ ...options, auth });
-  const ns = <T>(name: string): T => bindOperations<T>(transport, operations, namespaceOperations[name] ?? []);
+  auth.attach?.(transport);
+  const events = createEventRegistry(options.webhooks);
   return {
-    collections: ns('collections'),
-    items: ns('items'),
-    media: ns('media'),
-    members: ns('members'),
-    auth: auth as A & AuthOperations,
+    collections: { ...collectionsNamespace(transport), ...events.handlers('collections') },
+    items: { ...itemsNamespace(transport), ...events.handlers('items') },
+    media: { ...mediaNamespace(transport), ...events.handlers('media') },
+    members: { ...membersNamespace(transport), ...events.handlers('members') },
+    auth,
+    webhooks: events.webhooks,
     fetchWithAuth: (pathOrUrl, init) => transport.fetchWithAuth(pathOrUrl, init),
     async graphql<T>(query: string, variables?: Record<string, unknown>, call: CallOptions = {}) {
       if (typeof query !== 'string' || !query.trim()) throw new RequestError('graphql: query must be a non-empty string', { field: 'query' });
@@ -81,7 +89,11 @@ export function createClient<A extends AuthStrategy = AuthStrategy>(options: Cli
         body: JSON.stringify({ query, variables }),
         ...call,
       });
-      return (await response.json()) as GraphQLResult<T>;
+      try {
+        return (await response.json()) as GraphQLResult<T>;
+      } catch (e) {
+        throw new HttpError({ status: response.status, code: 'SYSTEM_ERROR', message: `graphql: unreadable response body (${(e as Error).message})` });
+      }
     },
   };
 }

@@ -1,3 +1,5 @@
+import type { Transport } from '../http/transport.js';
+
 /**
  * What the transport needs from an authentication strategy. `OAuthStrategy` and `ApiKeyStrategy`
  * implement it; any object of this shape can be passed as `createClient({auth})`.
@@ -15,6 +17,11 @@ export interface AuthStrategy {
    * replay of the call may succeed.
    */
   onUnauthorized?(): Promise<boolean>;
+  /**
+   * @internal Called by createClient with the client's transport, before any call: strategies that
+   * talk to the service themselves (token grants, redirect sessions) send through it.
+   */
+  attach?(transport: Transport): void;
 }
 
 /** A strategy that sends no credentials (public endpoints, or tests). */

@@ -5,7 +5,7 @@
  */
 import createFetchClient from 'openapi-fetch';
 import { operations } from '../../generated/operations.js';
-import { buildRequest, RequestBuildError, type Operation } from '../../generated/request.js';
+import { buildRequest, RequestBuildError, type CallOptions, type Operation } from '../../generated/request.js';
 import type { AuthStrategy } from '../auth/strategy.js';
 import { ElevationRequiredError, errorFromResponse, HttpError, isSiteKitError, NetworkError, RequestError, type SiteKitError } from '../errors/index.js';
 import { deadline, type Deadline } from './deadline.js';
@@ -33,9 +33,15 @@ export interface TransportOptions {
 export interface CallSettings {
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** @internal Send without the strategy's auth headers (token grants, sign-in calls). */
+  anonymous?: boolean;
+  /** @internal Extra headers for this call only (they win over the client's and the strategy's). */
+  headers?: Record<string, string>;
 }
 
 interface Attempt {
+  anonymous?: boolean;
+  headers?: Record<string, string>;
   /** `method-fqn` / `entity` of the SDK header. */
   fqn?: string;
   entity?: string;
@@ -80,7 +86,7 @@ export class Transport {
       throw e;
     }
     const d = deadline(call.signal, call.timeoutMs ?? this.options.timeoutMs);
-    const attempt: Attempt = { fqn: built.op.f, entity: built.op.e, readOnly: !!built.op.ro, deadline: d };
+    const attempt: Attempt = { fqn: built.op.f, entity: built.op.e, readOnly: !!built.op.ro, deadline: d, anonymous: call.anonymous, headers: call.headers };
     try {
       const { data } = await this.core.request(built.method, built.path, {
         params: { query: built.query },
@@ -99,7 +105,7 @@ export class Transport {
    * Sends any request with the client's auth, headers, time limit and retries; resolves with the
    * 2xx Response, rejects with SiteKitError otherwise.
    */
-  async fetchWithAuth(pathOrUrl: string | URL, init: RequestInit & CallSettings = {}): Promise<Response> {
+  async fetchWithAuth(pathOrUrl: string | URL, init: RequestInit & CallOptions = {}): Promise<Response> {
     const { signal, timeoutMs, ...rest } = init;
     const url = typeof pathOrUrl === 'string' && pathOrUrl.startsWith('/') ? this.baseUrl + pathOrUrl : String(pathOrUrl);
     const d = deadline(signal ?? undefined, timeoutMs ?? this.options.timeoutMs);
@@ -110,6 +116,14 @@ export class Transport {
     } finally {
       d.done();
     }
+  }
+
+  /**
+   * @internal The underlying fetch with nothing added: no auth, no retries, no error mapping (for
+   * the auth flows that must read a redirect themselves).
+   */
+  fetchRaw(input: string | URL | Request, init?: RequestInit): Promise<Response> {
+    return this.baseFetch(input, init);
   }
 
   private typed(e: unknown, d: Deadline): SiteKitError {
@@ -131,7 +145,8 @@ export class Transport {
       if (this.consistent) headers.set('x-wix-consistent', this.consistent);
       let response: Response;
       try {
-        for (const [k, v] of Object.entries(await this.options.auth.getAuthHeaders())) headers.set(k, v);
+        if (!a.anonymous) for (const [k, v] of Object.entries(await this.options.auth.getAuthHeaders())) headers.set(k, v);
+        for (const [k, v] of Object.entries(a.headers ?? {})) headers.set(k, v);
         response = await this.baseFetch(new Request(request.clone(), { headers, signal }));
       } catch (e) {
         if (signal.aborted) throw a.deadline.error();
@@ -145,7 +160,7 @@ export class Transport {
       const token = response.headers.get('x-wix-consistent');
       if (token) this.consistent = token;
       if (response.ok) return response;
-      if (response.status === 401 && !renewed && this.options.auth.onUnauthorized) {
+      if (response.status === 401 && !renewed && !a.anonymous && this.options.auth.onUnauthorized) {
         renewed = true;
         void response.body?.cancel();
         if (await this.options.auth.onUnauthorized()) {
