@@ -1,0 +1,228 @@
+/** Transport behaviour through createClient: retries, time limits, abort, errors, fallback, headers. */
+import nock from 'nock';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { operations } from '../../generated/operations.js';
+import { ApiKeyStrategy } from '../../src/auth/api-key.js';
+import type { AuthStrategy } from '../../src/auth/strategy.js';
+import { createClient, type ClientOptions } from '../../src/client.js';
+import { AbortedError, ApplicationError, ElevationRequiredError, HttpError, NetworkError, RequestError, TimeoutError, ValidationError } from '../../src/errors/index.js';
+import { Transport } from '../../src/http/transport.js';
+import { BASE, captureAll } from '../helpers/capture.js';
+
+const admin = (o: Partial<ClientOptions> = {}) => createClient({ auth: ApiKeyStrategy({ apiKey: 'k' }), baseUrl: BASE, retry: { random: () => 0 }, ...o });
+const deepFreeze = <T>(o: T): T => {
+  if (o && typeof o === 'object') {
+    Object.values(o).forEach(deepFreeze);
+    Object.freeze(o);
+  }
+  return o;
+};
+
+beforeEach(() => nock.disableNetConnect());
+afterEach(() => nock.cleanAll());
+
+describe('retries', () => {
+  it('retries a GET on 503 and succeeds on the third attempt', async () => {
+    const log = captureAll((_req, n) => (n < 3 ? [503, { message: 'busy' }] : [200, { collection: { id: 'Movies' } }]));
+    expect(await admin().collections.getDataCollection('Movies')).toEqual({ _id: 'Movies' });
+    expect(log).toHaveLength(3);
+  });
+
+  it('gives up after the configured retries with a typed error', async () => {
+    const log = captureAll(() => [503, '<html>down</html>', { 'x-wix-request-id': 'req-9' }]);
+    const e = await admin({ retry: { retries: 1, random: () => 0 } }).collections.getDataCollection('Movies').catch((x) => x);
+    expect(e).toBeInstanceOf(HttpError);
+    expect(e.code).toBe('SYSTEM_ERROR');
+    expect(e.requestId).toBe('req-9');
+    expect(e.message).toContain('System error occurred');
+    expect(log).toHaveLength(2);
+  });
+
+  it('never replays a non-idempotent write (insert on 503 or a network error)', async () => {
+    const log = captureAll(() => [503, {}]);
+    await expect(admin().items.insert('Movies', { title: 'x' })).rejects.toBeInstanceOf(HttpError);
+    expect(log).toHaveLength(1);
+    nock.cleanAll();
+    const scope = nock(BASE).post('/wix-data/v2/items').times(3).replyWithError('socket hang up');
+    await expect(admin().items.insert('Movies', { title: 'x' })).rejects.toBeInstanceOf(NetworkError);
+    expect(scope.pendingMocks()).toHaveLength(1); // two of three interceptors are left: one attempt
+  });
+
+  it('retries a read-only POST (count) and a network error on GET', async () => {
+    const log = captureAll((_r, n) => (n === 1 ? [429, {}] : [200, { totalCount: 7 }]));
+    expect(await admin().items.count('Movies', {})).toBe(7);
+    expect(log).toHaveLength(2);
+    nock.cleanAll();
+    nock(BASE).get('/site-media/v1/files/get-file-by-id?fileId=f').replyWithError('ECONNRESET').get('/site-media/v1/files/get-file-by-id?fileId=f').reply(200, { file: { id: 'f' } });
+    expect(await admin().media.getFileDescriptor('f')).toEqual({ _id: 'f' });
+  });
+
+  it('honours Retry-After', async () => {
+    captureAll((_r, n) => (n === 1 ? [429, {}, { 'retry-after': '0.2' }] : [200, { collection: {} }]));
+    const t0 = performance.now();
+    await admin().collections.getDataCollection('Movies');
+    expect(performance.now() - t0).toBeGreaterThanOrEqual(190);
+  });
+
+  it('retry: false sends exactly once', async () => {
+    const log = captureAll(() => [503, {}]);
+    await expect(admin({ retry: false }).collections.getDataCollection('Movies')).rejects.toBeInstanceOf(HttpError);
+    expect(log).toHaveLength(1);
+  });
+});
+
+describe('time limits and abort', () => {
+  it('a slow answer rejects with TimeoutError (client default and per-call override)', async () => {
+    nock(BASE).get('/wix-data/v2/collections/M').times(2).delay(300).reply(200, {});
+    const e = await admin({ timeoutMs: 50 }).collections.getDataCollection('M').catch((x) => x);
+    expect(e).toBeInstanceOf(TimeoutError);
+    expect(e.code).toBe('TIMEOUT');
+    await expect(admin({ timeoutMs: 10_000 }).collections.getDataCollection('M', { timeoutMs: 40 })).rejects.toBeInstanceOf(TimeoutError);
+  });
+
+  it('the time limit covers retries', async () => {
+    const log = captureAll(() => [503, {}]);
+    await expect(admin({ timeoutMs: 150, retry: { retries: 50, baseDelayMs: 100, maxDelayMs: 100, random: () => 1 } }).collections.getDataCollection('M')).rejects.toBeInstanceOf(TimeoutError);
+    expect(log.length).toBeLessThan(5);
+  });
+
+  it('the caller aborts: AbortedError, and a pre-aborted signal sends nothing', async () => {
+    nock(BASE).get('/wix-data/v2/collections/M').delay(500).reply(200, {});
+    const ac = new AbortController();
+    setTimeout(() => ac.abort(), 20);
+    const e = await admin().collections.getDataCollection('M', { signal: ac.signal }).catch((x) => x);
+    expect(e).toBeInstanceOf(AbortedError);
+    const log = captureAll();
+    await expect(admin().members.getMember('m', { signal: AbortSignal.abort() })).rejects.toBeInstanceOf(AbortedError);
+    await expect(admin().members.deleteMember('m', { signal: AbortSignal.abort() })).rejects.toBeInstanceOf(AbortedError);
+    expect(log).toHaveLength(0);
+  });
+});
+
+describe('error mapping through the client', () => {
+  it('validation error → ValidationError with violations sorted by field', async () => {
+    captureAll(() => [400, { message: 'bad', details: { validationError: { fieldViolations: [{ field: 'collection.z', description: 'z bad' }, { field: 'collection.id', description: 'must not be empty' }] } } }]);
+    const e = await admin().collections.createDataCollection({ _id: '' }).catch((x) => x);
+    expect(e).toBeInstanceOf(ValidationError);
+    expect(e.code).toBe('INVALID_ARGUMENT');
+    expect(e.violations.map((v: { field: string }) => v.field)).toEqual(['collection.id', 'collection.z']);
+    expect(e.message.split('\n')).toHaveLength(1);
+  });
+
+  it('application error → ApplicationError; missing item → null for get and remove', async () => {
+    captureAll((req) => (req.url.includes('/items') ? [404, { message: 'Item not found', details: { applicationError: { code: 'WDE0073', description: 'not found' } } }] : [409, { message: 'exists', details: { applicationError: { code: 'WDE0074', description: 'd', data: { id: 'a' } } } }]));
+    expect(await admin().items.get('Movies', 'nope')).toBeNull();
+    expect(await admin().items.remove('Movies', 'nope')).toBeNull();
+    const e = await admin().collections.createDataCollection({ _id: 'M' }).catch((x) => x);
+    expect(e).toBeInstanceOf(ApplicationError);
+    expect([e.code, e.status, e.data]).toEqual(['WDE0074', 409, { id: 'a' }]);
+  });
+
+  it('plain 4xx → HttpError with the upper-snake status text; unreadable 2xx body → typed error', async () => {
+    captureAll((req) => (req.method === 'DELETE' ? [403, ''] : [200, '{"trunc']));
+    const e = await admin().members.deleteMember('m1').catch((x) => x);
+    expect(e).toBeInstanceOf(HttpError);
+    expect(e.code).toBe('FORBIDDEN');
+    const e2 = await admin().members.getMember('m1').catch((x) => x);
+    expect(e2).toBeInstanceOf(HttpError);
+    expect(e2.code).toBe('SYSTEM_ERROR');
+  });
+
+  it('elevated operations need an elevated client: error before any request', async () => {
+    const log = captureAll();
+    const visitor = createClient({ baseUrl: BASE });
+    const e = await visitor.members.approveMember('m1').catch((x) => x);
+    expect(e).toBeInstanceOf(ElevationRequiredError);
+    expect(e.message).toContain('approveMember requires an elevated client');
+    expect(log).toHaveLength(0);
+  });
+
+  it('bad input → RequestError before any request, never a TypeError', async () => {
+    const log = captureAll();
+    const c = admin();
+    await expect(c.items.get('Movies', undefined as never)).rejects.toBeInstanceOf(RequestError);
+    await expect(c.members.getMember('')).rejects.toBeInstanceOf(RequestError);
+    await expect(c.members.createMember(undefined as never)).rejects.toBeInstanceOf(RequestError);
+    await expect(c.media.listFiles('nope' as never)).rejects.toBeInstanceOf(RequestError);
+    expect(log).toHaveLength(0);
+  });
+});
+
+describe('wire details', () => {
+  it('any 2xx is success, 204 with no body included', async () => {
+    captureAll((req) => (req.method === 'DELETE' ? [204] : [201, { member: { id: 'm' } }]));
+    await expect(admin().collections.deleteDataCollection('M')).resolves.toEqual({});
+    await expect(admin().members.createMember({ member: {} })).resolves.toEqual({ _id: 'm' });
+  });
+
+  it('replays x-wix-consistent on later requests of the same client', async () => {
+    const log = captureAll((_r, n) => [200, { collection: {} }, n === 1 ? { 'x-wix-consistent': 'tok-1' } : {}]);
+    const c = admin();
+    await c.collections.getDataCollection('A');
+    await c.collections.getDataCollection('B');
+    expect(log[0]!.headers['x-wix-consistent']).toBeUndefined();
+    expect(log[1]!.headers['x-wix-consistent']).toBe('tok-1');
+  });
+
+  it('a GET whose query exceeds 4000 characters switches to its POST fallback', async () => {
+    const log = captureAll(() => [200, { dataItems: [] }]);
+    const t = new Transport({ baseUrl: BASE, auth: ApiKeyStrategy({ apiKey: 'k' }), retry: false });
+    const small = { dataCollectionId: 'M', query: { sort: [{ fieldName: 'a', order: 'ASC' }] } };
+    await t.send(operations.queryDataItemsGet, small);
+    const big = { dataCollectionId: 'M', query: { filter: { title: { $in: Array.from({ length: 400 }, (_, i) => `title-${i}`) } } } };
+    await t.send(operations.queryDataItemsGet, big);
+    expect(log[0]!.method).toBe('GET');
+    expect(log[0]!.url).toBe(`/wix-data/v2/items/query?.r=${Buffer.from(JSON.stringify(small)).toString('base64url')}`);
+    expect(`${log[1]!.method} ${log[1]!.url}`).toBe('POST /wix-data/v2/items/query');
+    expect(log[1]!.body).toEqual(big);
+  });
+
+  it('a 401 asks the strategy to renew once and replays the call once', async () => {
+    let token = 'old';
+    let renewals = 0;
+    const auth: AuthStrategy = { elevated: false, getAuthHeaders: async () => ({ Authorization: token }), onUnauthorized: async () => ((token = 'new'), ++renewals, true) };
+    const log = captureAll((req) => (req.headers.authorization === 'old' ? [401, {}] : [200, { member: { id: 'me' } }]));
+    expect(await createClient({ auth, baseUrl: BASE }).members.getCurrentMember()).toEqual({ _id: 'me' });
+    expect(renewals).toBe(1);
+    expect(log.map((r) => r.headers.authorization)).toEqual(['old', 'new']);
+    token = 'old';
+    nock.cleanAll();
+    captureAll(() => [401, {}]);
+    await expect(createClient({ auth, baseUrl: BASE }).members.getCurrentMember()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    expect(renewals).toBe(2);
+  });
+
+  it('never mutates the caller’s objects', async () => {
+    captureAll(() => [200, {}]);
+    const c = admin();
+    const item = deepFreeze({ _id: 'a', when: new Date(0), tags: ['x'] });
+    const member = deepFreeze({ _id: 'm', profile: { nickname: 'n' } });
+    const collection = deepFreeze({ _id: 'C', fields: [{ key: 'n', type: 'NUMBER' as const, numberRange: { max: Infinity } }] });
+    const snapshot = structuredClone([item, member, collection]);
+    await c.items.insert('M', item);
+    await c.members.updateMember('m', member);
+    await c.collections.updateDataCollection(collection);
+    await c.media.updateFileDescriptor(deepFreeze({ _id: 'f' }), deepFreeze({ fieldMask: ['displayName'] }));
+    expect([item, member, collection]).toEqual(snapshot);
+  });
+});
+
+describe('generic calls', () => {
+  it('fetchWithAuth: provider path with auth and SDK headers; non-2xx → typed error', async () => {
+    const log = captureAll((req) => (req.url === '/x/missing' ? [404, {}] : [200, { ok: true }]));
+    const res = await admin().fetchWithAuth('/some/v1/thing?a=1');
+    expect(await res.json()).toEqual({ ok: true });
+    expect(log[0]!.url).toBe('/some/v1/thing?a=1');
+    expect(log[0]!.headers.authorization).toBe('k');
+    expect(log[0]!.headers['x-wix-bi-gateway']).toBe('environment=js-sdk,package-name=sitekit');
+    await expect(admin().fetchWithAuth(`${BASE}/x/missing`)).rejects.toMatchObject({ code: 'NOT_FOUND', status: 404 });
+  });
+
+  it('graphql: POST /graphql/alpha {query, variables} → {data, errors}', async () => {
+    const log = captureAll(() => [200, { data: { a: 1 }, errors: [] }]);
+    expect(await admin().graphql('query { a }', { x: 1 })).toEqual({ data: { a: 1 }, errors: [] });
+    expect(`${log[0]!.method} ${log[0]!.url}`).toBe('POST /graphql/alpha');
+    expect(log[0]!.body).toEqual({ query: 'query { a }', variables: { x: 1 } });
+    await expect(admin().graphql('')).rejects.toBeInstanceOf(RequestError);
+  });
+});
