@@ -91,6 +91,7 @@ export class Transport {
       const { data } = await this.core.request(built.method, built.path, {
         params: { query: built.query },
         body: built.body,
+        signal: d.signal,
         fetch: (req: Request) => this.execute(req, attempt),
       });
       return data;
@@ -110,7 +111,7 @@ export class Transport {
     const url = typeof pathOrUrl === 'string' && pathOrUrl.startsWith('/') ? this.baseUrl + pathOrUrl : String(pathOrUrl);
     const d = deadline(signal ?? undefined, timeoutMs ?? this.options.timeoutMs);
     try {
-      return await this.execute(new Request(url, rest), { readOnly: false, deadline: d });
+      return await this.execute(new Request(url, { ...rest, signal: d.signal }), { readOnly: false, deadline: d });
     } catch (e) {
       throw this.typed(e, d);
     } finally {
@@ -133,13 +134,19 @@ export class Transport {
     return new HttpError({ status: 200, message: `Unreadable response body: ${(e as Error)?.message ?? e}`, code: 'SYSTEM_ERROR' });
   }
 
-  /** The attempt loop around the real fetch. */
+  /**
+   * The attempt loop around the real fetch. `request` already carries the deadline's signal. It is
+   * sent as is (no copy: Request objects are costly); a request with a body that may be retried
+   * keeps an unsent clone for the next attempt.
+   */
   private async execute(request: Request, a: Attempt): Promise<Response> {
     const { signal } = a.deadline;
     let renewed = false;
     for (let attempt = 1; ; attempt++) {
       if (signal.aborted) throw a.deadline.error();
-      const headers = new Headers(request.headers);
+      const replayable = !renewed && !a.anonymous && !!this.options.auth.onUnauthorized;
+      const spare = request.body && (replayable || shouldRetry({ method: request.method, readOnly: a.readOnly, attempt, options: this.options.retry ?? {}, networkError: true })) ? request.clone() : undefined;
+      const { headers } = request;
       for (const [k, v] of Object.entries(this.options.headers ?? {})) headers.set(k, v);
       headers.set('x-wix-bi-gateway', sdkHeader(a.fqn, a.entity));
       if (this.consistent) headers.set('x-wix-consistent', this.consistent);
@@ -147,12 +154,13 @@ export class Transport {
       try {
         if (!a.anonymous) for (const [k, v] of Object.entries(await this.options.auth.getAuthHeaders())) headers.set(k, v);
         for (const [k, v] of Object.entries(a.headers ?? {})) headers.set(k, v);
-        response = await this.baseFetch(new Request(request.clone(), { headers, signal }));
+        response = await this.baseFetch(request);
       } catch (e) {
         if (signal.aborted) throw a.deadline.error();
         if (isSiteKitError(e)) throw e;
         if (this.retries(request.method, a, attempt, { networkError: true })) {
           await this.pause(attempt, null, a);
+          request = spare ?? request;
           continue;
         }
         throw new NetworkError({ cause: e });
@@ -163,15 +171,17 @@ export class Transport {
       if (response.status === 401 && !renewed && !a.anonymous && this.options.auth.onUnauthorized) {
         renewed = true;
         void response.body?.cancel();
-        if (await this.options.auth.onUnauthorized()) {
+        if ((!request.body || spare) && (await this.options.auth.onUnauthorized())) {
+          request = spare ?? request;
           attempt--;
           continue;
         }
       }
       const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), Date.now());
-      if (this.retries(request.method, a, attempt, { status: response.status, retryAfterMs })) {
+      if ((spare || !request.body) && this.retries(request.method, a, attempt, { status: response.status, retryAfterMs })) {
         void response.body?.cancel();
         await this.pause(attempt, retryAfterMs, a);
+        request = spare ?? request;
         continue;
       }
       const body = await response.text().catch(() => '');

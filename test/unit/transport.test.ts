@@ -226,3 +226,16 @@ describe('generic calls', () => {
     await expect(admin().graphql('')).rejects.toBeInstanceOf(RequestError);
   });
 });
+
+describe('401 replay of a write', () => {
+  it('replays a POST with its body after one renewal', async () => {
+    let token = 'old';
+    const auth: AuthStrategy = { elevated: true, getAuthHeaders: async () => ({ Authorization: token }), onUnauthorized: async () => ((token = 'new'), true) };
+    const log = captureAll((req) => (req.headers.authorization === 'old' ? [401, {}] : [200, { dataItem: { id: 'a', data: { _id: 'a', t: 1 } } }]));
+    expect(await createClient({ auth, baseUrl: BASE }).items.insert('M', { _id: 'a', t: 1 })).toEqual({ _id: 'a', t: 1 });
+    expect(log.map((r) => [r.headers.authorization, r.body])).toEqual([
+      ['old', { dataCollectionId: 'M', dataItem: { id: 'a', data: { _id: 'a', t: 1 } } }],
+      ['new', { dataCollectionId: 'M', dataItem: { id: 'a', data: { _id: 'a', t: 1 } } }],
+    ]);
+  });
+});
