@@ -156,7 +156,7 @@ describe('wire details', () => {
   });
 
   it('replays x-wix-consistent on later requests of the same client', async () => {
-    const log = captureAll((_r, n) => [200, { collection: {} }, n === 1 ? { 'x-wix-consistent': 'tok-1' } : {}]);
+    const log = captureAll((_r, n) => [200, { collection: {} }, n === 1 ? { 'x-wix-consistent': 'tok-1' } : undefined]);
     const c = admin();
     await c.collections.getDataCollection('A');
     await c.collections.getDataCollection('B');
