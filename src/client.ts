@@ -4,7 +4,7 @@ import { noAuth, type AuthStrategy } from './auth/strategy.js';
 import { collectionsNamespace, type CollectionsApi } from './data/collections.js';
 import { itemsNamespace, type ItemsApi } from './data/items.js';
 import { HttpError, RequestError } from './errors/index.js';
-import { createEventRegistry, type WebhookOptions, type Webhooks } from './events/index.js';
+import { createEventRegistry, type CollectionsEvents, type ItemsEvents, type MediaEvents, type MembersEvents, type WebhookOptions, type Webhooks } from './events/index.js';
 import type { RetryOptions } from './http/retry.js';
 import { Transport } from './http/transport.js';
 import { mediaNamespace, type MediaApi } from './media/media.js';
@@ -37,13 +37,13 @@ export interface GraphQLResult<T = unknown> {
 /** A sitekit client: one per site (and per visitor or member session). */
 export interface Client<A extends AuthStrategy = AuthStrategy> {
   /** Data collections. */
-  readonly collections: CollectionsApi;
+  readonly collections: CollectionsApi & CollectionsEvents;
   /** Data items. */
-  readonly items: ItemsApi;
+  readonly items: ItemsApi & ItemsEvents;
   /** Site media files. */
-  readonly media: MediaApi;
+  readonly media: MediaApi & MediaEvents;
   /** Site members. */
-  readonly members: MembersApi;
+  readonly members: MembersApi & MembersEvents;
   /** The auth strategy given to createClient (token state, login flows). */
   readonly auth: A;
   /** Verifies and dispatches domain events to the handlers registered with `on...`. */

@@ -30,6 +30,30 @@ export {
   isRequestError,
   isAuthError,
 } from './errors/index.js';
+export { WebhookError, isWebhookError } from './events/index.js';
+export type {
+  WebhookErrorCode,
+  WebhookOptions,
+  Webhooks,
+  ProcessOptions,
+  ProcessedEvent,
+  EventHandler,
+  Unsubscribe,
+  EventMetadata,
+  EventIdentity,
+  EntityCreatedEvent,
+  EntityUpdatedEvent,
+  EntityDeletedEvent,
+  ActionEvent,
+  WithCollectionId,
+  FileActionData,
+  DataCollectionClonedData,
+  DomainEvent,
+  CollectionsEvents,
+  ItemsEvents,
+  MediaEvents,
+  MembersEvents,
+} from './events/index.js';
 export type { CallOptions, Item, Entity } from '../generated/request.js';
 export type { CollectionsOperations, ItemsOperations, MediaOperations, MembersOperations } from '../generated/namespaces.js';
 export type * from '../generated/models.js';

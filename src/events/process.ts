@@ -1,0 +1,135 @@
+/**
+ * Processing of one domain event: verify the JWT, unpack the envelope, transform the entity to
+ * its public form and run the handlers. Loaded lazily by `client.webhooks` (it is server-side
+ * work that browser apps never do), and it loads jose lazily in turn.
+ */
+import type { TransformNode } from '../../generated/request.js';
+import { operations } from '../../generated/operations.js';
+import { RequestError } from '../errors/index.js';
+import { parseDate } from '../wire/date.js';
+import { isPlainObject, type PlainObject } from '../wire/plain.js';
+import { toPublic } from '../wire/transform.js';
+import { EVENTS, type Namespace } from './table.js';
+import type { DomainEvent, EventHandler, ProcessedEvent, ProcessOptions } from './types.js';
+import { WebhookError, type WebhookErrorCode } from './webhook-error.js';
+
+/** The state of one client's registry that processing reads (and the key cache it fills). */
+export interface RegistryState {
+  readonly publicKey: string | undefined;
+  readonly registered: ReadonlyMap<string, ReadonlySet<EventHandler<DomainEvent>>>;
+  /** The imported public key, cached with its outcome: a bad key rejects every call alike. */
+  key?: Promise<CryptoKey>;
+}
+
+const tree = (id: 'getDataCollection' | 'getFileDescriptor' | 'getMember', field: string): TransformNode =>
+  (operations[id].o as Record<string, TransformNode>)[field]!;
+
+/** The transform tree of each namespace's entity, as in the API responses. */
+const TREES: Record<Namespace, TransformNode> = {
+  collections: tree('getDataCollection', 'collection'),
+  items: 'I',
+  media: tree('getFileDescriptor', 'file'),
+  members: tree('getMember', 'member'),
+};
+
+/** The parts of an event's `data`, in the order looked for, and the field holding the entity (or the action's body). */
+const PARTS = [
+  ['createdEvent', 'entity'],
+  ['updatedEvent', 'currentEntity'],
+  ['deletedEvent', 'deletedEntity'],
+  ['actionEvent', 'body'],
+] as const;
+
+/** An object of the payload, sent as a JSON string (or, leniently, as an object). */
+function object(value: unknown, what: string): PlainObject {
+  let parsed = value;
+  try {
+    if (typeof value === 'string') parsed = JSON.parse(value);
+  } catch (cause) {
+    throw new WebhookError('MALFORMED_EVENT', what, { cause });
+  }
+  if (!isPlainObject(parsed)) throw new WebhookError('MALFORMED_EVENT', what);
+  return parsed;
+}
+
+/** Verifies the JWT (RS256 only, `exp` checked) with the app's public key and returns its claims. */
+async function verify(state: RegistryState, token: string | Uint8Array): Promise<PlainObject> {
+  let code: WebhookErrorCode = 'NO_PUBLIC_KEY';
+  try {
+    // Destructured, so bundlers that can tree-shake a dynamic import keep only these two.
+    const { importSPKI, jwtVerify } = await import('jose');
+    if (typeof state.publicKey !== 'string') throw new TypeError('no publicKey given to createClient({webhooks})');
+    const key = await (state.key ??= importSPKI(state.publicKey, 'RS256'));
+    code = 'INVALID_SIGNATURE';
+    // `algorithms` refuses `none`, and HS256 with the public key used as the secret.
+    return (await jwtVerify(token, key, { algorithms: ['RS256'] })).payload;
+  } catch (cause) {
+    const expired = (cause as { code?: unknown } | null)?.code === 'ERR_JWT_EXPIRED';
+    throw new WebhookError(expired ? 'EXPIRED' : code, (cause as Error | null)?.message, { cause });
+  }
+}
+
+/** Reads the body of a Request; a body that cannot be read (already used, not a Request) is bad input. */
+async function read(request: Request): Promise<string> {
+  try {
+    return await request.text();
+  } catch (cause) {
+    throw new RequestError('webhooks.processRequest: cannot read the request body', { field: 'request', cause });
+  }
+}
+
+/** `client.webhooks.process` (`fromRequest` false) and `processRequest` (true). */
+export async function processEvent(
+  state: RegistryState,
+  input: unknown,
+  options: ProcessOptions | undefined,
+  fromRequest: boolean,
+): Promise<ProcessedEvent> {
+  const expected = options?.expectedEvents;
+  if (expected != null && !Array.isArray(expected)) throw new RequestError('webhooks: expectedEvents must be an array of event types', { field: 'expectedEvents' });
+  const body = fromRequest ? await read(input as Request) : input;
+  if (typeof body !== 'string' && !(body instanceof Uint8Array)) throw new RequestError('webhooks.process: body must be the raw request body (string)', { field: 'body' });
+  const claims = await verify(state, body);
+
+  const envelope = object(claims.data, 'data claim');
+  const { eventType, instanceId } = envelope;
+  if (typeof eventType !== 'string') throw new WebhookError('MALFORMED_EVENT', 'eventType');
+  const known = EVENTS.get(eventType);
+  if (!known || (expected && !expected.includes(eventType))) {
+    throw new WebhookError('UNEXPECTED_EVENT', eventType, { details: { eventType } });
+  }
+  // An empty or absent identity is no identity.
+  const identity = envelope.identity ? object(envelope.identity, 'identity') : undefined;
+  const data = object(envelope.data, 'data');
+  for (const name of ['id', 'entityFqdn', 'slug', 'entityId']) {
+    if (typeof data[name] !== 'string') throw new WebhookError('MALFORMED_EVENT', `data.${name}`);
+  }
+
+  // The first part present decides the shape: created, updated, deleted (entity optional) or an action.
+  const index = PARTS.findIndex(([name]) => data[name] != null);
+  if (index < 0) throw new WebhookError('MALFORMED_EVENT', 'no createdEvent, updatedEvent, deletedEvent or actionEvent');
+  const [name, field] = PARTS[index]!;
+  const part = object(data[name], name);
+  const raw = part[field] == null && index === 2 ? undefined : object(part[field], `${name}.${field}`);
+
+  const metadata: PlainObject = {};
+  for (const [key, value] of Object.entries(data)) if (!PARTS.some(([partName]) => partName === key)) metadata[key] = value;
+  Object.assign(metadata, { eventTime: parseDate(data.eventTime), eventType, instanceId, identity });
+  const node = TREES[known[0]];
+  const event: PlainObject =
+    index === 3
+      ? // File ready / failed bodies carry the descriptor in `file`, or are the descriptor.
+        { data: toPublic(raw, raw!.file ? { file: node } : node), metadata }
+      : { entity: toPublic(raw, node), metadata };
+  if (index === 1 && part.modifiedFields != null) event.modifiedFields = part.modifiedFields;
+  // The public item form ({_id, ...fields}) has no room for the item's collection.
+  if (node === 'I' && raw?.dataCollectionId != null) event.dataCollectionId = raw.dataCollectionId;
+  const payload = event as unknown as DomainEvent;
+
+  // Every handler runs to the end; then the first failure, in registration order, rejects as thrown.
+  const handlers = [...(state.registered.get(eventType) ?? [])];
+  for (const result of await Promise.allSettled(handlers.map(async (handler) => handler(payload)))) {
+    if (result.status === 'rejected') throw result.reason;
+  }
+  return { eventType, instanceId: instanceId as string | undefined, identity, payload, handled: handlers.length };
+}
