@@ -30,6 +30,8 @@ export {
   isRequestError,
   isAuthError,
 } from './errors/index.js';
+export { RESUMABLE_THRESHOLD } from './media/media.js';
+export type { MediaApi, UploadData, UploadOptions, UploadProgress } from './media/media.js';
 export { WebhookError, isWebhookError } from './events/index.js';
 export type {
   WebhookErrorCode,

@@ -1,0 +1,44 @@
+/**
+ * The one request both upload paths end with: `PUT <url>?filename=<name>` to the provider's upload
+ * host, answered by `{file: <FileDescriptor>}`. Shared by the simple upload (which sends the bytes
+ * in it) and the resumable one (whose empty PUT finalises the TUS upload).
+ */
+import type { FileDescriptor } from '../../generated/models.js';
+import { operations } from '../../generated/operations.js';
+import { errorFromResponse, HttpError, NetworkError, SYSTEM_ERROR } from '../errors/index.js';
+import type { Transport } from '../http/transport.js';
+import { toPublic } from '../wire/index.js';
+
+/** A 2xx answer that lacks what the upload needs (an upload URL, a descriptor). */
+export const incomplete = (what: string, status = 200, requestId?: string | null): HttpError =>
+  // (SiteKitError drops a non-string request id.)
+  new HttpError({ status, code: SYSTEM_ERROR, requestId: requestId as string, message: `The upload response has no ${what}` });
+
+/**
+ * Sends the PUT with the bare fetch (the URL is signed: no auth header, no SDK header, no retry)
+ * and returns the descriptor in public form. Non-2xx → the mapped error; no response → NetworkError.
+ * An aborted `init.signal` surfaces as NetworkError here; the caller turns it into Aborted/Timeout.
+ */
+export async function putFile(transport: Transport, url: string | URL | undefined, fileName: string, init: RequestInit): Promise<FileDescriptor> {
+  if (!url) throw incomplete('upload URL');
+  const target = new URL(url, transport.baseUrl);
+  target.searchParams.set('filename', fileName);
+  let response: Response;
+  let text: string;
+  try {
+    response = await transport.fetchRaw(target, { ...init, method: 'PUT' });
+    text = await response.text();
+  } catch (cause) {
+    throw new NetworkError({ cause });
+  }
+  const requestId = response.headers.get('x-wix-request-id');
+  if (!response.ok) throw errorFromResponse({ status: response.status, statusText: response.statusText, body: text, requestId });
+  let file: FileDescriptor | undefined;
+  try {
+    file = (toPublic(JSON.parse(text), operations.getFileDescriptor.o) as { file?: FileDescriptor }).file;
+  } catch {
+    // not JSON: reported below
+  }
+  if (file) return file;
+  throw incomplete('file descriptor', response.status, requestId);
+}

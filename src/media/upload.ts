@@ -1,0 +1,123 @@
+/**
+ * `media.upload`: one call that gets an upload URL, sends the bytes and resolves with the file
+ * descriptor. Small files go in one PUT; large ones (or `resumable: true`) go over TUS, whose code
+ * (./tus.ts, with tus-js-client) is imported only when such an upload starts, so it stays out of
+ * the main bundle.
+ */
+import type { FileDescriptor, FileExternalInfo } from '../../generated/models.js';
+import { operations } from '../../generated/operations.js';
+import type { CallOptions } from '../../generated/request.js';
+import { RequestError } from '../errors/index.js';
+import { deadline } from '../http/deadline.js';
+import type { Transport } from '../http/transport.js';
+import { send } from '../invoke.js';
+import { putFile } from './put.js';
+
+/**
+ * What `upload` accepts: a `Blob`/`File` (browsers and Node, e.g. from `fs.openAsBlob(path)`), bytes
+ * (`Uint8Array`, `Buffer`, any typed array or `DataView`, `ArrayBuffer`), or a stream of bytes (a web
+ * `ReadableStream`, a Node `Readable`, any async iterable of `Uint8Array`/string chunks).
+ *
+ * Streams are read into memory before the upload starts (the size must be known to ask for the
+ * upload URL, and a resumed upload must be able to re-send bytes). For files too large for memory,
+ * pass a Blob: it is read one chunk at a time.
+ */
+export type UploadData = Blob | ArrayBuffer | ArrayBufferView | ReadableStream<Uint8Array> | AsyncIterable<Uint8Array | string>;
+
+/** Progress of an upload: bytes sent so far, of `total`. Reported with `loaded` strictly increasing, from 0 to `total`. */
+export interface UploadProgress {
+  loaded: number;
+  total: number;
+}
+
+/** Options of {@link MediaApi.upload}. `signal` and `timeoutMs` apply to the whole upload. */
+export interface UploadOptions extends CallOptions {
+  /** MIME type of the file, e.g. `image/jpeg`. Default: the Blob's `type`; required otherwise. */
+  mimeType?: string;
+  /** File name (with its extension) shown in the Media Manager. Default: the File's `name`; required otherwise. */
+  fileName?: string;
+  /** Folder to put the file in (root of `filePath`). Default: `media-root`. */
+  parentFolderId?: string;
+  /** Whether the file's link is private. */
+  private?: boolean;
+  /** Labels to assign to the file. */
+  labels?: string[];
+  /** Folder path to store the file in, e.g. `/videos/2024`; missing folders are created. */
+  filePath?: string;
+  /** Passed on to the file-ready and file-failed events. */
+  externalInfo?: FileExternalInfo;
+  /** Called as bytes are sent: at least once with `loaded: 0` and once with `loaded: total`. */
+  onProgress?: (progress: UploadProgress) => void;
+  /**
+   * `true`: a resumable TUS upload; `false`: one PUT. Default: resumable above
+   * {@link RESUMABLE_THRESHOLD} bytes.
+   */
+  resumable?: boolean;
+}
+
+/** Files larger than this (10 MiB) are uploaded with TUS unless `resumable: false`. */
+export const RESUMABLE_THRESHOLD = 10485760;
+
+/** @internal What the resumable path (./tus.ts) is handed. */
+export interface UploadJob {
+  transport: Transport;
+  body: Blob | Uint8Array;
+  size: number;
+  /** Wire body of the generate-upload-url call. */
+  request: { mimeType: string; fileName: string; sizeInBytes: string };
+  signal: AbortSignal;
+  progress(loaded: number): void;
+}
+
+const check = (ok: unknown, field: string, what: string): void => {
+  if (!ok) throw new RequestError(`upload: ${field} ${what}`, { field });
+};
+
+/** @internal The implementation of `media.upload` (documented there). */
+export async function upload(transport: Transport, data: UploadData, options?: UploadOptions): Promise<FileDescriptor> {
+  const { signal, timeoutMs, onProgress, resumable, mimeType = (data as Blob)?.type, fileName = (data as File)?.name, ...rest } = options ?? {};
+  for (const [field, value] of [['mimeType', mimeType], ['fileName', fileName]]) check(typeof value == 'string' && value, field!, 'must be a non-empty string');
+  check(onProgress == null || typeof onProgress == 'function', 'onProgress', 'must be a function');
+  let body =
+    data instanceof Blob ? data
+    : data instanceof ArrayBuffer ? new Uint8Array(data)
+    : ArrayBuffer.isView(data) ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength)
+    : undefined;
+  const stream = !body && ((data as ReadableStream)?.getReader || (data as AsyncIterable<unknown>)?.[Symbol.asyncIterator]);
+  check(body || stream, 'data', 'must be a Blob, bytes or a stream');
+  const d = deadline(signal, timeoutMs);
+  try {
+    if (stream) body = await readAll(data as ReadableStream | AsyncIterable<BlobPart>);
+    const size = body instanceof Blob ? body.size : body!.length;
+    check(size, 'data', 'must not be empty');
+    let sent = -1;
+    const progress = (loaded: number) => {
+      if (loaded > sent) onProgress?.({ loaded: (sent = loaded), total: size });
+    };
+    const request = { ...rest, mimeType: mimeType!, fileName: fileName!, sizeInBytes: String(size) };
+    progress(0);
+    const file = await ((resumable ?? size > RESUMABLE_THRESHOLD)
+      ? (await import('./tus.js')).tusUpload({ transport, body: body!, size, request, signal: d.signal, progress })
+      : send(transport, operations.generateFileUploadUrl, request, { signal: d.signal }).then((r) =>
+          putFile(transport, (r as { uploadUrl?: string }).uploadUrl, fileName!, { body: body as Blob, headers: { 'Content-Type': mimeType! }, signal: d.signal }),
+        ));
+    progress(size);
+    return file;
+  } catch (e) {
+    throw d.signal.aborted ? d.error() : e;
+  } finally {
+    d.done();
+  }
+}
+
+/** Reads a stream to the end (before any request, so a failure is bad input). */
+async function readAll(data: ReadableStream | AsyncIterable<BlobPart>): Promise<Blob> {
+  try {
+    if ('getReader' in data) return await new Response(data).blob();
+    const parts: BlobPart[] = [];
+    for await (const part of data) parts.push(part);
+    return new Blob(parts);
+  } catch (cause) {
+    throw new RequestError('upload: reading data failed', { field: 'data', cause });
+  }
+}
