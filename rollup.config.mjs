@@ -5,7 +5,7 @@ import esbuild from 'rollup-plugin-esbuild';
 
 const entries = { index: 'src/index.ts' };
 // Dependencies stay external: users' bundlers resolve them once.
-const external = (id) => /^(openapi-fetch|jose|tus-js-client|react|react-dom|node:)/.test(id);
+const external = (id) => /^(jose|tus-js-client|react|react-dom|node:)/.test(id);
 
 export default [
   {

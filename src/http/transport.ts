@@ -1,9 +1,9 @@
 /**
- * The one transport every call goes through: openapi-fetch builds the URL, body and parses the
- * response; the fetch we hand it adds auth, SDK headers, time limits, retries, the consistency
- * token and error mapping.
+ * The one transport every call goes through: builds the URL and JSON body from a typed builder's
+ * output, adds auth, SDK headers, time limits, retries, the consistency token and error mapping,
+ * and parses the response. (The types come from the generated builders; see the closing notes of
+ * the runtime issue for why openapi-fetch is not used at run time.)
  */
-import createFetchClient from 'openapi-fetch';
 import { operations } from '../../generated/operations.js';
 import { buildRequest, RequestBuildError, type CallOptions, type Operation } from '../../generated/request.js';
 import type { AuthStrategy } from '../auth/strategy.js';
@@ -53,15 +53,12 @@ interface Attempt {
 export class Transport {
   readonly baseUrl: string;
   private readonly baseFetch: typeof fetch;
-  /** openapi-fetch, untyped here: the generated builders carry the types. */
-  private readonly core: { request(method: string, url: string, init: object): Promise<{ data?: unknown }> };
   /** The last `x-wix-consistent` token seen, replayed on later requests (read-your-writes). */
   private consistent: string | undefined;
 
   constructor(private readonly options: TransportOptions) {
     this.baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
     this.baseFetch = options.fetch ?? ((...args) => globalThis.fetch(...args));
-    this.core = createFetchClient({ baseUrl: this.baseUrl, querySerializer: (q) => serializeQuery(q as Record<string, unknown>) }) as never;
   }
 
   /** The client's auth strategy. */
@@ -88,13 +85,17 @@ export class Transport {
     const d = deadline(call.signal, call.timeoutMs ?? this.options.timeoutMs);
     const attempt: Attempt = { fqn: built.op.f, entity: built.op.e, readOnly: !!built.op.ro, deadline: d, anonymous: call.anonymous, headers: call.headers };
     try {
-      const { data } = await this.core.request(built.method, built.path, {
-        params: { query: built.query },
-        body: built.body,
+      const query = serializeQuery(built.query);
+      const hasBody = built.body !== undefined;
+      const request = new Request(`${this.baseUrl}${built.path}${query ? `?${query}` : ''}`, {
+        method: built.method,
+        headers: hasBody ? { 'Content-Type': 'application/json' } : {},
+        body: hasBody ? JSON.stringify(built.body) : undefined,
         signal: d.signal,
-        fetch: (req: Request) => this.execute(req, attempt),
       });
-      return data;
+      const response = await this.execute(request, attempt);
+      const text = await response.text();
+      return text ? JSON.parse(text) : undefined;
     } catch (e) {
       throw this.typed(e, d);
     } finally {
@@ -130,7 +131,7 @@ export class Transport {
   private typed(e: unknown, d: Deadline): SiteKitError {
     if (isSiteKitError(e)) return e;
     if (d.signal.aborted) return d.error();
-    // A 2xx whose body is not JSON: the only error openapi-fetch itself raises.
+    // A 2xx whose body is not JSON (or cannot be read to the end).
     return new HttpError({ status: 200, message: `Unreadable response body: ${(e as Error)?.message ?? e}`, code: 'SYSTEM_ERROR' });
   }
 
