@@ -30,6 +30,40 @@ export {
   isRequestError,
   isAuthError,
 } from './errors/index.js';
+export type { ItemsApi } from './data/items.js';
+export type { CollectionsApi } from './data/collections.js';
+export type {
+  AggregateBuilder,
+  AggregateOptions,
+  AggregateRow,
+  BulkError,
+  BulkOptions,
+  BulkResult,
+  CountOptions,
+  DataItemOf,
+  DistinctOptions,
+  DistinctRequest,
+  ElementOf,
+  FieldPath,
+  FieldValue,
+  FilterBuilder,
+  FilterLike,
+  FilterObject,
+  FilterOperators,
+  FindOptions,
+  ItemInput,
+  ItemRef,
+  ItemsQueryBuilder,
+  ItemsQueryRequest,
+  ItemsQueryResponse,
+  PagedResult,
+  PagingOperators,
+  PatchBuilder,
+  PatchOptions,
+  QueryReferencedOptions,
+  SystemFields,
+} from './data/types.js';
+export type { MembersApi, MembersQueryBuilder, QueryMembersOptions } from './members/members.js';
 export { RESUMABLE_THRESHOLD } from './media/media.js';
 export type { MediaApi, UploadData, UploadOptions, UploadProgress } from './media/media.js';
 export { WebhookError, isWebhookError } from './events/index.js';

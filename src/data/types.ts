@@ -1,0 +1,289 @@
+/**
+ * Public types of the item builders and results (types only: nothing here reaches the bundle).
+ * Builders are typed by the item type the caller supplies (`items.query<Movie>('Movies')`), so
+ * field names autocomplete and values are checked against the field's type.
+ */
+import type * as M from '../../generated/models.js';
+import type { CallOptions, Item } from '../../generated/request.js';
+
+/** The system fields every stored item has. */
+export interface SystemFields {
+  _id: string;
+  _createdDate?: Date;
+  _updatedDate?: Date;
+  _owner?: string;
+}
+
+/** A stored item of type `T`: its own fields plus the system fields. */
+export type DataItemOf<T> = T & SystemFields;
+
+/** An item as the caller writes it: its own fields, system fields optional. */
+export type ItemInput<T> = T & Partial<SystemFields>;
+
+/** A field name of `T` (autocompleted), or a dotted path into a nested field (not checked). */
+export type FieldPath<T> = (keyof T & string) | `${string}.${string}`;
+
+/** The type of field `K` of `T`; `unknown` for dotted paths and untyped items. */
+export type FieldValue<T, K> = K extends keyof T ? T[K] : unknown;
+
+/** The element type of an array field (the type itself for other fields). */
+export type ElementOf<V> = V extends readonly (infer E)[] ? E : V;
+
+/** A filter object in the service's query language, e.g. `{year: {$gt: 1970}}`. */
+export type FilterObject = Record<string, unknown>;
+
+/** A filter: a builder or query (anything with `toFilter()`), or a plain filter object. */
+export type FilterLike = { toFilter(): FilterObject } | FilterObject;
+
+/**
+ * The filter operators, shared by item queries, `items.filter()` and member queries. Every
+ * method returns a new builder; the one it is called on never changes. Conditions are combined
+ * with AND.
+ */
+export interface FilterOperators<T, Self> {
+  /** Field equals value (`{field: value}`). */
+  eq<K extends FieldPath<T>>(field: K, value: FieldValue<T, K>): Self;
+  /** Field does not equal value (`$ne`). */
+  ne<K extends FieldPath<T>>(field: K, value: FieldValue<T, K>): Self;
+  /** Field is greater than value (`$gt`). */
+  gt<K extends FieldPath<T>>(field: K, value: FieldValue<T, K>): Self;
+  /** Field is greater than or equal to value (`$gte`). */
+  ge<K extends FieldPath<T>>(field: K, value: FieldValue<T, K>): Self;
+  /** Alias of {@link ge}. */
+  gte<K extends FieldPath<T>>(field: K, value: FieldValue<T, K>): Self;
+  /** Field is less than value (`$lt`). */
+  lt<K extends FieldPath<T>>(field: K, value: FieldValue<T, K>): Self;
+  /** Field is less than or equal to value (`$lte`). */
+  le<K extends FieldPath<T>>(field: K, value: FieldValue<T, K>): Self;
+  /** Alias of {@link le}. */
+  lte<K extends FieldPath<T>>(field: K, value: FieldValue<T, K>): Self;
+  /** `from <= field < to` (`{$gte: from, $lt: to}`); both bounds are required. */
+  between<K extends FieldPath<T>>(field: K, from: FieldValue<T, K>, to: FieldValue<T, K>): Self;
+  /** Text field contains `text` (`$contains`). */
+  contains<K extends FieldPath<T>>(field: K, text: string): Self;
+  /** Text field starts with `text` (`$startsWith`). */
+  startsWith<K extends FieldPath<T>>(field: K, text: string): Self;
+  /** Text field ends with `text` (`$endsWith`). */
+  endsWith<K extends FieldPath<T>>(field: K, text: string): Self;
+  /** Field (or array field) holds at least one of the values (`$hasSome`); at least one value. */
+  hasSome<K extends FieldPath<T>>(field: K, values: readonly ElementOf<FieldValue<T, K>>[]): Self;
+  hasSome<K extends FieldPath<T>>(field: K, ...values: ElementOf<FieldValue<T, K>>[]): Self;
+  /** Array field holds all of the values (`$hasAll`); at least one value. */
+  hasAll<K extends FieldPath<T>>(field: K, values: readonly ElementOf<FieldValue<T, K>>[]): Self;
+  hasAll<K extends FieldPath<T>>(field: K, ...values: ElementOf<FieldValue<T, K>>[]): Self;
+  /** Field equals one of the values (`$in`). */
+  in<K extends FieldPath<T>>(field: K, values: readonly FieldValue<T, K>[]): Self;
+  in<K extends FieldPath<T>>(field: K, ...values: FieldValue<T, K>[]): Self;
+  /** Field is present (`true`) or absent (`false`) (`$exists`). */
+  exists(field: FieldPath<T>, value: boolean): Self;
+  /** Field has no value (`{$exists: false}`). */
+  isEmpty(field: FieldPath<T>): Self;
+  /** Field has a value (`{$exists: true}`). */
+  isNotEmpty(field: FieldPath<T>): Self;
+  /** This filter AND every given one. */
+  and(...filters: FilterLike[]): Self;
+  /** This filter OR any given one (`$or`). */
+  or(...filters: FilterLike[]): Self;
+  /** This filter AND NOT the given ones (`$not`). */
+  not(...filters: FilterLike[]): Self;
+  /** The filter object built so far (`{}` for none), in the public form. */
+  toFilter(): FilterObject;
+}
+
+/** Sorting and offset paging of a builder; each method returns a new builder. */
+export interface PagingOperators<T, Self> {
+  /** Sorts by the fields, ascending, after any earlier sort. */
+  ascending(...fields: FieldPath<T>[]): Self;
+  /** Sorts by the fields, descending, after any earlier sort. */
+  descending(...fields: FieldPath<T>[]): Self;
+  /** Page size: a positive integer (default 50). */
+  limit(limit: number): Self;
+  /** Number of results to skip: a non-negative integer (default 0). */
+  skip(skip: number): Self;
+}
+
+/** A standalone filter (`items.filter()`), usable in `and/or/not`, aggregations, counts and member queries. */
+export interface FilterBuilder<T = Item> extends FilterOperators<DataItemOf<T>, FilterBuilder<T>> {}
+
+/**
+ * One page of results, with the paging arithmetic and navigation of the official result object.
+ * Iterable over this page's items; `all()` iterates every item of this and the following pages.
+ */
+export interface PagedResult<T> extends Iterable<T> {
+  /** The items of this page. */
+  readonly items: T[];
+  /** Number of items in this page. */
+  readonly length: number;
+  /** Total number of matching items; `undefined` when the service did not count (or there were too many to count). */
+  readonly totalCount: number | undefined;
+  /** The page size: the limit, or 50. */
+  readonly pageSize: number;
+  /** Zero-based index of this page. */
+  readonly currentPage: number;
+  /** Number of pages (rounded up); `undefined` when `totalCount` is. */
+  readonly totalPages: number | undefined;
+  /** Whether there is a page after this one. */
+  hasNext(): boolean;
+  /** Whether there is a page before this one. */
+  hasPrev(): boolean;
+  /** Fetches the next page (a cursor page when the service returned a cursor); RequestError when there is none. */
+  next(): Promise<PagedResult<T>>;
+  /** Fetches the previous page; RequestError when there is none. */
+  prev(): Promise<PagedResult<T>>;
+  /**
+   * Iterates every item of this page and the following ones, fetching pages as needed; stops after
+   * the last page. An abort of the original call's `signal` rejects with `AbortedError`.
+   *
+   * @example
+   * ```ts
+   * for await (const movie of (await client.items.query('Movies').find()).all()) console.log(movie.title);
+   * ```
+   */
+  all(): AsyncIterableIterator<T>;
+}
+
+/** Options of `find()` and `all()`: the read options of the query request, and the call options. */
+export type FindOptions = Omit<M.QueryDataItemsRequest, 'dataCollectionId' | 'query' | 'includeReferences'> & CallOptions;
+
+/** Options of `count()`. */
+export type CountOptions = Omit<M.CountDataItemsRequest, 'dataCollectionId' | 'filter'> & CallOptions;
+
+/** Options of `distinct()` on a query (filter, order and paging come from the query). */
+export type DistinctOptions = Pick<M.QueryDistinctValuesRequest, 'returnTotalCount' | 'consistentRead' | 'language'> & CallOptions;
+
+/** An immutable item query: filter operators, sort, paging, projection, and the terminals. */
+export interface ItemsQueryBuilder<T = Item>
+  extends FilterOperators<DataItemOf<T>, ItemsQueryBuilder<T>>,
+    PagingOperators<DataItemOf<T>, ItemsQueryBuilder<T>> {
+  /** Returns only these fields (`query.fields`). */
+  fields(...fields: FieldPath<DataItemOf<T>>[]): ItemsQueryBuilder<T>;
+  /** Returns the referenced items of these reference fields in full (`includeReferences`). */
+  include(...fields: FieldPath<T>[]): ItemsQueryBuilder<T>;
+  /** Runs the query: one page of items. */
+  find(options?: FindOptions): Promise<PagedResult<DataItemOf<T>>>;
+  /** Every matching item, page after page. */
+  all(options?: FindOptions): AsyncIterableIterator<DataItemOf<T>>;
+  /** Counts the items that match the filter. */
+  count(options?: CountOptions): Promise<number>;
+  /** The distinct values of a field among the matching items (paged by the query's limit/skip). */
+  distinct<K extends FieldPath<DataItemOf<T>>>(field: K, options?: DistinctOptions): Promise<PagedResult<FieldValue<DataItemOf<T>, K>>>;
+}
+
+/** The request of the direct form `items.query(collectionId, query)`. */
+export type ItemsQueryRequest = Omit<M.DataItemQuery, 'filter' | 'sort' | 'fields'> & {
+  filter?: FilterLike;
+  sort?: readonly M.Sorting[];
+  fields?: readonly string[];
+};
+
+/** The answer of the direct form `items.query(collectionId, query)`. */
+export interface ItemsQueryResponse<T> {
+  items: DataItemOf<T>[];
+  pagingMetadata?: M.PagingMetadata;
+}
+
+/** Options of the direct `items.distinct(collectionId, field, options)`. */
+export type DistinctRequest = Omit<M.QueryDistinctValuesRequest, 'dataCollectionId' | 'fieldName' | 'filter'> & { filter?: FilterLike } & CallOptions;
+
+/** One row of an aggregation: the grouping fields, the computed fields, and `_id` of its group. */
+export interface AggregateRow {
+  /** The group: the grouping field's value, or an object of the values when grouped by several fields. */
+  _id?: unknown;
+  [field: string]: unknown;
+}
+
+/** Options of `aggregate(...).run()`. */
+export type AggregateOptions = Pick<M.AggregateDataItemsRequest, 'returnTotalCount' | 'consistentRead' | 'language'> & CallOptions;
+
+/**
+ * An immutable aggregation. Result field names default to the official ones: `<field>Sum`,
+ * `<field>Avg`, `<field>Min`, `<field>Max` and `count`.
+ */
+export interface AggregateBuilder<T = Item> extends PagingOperators<AggregateRow, AggregateBuilder<T>> {
+  /** Filters the items before grouping (`initialFilter`); repeated calls are combined with AND. */
+  filter(filter: FilterLike): AggregateBuilder<T>;
+  /** Groups by these fields; call it once. */
+  group(...fields: FieldPath<DataItemOf<T>>[]): AggregateBuilder<T>;
+  /** Sum of a field per group. */
+  sum(field: FieldPath<DataItemOf<T>>, resultFieldName?: string): AggregateBuilder<T>;
+  /** Average of a field per group. */
+  avg(field: FieldPath<DataItemOf<T>>, resultFieldName?: string): AggregateBuilder<T>;
+  /** Smallest value of a field per group. */
+  min(field: FieldPath<DataItemOf<T>>, resultFieldName?: string): AggregateBuilder<T>;
+  /** Largest value of a field per group. */
+  max(field: FieldPath<DataItemOf<T>>, resultFieldName?: string): AggregateBuilder<T>;
+  /** Number of items per group, in the result field `count`. */
+  count(): AggregateBuilder<T>;
+  /** Filters the groups (`finalFilter`); repeated calls are combined with AND. */
+  having(filter: FilterLike): AggregateBuilder<T>;
+  /** Runs the aggregation: one page of rows. */
+  run(options?: AggregateOptions): Promise<PagedResult<AggregateRow>>;
+}
+
+/** Options of `patch(...).run()`: a `condition` filter the item must match, and the call options. */
+export type PatchOptions = Omit<M.PatchDataItemRequest, 'dataCollectionId' | 'patch'> & CallOptions;
+
+/** An immutable patch of one item: field modifications applied in order by `run()`. */
+export interface PatchBuilder<T = Item> {
+  /** Sets a field to a value. */
+  setField<K extends FieldPath<DataItemOf<T>>>(field: K, value: FieldValue<DataItemOf<T>, K>): PatchBuilder<T>;
+  /** Adds a number to a number field (negative to subtract). */
+  incrementField(field: FieldPath<DataItemOf<T>>, by: number): PatchBuilder<T>;
+  /** Appends a value to an array field. */
+  appendToArray<K extends FieldPath<DataItemOf<T>>>(field: K, value: ElementOf<FieldValue<DataItemOf<T>, K>>): PatchBuilder<T>;
+  /** Removes every occurrence of a value from an array field. */
+  removeFromArray<K extends FieldPath<DataItemOf<T>>>(field: K, value: ElementOf<FieldValue<DataItemOf<T>, K>>): PatchBuilder<T>;
+  /** Removes a field. */
+  removeField(field: FieldPath<DataItemOf<T>>): PatchBuilder<T>;
+  /** Applies the modifications; resolves with the patched item. */
+  run(options?: PatchOptions): Promise<DataItemOf<T>>;
+}
+
+/** An item reference argument: an item ID, or an item with `_id`. */
+export type ItemRef = string | { _id: string };
+
+/** Options of `queryReferenced`. */
+export interface QueryReferencedOptions extends CallOptions {
+  /** Page size (default 50). */
+  limit?: number;
+  /** Number of referenced items to skip. */
+  skip?: number;
+  /** Order of the referenced items. */
+  order?: M.SortOrder;
+  /** Whether to count all referenced items (`totalCount`). */
+  returnTotalCount?: boolean;
+  /** Fields of the referenced items to return. */
+  fields?: string[];
+  /** Whether to read from the primary database. */
+  consistentRead?: boolean;
+  /** Language of translatable fields. */
+  language?: string;
+}
+
+/** One failed entry of a bulk operation. */
+export interface BulkError {
+  /** Position of the entry in the request. */
+  index?: number;
+  /** The service's error code, e.g. `WDE0074`. */
+  code: string;
+  /** What went wrong. */
+  message: string;
+  /** The entry as it was given (item or item ID). */
+  item?: unknown;
+}
+
+/** The result of `bulkInsert/bulkUpdate/bulkSave/bulkRemove`, in the official shape. */
+export interface BulkResult {
+  inserted: number;
+  updated: number;
+  removed: number;
+  /** Entries that succeeded without being inserted, updated or removed. */
+  skipped: number;
+  errors: BulkError[];
+  insertedItemIds: string[];
+  updatedItemIds: string[];
+  removedItemIds: string[];
+}
+
+/** Options of the bulk item writes. */
+export type BulkOptions = Omit<M.BulkInsertDataItemsRequest, 'dataCollectionId' | 'dataItems'> & CallOptions;
