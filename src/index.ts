@@ -4,9 +4,43 @@
  */
 export { createClient } from './client.js';
 export type { Client, ClientOptions, GraphQLResult } from './client.js';
-export { ApiKeyStrategy } from './auth/api-key.js';
-export type { ApiKeyAuth, ApiKeyOptions } from './auth/api-key.js';
-export type { AuthStrategy } from './auth/strategy.js';
+export {
+  OAuthStrategy,
+  ApiKeyStrategy,
+  memoryTokenStorage,
+  localStorageTokenStorage,
+  cookieTokenStorage,
+  browserFrameHost,
+  parseFromUrl,
+  generatePKCE,
+  LoginState,
+  TokenRole,
+  CAPTCHA_INVISIBLE_SITE_KEY,
+  CAPTCHA_VISIBLE_SITE_KEY,
+} from './auth/index.js';
+export type {
+  OAuthAuth,
+  OAuthOptions,
+  ApiKeyAuth,
+  ApiKeyOptions,
+  AuthStrategy,
+  CookieStorageOptions,
+  AccessToken,
+  RefreshToken,
+  Tokens,
+  TokenStorage,
+  StateMachine,
+  LoginErrorCode,
+  LoginParams,
+  RegisterParams,
+  CaptchaTokens,
+  OAuthData,
+  OAuthCallback,
+  AuthUrlOptions,
+  SilentOptions,
+  AuthEvent,
+  FrameHost,
+} from './auth/index.js';
 export type { RetryOptions } from './http/retry.js';
 export {
   SiteKitError,

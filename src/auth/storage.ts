@@ -1,0 +1,118 @@
+/**
+ * Token storage adapters. None touches `window`, `document` or `localStorage` before it is
+ * used, so all of them can be imported (and created) in Node, workers and SSR.
+ */
+import type { Tokens, TokenStorage } from './types.js';
+
+/** Parses stored JSON; `null` for anything unreadable (storage is user-writable). */
+const parse = (text: string | null | undefined): Tokens | null => {
+  try {
+    return text ? (JSON.parse(text) as Tokens) : null;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * Keeps tokens in memory (the default): they last as long as the client.
+ *
+ * @example
+ * ```ts
+ * OAuthStrategy({ clientId, storage: memoryTokenStorage(savedTokens) });
+ * ```
+ */
+export function memoryTokenStorage(tokens?: Tokens | null): TokenStorage {
+  return { getTokens: () => tokens, setTokens: (t) => void (tokens = t) };
+}
+
+/**
+ * Keeps tokens in `localStorage` (or any Web Storage, e.g. `sessionStorage`) under `key`, so
+ * they survive reloads and are shared by the tabs of a site. Where no storage exists (Node) or
+ * it refuses to write (quota, privacy modes), tokens are kept in memory instead.
+ *
+ * @example
+ * ```ts
+ * OAuthStrategy({ clientId, storage: localStorageTokenStorage() });
+ * ```
+ */
+export function localStorageTokenStorage(key = 'sitekit.tokens', storage?: Storage): TokenStorage {
+  let memory: Tokens | null = null;
+  const web = () => storage ?? globalThis.localStorage;
+  return {
+    getTokens() {
+      try {
+        return parse(web().getItem(key)) ?? memory;
+      } catch {
+        return memory;
+      }
+    },
+    setTokens(tokens) {
+      memory = tokens;
+      try {
+        web().setItem(key, JSON.stringify(tokens));
+      } catch {
+        // A stale copy must not win over the one in memory.
+        try {
+          web().removeItem(key);
+        } catch {
+          /* no storage at all */
+        }
+      }
+    },
+  };
+}
+
+/** Options of {@link cookieTokenStorage}. */
+export interface CookieStorageOptions {
+  /** Cookie name. Default `sitekit_tokens`. */
+  name?: string;
+  /** Returns the `Cookie` string to read (default `document.cookie`; on a server, the request's header). */
+  read?: () => string | null | undefined;
+  /** Receives one `Set-Cookie` string (default: assigns `document.cookie`; on a server, append it to the response). */
+  write?: (setCookie: string) => void;
+  /** Attributes appended to the cookie. Default `Path=/; Max-Age=31536000; SameSite=Lax; Secure`. */
+  attributes?: string;
+}
+
+/**
+ * Keeps tokens in a cookie, through cookie strings: `document.cookie` by default, or a request's
+ * `Cookie` header and a response's `Set-Cookie` on a server (SSR). After a write, the written
+ * tokens are the ones read, since a server's request header does not change.
+ *
+ * @example
+ * ```ts
+ * // Next.js route handler
+ * cookieTokenStorage({ read: () => req.headers.get('cookie'), write: (c) => res.headers.append('Set-Cookie', c) });
+ * ```
+ */
+export function cookieTokenStorage(options: CookieStorageOptions = {}): TokenStorage {
+  const {
+    name = 'sitekit_tokens',
+    read = () => document.cookie,
+    write = (c) => void (document.cookie = c),
+    attributes = 'Path=/; Max-Age=31536000; SameSite=Lax; Secure',
+  } = options;
+  let written: Tokens | undefined;
+  return {
+    getTokens() {
+      if (written) return written;
+      try {
+        for (const part of String(read() ?? '').split(';')) {
+          const at = part.indexOf('=');
+          if (part.slice(0, at).trim() === name) return parse(decodeURIComponent(part.slice(at + 1).trim()));
+        }
+      } catch {
+        /* no document, or percent-garbage */
+      }
+      return null;
+    },
+    setTokens(tokens) {
+      written = tokens;
+      try {
+        write(`${name}=${encodeURIComponent(JSON.stringify(tokens))}; ${attributes}`);
+      } catch {
+        /* no document: the tokens stay in memory */
+      }
+    },
+  };
+}

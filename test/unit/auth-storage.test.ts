@@ -1,0 +1,111 @@
+/** Token storage adapters in Node, where `window`, `document` and `localStorage` do not exist. */
+import nock from 'nock';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cookieTokenStorage, localStorageTokenStorage, memoryTokenStorage, OAuthStrategy, type Tokens } from '../../src/auth/index.js';
+import { createClient } from '../../src/client.js';
+
+const t = (value: string, role: 'visitor' | 'member' = 'member'): Tokens => ({
+  accessToken: { value, expiresAt: Math.floor(Date.now() / 1000) + 3600 },
+  refreshToken: { value: `R-${value}`, role },
+});
+
+beforeEach(() => nock.disableNetConnect());
+afterEach(() => nock.cleanAll());
+
+describe('storage adapters without a DOM', () => {
+  it('this file runs without window, document and localStorage', () => {
+    expect(typeof window).toBe('undefined');
+    expect(typeof document).toBe('undefined');
+    expect(typeof localStorage).toBe('undefined');
+  });
+
+  it('memoryTokenStorage holds what it is given', () => {
+    const s = memoryTokenStorage();
+    expect(s.getTokens()).toBeUndefined();
+    s.setTokens(t('a'));
+    expect(s.getTokens()).toEqual(t('a'));
+    expect(memoryTokenStorage(t('b')).getTokens()).toEqual(t('b'));
+  });
+
+  it('localStorageTokenStorage falls back to memory where there is no localStorage', () => {
+    const s = localStorageTokenStorage();
+    expect(s.getTokens()).toBeNull();
+    s.setTokens(t('a'));
+    expect(s.getTokens()).toEqual(t('a'));
+  });
+
+  it('localStorageTokenStorage works with any Web Storage and ignores garbage', () => {
+    const map = new Map<string, string>();
+    const storage = { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v), removeItem: (k: string) => void map.delete(k) } as Storage;
+    const s = localStorageTokenStorage('k', storage);
+    s.setTokens(t('a'));
+    expect(JSON.parse(map.get('k')!)).toEqual(t('a'));
+    map.set('k', JSON.stringify(t('other tab')));
+    expect(s.getTokens()).toEqual(t('other tab')); // read through: tabs share tokens
+    map.set('k', '{not json');
+    expect(s.getTokens()).toEqual(t('a')); // garbage → the copy in memory
+  });
+
+  it('localStorageTokenStorage keeps tokens in memory when the storage refuses to write (quota)', () => {
+    const map = new Map<string, string>([['k', JSON.stringify(t('stale'))]]);
+    const storage = {
+      getItem: (k: string) => map.get(k) ?? null,
+      setItem: () => {
+        throw new Error('QuotaExceededError');
+      },
+      removeItem: (k: string) => void map.delete(k),
+    } as unknown as Storage;
+    const s = localStorageTokenStorage('k', storage);
+    s.setTokens(t('new'));
+    expect(s.getTokens()).toEqual(t('new'));
+  });
+
+  it('cookieTokenStorage without a document keeps tokens in memory', () => {
+    const s = cookieTokenStorage();
+    expect(s.getTokens()).toBeNull();
+    s.setTokens(t('a'));
+    expect(s.getTokens()).toEqual(t('a'));
+  });
+
+  it('cookieTokenStorage on a server: reads the Cookie header, writes Set-Cookie strings', () => {
+    const written: string[] = [];
+    const value = encodeURIComponent(JSON.stringify(t('from-cookie')));
+    const s = cookieTokenStorage({ read: () => `a=1; sitekit_tokens=${value}; b=2`, write: (c) => written.push(c) });
+    expect(s.getTokens()).toEqual(t('from-cookie'));
+    s.setTokens(t('renewed'));
+    expect(written).toHaveLength(1);
+    expect(written[0]).toMatch(/^sitekit_tokens=[^;\s]+; Path=\/; Max-Age=31536000; SameSite=Lax; Secure$/);
+    expect(JSON.parse(decodeURIComponent(written[0]!.split(';')[0]!.split('=')[1]!))).toEqual(t('renewed'));
+    expect(s.getTokens()).toEqual(t('renewed')); // the request header is stale now
+  });
+
+  it('cookieTokenStorage ignores other cookies, garbage and percent-garbage', () => {
+    for (const cookie of ['', 'x=1', 'sitekit_tokens=%E0%A4%A', 'sitekit_tokens={bad', 'sitekit_tokens', ';;;=;', undefined, null]) {
+      expect(cookieTokenStorage({ read: () => cookie }).getTokens()).toBeNull();
+    }
+    const named = cookieTokenStorage({ name: 'tk', read: () => `tk=${encodeURIComponent(JSON.stringify(t('n')))}`, attributes: 'Path=/' });
+    expect(named.getTokens()).toEqual(t('n'));
+  });
+
+  it('a strategy restores its tokens from storage and writes renewals back; unusable stored values count as none', async () => {
+    const store = memoryTokenStorage(t('stored'));
+    const auth = OAuthStrategy({ clientId: 'c', storage: store });
+    expect(auth.loggedIn()).toBe(true);
+    expect(auth.getTokens()).toEqual(t('stored'));
+    const bad = OAuthStrategy({ clientId: 'c', storage: memoryTokenStorage({ nope: 1 } as unknown as Tokens) });
+    expect(bad.getTokens().refreshToken.role).toBe('none');
+
+    nock('https://api.test').post('/oauth2/token').reply(200, { access_token: 'A1', expires_in: 3600, refresh_token: 'R1' });
+    nock('https://api.test').get('/wix-data/v2/collections/x').matchHeader('authorization', 'A1').reply(200, { collection: { id: 'x' } });
+    const fresh = memoryTokenStorage();
+    const client = createClient({ auth: OAuthStrategy({ clientId: 'c', tokenStorage: fresh }), baseUrl: 'https://api.test' });
+    await client.collections.getDataCollection('x');
+    expect(fresh.getTokens()!.refreshToken).toEqual({ value: 'R1', role: 'visitor' });
+  });
+
+  it('tokens given with a storage are written to it', () => {
+    const store = memoryTokenStorage();
+    OAuthStrategy({ clientId: 'c', tokens: t('given'), storage: store });
+    expect(store.getTokens()).toEqual(t('given'));
+  });
+});

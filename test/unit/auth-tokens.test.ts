@@ -1,0 +1,418 @@
+/**
+ * OAuth token lifecycle through real API calls: visitor grants, renewal, single-flight, refresh
+ * failures (rejected vs transient), the 401 replay, subscriptions, logout, external login.
+ */
+import nock from 'nock';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { OAuthStrategy, type AuthEvent, type OAuthOptions, type Tokens } from '../../src/auth/index.js';
+import { createClient } from '../../src/client.js';
+import { AuthError, HttpError, isAuthError, NetworkError, RequestError } from '../../src/errors/index.js';
+
+const BASE = 'https://api.test';
+const TOKEN = '/oauth2/token';
+const GET = '/wix-data/v2/collections/x';
+const now = () => Math.floor(Date.now() / 1000);
+
+const make = (o: Partial<OAuthOptions> = {}) => {
+  const auth = OAuthStrategy({ clientId: 'c', ...o });
+  return { auth, client: createClient({ auth, baseUrl: BASE, retry: { random: () => 0 } }) };
+};
+const tokens = (role: 'visitor' | 'member', expiresAt = now() + 3600, access = 'A0', refresh = 'R0'): Tokens => ({
+  accessToken: { value: access, expiresAt },
+  refreshToken: { value: refresh, role },
+});
+const expired = (role: 'visitor' | 'member' = 'member') => tokens(role, now() - 10);
+
+/** A token endpoint that records each body and answers with numbered tokens (or `reply(body, n)`). */
+function tokenEndpoint(reply?: (body: Record<string, unknown>, n: number) => [number, unknown] | undefined) {
+  const bodies: Record<string, unknown>[] = [];
+  const headers: Record<string, string | string[] | undefined>[] = [];
+  nock(BASE)
+    .persist()
+    .post(TOKEN)
+    .reply(function (_uri, body) {
+      bodies.push(body as Record<string, unknown>);
+      headers.push({ ...this.req.headers });
+      const n = bodies.length;
+      return reply?.(body as Record<string, unknown>, n) ?? [200, { access_token: `A${n}`, expires_in: 3600, refresh_token: `R${n}` }];
+    });
+  return { bodies, headers };
+}
+
+/** An API endpoint that records the Authorization header of each request. */
+function api(status: (auth: string, n: number) => number = () => 200) {
+  const seen: string[] = [];
+  nock(BASE)
+    .persist()
+    .get(GET)
+    .reply(function () {
+      const auth = String(this.req.headers.authorization);
+      seen.push(auth);
+      const s = status(auth, seen.length);
+      return s === 200 ? [200, { collection: { id: 'x' } }] : [s, { message: 'nope' }];
+    });
+  return seen;
+}
+
+beforeEach(() => nock.disableNetConnect());
+afterEach(() => {
+  nock.cleanAll();
+  vi.useRealTimers();
+});
+
+describe('visitor tokens', () => {
+  it('a fresh client fetches anonymous tokens once, sends the bare access token and stores the tokens', async () => {
+    const { bodies, headers } = tokenEndpoint();
+    const seen = api();
+    const { auth, client } = make();
+    expect(auth.getTokens()).toEqual({ accessToken: { value: '', expiresAt: 0 }, refreshToken: { value: '', role: 'none' } });
+    expect(auth.loggedIn()).toBe(false);
+    expect(await client.collections.getDataCollection('x')).toEqual({ _id: 'x' });
+    await client.collections.getDataCollection('x');
+    expect(bodies).toEqual([{ clientId: 'c', grantType: 'anonymous' }]);
+    expect(headers[0]!.authorization).toBeUndefined(); // the grant itself is anonymous
+    expect(seen).toEqual(['A1', 'A1']);
+    const t = auth.getTokens();
+    expect(t.accessToken.value).toBe('A1');
+    expect(t.refreshToken).toEqual({ value: 'R1', role: 'visitor' });
+    expect(Math.abs(t.accessToken.expiresAt - (now() + 3600))).toBeLessThanOrEqual(1);
+    expect(auth.loggedIn()).toBe(false);
+    expect(auth.elevated).toBe(false);
+  });
+
+  it('50 concurrent calls of a fresh visitor cause exactly one anonymous grant', async () => {
+    const { bodies } = tokenEndpoint();
+    const seen = api();
+    const { client } = make();
+    await Promise.all(Array.from({ length: 50 }, () => client.collections.getDataCollection('x')));
+    expect(bodies).toHaveLength(1);
+    expect(seen).toHaveLength(50);
+    expect(new Set(seen)).toEqual(new Set(['A1']));
+  });
+
+  it('valid tokens given at creation are used without any token request', async () => {
+    const { bodies } = tokenEndpoint();
+    const seen = api();
+    const { client, auth } = make({ tokens: tokens('member') });
+    await client.collections.getDataCollection('x');
+    expect(bodies).toEqual([]);
+    expect(seen).toEqual(['A0']);
+    expect(auth.loggedIn()).toBe(true);
+  });
+
+  it('rejects a missing clientId with a RequestError', () => {
+    expect(() => OAuthStrategy({} as OAuthOptions)).toThrow(RequestError);
+    expect(() => OAuthStrategy({ clientId: '' })).toThrow('clientId');
+  });
+});
+
+describe('renewal', () => {
+  it('an expired access token is renewed with the refresh token (role kept)', async () => {
+    const { bodies } = tokenEndpoint();
+    const seen = api();
+    const { client, auth } = make({ tokens: expired('member') });
+    await client.collections.getDataCollection('x');
+    expect(bodies).toEqual([{ clientId: 'c', grantType: 'refresh_token', refreshToken: 'R0' }]);
+    expect(seen).toEqual(['A1']);
+    expect(auth.getTokens().refreshToken).toEqual({ value: 'R1', role: 'member' });
+    expect(auth.loggedIn()).toBe(true);
+  });
+
+  it('keeps the old refresh token when the server does not rotate it', async () => {
+    tokenEndpoint(() => [200, { access_token: 'NEW', expires_in: 100 }]);
+    api();
+    const { client, auth } = make({ tokens: expired('member') });
+    await client.collections.getDataCollection('x');
+    expect(auth.getTokens().refreshToken).toEqual({ value: 'R0', role: 'member' });
+  });
+
+  it('treats a token within 60 s of expiry as expired (clock skew)', async () => {
+    const { bodies } = tokenEndpoint();
+    api();
+    const { client } = make({ tokens: tokens('visitor', now() + 30) });
+    await client.collections.getDataCollection('x');
+    expect(bodies).toHaveLength(1);
+    const again = make({ tokens: tokens('visitor', now() + 600) });
+    await again.client.collections.getDataCollection('x');
+    expect(bodies).toHaveLength(1);
+  });
+
+  it('50 concurrent calls with an expired token cause exactly one token request', async () => {
+    const { bodies } = tokenEndpoint();
+    const seen = api();
+    const { client } = make({ tokens: expired('member') });
+    await Promise.all(Array.from({ length: 50 }, () => client.collections.getDataCollection('x')));
+    expect(bodies).toHaveLength(1);
+    expect(bodies[0]!.grantType).toBe('refresh_token');
+    expect(seen).toHaveLength(50);
+    expect(new Set(seen)).toEqual(new Set(['A1']));
+  });
+
+  it('a rejected visitor refresh token falls back to a new visitor grant without a member event', async () => {
+    const { bodies } = tokenEndpoint((b) => (b.grantType === 'refresh_token' ? [400, { message: 'invalid_grant' }] : undefined));
+    api();
+    const events: AuthEvent[] = [];
+    const { client, auth } = make({ tokens: expired('visitor') });
+    auth.subscribe((e) => events.push(e));
+    await client.collections.getDataCollection('x');
+    expect(bodies.map((b) => b.grantType)).toEqual(['refresh_token', 'anonymous']);
+    expect(events.map((e) => e.type)).toEqual(['tokens']);
+    expect(auth.getTokens().refreshToken).toEqual({ value: 'R2', role: 'visitor' });
+  });
+
+  it('a rejected member refresh falls back to visitor tokens and reports member-refresh-failed', async () => {
+    const { bodies } = tokenEndpoint((b) => (b.grantType === 'refresh_token' ? [401, { message: 'revoked' }] : undefined));
+    const seen = api();
+    const events: AuthEvent[] = [];
+    const { client, auth } = make({ tokens: expired('member') });
+    auth.subscribe((e) => events.push(e));
+    await client.collections.getDataCollection('x');
+    expect(bodies.map((b) => b.grantType)).toEqual(['refresh_token', 'anonymous']);
+    expect(seen).toEqual(['A2']);
+    expect(events.map((e) => e.type)).toEqual(['member-refresh-failed', 'tokens']);
+    const failed = events[0] as Extract<AuthEvent, { type: 'member-refresh-failed' }>;
+    expect(failed.error).toBeInstanceOf(AuthError);
+    expect(failed.error.message).toBe('something went wrong');
+    expect(failed.error.status).toBe(401);
+    expect(auth.getTokens().refreshToken.role).toBe('visitor');
+    expect(auth.loggedIn()).toBe(false);
+  });
+
+  it('a transient member refresh failure (503, then a network error) is retried, not treated as logout', async () => {
+    let calls = 0;
+    nock(BASE)
+      .post(TOKEN)
+      .reply(() => (calls++, [503, {}]))
+      .post(TOKEN)
+      .replyWithError('socket hang up')
+      .post(TOKEN)
+      .reply(() => (calls++, [200, { access_token: 'A9', expires_in: 3600, refresh_token: 'R9' }]));
+    const seen = api();
+    const events: AuthEvent[] = [];
+    const { client, auth } = make({ tokens: expired('member') });
+    auth.subscribe((e) => events.push(e));
+    await client.collections.getDataCollection('x');
+    expect(calls).toBe(2);
+    expect(seen).toEqual(['A9']);
+    expect(events.map((e) => e.type)).toEqual(['tokens']);
+    expect(auth.getTokens().refreshToken).toEqual({ value: 'R9', role: 'member' });
+  });
+
+  it('a refresh that keeps failing transiently fails the call but keeps the member signed in', async () => {
+    nock(BASE).post(TOKEN).times(3).reply(503, {});
+    const events: AuthEvent[] = [];
+    const { client, auth } = make({ tokens: expired('member') });
+    auth.subscribe((e) => events.push(e));
+    const e = await client.collections.getDataCollection('x').catch((x) => x);
+    expect(e).toBeInstanceOf(AuthError);
+    expect(e.message).toBe('something went wrong');
+    expect(e.code).toBe('SOMETHING_WENT_WRONG');
+    expect(e.status).toBe(503);
+    expect(e.cause).toBeInstanceOf(HttpError);
+    expect(events).toEqual([]);
+    expect(auth.getTokens()).toEqual(expired('member'));
+    expect(auth.loggedIn()).toBe(true);
+
+    nock(BASE).post(TOKEN).times(3).replyWithError('ECONNRESET');
+    const n = await client.collections.getDataCollection('x').catch((x) => x);
+    expect(n).toBeInstanceOf(NetworkError);
+    expect(auth.loggedIn()).toBe(true);
+  });
+
+  it("a non-200 answer of the token endpoint is AuthError 'something went wrong'", async () => {
+    tokenEndpoint(() => [403, { message: 'bad client' }]);
+    const { client } = make();
+    const e = await client.collections.getDataCollection('x').catch((x) => x);
+    expect(isAuthError(e)).toBe(true);
+    expect(e.message).toBe('something went wrong');
+    expect(e.status).toBe(403);
+  });
+
+  it("a 200 without an access token is 'something went wrong' too", async () => {
+    tokenEndpoint(() => [200, { nothing: true }]);
+    const { client } = make();
+    await expect(client.collections.getDataCollection('x')).rejects.toThrow(/^something went wrong$/);
+  });
+
+  it('a renewal that finishes after setTokens does not overwrite the new tokens', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    nock(BASE)
+      .post(TOKEN)
+      .reply(async () => {
+        await gate;
+        return [200, { access_token: 'STALE', expires_in: 3600, refresh_token: 'RS' }];
+      });
+    const seen = api();
+    const { client, auth } = make();
+    const call = client.collections.getDataCollection('x');
+    await new Promise((r) => setTimeout(r, 20));
+    auth.setTokens(tokens('member', now() + 3600, 'MEMBER', 'RM'));
+    release();
+    await call;
+    expect(seen).toEqual(['MEMBER']);
+    expect(auth.getTokens().accessToken.value).toBe('MEMBER');
+  });
+});
+
+describe('401 replay', () => {
+  it('a 401 triggers exactly one renewal and one replay', async () => {
+    const { bodies } = tokenEndpoint();
+    const seen = api((auth) => (auth === 'A0' ? 401 : 200));
+    const { client, auth } = make({ tokens: tokens('member') });
+    expect(await client.collections.getDataCollection('x')).toEqual({ _id: 'x' });
+    expect(bodies).toEqual([{ clientId: 'c', grantType: 'refresh_token', refreshToken: 'R0' }]);
+    expect(seen).toEqual(['A0', 'A1']);
+    expect(auth.getTokens().accessToken.value).toBe('A1');
+  });
+
+  it('a second 401 surfaces as an error', async () => {
+    const { bodies } = tokenEndpoint();
+    const seen = api(() => 401);
+    const { client } = make({ tokens: tokens('member') });
+    const e = await client.collections.getDataCollection('x').catch((x) => x);
+    expect(e).toBeInstanceOf(HttpError);
+    expect(e.status).toBe(401);
+    expect(bodies).toHaveLength(1);
+    expect(seen).toEqual(['A0', 'A1']);
+  });
+
+  it('a failed renewal after a 401 surfaces the 401', async () => {
+    nock(BASE).post(TOKEN).times(3).reply(500, {});
+    const seen = api(() => 401);
+    const { client } = make({ tokens: tokens('member') });
+    const e = await client.collections.getDataCollection('x').catch((x) => x);
+    expect(e.status).toBe(401);
+    expect(seen).toEqual(['A0']);
+  });
+
+  it('concurrent 401s share one renewal', async () => {
+    const { bodies } = tokenEndpoint();
+    const seen = api((auth) => (auth === 'A0' ? 401 : 200));
+    const { client } = make({ tokens: tokens('visitor') });
+    await Promise.all(Array.from({ length: 10 }, () => client.collections.getDataCollection('x')));
+    expect(seen.filter((a) => a === 'A1')).toHaveLength(10);
+    expect(bodies.length).toBeLessThanOrEqual(2);
+  });
+});
+
+describe('token state', () => {
+  it('subscribe reports every change and unsubscribe stops it; a throwing listener breaks nothing', async () => {
+    const { auth } = make();
+    const events: AuthEvent[] = [];
+    const off = auth.subscribe((e) => events.push(e));
+    const errors: unknown[] = [];
+    const onError = (e: unknown) => errors.push(e);
+    process.on('uncaughtException', onError);
+    const offBad = auth.subscribe(() => {
+      throw new Error('listener bug');
+    });
+    auth.setTokens(tokens('member'));
+    await new Promise((r) => setTimeout(r, 10));
+    process.off('uncaughtException', onError);
+    offBad();
+    off();
+    auth.setTokens(tokens('visitor'));
+    expect(events).toEqual([{ type: 'tokens', tokens: tokens('member') }]);
+    expect(errors).toHaveLength(1);
+    expect(auth.getTokens()).toEqual(tokens('visitor'));
+  });
+
+  it('logout creates the logout session, clears both tokens to role none and returns the URL', async () => {
+    const sessions: unknown[] = [];
+    nock(BASE)
+      .post('/_api/redirects-api/v1/redirect-session', (b) => (sessions.push(b), true))
+      .matchHeader('authorization', 'A0')
+      .reply(200, { redirectSession: { id: 's', fullUrl: 'https://site.test/logout?s=1' } });
+    const { auth } = make({ tokens: tokens('member') });
+    const events: AuthEvent[] = [];
+    auth.subscribe((e) => events.push(e));
+    expect(await auth.logout('https://app.test/home')).toEqual({ logoutUrl: 'https://site.test/logout?s=1' });
+    expect(sessions).toEqual([{ logout: { clientId: 'c' }, callbacks: { postFlowUrl: 'https://app.test/home' } }]);
+    expect(auth.getTokens()).toEqual({ accessToken: { value: '', expiresAt: 0 }, refreshToken: { value: '', role: 'none' } });
+    expect(auth.loggedIn()).toBe(false);
+    expect(events).toHaveLength(1);
+  });
+
+  it('logout clears the tokens even when the session cannot be created', async () => {
+    nock(BASE).post('/_api/redirects-api/v1/redirect-session').reply(400, { message: 'no' });
+    const { auth } = make({ tokens: tokens('member') });
+    await expect(auth.logout('https://app.test')).rejects.toBeInstanceOf(HttpError);
+    expect(auth.loggedIn()).toBe(false);
+  });
+
+  it("a redirect session without a URL is an AuthError, not a TypeError", async () => {
+    nock(BASE).post('/_api/redirects-api/v1/redirect-session').reply(200, {});
+    const { auth } = make({ tokens: tokens('member') });
+    await expect(auth.logout('https://app.test')).rejects.toBeInstanceOf(AuthError);
+  });
+});
+
+describe('generateVisitorTokens / renewToken', () => {
+  it('returns valid tokens as they are, renews expired ones, else grants a visitor; stores nothing', async () => {
+    const { bodies } = tokenEndpoint();
+    const { auth } = make();
+    const valid = tokens('member');
+    expect(await auth.generateVisitorTokens(valid)).toBe(valid);
+    expect(bodies).toEqual([]);
+    const renewed = await auth.generateVisitorTokens(expired('member'));
+    expect(renewed.refreshToken).toEqual({ value: 'R1', role: 'member' });
+    const fresh = await auth.generateVisitorTokens();
+    expect(fresh.refreshToken).toEqual({ value: 'R2', role: 'visitor' });
+    expect(bodies.map((b) => b.grantType)).toEqual(['refresh_token', 'anonymous']);
+    expect(auth.getTokens().accessToken.value).toBe('');
+  });
+
+  it('generateVisitorTokens with a rejected member refresh token reports it and returns visitor tokens', async () => {
+    tokenEndpoint((b) => (b.grantType === 'refresh_token' ? [400, {}] : undefined));
+    const { auth } = make();
+    const events: AuthEvent[] = [];
+    auth.subscribe((e) => events.push(e));
+    const t = await auth.generateVisitorTokens({ refreshToken: { value: 'old', role: 'member' } });
+    expect(t.refreshToken.role).toBe('visitor');
+    expect(events.map((e) => e.type)).toEqual(['member-refresh-failed']);
+  });
+
+  it('renewToken sends the refresh grant and rejects with something went wrong', async () => {
+    const { bodies } = tokenEndpoint((_b, n) => (n === 2 ? [400, {}] : undefined));
+    const { auth } = make();
+    const t = await auth.renewToken({ value: 'RX', role: 'visitor' });
+    expect(t.accessToken.value).toBe('A1');
+    expect(bodies[0]).toEqual({ clientId: 'c', grantType: 'refresh_token', refreshToken: 'RX' });
+    await expect(auth.renewToken({ value: 'RX', role: 'visitor' })).rejects.toThrow('something went wrong');
+  });
+
+  it('works without createClient, against the default host', async () => {
+    nock('https://www.wixapis.com').post(TOKEN, { clientId: 'solo', grantType: 'anonymous' }).reply(200, { access_token: 'S', expires_in: 60, refresh_token: 'SR' });
+    const auth = OAuthStrategy({ clientId: 'solo' });
+    const t = await auth.generateVisitorTokens();
+    expect(t.refreshToken).toEqual({ value: 'SR', role: 'visitor' });
+  });
+});
+
+describe('external login', () => {
+  it('sends the authorized_client grant with "<access token>,<api key>" and returns member tokens without storing them', async () => {
+    const { bodies, headers } = tokenEndpoint();
+    const { auth } = make({ tokens: tokens('visitor') });
+    const t = await auth.getMemberTokensForExternalLogin('m-1', 'API-KEY');
+    expect(bodies).toEqual([{ grant_type: 'authorized_client', scope: 'offline_access', member_id: 'm-1' }]);
+    expect(headers[0]!.authorization).toBe('A0,API-KEY');
+    expect(t.refreshToken).toEqual({ value: 'R1', role: 'member' });
+    expect(t.accessToken.value).toBe('A1');
+    expect(auth.getTokens().refreshToken.role).toBe('visitor');
+  });
+
+  it('gets visitor tokens first when it has none', async () => {
+    const { bodies, headers } = tokenEndpoint();
+    const { auth } = make();
+    await auth.getMemberTokensForExternalLogin('m-2', 'K');
+    expect(bodies.map((b) => b.grantType ?? b.grant_type)).toEqual(['anonymous', 'authorized_client']);
+    expect(headers[1]!.authorization).toBe('A1,K');
+  });
+
+  it('a refusal is something went wrong', async () => {
+    tokenEndpoint((b) => (b.grant_type ? [403, {}] : undefined));
+    const { auth } = make({ tokens: tokens('visitor') });
+    await expect(auth.getMemberTokensForExternalLogin('m', 'bad')).rejects.toThrow('something went wrong');
+  });
+});
