@@ -29,9 +29,10 @@ const literal = (value: unknown): string =>
   JSON.stringify(value).replace(/"([A-Za-z_$][\w$]*)":/g, '$1:').replace(/"\$e":/g, '$e:');
 
 /**
- * The operation table: one line per operation, keyed by operationId. Transform trees used by more
- * than one operation are hoisted into shared constants (they repeat a lot: every member call
- * returns a member), which keeps the browser bundle small.
+ * The operation table. Each operation is its own exported constant, so a bundler drops the ones
+ * an app never reaches (e.g. the v1 sign-in routes the SDK does not call); `operations` gathers
+ * them all for tests and the emulator. Transform trees used by more than one operation are shared
+ * constants. A fallback (`fb`) points at its operation, which is emitted first.
  */
 export function emitOperations(doc: Doc, entries: OperationEntry[]): string {
   const ids = entries.map((e) => e.op.operationId);
@@ -42,16 +43,21 @@ export function emitOperations(doc: Doc, entries: OperationEntry[]): string {
   let out = `${HEADER}/* The operation table: everything that differs per operation, as data (see schema/README.md). */\n`;
   out += `import type { Operation, TransformNode } from './request.js';\n\n/** Every operationId of the schema. */\nexport type OperationId =\n${ids.map((id) => `  | '${id}'`).join('\n')};\n\n`;
   shared.forEach((text, n) => (out += `const t${n}: TransformNode = ${text};\n`));
-  out += `\n/** The operation table. */\nexport const operations: { readonly [K in OperationId]: Operation } = {\n`;
-  rows.forEach((row, n) => {
+  out += '\n';
+  const order = rows.map((_, n) => n).sort((a, b) => Number(!!rows[a]!.fb) - Number(!!rows[b]!.fb));
+  for (const n of order) {
+    const row = rows[n]!;
     let text = literal(row);
     for (const k of ['i', 'o']) {
       const at = row[k] === undefined ? -1 : shared.indexOf(literal(row[k]));
       if (at >= 0) text = text.replace(`${k}:${literal(row[k])}`, `${k}:t${at}`);
     }
-    out += `  ${ids[n]}: ${text},\n`;
-  });
-  return `${out}};\n`;
+    if (row.fb) text = text.replace(`fb:${JSON.stringify(row.fb)}`, `fb:${row.fb as string}`);
+    out += `/** \`${row.m} ${row.p}\` */\nexport const ${ids[n]}: Operation = ${text};\n`;
+  }
+  out += `\n/** Every operation, by operationId (tests and the emulator; the SDK imports operations one by one). */\n`;
+  out += `export const operations: { readonly [K in OperationId]: Operation } = {\n${ids.map((id) => `  ${id},`).join('\n')}\n};\n`;
+  return out;
 }
 
 /** One typed builder per operation: typed wire request in, `BuiltRequest` out. */

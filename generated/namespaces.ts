@@ -2,8 +2,8 @@
 /* Signatures of the SDK methods generated from x-sitekit-args, per namespace. */
 import type * as IO from './io.js';
 import type * as M from './models.js';
-import type { CallOptions } from './request.js';
-import type { OperationId } from './operations.js';
+import * as ops from './operations.js';
+import type { CallOptions, Operation } from './request.js';
 
 /** The `collections` methods generated from the schema. */
 export interface CollectionsOperations {
@@ -397,11 +397,11 @@ export interface MembersOperations {
 export interface AuthOperations {
 }
 
-/** operationIds of the generated methods, per namespace. */
-export const namespaceOperations: { readonly [ns: string]: readonly OperationId[] } = {
-  collections: ['createDataCollection', 'deleteDataCollection', 'getDataCollection', 'listDataCollections', 'updateDataCollection'],
-  items: ['count', 'get', 'insert', 'isReferenced', 'remove', 'replaceReferences', 'save', 'truncate', 'update'],
-  media: ['bulkDeleteFiles', 'bulkImportFile', 'bulkImportFiles', 'bulkRestoreFilesFromTrashBin', 'generateFileDownloadUrl', 'generateFileResumableUploadUrl', 'generateFileUploadUrl', 'generateFilesDownloadUrl', 'generateVideoStreamingUrl', 'getFileDescriptor', 'getFileDescriptors', 'importFile', 'listDeletedFiles', 'listFiles', 'searchFiles', 'updateFileDescriptor'],
-  members: ['approveMember', 'blockMember', 'bulkApproveMembers', 'bulkBlockMembers', 'bulkDeleteMembers', 'bulkDeleteMembersByFilter', 'createMember', 'deleteMember', 'deleteMemberAddresses', 'deleteMemberEmails', 'deleteMemberPhones', 'deleteMyMember', 'disconnectMember', 'getCurrentMember', 'getMember', 'joinCommunity', 'leaveCommunity', 'listMembers', 'muteMember', 'unmuteMember', 'updateCurrentMemberSlug', 'updateMember', 'updateMemberSlug'],
+/** The operations of the generated methods, per namespace. */
+export const namespaceOperations: { readonly [ns: string]: readonly Operation[] } = {
+  collections: [ops.createDataCollection, ops.deleteDataCollection, ops.getDataCollection, ops.listDataCollections, ops.updateDataCollection],
+  items: [ops.count, ops.get, ops.insert, ops.isReferenced, ops.remove, ops.replaceReferences, ops.save, ops.truncate, ops.update],
+  media: [ops.bulkDeleteFiles, ops.bulkImportFile, ops.bulkImportFiles, ops.bulkRestoreFilesFromTrashBin, ops.generateFileDownloadUrl, ops.generateFileResumableUploadUrl, ops.generateFileUploadUrl, ops.generateFilesDownloadUrl, ops.generateVideoStreamingUrl, ops.getFileDescriptor, ops.getFileDescriptors, ops.importFile, ops.listDeletedFiles, ops.listFiles, ops.searchFiles, ops.updateFileDescriptor],
+  members: [ops.approveMember, ops.blockMember, ops.bulkApproveMembers, ops.bulkBlockMembers, ops.bulkDeleteMembers, ops.bulkDeleteMembersByFilter, ops.createMember, ops.deleteMember, ops.deleteMemberAddresses, ops.deleteMemberEmails, ops.deleteMemberPhones, ops.deleteMyMember, ops.disconnectMember, ops.getCurrentMember, ops.getMember, ops.joinCommunity, ops.leaveCommunity, ops.listMembers, ops.muteMember, ops.unmuteMember, ops.updateCurrentMemberSlug, ops.updateMember, ops.updateMemberSlug],
   auth: [],
 };

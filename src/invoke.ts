@@ -88,9 +88,9 @@ export async function send(transport: Transport, op: Operation, request: object,
   return op.u ? result[op.u] ?? (op.nm ? null : undefined) : result;
 }
 
-/** Binds the generated methods of one namespace to a transport. */
-export function bindOperations<T>(transport: Transport, ops: Record<string, Operation>, ids: readonly string[]): T {
+/** Binds the generated methods of one namespace (its operations) to a transport. */
+export function bindOperations<T>(transport: Transport, ops: readonly Operation[] = []): T {
   const methods: Record<string, (...args: unknown[]) => Promise<unknown>> = {};
-  for (const id of ids) methods[id] = (...args) => invoke(transport, ops[id]!, args);
+  for (const op of ops) methods[op.id] = (...args) => invoke(transport, op, args);
   return methods as T;
 }

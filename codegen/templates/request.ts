@@ -37,8 +37,8 @@ export interface Operation {
   readonly el?: 1;
   /** A read-only POST (safe to retry). */
   readonly ro?: 1;
-  /** operationId of the POST fallback of a long GET. */
-  readonly fb?: string;
+  /** The POST fallback of a long GET. */
+  readonly fb?: Operation;
   /** Resolve `null` on 404. */
   readonly nm?: 1;
   /** Request transform tree. */

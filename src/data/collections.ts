@@ -1,6 +1,5 @@
 /** The `collections` namespace: the methods generated from the schema. */
 import { namespaceOperations, type CollectionsOperations } from '../../generated/namespaces.js';
-import { operations } from '../../generated/operations.js';
 import type { Transport } from '../http/transport.js';
 import { bindOperations } from '../invoke.js';
 
@@ -9,5 +8,5 @@ export type CollectionsApi = CollectionsOperations;
 
 /** Creates `client.collections` over a transport. */
 export function collectionsNamespace(transport: Transport): CollectionsApi {
-  return bindOperations<CollectionsOperations>(transport, operations, namespaceOperations.collections ?? []);
+  return bindOperations<CollectionsOperations>(transport, namespaceOperations.collections);
 }

@@ -4,7 +4,6 @@
  * and parses the response. (The types come from the generated builders; see the closing notes of
  * the runtime issue for why openapi-fetch is not used at run time.)
  */
-import { operations } from '../../generated/operations.js';
 import { buildRequest, RequestBuildError, type CallOptions, type Operation } from '../../generated/request.js';
 import type { AuthStrategy } from '../auth/strategy.js';
 import { ElevationRequiredError, errorFromResponse, HttpError, isSiteKitError, NetworkError, RequestError, type SiteKitError } from '../errors/index.js';
@@ -76,7 +75,7 @@ export class Transport {
     try {
       built = buildRequest(op, request);
       if (built.method === 'GET' && op.fb && serializeQuery(built.query).length > MAX_GET_QUERY) {
-        built = buildRequest(operations[op.fb as keyof typeof operations], request);
+        built = buildRequest(op.fb, request);
       }
     } catch (e) {
       if (e instanceof RequestBuildError) throw new RequestError(e.message, { field: e.field });

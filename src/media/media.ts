@@ -1,7 +1,6 @@
 /** The `media` namespace: the methods generated from the schema, plus `upload`. */
 import type { FileDescriptor } from '../../generated/models.js';
 import { namespaceOperations, type MediaOperations } from '../../generated/namespaces.js';
-import { operations } from '../../generated/operations.js';
 import type { Transport } from '../http/transport.js';
 import { bindOperations } from '../invoke.js';
 import { upload, type UploadData, type UploadOptions } from './upload.js';
@@ -52,7 +51,7 @@ export interface MediaApi extends MediaOperations {
 /** Creates `client.media` over a transport. */
 export function mediaNamespace(transport: Transport): MediaApi {
   return {
-    ...bindOperations<MediaOperations>(transport, operations, namespaceOperations.media ?? []),
+    ...bindOperations<MediaOperations>(transport, namespaceOperations.media),
     upload: (data, options) => upload(transport, data, options),
   };
 }

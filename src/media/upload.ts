@@ -5,7 +5,7 @@
  * the main bundle.
  */
 import type { FileDescriptor, FileExternalInfo } from '../../generated/models.js';
-import { operations } from '../../generated/operations.js';
+import * as ops from '../../generated/operations.js';
 import type { CallOptions } from '../../generated/request.js';
 import { RequestError } from '../errors/index.js';
 import { deadline } from '../http/deadline.js';
@@ -98,7 +98,7 @@ export async function upload(transport: Transport, data: UploadData, options?: U
     progress(0);
     const file = await ((resumable ?? size > RESUMABLE_THRESHOLD)
       ? (await import('./tus.js')).tusUpload({ transport, body: body!, size, request, signal: d.signal, progress })
-      : send(transport, operations.generateFileUploadUrl, request, { signal: d.signal }).then((r) =>
+      : send(transport, ops.generateFileUploadUrl, request, { signal: d.signal }).then((r) =>
           putFile(transport, (r as { uploadUrl?: string }).uploadUrl, fileName!, { body: body as Blob, headers: { 'Content-Type': mimeType! }, signal: d.signal }),
         ));
     progress(size);
