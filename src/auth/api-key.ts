@@ -1,5 +1,4 @@
-import type { AuthStrategy } from './strategy.js';
-import { RequestError } from '../errors/index.js';
+import { need, type AuthStrategy } from './strategy.js';
 
 /** Options of {@link ApiKeyStrategy}. */
 export interface ApiKeyOptions {
@@ -26,11 +25,10 @@ export interface ApiKeyAuth extends AuthStrategy {
  * ```
  */
 export function ApiKeyStrategy(options: ApiKeyOptions): ApiKeyAuth {
-  if (!options || typeof options.apiKey !== 'string' || !options.apiKey) {
-    throw new RequestError('ApiKeyStrategy: apiKey must be a non-empty string', { field: 'apiKey' });
-  }
-  const headers: Record<string, string> = { Authorization: options.apiKey };
-  if (options.siteId) headers['wix-site-id'] = options.siteId;
-  if (options.accountId) headers['wix-account-id'] = options.accountId;
+  need(options, 'apiKey', 'ApiKeyStrategy');
+  const { apiKey, siteId, accountId } = options;
+  const headers: Record<string, string> = { Authorization: apiKey };
+  if (siteId) headers['wix-site-id'] = siteId;
+  if (accountId) headers['wix-account-id'] = accountId;
   return { elevated: true, getAuthHeaders: async () => ({ ...headers }) };
 }

@@ -12,9 +12,9 @@ import type { OAuthCallback } from './types.js';
  * ```
  */
 export function parseFromUrl(url?: string, responseMode: 'fragment' | 'query' = 'fragment'): OAuthCallback {
-  // Always matches: [1] is the query (without `?`), [2] the fragment (without `#`).
-  const [, query, fragment] = String(url ?? globalThis.location?.href ?? '').match(/^[^?#]*\??([^#]*)#?(.*)/s)!;
-  const params = new URLSearchParams(responseMode === 'query' ? query : fragment);
-  const error = params.get('error');
-  return { code: params.get('code'), state: params.get('state'), ...(error ? { error, errorDescription: params.get('error_description') } : {}) };
+  // The query runs from a `?` before any `#` up to the `#`; the fragment from the first `#` on.
+  const params = new URLSearchParams(String(url ?? globalThis.location?.href ?? '').match(responseMode === 'query' ? /^[^?#]*\?([^#]*)/ : /#(.*)/s)?.[1]);
+  const get = (name: string) => params.get(name);
+  const error = get('error');
+  return { code: get('code'), state: get('state'), ...(error && { error, errorDescription: get('error_description') }) };
 }

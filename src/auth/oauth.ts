@@ -3,19 +3,19 @@
  * redirect flow (PKCE), the silent flow (hidden iframe in browsers, a manual-redirect read
  * elsewhere), direct login and registration, verification, recovery and logout.
  */
-import { operations } from '../../generated/operations.js';
+import * as ops from '../../generated/operations.js';
 import type { CallOptions, Operation } from '../../generated/request.js';
-import { AuthError, RequestError, type SiteKitError, type SiteKitErrorInit } from '../errors/index.js';
+import { AuthError, type SiteKitErrorInit } from '../errors/index.js';
 import { toUpperSnake } from '../errors/status-text.js';
 import { deadline } from '../http/deadline.js';
 import { isRetryableStatus } from '../http/retry.js';
 import { Transport, type CallSettings } from '../http/transport.js';
 import { toWire } from '../wire/index.js';
 import { parseFromUrl } from './callback.js';
-import { browserFrameHost, hasDom } from './frames.js';
+import { browserFrameHost } from './frames.js';
 import { generatePKCE, randomString } from './pkce.js';
 import { memoryTokenStorage } from './storage.js';
-import type { AuthStrategy } from './strategy.js';
+import { need, type AuthStrategy } from './strategy.js';
 import {
   CAPTCHA_INVISIBLE_SITE_KEY,
   CAPTCHA_VISIBLE_SITE_KEY,
@@ -143,30 +143,28 @@ export interface OAuthAuth extends AuthStrategy {
 /** Wire JSON read defensively (every field optional-chained). */
 type Json = any;
 
-/** Seconds before expiry at which an access token counts as expired (clock skew, time in flight). */
-const SKEW = 60;
 const VERIFY = 'EMAIL_VERIFICATION_REQUIRED';
+const UNKNOWN = 'Unknown _state';
+const WRONG = 'something went wrong';
+const MEMBER = 'member';
+const OFFLINE = 'offline_access';
+const INVALID_EMAIL = 'invalidEmail';
 const now = () => Math.floor(Date.now() / 1000);
-const empty = (): Tokens => ({ accessToken: { value: '', expiresAt: 0 }, refreshToken: { value: '', role: 'none' } });
-const valid = (t?: Partial<Tokens>) => !!t?.accessToken?.value && t.accessToken.expiresAt - SKEW > now();
+const pair = (access: string, expiresAt: number, value: string, role: TokenRole): Tokens => ({ accessToken: { value: access, expiresAt }, refreshToken: { value, role } });
+const empty = () => pair('', 0, '', 'none');
+/** Truthy while the access token is good for another 60 s (clock skew, time in flight). */
+const valid = (t?: Partial<Tokens>) => t?.accessToken?.value && t.accessToken.expiresAt - 60 > now();
 /** An AuthError whose code is its message in upper snake case ('Invalid _state' → `INVALID_STATE`). */
 const fail = (message: string, init?: Omit<SiteKitErrorInit, 'code'>) => new AuthError(message, { code: toUpperSnake(message), ...init });
 const failure = (error: string, errorCode?: LoginErrorCode): StateMachine => ({ loginState: 'FAILURE', error, ...(errorCode && { errorCode }) });
-/** The server refused the grant itself (4xx), as opposed to a transient failure worth retrying later. */
-const rejected = (e: unknown) => {
-  const s = (e as SiteKitError)?.status ?? 0;
-  return s >= 400 && s < 500 && !isRetryableStatus(s);
-};
 // Maps, not object literals: a server code such as `toString` must not find Object.prototype.
 const CAPTCHA_CODES: [string, LoginErrorCode][] = [['-19971', 'missingCaptchaToken'], ['-19970', 'invalidCaptchaToken']];
 const LOGIN_CODES = new Map<string, LoginErrorCode>([...CAPTCHA_CODES, ['-19976', 'invalidPassword'], ['-19973', 'resetPassword']]);
 const REGISTER_CODES = new Map<string, LoginErrorCode>([...CAPTCHA_CODES, ['-19995', 'emailAlreadyExists']]);
 
 /** Captcha answers as the service takes them: `[{Recaptcha}]` and/or `[{InvisibleRecaptcha}]`. */
-const captcha = (c: CaptchaTokens = {}) => {
-  const list = [{ Recaptcha: c.recaptcha ?? c.recaptchaToken }, { InvisibleRecaptcha: c.invisibleRecaptcha ?? c.invisibleRecaptchaToken }].filter((t) => Object.values(t)[0]);
-  return list[0] && list;
-};
+const captcha = (c: CaptchaTokens = {}, list = [{ Recaptcha: c.recaptcha ?? c.recaptchaToken }, { InvisibleRecaptcha: c.invisibleRecaptcha ?? c.invisibleRecaptchaToken }].filter((t) => Object.values(t)[0])) =>
+  list[0] && list;
 
 /**
  * Authenticates visitors and members of a site through an OAuth app (headless client).
@@ -178,9 +176,7 @@ const captcha = (c: CaptchaTokens = {}) => {
  * ```
  */
 export function OAuthStrategy(options: OAuthOptions): OAuthAuth {
-  if (typeof options?.clientId !== 'string' || !options.clientId) {
-    throw new RequestError('OAuthStrategy: clientId must be a non-empty string', { field: 'clientId' });
-  }
+  need(options, 'clientId', 'OAuthStrategy');
   const { clientId } = options;
   const store = options.storage ?? options.tokenStorage ?? memoryTokenStorage();
   if (options.tokens) store.setTokens(options.tokens);
@@ -207,108 +203,95 @@ export function OAuthStrategy(options: OAuthOptions): OAuthAuth {
     const t = store.getTokens();
     return t?.accessToken && t.refreshToken ? t : empty();
   };
-  const setTokens = (tokens: Tokens) => {
+  /** Stores `tokens` and tells the listeners; returns them. */
+  const keep = (tokens: Tokens) => {
     generation++;
     store.setTokens(tokens);
     emit({ type: 'tokens', tokens });
+    return tokens;
   };
   // Used without createClient, the strategy talks to the default host itself.
   const tp = () => (transport ??= new Transport({ auth: self }));
   const send = (op: Operation, body: object, settings?: CallSettings): Promise<Json> => tp().send(op, body, settings);
 
   /** One token request. Any failure answer becomes 'something went wrong' (status kept, the original as cause). */
-  const grant = async (body: object, settings: CallSettings | undefined, role: TokenRole, retry?: 1, refreshToken = ''): Promise<Tokens> => {
-    let r: Json;
-    try {
-      // Token grants are POSTs, which the transport never retries; visitor and refresh grants
-      // are safe to repeat, so they are marked read-only to get the client's retry policy.
-      r = await send({ ...operations.token, ro: retry }, body, { ...settings, anonymous: true });
-    } catch (e) {
-      const { status, details } = e as SiteKitError;
-      throw status ? fail('something went wrong', { status, details, cause: e }) : e;
-    }
-    if (!r?.access_token) throw fail('something went wrong');
-    return {
-      accessToken: { value: r.access_token, expiresAt: now() + (Number(r.expires_in) || 0) },
-      refreshToken: { value: r.refresh_token || refreshToken, role },
-    };
-  };
+  const grant = (body: object, settings: CallSettings | undefined, role: TokenRole, retry?: 1, refreshToken = ''): Promise<Tokens> =>
+    // Token grants are POSTs, which the transport never retries; visitor and refresh grants
+    // are safe to repeat, so they are marked read-only to get the client's retry policy.
+    send({ ...ops.token, ro: retry }, body, { ...settings, anonymous: true }).then(
+      (r) => {
+        if (!r?.access_token) throw fail(WRONG);
+        return pair(r.access_token, now() + (+r.expires_in || 0), r.refresh_token || refreshToken, role);
+      },
+      (e) => {
+        throw e.status ? fail(WRONG, { status: e.status, details: e.details, cause: e }) : e;
+      },
+    );
 
   const renewToken = (refreshToken: RefreshToken, c?: CallOptions) =>
     grant({ clientId, grantType: 'refresh_token', refreshToken: refreshToken.value }, c, refreshToken.role, 1, refreshToken.value);
 
   /** Renews with `refreshToken`, or falls back to visitor tokens (reporting a rejected member). */
-  const obtain = async (refreshToken: RefreshToken | undefined, c?: CallOptions, stored?: boolean): Promise<Tokens> => {
+  const obtain = async (refreshToken: RefreshToken | undefined, stored?: 0 | 1, c?: CallOptions): Promise<Tokens> => {
     if (refreshToken?.value) {
       try {
         return await renewToken(refreshToken, c);
-      } catch (e) {
-        if (!rejected(e)) throw e; // network, 5xx: keep the tokens, the next call tries again
+      } catch (e: any) {
+        // Only a refusal of the grant itself (4xx but 408/429) drops the refresh token; network
+        // errors and 5xx keep the tokens, so the next call tries again.
+        // (`status / 100 ^ 4` is 0 for 4xx only: `^` truncates its operands to integers, and NaN to 0.)
+        if (e?.status / 100 ^ 4 || isRetryableStatus(e.status)) throw e;
         const current = getTokens();
         // Another tab (shared storage) renewed first and the server rotated the refresh token.
         if (stored && current.refreshToken.value !== refreshToken.value && valid(current)) return current;
-        if (refreshToken.role === 'member') emit({ type: 'member-refresh-failed', error: e as SiteKitError });
+        if (refreshToken.role == MEMBER) emit({ type: 'member-refresh-failed', error: e });
       }
     }
     return grant({ clientId, grantType: 'anonymous' }, c, 'visitor', 1);
   };
 
-  /** Valid stored tokens, renewing them at most once however many calls ask at the same time. */
-  const fresh = (force?: boolean): Promise<Tokens> =>
-    (inflight ??= (async () => {
-      const start = getTokens();
-      if (!force && valid(start)) return start;
-      const at = generation;
-      const next = await obtain(start.refreshToken, undefined, true);
-      if (at !== generation) return getTokens();
-      setTokens(next);
-      return next;
-    })().finally(() => (inflight = undefined)));
+  /** Valid stored tokens, renewing them (or, `force`d, even valid ones) at most once however many calls ask at the same time. */
+  const fresh = (force?: 1): Tokens | Promise<Tokens> => {
+    const start = getTokens();
+    const at = generation;
+    return !force && valid(start)
+      ? start
+      : (inflight ??= obtain(start.refreshToken, 1)
+          .then((next) => (at != generation ? getTokens() : keep(next)))
+          .finally(() => (inflight = undefined)));
+  };
 
-  const redirectSession = async (body: object, c?: CallOptions): Promise<string> => {
-    const url = (await send(operations.createRedirectSession, body, c))?.redirectSession?.fullUrl;
+  /** The access token of the stored tokens, renewed first when needed. */
+  const access = async () => (await fresh()).accessToken.value;
+
+  /** A redirect session's URL, as `{[key]: url}`. */
+  const session = async <K extends string>(key: K, body: object, c?: CallOptions) => {
+    const url = (await send(ops.createRedirectSession, body, c))?.redirectSession?.fullUrl;
     if (!url) throw fail('Redirect session without a URL');
-    return url;
+    return { [key]: url } as Record<K, string>;
   };
 
   const getAuthUrl = async (data: Partial<OAuthData>, o: AuthUrlOptions = {}) => {
     const { prompt = 'login', responseMode = 'fragment', sessionToken, idp, ...c } = o;
-    const { redirectUri, codeChallenge, state } = data;
-    const authRequest = { redirectUri, clientId, codeChallenge, codeChallengeMethod: 'S256', responseMode, responseType: 'code', scope: 'offline_access', state, sessionToken, idp };
-    return { authUrl: await redirectSession({ auth: { authRequest, prompt } }, c) };
+    return session(
+      'authUrl',
+      {
+        auth: {
+          authRequest: { redirectUri: data.redirectUri, clientId, codeChallenge: data.codeChallenge, codeChallengeMethod: 'S256', responseMode, responseType: 'code', scope: OFFLINE, state: data.state, sessionToken, idp },
+          prompt,
+        },
+      },
+      c,
+    );
   };
 
   const getMemberTokens = async (code: string | null | undefined, state: string | null | undefined, data: Partial<OAuthData>, c?: CallOptions) => {
     if (!code || !state) throw fail('Missing code or _state');
     if (state !== data?.state) throw fail('Invalid _state');
-    const tokens = await grant({ clientId, grantType: 'authorization_code', redirectUri: data.redirectUri, code, codeVerifier: data.codeVerifier }, c, 'member');
-    setTokens(tokens);
-    return tokens;
+    return keep(await grant({ clientId, grantType: 'authorization_code', redirectUri: data.redirectUri, code, codeVerifier: data.codeVerifier }, c, MEMBER));
   };
 
-  /** Waits for the hosted page in a hidden frame to post `{code, state}`: only from its origin, only with our state. */
-  const viaFrame = (host: FrameHost, url: string, state: string, signal: AbortSignal) =>
-    new Promise<OAuthCallback>((resolve, reject) => {
-      const origin = new URL(url).origin;
-      let frame: { remove(): void } | undefined;
-      let done = 0;
-      // The abort listener stays: `signal` is this flow's own and dies with it.
-      const finish = (settle: () => void) => {
-        if (done++) return;
-        stop();
-        frame?.remove();
-        settle();
-      };
-      const onAbort = () => finish(() => reject(signal.reason));
-      const stop = host.addMessageListener((e) => {
-        const m = e.data as Json;
-        if (e.origin === origin && m?.state === state) finish(() => resolve(m));
-      });
-      signal.addEventListener('abort', onAbort);
-      if (signal.aborted) onAbort();
-      frame = host.createFrame(url);
-      if (done) frame.remove();
-    });
+  const oauthData = (redirectUri: string, originalUri = ''): OAuthData => ({ ...generatePKCE(), state: randomString(43), redirectUri, originalUri });
 
   /**
    * Outside browsers: loads the hosted page without following redirects and reads the code from
@@ -319,32 +302,46 @@ export function OAuthStrategy(options: OAuthOptions): OAuthAuth {
       const r = await tp().fetchRaw(url, { redirect: 'manual', signal });
       void r.body?.cancel().catch(() => {});
       const location = r.headers.get('location');
-      if (!location || r.status < 300 || r.status > 399) break;
-      url = new URL(location, url).href;
-      const reply = parseFromUrl(url, 'query');
+      // `status / 100 ^ 3` is 0 for 3xx only (`^` truncates its operands to integers).
+      if (!location || r.status / 100 ^ 3) break;
+      const reply = parseFromUrl((url = new URL(location, url).href), 'query');
       if (reply.code || reply.error) return reply;
     }
     throw Error('no authorization code in the redirects');
   };
 
   /** Member tokens without a visible redirect, for a session token or an existing session. */
-  const silent = async (sessionToken: string | undefined, o: SilentOptions = {}) => {
+  const silent = async (o: SilentOptions = {}, sessionToken?: string) => {
     const d = deadline(o.signal, o.timeoutMs ?? 120_000);
-    const c = { signal: d.signal };
-    const host = options.frameHost ?? (hasDom() ? browserFrameHost : undefined);
-    const data = { ...generatePKCE(), state: randomString(43), redirectUri: o.redirectUri };
+    const { signal } = d;
+    const host = options.frameHost ?? (globalThis.document?.body && browserFrameHost);
+    const data = oauthData(o.redirectUri!);
+    let stop: (() => void) | undefined;
+    let frame: { remove(): void } | undefined;
     try {
-      const { authUrl } = await getAuthUrl(data, { prompt: 'none', responseMode: host ? 'web_message' : 'query', sessionToken, ...c });
-      const reply = await (host ? viaFrame(host, authUrl, data.state, d.signal) : viaRedirect(authUrl, d.signal));
+      const { authUrl } = await getAuthUrl(data, { prompt: 'none', responseMode: host ? 'web_message' : 'query', sessionToken, signal });
+      const reply = await (host
+        ? // The hosted page in a hidden frame posts `{code, state}`: taken only from its origin, only with our state.
+          new Promise<OAuthCallback>((resolve, reject) => {
+            const origin = new URL(authUrl).origin;
+            // `signal` is this flow's own (nothing else sets its handler) and dies with it.
+            signal.onabort = () => reject(signal.reason);
+            signal.throwIfAborted();
+            stop = host.addMessageListener((e) => {
+              const m = e.data as Json;
+              if (e.origin == origin && m?.state === data.state) resolve(m);
+            });
+            frame = host.createFrame(authUrl);
+          }).finally(() => {
+            stop?.();
+            frame?.remove();
+          })
+        : viaRedirect(authUrl, signal));
       // The page's `error` and `error_description` travel as the cause.
       if (!reply.code) throw reply;
-      return await getMemberTokens(reply.code, reply.state, data, c);
+      return await getMemberTokens(reply.code, reply.state, data, { signal });
     } catch (e) {
-      throw o.signal?.aborted
-        ? d.error()
-        : d.signal.aborted
-          ? fail('OAuth flow timed out')
-          : fail('Failed to get member tokens', { cause: e });
+      throw o.signal?.aborted ? d.error() : signal.aborted ? fail('OAuth flow timed out') : fail('Failed to get member tokens', { cause: e });
     } finally {
       d.done();
     }
@@ -360,25 +357,23 @@ export function OAuthStrategy(options: OAuthOptions): OAuthAuth {
           ? { loginState: 'OWNER_APPROVAL_REQUIRED' }
           : s === 'REQUIRE_EMAIL_VERIFICATION'
             ? { loginState: VERIFY, data: { stateToken: r.stateToken } }
-            : failure('Unknown _state'));
+            : failure(UNKNOWN));
   };
 
   /**
    * Login and registration. A refusal by the service (4xx) is a FAILURE outcome with the error
    * codes of the specification; a transport failure (network, time-out, 5xx) is thrown.
    */
-  const signIn = async (op: Operation, params: RegisterParams, codes: Map<string, LoginErrorCode>, register?: boolean): Promise<StateMachine> => {
+  const signIn = async (op: Operation, params: RegisterParams, codes: Map<string, LoginErrorCode>, register?: 1): Promise<StateMachine> => {
     const { email, password, captchaTokens, profile, ...c } = params ?? {};
-    try {
-      return outcome(await send(op, toWire({ loginId: { email }, password, profile, captchaTokens: captcha(captchaTokens) }, op.i) as object, c));
-    } catch (e) {
-      const { status, message, code, details } = e as SiteKitError;
+    return send(op, toWire({ loginId: { email }, password, profile, captchaTokens: captcha(captchaTokens) }, op.i) as object, c).then(outcome, (e) => {
+      const { status, message, code, details } = e;
       if (!status || status >= 500) throw e;
-      const violations: Json = (details as Json)?.details?.validationError?.fieldViolations;
+      const violations = details?.details?.validationError?.fieldViolations;
       // A registration rejected for its email (a violation of rule or type EMAIL) says why.
       const email = register && Array.isArray(violations) && violations.find((v) => v?.violatedRule === 'EMAIL' || v?.data?.type === 'EMAIL');
-      return (flow = email ? failure(String(email.description ?? message), 'invalidEmail') : failure(message, codes.get(code) ?? (register ? undefined : 'invalidEmail')));
-    }
+      return (flow = email ? failure(String(email.description ?? message), INVALID_EMAIL) : failure(message, codes.get(code) ?? (register ? undefined : INVALID_EMAIL)));
+    });
   };
 
   const self: OAuthAuth = {
@@ -386,46 +381,37 @@ export function OAuthStrategy(options: OAuthOptions): OAuthAuth {
     captchaInvisibleSiteKey: CAPTCHA_INVISIBLE_SITE_KEY,
     captchaVisibleSiteKey: CAPTCHA_VISIBLE_SITE_KEY,
     attach: (t) => void (transport = t),
-    getAuthHeaders: async () => {
-      const t = getTokens();
-      return { Authorization: (valid(t) ? t : await fresh()).accessToken.value };
-    },
+    getAuthHeaders: async () => ({ Authorization: await access() }),
     // A 401 means the access token is no good whatever its expiry says: renew once, replay once.
-    onUnauthorized: () => fresh(true).then(() => true, () => false),
-    generateVisitorTokens: async (tokens, c) => (tokens?.refreshToken?.value && valid(tokens) ? (tokens as Tokens) : obtain(tokens?.refreshToken, c)),
+    onUnauthorized: () => (fresh(1) as Promise<Tokens>).then(() => true, () => false),
+    generateVisitorTokens: async (tokens, c) => (tokens?.refreshToken?.value && valid(tokens) ? (tokens as Tokens) : obtain(tokens?.refreshToken, 0, c)),
     renewToken,
-    generateOAuthData: (redirectUri, originalUri = '') => ({ ...generatePKCE(), state: randomString(43), redirectUri, originalUri }),
+    generateOAuthData: oauthData,
     getAuthUrl,
     parseFromUrl,
     getMemberTokens,
-    getMemberTokensForDirectLogin: silent,
-    getMemberTokensSilently: (o) => silent(undefined, o),
+    getMemberTokensForDirectLogin: (sessionToken, o) => silent(o, sessionToken),
+    getMemberTokensSilently: silent,
     getMemberTokensForExternalLogin: async (memberId, apiKey, c) =>
-      grant({ grant_type: 'authorized_client', scope: 'offline_access', member_id: memberId }, { ...c, headers: { Authorization: (await self.getAuthHeaders()).Authorization + ',' + apiKey } }, 'member'),
-    login: (params) => signIn(operations.login, params, LOGIN_CODES),
-    register: (params) => signIn(operations.register, params, REGISTER_CODES, true),
+      grant({ grant_type: 'authorized_client', scope: OFFLINE, member_id: memberId }, { ...c, headers: { Authorization: (await access()) + ',' + apiKey } }, MEMBER),
+    login: (params) => signIn(ops.login, params, LOGIN_CODES),
+    register: (params) => signIn(ops.register, params, REGISTER_CODES, 1),
     processVerification: async (inputs, state = flow, c) =>
-      state.loginState === VERIFY
-        ? outcome(await send(operations.verify, { code: inputs?.verificationCode ?? inputs?.code, stateToken: state.data.stateToken }, c))
-        : failure('Unknown _state'),
+      state.loginState == VERIFY
+        ? outcome(await send(ops.verify, { code: inputs?.verificationCode ?? inputs?.code, stateToken: state.data.stateToken }, c))
+        : failure(UNKNOWN),
     resendVerificationCode: async (state = flow, c) => {
-      if (state.loginState !== VERIFY) throw fail('Unknown _state');
-      await send(operations.resendVerification, { stateToken: state.data.stateToken }, c);
+      if (state.loginState != VERIFY) throw fail(UNKNOWN);
+      await send(ops.resendVerification, { stateToken: state.data.stateToken }, c);
     },
-    sendPasswordResetEmail: async (email, redirectUri, c) => void (await send(operations.sendRecoveryEmail, { email, redirect: { url: redirectUri, clientId } }, c)),
-    recover: async (recoveryToken, password, c) => outcome(await send(operations.recover, { recoveryToken, password }, c)),
-    changePassword: async (newPassword, c) => void (await send(operations.changePassword, { newPassword }, c)),
-    logout: async (originalUrl, c) => {
-      try {
-        return { logoutUrl: await redirectSession({ logout: { clientId }, callbacks: { postFlowUrl: originalUrl } }, c) };
-      } finally {
-        // Signed out locally even when the hosted logout could not be prepared.
-        setTokens(empty());
-      }
-    },
-    loggedIn: () => getTokens().refreshToken.role === 'member',
+    sendPasswordResetEmail: async (email, redirectUri, c) => void (await send(ops.sendRecoveryEmail, { email, redirect: { url: redirectUri, clientId } }, c)),
+    recover: (recoveryToken, password, c) => send(ops.recover, { recoveryToken, password }, c).then(outcome),
+    changePassword: async (newPassword, c) => void (await send(ops.changePassword, { newPassword }, c)),
+    // Signed out locally even when the hosted logout could not be prepared.
+    logout: (originalUrl, c) => session('logoutUrl', { logout: { clientId }, callbacks: { postFlowUrl: originalUrl } }, c).finally(() => keep(empty())),
+    loggedIn: () => getTokens().refreshToken.role == MEMBER,
     getTokens,
-    setTokens,
+    setTokens: (tokens) => void keep(tokens),
     subscribe: (listener) => {
       listeners.add(listener);
       return () => void listeners.delete(listener);

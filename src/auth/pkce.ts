@@ -7,50 +7,53 @@
  */
 import { RequestError } from '../errors/index.js';
 
-/** Base64url without padding of raw bytes (its alphabet is a subset of the verifier's). */
-export const base64Url = (bytes: ArrayLike<number>): string =>
-  btoa(String.fromCharCode(...Array.from(bytes))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+/**
+ * Base64url without padding of raw bytes (its alphabet is a subset of the verifier's). The only
+ * non-word characters of base64 are `+` (→ `-`), `/` (→ `_`) and the padding `=` (dropped).
+ */
+const base64Url = (bytes: Uint8Array): string => btoa(String.fromCharCode(...bytes)).replace(/\W/g, (c) => (c < '/' ? '-' : c < '=' ? '_' : ''));
 
 /** `length` random characters from letters, digits, `-` and `_`. */
 export const randomString = (length: number): string => base64Url(crypto.getRandomValues(new Uint8Array(length))).slice(0, length);
 
-const rotr = (x: number, n: number) => (x >>> n) | (x << (32 - n));
+/** Rotates right (shift counts are taken mod 32, so `<< -n` is `<< 32 - n`). */
+const rotr = (x: number, n: number) => (x >>> n) | (x << -n);
 
-/** SHA-256 (FIPS 180-4) of the UTF-8 bytes of `text`. The constants are derived from primes, not tabled. */
+/**
+ * SHA-256 (FIPS 180-4) of the UTF-8 bytes of `text`. The constants are derived from primes, not
+ * tabled: the first 32 bits of the fractional parts of their square and cube roots (`| 0` keeps
+ * the low 32 bits of the integer part of `root * 2 ** 32`, which are exactly those bits).
+ */
 export function sha256(text: string): Uint8Array {
-  const H: number[] = [];
+  let H: number[] = [];
   const K: number[] = [];
-  const frac = (x: number) => ((x % 1) * 2 ** 32) | 0;
-  for (let n = 2, d; K.length < 64; n++) {
-    for (d = 2; n % d; d++);
-    if (d === n) {
-      if (H.length < 8) H.push(frac(Math.sqrt(n)));
-      K.push(frac(Math.cbrt(n)));
-    }
-  }
+  const W: number[] = [];
   const message = new TextEncoder().encode(text);
   const length = message.length;
-  // The message, a 1 bit, zeros, and the bit length in the last 4 bytes (of 8), in whole 64-byte blocks.
-  const padded = new Uint8Array((length + 72) & ~63);
+  const padded = new Uint8Array((length + 72) & -64);
+  const view = new DataView(padded.buffer);
   padded.set(message);
   padded[length] = 128;
-  const view = new DataView(padded.buffer);
+  // The message, a 1 bit, zeros, and the bit length in the last 4 bytes (of 8), in whole 64-byte blocks.
   view.setUint32(padded.length - 4, length * 8);
-  const W: number[] = [];
+  for (let n = 2, d; K.length < 64; n++) {
+    for (d = 2; n % d; d++);
+    if (d == n) {
+      if (H.length < 8) H.push((n ** 0.5 * 2 ** 32) | 0);
+      K.push((n ** (1 / 3) * 2 ** 32) | 0);
+    }
+  }
   for (let j = 0; j < padded.length; j += 64) {
-    const v = H.slice();
+    let v = H; // the working variables a to h
     for (let t = 0; t < 64; t++) {
       const x = W[t - 15]!;
       const y = W[t - 2]!;
-      W[t] = t < 16 ? view.getInt32(j + 4 * t) : (W[t - 16]! + (rotr(x, 7) ^ rotr(x, 18) ^ (x >>> 3)) + W[t - 7]! + (rotr(y, 17) ^ rotr(y, 19) ^ (y >>> 10))) | 0;
-      const [a, b, c, , e, f, g, h] = v as [number, number, number, number, number, number, number, number];
-      const t1 = h + (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) + ((e & f) ^ (~e & g)) + K[t]! + W[t]!;
-      // Shift the working variables one place: h drops out, a is new, e gains t1.
-      v.pop();
-      v.unshift((t1 + (rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) + ((a & b) ^ (a & c) ^ (b & c))) | 0);
-      v[4] = (v[4]! + t1) | 0;
+      const [a, b, c, d, e, f, g, h] = v as [number, number, number, number, number, number, number, number];
+      // The message schedule W[t] is computed where the round first uses it.
+      const t1 = h + (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) + ((e & f) ^ (~e & g)) + K[t]! + (W[t] = t < 16 ? view.getInt32(j + 4 * t) : (W[t - 16]! + (rotr(x, 7) ^ rotr(x, 18) ^ (x >>> 3)) + W[t - 7]! + (rotr(y, 17) ^ rotr(y, 19) ^ (y >>> 10))) | 0);
+      v = [(t1 + (rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) + ((a & b) ^ (a & c) ^ (b & c))) | 0, a, b, c, (d + t1) | 0, e, f, g];
     }
-    H.forEach((x, i) => (H[i] = (x + v[i]!) | 0));
+    H = H.map((x, i) => (x + v[i]!) | 0);
   }
   H.forEach((x, i) => view.setInt32(4 * i, x));
   return padded.slice(0, 32);

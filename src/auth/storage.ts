@@ -4,12 +4,12 @@
  */
 import type { Tokens, TokenStorage } from './types.js';
 
-/** Parses stored JSON; `null` for anything unreadable (storage is user-writable). */
-const parse = (text: string | null | undefined): Tokens | null => {
+/** `f()`, or else (it threw) `g()` in the same way, or else `undefined`: storage is user-writable and may be missing. */
+const attempt = <T>(f: () => T, g?: () => T): T | undefined => {
   try {
-    return text ? (JSON.parse(text) as Tokens) : null;
+    return f();
   } catch {
-    return null;
+    return g && attempt(g);
   }
 };
 
@@ -39,25 +39,15 @@ export function localStorageTokenStorage(key = 'sitekit.tokens', storage?: Stora
   let memory: Tokens | null = null;
   const web = () => storage ?? globalThis.localStorage;
   return {
-    getTokens() {
-      try {
-        return parse(web().getItem(key)) ?? memory;
-      } catch {
-        return memory;
-      }
-    },
+    // Unreadable or unparsable: the copy in memory.
+    getTokens: () => attempt(() => JSON.parse(web().getItem(key)!) as Tokens | null) ?? memory,
     setTokens(tokens) {
       memory = tokens;
-      try {
-        web().setItem(key, JSON.stringify(tokens));
-      } catch {
-        // A stale copy must not win over the one in memory.
-        try {
-          web().removeItem(key);
-        } catch {
-          /* no storage at all */
-        }
-      }
+      // Refused (quota, privacy modes): a stale copy must not win over the one in memory.
+      attempt(
+        () => web().setItem(key, JSON.stringify(tokens)),
+        () => web().removeItem(key),
+      );
     },
   };
 }
@@ -94,25 +84,19 @@ export function cookieTokenStorage(options: CookieStorageOptions = {}): TokenSto
   } = options;
   let written: Tokens | undefined;
   return {
-    getTokens() {
-      if (written) return written;
-      try {
-        for (const part of String(read() ?? '').split(';')) {
-          const at = part.indexOf('=');
-          if (part.slice(0, at).trim() === name) return parse(decodeURIComponent(part.slice(at + 1).trim()));
-        }
-      } catch {
-        /* no document, or percent-garbage */
-      }
-      return null;
-    },
+    getTokens: () =>
+      written ||
+      // No document, no such cookie, percent-garbage or JSON-garbage: null.
+      (attempt(() => {
+        const part = String(read() ?? '')
+          .split(';')
+          .find((p) => p.slice(0, p.indexOf('=')).trim() == name)!;
+        return JSON.parse(decodeURIComponent(part.slice(part.indexOf('=') + 1).trim())) as Tokens | null;
+      }) ?? null),
     setTokens(tokens) {
       written = tokens;
-      try {
-        write(`${name}=${encodeURIComponent(JSON.stringify(tokens))}; ${attributes}`);
-      } catch {
-        /* no document: the tokens stay in memory */
-      }
+      // Without a document the tokens stay in memory.
+      attempt(() => write(`${name}=${encodeURIComponent(JSON.stringify(tokens))}; ${attributes}`));
     },
   };
 }
