@@ -4,16 +4,16 @@
  */
 import type * as IO from '../../generated/io.js';
 import { namespaceOperations, type ItemsOperations } from '../../generated/namespaces.js';
-import { operations as O } from '../../generated/operations.js';
+import * as O from '../../generated/operations.js';
 import type { CallOptions, Item } from '../../generated/request.js';
 import type { Transport } from '../http/transport.js';
 import { bindOperations } from '../invoke.js';
 import { aggregate } from './aggregate.js';
-import { bulk, idOf, reference } from './bulk.js';
-import { filterBuilder, str, unwrap } from './filter.js';
+import { bulk, reference, referring } from './bulk.js';
+import { combine, filterBuilder, str, strs, unwrap } from './filter.js';
 import { D, exec, limitOf, pages, skipOf } from './paging.js';
 import { patch } from './patch.js';
-import { countItems, distinctPages, itemsQuery } from './query.js';
+import { queryBuilder } from './query.js';
 import type {
   AggregateBuilder,
   BulkOptions,
@@ -93,35 +93,56 @@ export interface ItemsApi extends Omit<ItemsOperations, 'insert' | 'update' | 's
 const cid = (id: unknown): string => str(id, D);
 
 /** Creates `client.items` over a transport. */
-export function itemsNamespace(t: Transport): ItemsApi {
-  const generated = bindOperations<Record<string, (...a: unknown[]) => Promise<unknown>>>(t, O, namespaceOperations.items ?? []);
-  const api: Record<string, unknown> = {};
+export const itemsNamespace = (t: Transport): ItemsApi => {
+  const generated = bindOperations<Record<string, (...a: unknown[]) => Promise<unknown>>>(t, namespaceOperations.items);
+  const api: any = {};
   for (const name in generated) api[name] = async (id: unknown, ...a: unknown[]) => generated[name]!(cid(id), ...a);
+
+  /** An immutable item query over collection `id`; `count` and `distinct` go through the direct forms. */
+  const itemsQuery = (id: string): ItemsQueryBuilder =>
+    queryBuilder(
+      (s, options) => pages(t, O.queryDataItems, { [D]: id }, { query: { filter: combine(s.c), sort: s.s[0] && s.s, fields: s.f }, includeReferences: s.i }, (r) => r.dataItems, s, options, 'query'),
+      (s, set) => ({
+        fields: (...f: unknown[]) => set({ f: strs(f) }),
+        include: (...i: unknown[]) => set({ i: strs(i) }),
+        count: (options?: object) => api.count(id, { ...options, filter: combine(s.c) }),
+        distinct: (field: unknown, options?: object) =>
+          api.distinct(id, field, { ...options, filter: combine(s.c), order: s.s.find((x) => x.fieldName == field)?.order, paging: { limit: s.l, offset: s.k } }),
+      }),
+    );
+
+  // The promise methods below reject bad input: `exec` checks the collection ID of every request.
   return Object.assign(api, {
-    count: async (id: unknown, options?: object) => countItems(t, cid(id), options),
+    count: async (id: unknown, options?: { filter?: unknown }) => (await exec(t, O.count, { [D]: id, filter: unwrap(options?.filter) }, options)) ?? 0,
     query: (id: unknown, query?: any, options?: object) =>
       query === undefined
-        ? itemsQuery(t, cid(id))
+        ? itemsQuery(cid(id))
         : (async () => {
-            const r = await exec(t, O.queryDataItems, { [D]: cid(id), query: { ...query, filter: unwrap(query.filter) } }, options);
+            const r = await exec(t, O.queryDataItems, { [D]: id, query: { ...query, filter: unwrap(query.filter) } }, options);
             return { items: r.dataItems ?? [], pagingMetadata: r.pagingMetadata };
           })(),
     filter: () => filterBuilder(),
     distinct: async (id: unknown, field: unknown, options?: any) =>
-      distinctPages(t, cid(id), field, options, limitOf(options?.paging?.limit), skipOf(options?.paging?.offset ?? 0)),
+      pages(
+        t,
+        O.queryDistinctValues,
+        { [D]: id, fieldName: str(field) },
+        { filter: unwrap(options?.filter) },
+        (r) => r.distinctValues,
+        { l: limitOf(options?.paging?.limit), k: skipOf(options?.paging?.offset ?? 0) },
+        options,
+      ),
     aggregate: (id: unknown) => aggregate(t, cid(id)),
     patch: (id: unknown, itemId: unknown) => patch(t, cid(id), str(itemId, 'dataItemId')),
     async queryReferenced(id: unknown, itemId: unknown, field: unknown, options?: any) {
       const { limit, skip = 0, ...rest } = options ?? {};
-      const head = { [D]: cid(id), referringItemId: idOf(itemId, 'referringItemId'), referringItemFieldName: str(field) };
-      const pick = (r: IO.QueryReferencedDataItemsResponse) => r.results?.map((x) => x.dataItem).filter((x) => x);
-      return pages(t, O.queryReferencedDataItems, head, head, pick, limitOf(limit), skipOf(skip), rest);
+      return pages(t, O.queryReferencedDataItems, { [D]: id, ...referring(field, itemId) }, {}, (r) => r.results?.flatMap((x: any) => x.dataItem ?? []), { l: limitOf(limit), k: skipOf(skip) }, rest);
     },
-    insertReference: reference(t, cid, 'Insert'),
-    removeReference: reference(t, cid, 'Remove'),
-    bulkInsert: bulk(t, cid, 'Insert', 'INSERT'),
-    bulkUpdate: bulk(t, cid, 'Update', 'UPDATE'),
-    bulkSave: bulk(t, cid, 'Save'),
-    bulkRemove: bulk(t, cid, 'Remove', 'DELETE'),
-  }) as unknown as ItemsApi;
-}
+    insertReference: reference(t, O.insertDataItemReference, O.bulkInsertDataItemReferences),
+    removeReference: reference(t, O.removeDataItemReference, O.bulkRemoveDataItemReferences),
+    bulkInsert: bulk(t, O.bulkInsertDataItems, 'INSERT'),
+    bulkUpdate: bulk(t, O.bulkUpdateDataItems, 'UPDATE'),
+    bulkSave: bulk(t, O.bulkSaveDataItems),
+    bulkRemove: bulk(t, O.bulkRemoveDataItems, 'DELETE'),
+  });
+};

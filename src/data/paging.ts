@@ -18,17 +18,19 @@ export const PAGE_SIZE = 50;
 
 /**
  * Sends `op` with a public-form request: `options` minus `signal`/`timeoutMs` merged under
- * `request` (whose fields win), converted by the operation's request transform.
+ * `request` (whose fields win), converted by the operation's request transform. The collection ID
+ * of a request that has one is checked first (a throw: callers are async, so it rejects).
  */
-export const exec = (t: Transport, op: Operation, request: object, options?: unknown): Promise<any> => {
+export const exec = (t: Transport, op: Operation, request: any, options?: unknown): Promise<any> => {
+  if (D in request) str(request[D], D);
   const { rest, call } = splitCallOptions(options);
   return send(t, op, toWire({ ...rest, ...request }, op.i) as object, call);
 };
 
 /** A positive integer limit (or `undefined`: none), else RequestError. */
-export const limitOf = (n: any): number | undefined => (n === undefined || (Number.isInteger(n) && n > 0) ? n : bad('limit must be a positive integer', 'limit'));
+export const limitOf = (n: any): number | undefined => (n === undefined || (Number.isInteger(n) && n > 0) ? n : bad('limit', 'a positive integer'));
 /** A non-negative integer skip, else RequestError. */
-export const skipOf = (n: any): number => (Number.isInteger(n) && n >= 0 ? n : bad('skip must be a non-negative integer', 'skip'));
+export const skipOf = (n: any): number => (Number.isInteger(n) && n >= 0 ? n : bad('skip', 'a non-negative integer'));
 
 /** A sort entry on the wire. */
 export interface Sort {
@@ -49,76 +51,62 @@ export const pageOps = <B>(s: PageState, set: (changes: Partial<PageState>) => B
   return { ascending: sort('ASC'), descending: sort('DESC'), limit: (n: number) => set({ l: limitOf(n) }), skip: (n: number) => set({ k: skipOf(n) }) };
 };
 
-/** Paging metadata as the items (`pagingMetadata`) and members (`metadata`) services send it. */
-interface Meta {
-  total?: number;
-  tooManyToCount?: boolean;
-  hasNext?: boolean;
-  cursors?: { next?: string; prev?: string };
-}
-
-/** Fetches one page: offset paging when `cursor` is undefined. Resolves `[items, metadata]`. */
-type Fetch = (k: number, cursor?: string) => Promise<[unknown[], Meta | undefined]>;
-
-function result<T>(fetch: Fetch, size: number, k: number, n: number, [items, meta = {}]: [unknown[], Meta | undefined], viaCursor?: boolean): PagedResult<T> {
-  const c = meta.cursors ?? {};
-  const total = meta.tooManyToCount ? undefined : meta.total;
-  const cursorMode = viaCursor || !!c.next;
-  const hasNext = () => (cursorMode ? !!c.next : total != null ? k + items.length < total : (meta.hasNext ?? items.length >= size));
-  const hasPrev = () => (cursorMode ? !!c.prev : k > 0);
-  const go = async (d: number) => {
-    if (!(d > 0 ? hasNext() : hasPrev())) bad(`no ${d > 0 ? 'next' : 'previous'} page`, d > 0 ? 'next' : 'prev');
-    const offset = cursorMode ? k : Math.max(0, k + d * size);
-    const page = await fetch(offset, cursorMode ? (d > 0 ? c.next : c.prev) : undefined);
-    return result<T>(fetch, size, offset, cursorMode ? n + d : offset / size, page, cursorMode);
-  };
-  const self: PagedResult<T> = {
-    items: items as T[],
-    length: items.length,
-    totalCount: total,
-    pageSize: size,
-    currentPage: Math.floor(n),
-    totalPages: total == null ? total : Math.ceil(total / size),
-    hasNext,
-    hasPrev,
-    next: () => go(1),
-    prev: () => go(-1),
-    [Symbol.iterator]: () => (items as T[])[Symbol.iterator](),
-    async *all() {
-      for (let r = self; ; r = await r.next()) {
-        yield* r.items;
-        if (!r.length || !r.hasNext()) return;
-      }
-    },
-  };
-  return self;
-}
-
 /**
- * Fetches the first page of list operation `op` at limit `l`, skip `k`, and wraps it in a paged
- * result whose `next/prev/all` fetch further pages with the same options. `base` is the request
- * without paging, `head` what a cursor request keeps of it (the service takes no filter beside a
- * cursor), `pick` the page's entries from the response; paging goes inside `at` (`query`) or at
- * the top level, and is sent only when set unless `always`.
+ * Fetches the page of list operation `op` at limit `l` (page size 50 without one) and skip `k`,
+ * and wraps it in a paged result whose `next/prev/all` fetch further pages with the same options.
+ * The request is `head` (all that a cursor request keeps: the service takes no filter beside a
+ * cursor) plus `rest`, and `options` but for a cursor request; `pick` takes the page's entries
+ * from the response. Paging goes inside `at` (`query`) or at the top level, and is sent only when
+ * `l` or `k` is set. Once the service returns a `cursors.next`, the result moves by cursor.
  */
-export async function pages<T>(
+export const pages = <T>(
   t: Transport,
   op: Operation,
-  base: object,
   head: object,
+  rest: object,
   pick: (response: any) => unknown[] | undefined,
-  l: number | undefined,
-  k: number,
+  { l, k }: { l?: number; k: number },
   options?: unknown,
   at?: string,
-  always?: 1,
-): Promise<PagedResult<T>> {
+): Promise<PagedResult<T>> => {
   const size = l ?? PAGE_SIZE;
-  const fetch: Fetch = async (k, cursor) => {
-    const p = cursor ? { cursorPaging: { limit: size, cursor } } : { paging: always || l || k ? { limit: always ? size : l, offset: k } : undefined };
-    const from: any = cursor ? head : base;
-    const r = await exec(t, op, at ? { ...from, [at]: { ...from[at], ...p } } : { ...from, ...p }, cursor ? { ...splitCallOptions(options).call } : options);
-    return [pick(r) ?? [], r.pagingMetadata ?? r.metadata];
+  // The page at offset `k`, or at `cursor` (the offset is then unused); `n` is its page index.
+  const page = async (k: number, cursor?: string | false, n = k / size): Promise<PagedResult<T>> => {
+    const p = cursor ? { cursorPaging: { limit: size, cursor } } : { paging: l || k ? { limit: l, offset: k } : undefined };
+    const from: any = cursor ? head : { ...head, ...rest };
+    const r = await exec(t, op, at ? { ...from, [at]: { ...from[at], ...p } } : { ...from, ...p }, cursor ? splitCallOptions(options).call : options);
+    const items = (pick(r) ?? []) as T[];
+    // Paging metadata as the items (`pagingMetadata`) and members (`metadata`) services send it.
+    const meta = r.pagingMetadata ?? r.metadata ?? {};
+    const c = meta.cursors ?? {};
+    const total: number | undefined = meta.tooManyToCount ? undefined : meta.total;
+    const byCursor = cursor || c.next;
+    const hasNext = byCursor ? !!c.next : total != null ? k + items.length < total : (meta.hasNext ?? items.length >= size);
+    const hasPrev = byCursor ? !!c.prev : k > 0;
+    const go = (ok: boolean, d: number, w: string) => async () => {
+      if (!ok) bad(w, 'available');
+      return page(Math.max(0, k + d * size), byCursor && c[w], byCursor ? n + d : undefined);
+    };
+    const self: PagedResult<T> = {
+      items,
+      length: items.length,
+      totalCount: total,
+      pageSize: size,
+      currentPage: Math.floor(n),
+      totalPages: total && Math.ceil(total / size),
+      hasNext: () => hasNext,
+      hasPrev: () => hasPrev,
+      next: go(hasNext, 1, 'next'),
+      prev: go(hasPrev, -1, 'prev'),
+      [Symbol.iterator]: () => items.values(),
+      async *all() {
+        for (let r = self; ; r = await r.next()) {
+          yield* r.items;
+          if (!r.length || !r.hasNext()) return;
+        }
+      },
+    };
+    return self;
   };
-  return result<T>(fetch, size, k, k / size, await fetch(k));
-}
+  return page(k);
+};

@@ -5,10 +5,10 @@
 import type * as IO from '../../generated/io.js';
 import type * as M from '../../generated/models.js';
 import { namespaceOperations, type MembersOperations } from '../../generated/namespaces.js';
-import { operations as O } from '../../generated/operations.js';
+import * as O from '../../generated/operations.js';
 import type { CallOptions } from '../../generated/request.js';
 import { combine, unwrap } from '../data/filter.js';
-import { pages } from '../data/paging.js';
+import { PAGE_SIZE, pages } from '../data/paging.js';
 import { queryBuilder } from '../data/query.js';
 import type { FilterLike, FilterOperators, PagedResult, PagingOperators } from '../data/types.js';
 import type { Transport } from '../http/transport.js';
@@ -54,20 +54,33 @@ export interface MembersApi extends Omit<MembersOperations, 'bulkApproveMembers'
 }
 
 // The members service names entity fields `id`, `createdDate`, `updatedDate`: an entity transform
-// renames the public `_id`... keys at every depth of a filter, and sort fields are renamed alike.
-const wireFilter = (f: unknown) => toWire(unwrap(f), { $e: 1 });
+// renames the public `_id`... keys at every depth of a filter.
+const wireFilter = (f: unknown): any => toWire(unwrap(f), { $e: 1 });
 
 /** Creates `client.members` over a transport. */
-export function membersNamespace(t: Transport): MembersApi {
-  const api = bindOperations<Record<string, (...a: any[]) => unknown>>(t, O, namespaceOperations.members ?? []);
-  for (const name of ['bulkApproveMembers', 'bulkBlockMembers', 'bulkDeleteMembersByFilter']) {
-    const method = api[name]!;
-    api[name] = (filter: unknown, ...a: unknown[]) => method(wireFilter(filter), ...a);
-  }
+export const membersNamespace = (t: Transport): MembersApi => {
+  const ops = namespaceOperations.members!;
+  const api = bindOperations<Record<string, (...a: any[]) => unknown>>(t, ops);
+  // The bulk-by-filter methods (first argument `filter`) also take a filter builder.
+  for (const { id, a } of ops)
+    if (a?.[0] == 'filter') {
+      const method = api[id]!;
+      api[id] = (filter: unknown, ...rest: unknown[]) => method(wireFilter(filter), ...rest);
+    }
   api.queryMembers = (options?: QueryMembersOptions) =>
-    queryBuilder((s, call) => {
-      const sort = s.s[0] && s.s.map((x) => ({ ...x, fieldName: x.fieldName.replace(/^_(?=(id|createdDate|updatedDate)$)/, '') }));
-      return pages(t, O.queryMembers, { ...options, query: { filter: wireFilter(combine(s.c, 1)), sort } }, {}, (r) => r.members, s.l, s.k, call, 'query', 1);
-    });
+    queryBuilder((s, call) =>
+      pages(
+        t,
+        O.queryMembers,
+        {},
+        // Sort fields are renamed like filter keys.
+        { ...options, query: { filter: wireFilter(combine(s.c)), sort: s.s[0] && s.s.map((x) => ({ ...x, fieldName: Object.keys(wireFilter({ [x.fieldName]: 0 }))[0]! })) } },
+        (r) => r.members,
+        // Paging is always sent: the page size is the limit, 50 by default.
+        { l: s.l ?? PAGE_SIZE, k: s.k },
+        call,
+        'query',
+      ),
+    );
   return api as unknown as MembersApi;
-}
+};
