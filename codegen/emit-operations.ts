@@ -12,7 +12,10 @@ export function tableEntry(doc: Doc, entry: OperationEntry): Record<string, unkn
   }
   const i = transformTree(doc, requestSchema(doc, entry));
   const o = transformTree(doc, responseSchema(doc, entry));
-  const row: Record<string, unknown> = { id: op.operationId, m: entry.method, p: path, f: op['x-sitekit-method'] };
+  const fqn = op['x-sitekit-method']!;
+  const service = fqn.slice(0, fqn.lastIndexOf('.') + 1);
+  const f = fqn === service + op.operationId[0]!.toUpperCase() + op.operationId.slice(1) ? service : fqn;
+  const row: Record<string, unknown> = { id: op.operationId, m: entry.method, p: path, f };
   if (op['x-sitekit-entity']) row.e = op['x-sitekit-entity'];
   if (op['x-sitekit-args']) row.a = op['x-sitekit-args'];
   if (op['x-sitekit-unwrap']) row.u = op['x-sitekit-unwrap'];
@@ -43,6 +46,9 @@ export function emitOperations(doc: Doc, entries: OperationEntry[]): string {
   let out = `${HEADER}/* The operation table: everything that differs per operation, as data (see schema/README.md). */\n`;
   out += `import type { Operation, TransformNode } from './request.js';\n\n/** Every operationId of the schema. */\nexport type OperationId =\n${ids.map((id) => `  | '${id}'`).join('\n')};\n\n`;
   shared.forEach((text, n) => (out += `const t${n}: TransformNode = ${text};\n`));
+  // Service prefixes of the method names, shared (see Operation.f).
+  const services = [...new Set(rows.map((r) => r.f as string).filter((f) => f.endsWith('.')))];
+  services.forEach((f, n) => (out += `const s${n} = ${JSON.stringify(f)};\n`));
   out += '\n';
   const order = rows.map((_, n) => n).sort((a, b) => Number(!!rows[a]!.fb) - Number(!!rows[b]!.fb));
   for (const n of order) {
@@ -53,6 +59,8 @@ export function emitOperations(doc: Doc, entries: OperationEntry[]): string {
       if (at >= 0) text = text.replace(`${k}:${literal(row[k])}`, `${k}:t${at}`);
     }
     if (row.fb) text = text.replace(`fb:${JSON.stringify(row.fb)}`, `fb:${row.fb as string}`);
+    const s = services.indexOf(row.f as string);
+    if (s >= 0) text = text.replace(`f:${JSON.stringify(row.f)}`, `f:s${s}`);
     out += `/** \`${row.m} ${row.p}\` */\nexport const ${ids[n]}: Operation = ${text};\n`;
   }
   out += `\n/** Every operation, by operationId (tests and the emulator; the SDK imports operations one by one). */\n`;

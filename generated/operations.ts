@@ -105,109 +105,117 @@ const t8: TransformNode = {members:{$e:1,createdDate:"d",updatedDate:"d",lastLog
 const t9: TransformNode = {identity:{$e:1,createdDate:"d",updatedDate:"d",identityProfile:{customFields:{value:{numValue:"f",dateValue:"d"}}}},additionalData:{"*":{numValue:"f",dateValue:"d"}}};
 const t10: TransformNode = {query:{filter:"x"}};
 const t11: TransformNode = {profile:{customFields:{value:{numValue:"f",dateValue:"d"}}}};
+const s0 = "wix.data.v2.DataItemService.";
+const s1 = "com.wixpress.members.api.Members.";
+const s2 = "wix.media.site_media.v1.FilesService.";
+const s3 = "wix.iam.authentication.v1.AuthenticationService.";
+const s4 = "wix.data.v2.DataCollectionService.";
+const s5 = "wix.headless.v1.RedirectSessionService.";
+const s6 = "wix.iam.recovery.v1.RecoveryService.";
+const s7 = "wix.identity.oauth2.v1.Oauth2Ng.";
 
 /** `POST /wix-data/v2/items/aggregate` */
-export const aggregateDataItems: Operation = {id:"aggregateDataItems",m:"POST",p:"/wix-data/v2/items/aggregate",f:"wix.data.v2.DataItemService.AggregateDataItems",e:"dataItem",ro:1,i:{initialFilter:"x",finalFilter:"x"},o:{results:"x"}};
+export const aggregateDataItems: Operation = {id:"aggregateDataItems",m:"POST",p:"/wix-data/v2/items/aggregate",f:s0,e:"dataItem",ro:1,i:{initialFilter:"x",finalFilter:"x"},o:{results:"x"}};
 /** `POST /members/v1/members/{id}/approve` */
-export const approveMember: Operation = {id:"approveMember",m:"POST",p:"/members/v1/members/{id}/approve",f:"com.wixpress.members.api.Members.ApproveMember",e:"member",a:["id"],u:"member",el:1,o:t0};
+export const approveMember: Operation = {id:"approveMember",m:"POST",p:"/members/v1/members/{id}/approve",f:s1,e:"member",a:["id"],u:"member",el:1,o:t0};
 /** `POST /members/v1/members/{id}/block` */
-export const blockMember: Operation = {id:"blockMember",m:"POST",p:"/members/v1/members/{id}/block",f:"com.wixpress.members.api.Members.BlockMember",e:"member",a:["id"],u:"member",el:1,o:t0};
+export const blockMember: Operation = {id:"blockMember",m:"POST",p:"/members/v1/members/{id}/block",f:s1,e:"member",a:["id"],u:"member",el:1,o:t0};
 /** `POST /members/v1/members/bulk/approve-by-filter` */
-export const bulkApproveMembers: Operation = {id:"bulkApproveMembers",m:"POST",p:"/members/v1/members/bulk/approve-by-filter",f:"com.wixpress.members.api.Members.BulkApproveMembers",e:"member",a:["filter"],el:1};
+export const bulkApproveMembers: Operation = {id:"bulkApproveMembers",m:"POST",p:"/members/v1/members/bulk/approve-by-filter",f:s1,e:"member",a:["filter"],el:1};
 /** `POST /members/v1/members/bulk/block-by-filter` */
-export const bulkBlockMembers: Operation = {id:"bulkBlockMembers",m:"POST",p:"/members/v1/members/bulk/block-by-filter",f:"com.wixpress.members.api.Members.BulkBlockMembers",e:"member",a:["filter"],el:1};
+export const bulkBlockMembers: Operation = {id:"bulkBlockMembers",m:"POST",p:"/members/v1/members/bulk/block-by-filter",f:s1,e:"member",a:["filter"],el:1};
 /** `POST /site-media/v1/bulk/files/delete` */
-export const bulkDeleteFiles: Operation = {id:"bulkDeleteFiles",m:"POST",p:"/site-media/v1/bulk/files/delete",f:"wix.media.site_media.v1.FilesService.BulkDeleteFiles",e:"fileDescriptor",a:["fileIds","...options"],el:1};
+export const bulkDeleteFiles: Operation = {id:"bulkDeleteFiles",m:"POST",p:"/site-media/v1/bulk/files/delete",f:s2,e:"fileDescriptor",a:["fileIds","...options"],el:1};
 /** `POST /members/v1/members/bulk/delete` */
-export const bulkDeleteMembers: Operation = {id:"bulkDeleteMembers",m:"POST",p:"/members/v1/members/bulk/delete",f:"com.wixpress.members.api.Members.BulkDeleteMembers",e:"member",a:["memberIds"],el:1};
+export const bulkDeleteMembers: Operation = {id:"bulkDeleteMembers",m:"POST",p:"/members/v1/members/bulk/delete",f:s1,e:"member",a:["memberIds"],el:1};
 /** `POST /members/v1/members/bulk/delete-by-filter` */
-export const bulkDeleteMembersByFilter: Operation = {id:"bulkDeleteMembersByFilter",m:"POST",p:"/members/v1/members/bulk/delete-by-filter",f:"com.wixpress.members.api.Members.BulkDeleteMembersByFilter",e:"member",a:["filter","...options"],el:1};
+export const bulkDeleteMembersByFilter: Operation = {id:"bulkDeleteMembersByFilter",m:"POST",p:"/members/v1/members/bulk/delete-by-filter",f:s1,e:"member",a:["filter","...options"],el:1};
 /** `POST /site-media/v1/bulk/files/import-v2` */
-export const bulkImportFile: Operation = {id:"bulkImportFile",m:"POST",p:"/site-media/v1/bulk/files/import-v2",f:"wix.media.site_media.v1.FilesService.BulkImportFile",e:"fileDescriptor",a:["importFileRequests","...options"],el:1,o:{results:{itemMetadata:{$e:1},item:{$e:1,media:{image:{image:"i",previewImage:"i"},video:"v",document:"c",vector:{image:"i",previewImage:"i"},archive:{urlExpirationDate:"d"},model3d:{thumbnail:"i",urlExpirationDate:"d"}},createdDate:"d",updatedDate:"d",lastUsedDate:"d"}}}};
+export const bulkImportFile: Operation = {id:"bulkImportFile",m:"POST",p:"/site-media/v1/bulk/files/import-v2",f:s2,e:"fileDescriptor",a:["importFileRequests","...options"],el:1,o:{results:{itemMetadata:{$e:1},item:{$e:1,media:{image:{image:"i",previewImage:"i"},video:"v",document:"c",vector:{image:"i",previewImage:"i"},archive:{urlExpirationDate:"d"},model3d:{thumbnail:"i",urlExpirationDate:"d"}},createdDate:"d",updatedDate:"d",lastUsedDate:"d"}}}};
 /** `POST /site-media/v1/bulk/files/import` */
-export const bulkImportFiles: Operation = {id:"bulkImportFiles",m:"POST",p:"/site-media/v1/bulk/files/import",f:"wix.media.site_media.v1.FilesService.BulkImportFiles",e:"fileDescriptor",a:["importFileRequests","...options"],el:1,o:t1};
+export const bulkImportFiles: Operation = {id:"bulkImportFiles",m:"POST",p:"/site-media/v1/bulk/files/import",f:s2,e:"fileDescriptor",a:["importFileRequests","...options"],el:1,o:t1};
 /** `POST /wix-data/v2/bulk/items/insert-references` */
-export const bulkInsertDataItemReferences: Operation = {id:"bulkInsertDataItemReferences",m:"POST",p:"/wix-data/v2/bulk/items/insert-references",f:"wix.data.v2.DataItemService.BulkInsertDataItemReferences",e:"dataItem"};
+export const bulkInsertDataItemReferences: Operation = {id:"bulkInsertDataItemReferences",m:"POST",p:"/wix-data/v2/bulk/items/insert-references",f:s0,e:"dataItem"};
 /** `POST /wix-data/v2/bulk/items/insert` */
-export const bulkInsertDataItems: Operation = {id:"bulkInsertDataItems",m:"POST",p:"/wix-data/v2/bulk/items/insert",f:"wix.data.v2.DataItemService.BulkInsertDataItems",e:"dataItem",i:t2,o:t3};
+export const bulkInsertDataItems: Operation = {id:"bulkInsertDataItems",m:"POST",p:"/wix-data/v2/bulk/items/insert",f:s0,e:"dataItem",i:t2,o:t3};
 /** `POST /wix-data/v2/bulk/items/patch` */
-export const bulkPatchDataItems: Operation = {id:"bulkPatchDataItems",m:"POST",p:"/wix-data/v2/bulk/items/patch",f:"wix.data.v2.DataItemService.BulkPatchDataItems",e:"dataItem",i:{patches:{fieldModifications:{setFieldOptions:{value:"x"},appendToArrayOptions:{value:"x"},removeFromArrayOptions:{value:"x"}}}},o:t3};
+export const bulkPatchDataItems: Operation = {id:"bulkPatchDataItems",m:"POST",p:"/wix-data/v2/bulk/items/patch",f:s0,e:"dataItem",i:{patches:{fieldModifications:{setFieldOptions:{value:"x"},appendToArrayOptions:{value:"x"},removeFromArrayOptions:{value:"x"}}}},o:t3};
 /** `POST /wix-data/v2/bulk/items/remove-references` */
-export const bulkRemoveDataItemReferences: Operation = {id:"bulkRemoveDataItemReferences",m:"POST",p:"/wix-data/v2/bulk/items/remove-references",f:"wix.data.v2.DataItemService.BulkRemoveDataItemReferences",e:"dataItem"};
+export const bulkRemoveDataItemReferences: Operation = {id:"bulkRemoveDataItemReferences",m:"POST",p:"/wix-data/v2/bulk/items/remove-references",f:s0,e:"dataItem"};
 /** `POST /wix-data/v2/bulk/items/remove` */
-export const bulkRemoveDataItems: Operation = {id:"bulkRemoveDataItems",m:"POST",p:"/wix-data/v2/bulk/items/remove",f:"wix.data.v2.DataItemService.BulkRemoveDataItems",e:"dataItem",o:t3};
+export const bulkRemoveDataItems: Operation = {id:"bulkRemoveDataItems",m:"POST",p:"/wix-data/v2/bulk/items/remove",f:s0,e:"dataItem",o:t3};
 /** `POST /site-media/v1/bulk/trash-bin/files/restore` */
-export const bulkRestoreFilesFromTrashBin: Operation = {id:"bulkRestoreFilesFromTrashBin",m:"POST",p:"/site-media/v1/bulk/trash-bin/files/restore",f:"wix.media.site_media.v1.FilesService.BulkRestoreFilesFromTrashBin",e:"fileDescriptor",a:["fileIds"],el:1};
+export const bulkRestoreFilesFromTrashBin: Operation = {id:"bulkRestoreFilesFromTrashBin",m:"POST",p:"/site-media/v1/bulk/trash-bin/files/restore",f:s2,e:"fileDescriptor",a:["fileIds"],el:1};
 /** `POST /wix-data/v2/bulk/items/save` */
-export const bulkSaveDataItems: Operation = {id:"bulkSaveDataItems",m:"POST",p:"/wix-data/v2/bulk/items/save",f:"wix.data.v2.DataItemService.BulkSaveDataItems",e:"dataItem",i:t2,o:t3};
+export const bulkSaveDataItems: Operation = {id:"bulkSaveDataItems",m:"POST",p:"/wix-data/v2/bulk/items/save",f:s0,e:"dataItem",i:t2,o:t3};
 /** `POST /wix-data/v2/bulk/items/update` */
-export const bulkUpdateDataItems: Operation = {id:"bulkUpdateDataItems",m:"POST",p:"/wix-data/v2/bulk/items/update",f:"wix.data.v2.DataItemService.BulkUpdateDataItems",e:"dataItem",i:t2,o:t3};
+export const bulkUpdateDataItems: Operation = {id:"bulkUpdateDataItems",m:"POST",p:"/wix-data/v2/bulk/items/update",f:s0,e:"dataItem",i:t2,o:t3};
 /** `POST /_api/iam/authentication/v2/change-password` */
-export const changePassword: Operation = {id:"changePassword",m:"POST",p:"/_api/iam/authentication/v2/change-password",f:"wix.iam.authentication.v1.AuthenticationService.ChangePassword"};
+export const changePassword: Operation = {id:"changePassword",m:"POST",p:"/_api/iam/authentication/v2/change-password",f:s3};
 /** `POST /wix-data/v2/items/count` */
 export const count: Operation = {id:"count",m:"POST",p:"/wix-data/v2/items/count",f:"wix.data.v2.DataItemService.CountDataItems",e:"dataItem",a:["dataCollectionId","...options"],u:"totalCount",ro:1,i:t4};
 /** `POST /wix-data/v2/collections` */
-export const createDataCollection: Operation = {id:"createDataCollection",m:"POST",p:"/wix-data/v2/collections",f:"wix.data.v2.DataCollectionService.CreateDataCollection",e:"dataCollection",a:["collection"],u:"collection",el:1,i:t5,o:t5};
+export const createDataCollection: Operation = {id:"createDataCollection",m:"POST",p:"/wix-data/v2/collections",f:s4,e:"dataCollection",a:["collection"],u:"collection",el:1,i:t5,o:t5};
 /** `POST /members/v1/members` */
-export const createMember: Operation = {id:"createMember",m:"POST",p:"/members/v1/members",f:"com.wixpress.members.api.Members.CreateMember",e:"member",a:["...request"],u:"member",el:1,i:t0,o:t0};
+export const createMember: Operation = {id:"createMember",m:"POST",p:"/members/v1/members",f:s1,e:"member",a:["...request"],u:"member",el:1,i:t0,o:t0};
 /** `POST /_api/redirects-api/v1/redirect-session` */
-export const createRedirectSession: Operation = {id:"createRedirectSession",m:"POST",p:"/_api/redirects-api/v1/redirect-session",f:"wix.headless.v1.RedirectSessionService.CreateRedirectSession"};
+export const createRedirectSession: Operation = {id:"createRedirectSession",m:"POST",p:"/_api/redirects-api/v1/redirect-session",f:s5};
 /** `DELETE /wix-data/v2/collections/{dataCollectionId}` */
-export const deleteDataCollection: Operation = {id:"deleteDataCollection",m:"DELETE",p:"/wix-data/v2/collections/{dataCollectionId}",f:"wix.data.v2.DataCollectionService.DeleteDataCollection",e:"dataCollection",a:["dataCollectionId"],el:1};
+export const deleteDataCollection: Operation = {id:"deleteDataCollection",m:"DELETE",p:"/wix-data/v2/collections/{dataCollectionId}",f:s4,e:"dataCollection",a:["dataCollectionId"],el:1};
 /** `DELETE /members/v1/members/{id}` */
-export const deleteMember: Operation = {id:"deleteMember",m:"DELETE",p:"/members/v1/members/{id}",f:"com.wixpress.members.api.Members.DeleteMember",e:"member",a:["id"],el:1};
+export const deleteMember: Operation = {id:"deleteMember",m:"DELETE",p:"/members/v1/members/{id}",f:s1,e:"member",a:["id"],el:1};
 /** `DELETE /members/v1/members/{id}/addresses` */
-export const deleteMemberAddresses: Operation = {id:"deleteMemberAddresses",m:"DELETE",p:"/members/v1/members/{id}/addresses",f:"com.wixpress.members.api.Members.DeleteMemberAddresses",e:"member",a:["id"],u:"member",el:1,o:t0};
+export const deleteMemberAddresses: Operation = {id:"deleteMemberAddresses",m:"DELETE",p:"/members/v1/members/{id}/addresses",f:s1,e:"member",a:["id"],u:"member",el:1,o:t0};
 /** `DELETE /members/v1/members/{id}/emails` */
-export const deleteMemberEmails: Operation = {id:"deleteMemberEmails",m:"DELETE",p:"/members/v1/members/{id}/emails",f:"com.wixpress.members.api.Members.DeleteMemberEmails",e:"member",a:["id"],u:"member",el:1,o:t0};
+export const deleteMemberEmails: Operation = {id:"deleteMemberEmails",m:"DELETE",p:"/members/v1/members/{id}/emails",f:s1,e:"member",a:["id"],u:"member",el:1,o:t0};
 /** `DELETE /members/v1/members/{id}/phones` */
-export const deleteMemberPhones: Operation = {id:"deleteMemberPhones",m:"DELETE",p:"/members/v1/members/{id}/phones",f:"com.wixpress.members.api.Members.DeleteMemberPhones",e:"member",a:["id"],u:"member",el:1,o:t0};
+export const deleteMemberPhones: Operation = {id:"deleteMemberPhones",m:"DELETE",p:"/members/v1/members/{id}/phones",f:s1,e:"member",a:["id"],u:"member",el:1,o:t0};
 /** `DELETE /members/v1/members/my` */
-export const deleteMyMember: Operation = {id:"deleteMyMember",m:"DELETE",p:"/members/v1/members/my",f:"com.wixpress.members.api.Members.DeleteMyMember",e:"member",a:["...options"]};
+export const deleteMyMember: Operation = {id:"deleteMyMember",m:"DELETE",p:"/members/v1/members/my",f:s1,e:"member",a:["...options"]};
 /** `POST /members/v1/members/{id}/disconnect` */
-export const disconnectMember: Operation = {id:"disconnectMember",m:"POST",p:"/members/v1/members/{id}/disconnect",f:"com.wixpress.members.api.Members.DisconnectMember",e:"member",a:["id"],u:"member",el:1,o:t0};
+export const disconnectMember: Operation = {id:"disconnectMember",m:"POST",p:"/members/v1/members/{id}/disconnect",f:s1,e:"member",a:["id"],u:"member",el:1,o:t0};
 /** `POST /site-media/v1/files/generate-file-download-url` */
-export const generateFileDownloadUrl: Operation = {id:"generateFileDownloadUrl",m:"POST",p:"/site-media/v1/files/generate-file-download-url",f:"wix.media.site_media.v1.FilesService.GenerateFileDownloadUrl",e:"fileDescriptor",a:["fileId","...options"]};
+export const generateFileDownloadUrl: Operation = {id:"generateFileDownloadUrl",m:"POST",p:"/site-media/v1/files/generate-file-download-url",f:s2,e:"fileDescriptor",a:["fileId","...options"]};
 /** `POST /site-media/v1/files/generate-resumable-upload-url` */
-export const generateFileResumableUploadUrl: Operation = {id:"generateFileResumableUploadUrl",m:"POST",p:"/site-media/v1/files/generate-resumable-upload-url",f:"wix.media.site_media.v1.FilesService.GenerateFileResumableUploadUrl",e:"fileDescriptor",a:["mimeType","...options"]};
+export const generateFileResumableUploadUrl: Operation = {id:"generateFileResumableUploadUrl",m:"POST",p:"/site-media/v1/files/generate-resumable-upload-url",f:s2,e:"fileDescriptor",a:["mimeType","...options"]};
 /** `POST /site-media/v1/files/generate-upload-url` */
-export const generateFileUploadUrl: Operation = {id:"generateFileUploadUrl",m:"POST",p:"/site-media/v1/files/generate-upload-url",f:"wix.media.site_media.v1.FilesService.GenerateFileUploadUrl",e:"fileDescriptor",a:["mimeType","...options"]};
+export const generateFileUploadUrl: Operation = {id:"generateFileUploadUrl",m:"POST",p:"/site-media/v1/files/generate-upload-url",f:s2,e:"fileDescriptor",a:["mimeType","...options"]};
 /** `POST /site-media/v1/files/generate-download-url` */
-export const generateFilesDownloadUrl: Operation = {id:"generateFilesDownloadUrl",m:"POST",p:"/site-media/v1/files/generate-download-url",f:"wix.media.site_media.v1.FilesService.GenerateFilesDownloadUrl",e:"fileDescriptor",a:["fileIds"]};
+export const generateFilesDownloadUrl: Operation = {id:"generateFilesDownloadUrl",m:"POST",p:"/site-media/v1/files/generate-download-url",f:s2,e:"fileDescriptor",a:["fileIds"]};
 /** `POST /site-media/v1/files/generate-video-stream-url` */
-export const generateVideoStreamingUrl: Operation = {id:"generateVideoStreamingUrl",m:"POST",p:"/site-media/v1/files/generate-video-stream-url",f:"wix.media.site_media.v1.FilesService.GenerateVideoStreamingUrl",e:"fileDescriptor",a:["fileId","...options"]};
+export const generateVideoStreamingUrl: Operation = {id:"generateVideoStreamingUrl",m:"POST",p:"/site-media/v1/files/generate-video-stream-url",f:s2,e:"fileDescriptor",a:["fileId","...options"]};
 /** `GET /wix-data/v2/items/{dataItemId}` */
 export const get: Operation = {id:"get",m:"GET",p:"/wix-data/v2/items/{dataItemId}",f:"wix.data.v2.DataItemService.GetDataItem",e:"dataItem",a:["dataCollectionId","dataItemId","...options"],u:"dataItem",nm:1,o:t6};
 /** `GET /members/v1/members/my` */
 export const getCurrentMember: Operation = {id:"getCurrentMember",m:"GET",p:"/members/v1/members/my",f:"com.wixpress.members.api.Members.GetMyMember",e:"member",a:["...options"],u:"member",o:t0};
 /** `GET /wix-data/v2/collections/{dataCollectionId}` */
-export const getDataCollection: Operation = {id:"getDataCollection",m:"GET",p:"/wix-data/v2/collections/{dataCollectionId}",f:"wix.data.v2.DataCollectionService.GetDataCollection",e:"dataCollection",a:["dataCollectionId","...options"],u:"collection",o:{collection:{$e:1,fields:{numberRange:{min:"f",max:"f"}},createdDate:"d",updatedDate:"d"},referencedCollections:{$e:1,fields:{numberRange:{min:"f",max:"f"}},createdDate:"d",updatedDate:"d"}}};
+export const getDataCollection: Operation = {id:"getDataCollection",m:"GET",p:"/wix-data/v2/collections/{dataCollectionId}",f:s4,e:"dataCollection",a:["dataCollectionId","...options"],u:"collection",o:{collection:{$e:1,fields:{numberRange:{min:"f",max:"f"}},createdDate:"d",updatedDate:"d"},referencedCollections:{$e:1,fields:{numberRange:{min:"f",max:"f"}},createdDate:"d",updatedDate:"d"}}};
 /** `GET /site-media/v1/files/get-file-by-id` */
-export const getFileDescriptor: Operation = {id:"getFileDescriptor",m:"GET",p:"/site-media/v1/files/get-file-by-id",f:"wix.media.site_media.v1.FilesService.GetFileDescriptor",e:"fileDescriptor",a:["fileId"],u:"file",o:t7};
+export const getFileDescriptor: Operation = {id:"getFileDescriptor",m:"GET",p:"/site-media/v1/files/get-file-by-id",f:s2,e:"fileDescriptor",a:["fileId"],u:"file",o:t7};
 /** `POST /site-media/v1/files/get-files` */
-export const getFileDescriptors: Operation = {id:"getFileDescriptors",m:"POST",p:"/site-media/v1/files/get-files",f:"wix.media.site_media.v1.FilesService.GetFileDescriptors",e:"fileDescriptor",a:["fileIds"],u:"files",ro:1,o:t1};
+export const getFileDescriptors: Operation = {id:"getFileDescriptors",m:"POST",p:"/site-media/v1/files/get-files",f:s2,e:"fileDescriptor",a:["fileIds"],u:"files",ro:1,o:t1};
 /** `GET /members/v1/members/{id}` */
-export const getMember: Operation = {id:"getMember",m:"GET",p:"/members/v1/members/{id}",f:"com.wixpress.members.api.Members.GetMember",e:"member",a:["id","...options"],u:"member",o:t0};
+export const getMember: Operation = {id:"getMember",m:"GET",p:"/members/v1/members/{id}",f:s1,e:"member",a:["id","...options"],u:"member",o:t0};
 /** `POST /site-media/v1/files/import` */
-export const importFile: Operation = {id:"importFile",m:"POST",p:"/site-media/v1/files/import",f:"wix.media.site_media.v1.FilesService.ImportFile",e:"fileDescriptor",a:["url","...options"],u:"file",o:t7};
+export const importFile: Operation = {id:"importFile",m:"POST",p:"/site-media/v1/files/import",f:s2,e:"fileDescriptor",a:["url","...options"],u:"file",o:t7};
 /** `POST /wix-data/v2/items` */
 export const insert: Operation = {id:"insert",m:"POST",p:"/wix-data/v2/items",f:"wix.data.v2.DataItemService.InsertDataItem",e:"dataItem",a:["dataCollectionId","dataItem","...options"],u:"dataItem",i:t6,o:t6};
 /** `POST /wix-data/v2/items/insert-reference` */
-export const insertDataItemReference: Operation = {id:"insertDataItemReference",m:"POST",p:"/wix-data/v2/items/insert-reference",f:"wix.data.v2.DataItemService.InsertDataItemReference",e:"dataItem"};
+export const insertDataItemReference: Operation = {id:"insertDataItemReference",m:"POST",p:"/wix-data/v2/items/insert-reference",f:s0,e:"dataItem"};
 /** `POST /wix-data/v2/items/is-referenced` */
 export const isReferenced: Operation = {id:"isReferenced",m:"POST",p:"/wix-data/v2/items/is-referenced",f:"wix.data.v2.DataItemService.IsReferencedDataItem",e:"dataItem",a:["dataCollectionId","referringItemFieldName","referringItemId","referencedItemId","...options"],u:"isReferenced",ro:1};
 /** `POST /members/v1/members/join-community` */
-export const joinCommunity: Operation = {id:"joinCommunity",m:"POST",p:"/members/v1/members/join-community",f:"com.wixpress.members.api.Members.JoinCommunity",e:"member",a:[],u:"member",o:t0};
+export const joinCommunity: Operation = {id:"joinCommunity",m:"POST",p:"/members/v1/members/join-community",f:s1,e:"member",a:[],u:"member",o:t0};
 /** `POST /members/v1/members/leave-community` */
-export const leaveCommunity: Operation = {id:"leaveCommunity",m:"POST",p:"/members/v1/members/leave-community",f:"com.wixpress.members.api.Members.LeaveCommunity",e:"member",a:[],u:"member",o:t0};
+export const leaveCommunity: Operation = {id:"leaveCommunity",m:"POST",p:"/members/v1/members/leave-community",f:s1,e:"member",a:[],u:"member",o:t0};
 /** `GET /wix-data/v2/collections` */
-export const listDataCollections: Operation = {id:"listDataCollections",m:"GET",p:"/wix-data/v2/collections",f:"wix.data.v2.DataCollectionService.ListDataCollections",e:"dataCollection",a:["...options"],o:{collections:{$e:1,fields:{numberRange:{min:"f",max:"f"}},createdDate:"d",updatedDate:"d"}}};
+export const listDataCollections: Operation = {id:"listDataCollections",m:"GET",p:"/wix-data/v2/collections",f:s4,e:"dataCollection",a:["...options"],o:{collections:{$e:1,fields:{numberRange:{min:"f",max:"f"}},createdDate:"d",updatedDate:"d"}}};
 /** `GET /site-media/v1/trash-bin/files` */
-export const listDeletedFiles: Operation = {id:"listDeletedFiles",m:"GET",p:"/site-media/v1/trash-bin/files",f:"wix.media.site_media.v1.FilesService.ListDeletedFiles",e:"fileDescriptor",a:["...options"],el:1,o:t1};
+export const listDeletedFiles: Operation = {id:"listDeletedFiles",m:"GET",p:"/site-media/v1/trash-bin/files",f:s2,e:"fileDescriptor",a:["...options"],el:1,o:t1};
 /** `GET /site-media/v1/files` */
-export const listFiles: Operation = {id:"listFiles",m:"GET",p:"/site-media/v1/files",f:"wix.media.site_media.v1.FilesService.ListFiles",e:"fileDescriptor",a:["...options"],o:t1};
+export const listFiles: Operation = {id:"listFiles",m:"GET",p:"/site-media/v1/files",f:s2,e:"fileDescriptor",a:["...options"],o:t1};
 /** `GET /members/v1/members` */
-export const listMembers: Operation = {id:"listMembers",m:"GET",p:"/members/v1/members",f:"com.wixpress.members.api.Members.ListMembers",e:"member",a:["...options"],o:t8};
+export const listMembers: Operation = {id:"listMembers",m:"GET",p:"/members/v1/members",f:s1,e:"member",a:["...options"],o:t8};
 /** `POST /_api/iam/authentication/v2/login` */
 export const login: Operation = {id:"login",m:"POST",p:"/_api/iam/authentication/v2/login",f:"wix.iam.authentication.v1.AuthenticationService.LoginV2",o:t9};
 /** `POST /_api/iam/authentication/v1/login` */
@@ -215,23 +223,23 @@ export const loginV1: Operation = {id:"loginV1",m:"POST",p:"/_api/iam/authentica
 /** `POST /_api/iam/authentication/v1/sso/login-with-token-params` */
 export const loginWithTokenParams: Operation = {id:"loginWithTokenParams",m:"POST",p:"/_api/iam/authentication/v1/sso/login-with-token-params",f:"wix.iam.authentication.v1.AuthenticationService.LoginWithIdpConnectionTokenParams",o:t9};
 /** `GET /_api/iam/authentication/v1/logout` */
-export const logout: Operation = {id:"logout",m:"GET",p:"/_api/iam/authentication/v1/logout",f:"wix.iam.authentication.v1.AuthenticationService.Logout"};
+export const logout: Operation = {id:"logout",m:"GET",p:"/_api/iam/authentication/v1/logout",f:s3};
 /** `POST /members/v1/members/{id}/mute` */
-export const muteMember: Operation = {id:"muteMember",m:"POST",p:"/members/v1/members/{id}/mute",f:"com.wixpress.members.api.Members.MuteMember",e:"member",a:["id"],u:"member",el:1,o:t0};
+export const muteMember: Operation = {id:"muteMember",m:"POST",p:"/members/v1/members/{id}/mute",f:s1,e:"member",a:["id"],u:"member",el:1,o:t0};
 /** `POST /wix-data/v2/items/patch` */
-export const patchDataItem: Operation = {id:"patchDataItem",m:"POST",p:"/wix-data/v2/items/patch",f:"wix.data.v2.DataItemService.PatchDataItem",e:"dataItem",i:{patch:{fieldModifications:{setFieldOptions:{value:"x"},appendToArrayOptions:{value:"x"},removeFromArrayOptions:{value:"x"}}},condition:"x"},o:t6};
+export const patchDataItem: Operation = {id:"patchDataItem",m:"POST",p:"/wix-data/v2/items/patch",f:s0,e:"dataItem",i:{patch:{fieldModifications:{setFieldOptions:{value:"x"},appendToArrayOptions:{value:"x"},removeFromArrayOptions:{value:"x"}}},condition:"x"},o:t6};
 /** `POST /_api/iam/authentication/v1/state/proceed` */
-export const proceedToNextState: Operation = {id:"proceedToNextState",m:"POST",p:"/_api/iam/authentication/v1/state/proceed",f:"wix.iam.authentication.v1.AuthenticationService.ProceedToNextState",o:t9};
+export const proceedToNextState: Operation = {id:"proceedToNextState",m:"POST",p:"/_api/iam/authentication/v1/state/proceed",f:s3,o:t9};
 /** `POST /wix-data/v2/items/query` */
-export const queryDataItems: Operation = {id:"queryDataItems",m:"POST",p:"/wix-data/v2/items/query",f:"wix.data.v2.DataItemService.QueryDataItems",e:"dataItem",ro:1,i:t10,o:t2};
+export const queryDataItems: Operation = {id:"queryDataItems",m:"POST",p:"/wix-data/v2/items/query",f:s0,e:"dataItem",ro:1,i:t10,o:t2};
 /** `POST /wix-data/v2/items/query-distinct-values` */
-export const queryDistinctValues: Operation = {id:"queryDistinctValues",m:"POST",p:"/wix-data/v2/items/query-distinct-values",f:"wix.data.v2.DataItemService.QueryDistinctValues",e:"dataItem",ro:1,i:t4,o:{distinctValues:"x"}};
+export const queryDistinctValues: Operation = {id:"queryDistinctValues",m:"POST",p:"/wix-data/v2/items/query-distinct-values",f:s0,e:"dataItem",ro:1,i:t4,o:{distinctValues:"x"}};
 /** `POST /members/v1/members/query` */
-export const queryMembers: Operation = {id:"queryMembers",m:"POST",p:"/members/v1/members/query",f:"com.wixpress.members.api.Members.QueryMembers",e:"member",ro:1,o:t8};
+export const queryMembers: Operation = {id:"queryMembers",m:"POST",p:"/members/v1/members/query",f:s1,e:"member",ro:1,o:t8};
 /** `POST /wix-data/v2/items/query-referenced` */
-export const queryReferencedDataItems: Operation = {id:"queryReferencedDataItems",m:"POST",p:"/wix-data/v2/items/query-referenced",f:"wix.data.v2.DataItemService.QueryReferencedDataItems",e:"dataItem",ro:1,o:t3};
+export const queryReferencedDataItems: Operation = {id:"queryReferencedDataItems",m:"POST",p:"/wix-data/v2/items/query-referenced",f:s0,e:"dataItem",ro:1,o:t3};
 /** `POST /_api/iam/recovery/v1/recover` */
-export const recover: Operation = {id:"recover",m:"POST",p:"/_api/iam/recovery/v1/recover",f:"wix.iam.recovery.v1.RecoveryService.Recover",o:t9};
+export const recover: Operation = {id:"recover",m:"POST",p:"/_api/iam/recovery/v1/recover",f:s6,o:t9};
 /** `POST /_api/iam/authentication/v2/register` */
 export const register: Operation = {id:"register",m:"POST",p:"/_api/iam/authentication/v2/register",f:"wix.iam.authentication.v1.AuthenticationService.RegisterV2",i:t11,o:t9};
 /** `POST /_api/iam/authentication/v1/register` */
@@ -239,9 +247,9 @@ export const registerV1: Operation = {id:"registerV1",m:"POST",p:"/_api/iam/auth
 /** `POST /wix-data/v2/items/remove` */
 export const remove: Operation = {id:"remove",m:"POST",p:"/wix-data/v2/items/remove",f:"wix.data.v2.DataItemService.RemoveDataItem",e:"dataItem",a:["dataCollectionId","dataItemId","...options"],u:"dataItem",nm:1,o:t6};
 /** `DELETE /wix-data/v2/items/{dataItemId}` */
-export const removeDataItem: Operation = {id:"removeDataItem",m:"DELETE",p:"/wix-data/v2/items/{dataItemId}",f:"wix.data.v2.DataItemService.RemoveDataItem",e:"dataItem",o:t6};
+export const removeDataItem: Operation = {id:"removeDataItem",m:"DELETE",p:"/wix-data/v2/items/{dataItemId}",f:s0,e:"dataItem",o:t6};
 /** `POST /wix-data/v2/items/remove-reference` */
-export const removeDataItemReference: Operation = {id:"removeDataItemReference",m:"POST",p:"/wix-data/v2/items/remove-reference",f:"wix.data.v2.DataItemService.RemoveDataItemReference",e:"dataItem"};
+export const removeDataItemReference: Operation = {id:"removeDataItemReference",m:"POST",p:"/wix-data/v2/items/remove-reference",f:s0,e:"dataItem"};
 /** `POST /wix-data/v2/items/replace-references` */
 export const replaceReferences: Operation = {id:"replaceReferences",m:"POST",p:"/wix-data/v2/items/replace-references",f:"wix.data.v2.DataItemService.ReplaceDataItemReferences",e:"dataItem",a:["dataCollectionId","referringItemFieldName","referringItemId","newReferencedItemIds"]};
 /** `POST /_api/iam/verification/v1/auth/resend` */
@@ -249,35 +257,35 @@ export const resendVerification: Operation = {id:"resendVerification",m:"POST",p
 /** `POST /wix-data/v2/items/save` */
 export const save: Operation = {id:"save",m:"POST",p:"/wix-data/v2/items/save",f:"wix.data.v2.DataItemService.SaveDataItem",e:"dataItem",a:["dataCollectionId","dataItem","...options"],u:"dataItem",i:t6,o:t6};
 /** `POST /site-media/v1/files/search` */
-export const searchFiles: Operation = {id:"searchFiles",m:"POST",p:"/site-media/v1/files/search",f:"wix.media.site_media.v1.FilesService.SearchFiles",e:"fileDescriptor",a:["...options"],ro:1,o:t1};
+export const searchFiles: Operation = {id:"searchFiles",m:"POST",p:"/site-media/v1/files/search",f:s2,e:"fileDescriptor",a:["...options"],ro:1,o:t1};
 /** `POST /_api/iam/recovery/v1/activation-email` */
-export const sendActivationEmail: Operation = {id:"sendActivationEmail",m:"POST",p:"/_api/iam/recovery/v1/activation-email",f:"wix.iam.recovery.v1.RecoveryService.SendActivationEmail"};
+export const sendActivationEmail: Operation = {id:"sendActivationEmail",m:"POST",p:"/_api/iam/recovery/v1/activation-email",f:s6};
 /** `POST /_api/iam/recovery/v1/send-email` */
-export const sendRecoveryEmail: Operation = {id:"sendRecoveryEmail",m:"POST",p:"/_api/iam/recovery/v1/send-email",f:"wix.iam.recovery.v1.RecoveryService.SendRecoveryEmail"};
+export const sendRecoveryEmail: Operation = {id:"sendRecoveryEmail",m:"POST",p:"/_api/iam/recovery/v1/send-email",f:s6};
 /** `POST /_api/iam/authentication/v2/sign-on` */
-export const signOn: Operation = {id:"signOn",m:"POST",p:"/_api/iam/authentication/v2/sign-on",f:"wix.iam.authentication.v1.AuthenticationService.SignOn",i:t11,o:{identity:{$e:1,createdDate:"d",updatedDate:"d",identityProfile:{customFields:{value:{numValue:"f",dateValue:"d"}}}}}};
+export const signOn: Operation = {id:"signOn",m:"POST",p:"/_api/iam/authentication/v2/sign-on",f:s3,i:t11,o:{identity:{$e:1,createdDate:"d",updatedDate:"d",identityProfile:{customFields:{value:{numValue:"f",dateValue:"d"}}}}}};
 /** `POST /_api/iam/verification/v1/start` */
 export const startVerification: Operation = {id:"startVerification",m:"POST",p:"/_api/iam/verification/v1/start",f:"wix.iam.verification.v1.VerificationService.Start"};
 /** `POST /oauth2/token` */
-export const token: Operation = {id:"token",m:"POST",p:"/oauth2/token",f:"wix.identity.oauth2.v1.Oauth2Ng.Token"};
+export const token: Operation = {id:"token",m:"POST",p:"/oauth2/token",f:s7};
 /** `POST /wix-data/v2/items/truncate` */
 export const truncate: Operation = {id:"truncate",m:"POST",p:"/wix-data/v2/items/truncate",f:"wix.data.v2.DataItemService.TruncateDataItems",e:"dataItem",a:["dataCollectionId"],el:1};
 /** `POST /members/v1/members/{id}/unmute` */
-export const unmuteMember: Operation = {id:"unmuteMember",m:"POST",p:"/members/v1/members/{id}/unmute",f:"com.wixpress.members.api.Members.UnmuteMember",e:"member",a:["id"],u:"member",el:1,o:t0};
+export const unmuteMember: Operation = {id:"unmuteMember",m:"POST",p:"/members/v1/members/{id}/unmute",f:s1,e:"member",a:["id"],u:"member",el:1,o:t0};
 /** `POST /wix-data/v2/items/update` */
 export const update: Operation = {id:"update",m:"POST",p:"/wix-data/v2/items/update",f:"wix.data.v2.DataItemService.UpdateDataItem",e:"dataItem",a:["dataCollectionId","dataItem","...options"],u:"dataItem",i:t6,o:t6};
 /** `POST /members/v1/members/my/slug` */
 export const updateCurrentMemberSlug: Operation = {id:"updateCurrentMemberSlug",m:"POST",p:"/members/v1/members/my/slug",f:"com.wixpress.members.api.Members.UpdateMySlug",e:"member",a:["slug"],u:"member",o:t0};
 /** `PUT /wix-data/v2/collections` */
-export const updateDataCollection: Operation = {id:"updateDataCollection",m:"PUT",p:"/wix-data/v2/collections",f:"wix.data.v2.DataCollectionService.UpdateDataCollection",e:"dataCollection",a:["collection"],u:"collection",el:1,i:t5,o:t5};
+export const updateDataCollection: Operation = {id:"updateDataCollection",m:"PUT",p:"/wix-data/v2/collections",f:s4,e:"dataCollection",a:["collection"],u:"collection",el:1,i:t5,o:t5};
 /** `PUT /wix-data/v2/items/{dataItem.id}` */
-export const updateDataItem: Operation = {id:"updateDataItem",m:"PUT",p:"/wix-data/v2/items/{dataItem.id}",f:"wix.data.v2.DataItemService.UpdateDataItem",e:"dataItem",i:t6,o:t6};
+export const updateDataItem: Operation = {id:"updateDataItem",m:"PUT",p:"/wix-data/v2/items/{dataItem.id}",f:s0,e:"dataItem",i:t6,o:t6};
 /** `PATCH /site-media/v1/files/update-file-descriptor` */
-export const updateFileDescriptor: Operation = {id:"updateFileDescriptor",m:"PATCH",p:"/site-media/v1/files/update-file-descriptor",f:"wix.media.site_media.v1.FilesService.UpdateFileDescriptor",e:"fileDescriptor",a:["file","...options"],u:"file",el:1,i:{file:{$e:1,media:{image:{image:"i",previewImage:"i"},video:"v",document:"c",vector:{image:"i",previewImage:"i"},archive:{urlExpirationDate:"d"},model3d:{thumbnail:"i",urlExpirationDate:"d"}},createdDate:"d",updatedDate:"d",lastUsedDate:"d"},fieldMask:"m"},o:t7};
+export const updateFileDescriptor: Operation = {id:"updateFileDescriptor",m:"PATCH",p:"/site-media/v1/files/update-file-descriptor",f:s2,e:"fileDescriptor",a:["file","...options"],u:"file",el:1,i:{file:{$e:1,media:{image:{image:"i",previewImage:"i"},video:"v",document:"c",vector:{image:"i",previewImage:"i"},archive:{urlExpirationDate:"d"},model3d:{thumbnail:"i",urlExpirationDate:"d"}},createdDate:"d",updatedDate:"d",lastUsedDate:"d"},fieldMask:"m"},o:t7};
 /** `PATCH /members/v1/members/{member.id}` */
-export const updateMember: Operation = {id:"updateMember",m:"PATCH",p:"/members/v1/members/{member.id}",f:"com.wixpress.members.api.Members.UpdateMember",e:"member",a:["member.id","member"],u:"member",i:{member:{$e:1,createdDate:"d",updatedDate:"d",lastLoginDate:"d"},fieldMask:"m"},o:t0};
+export const updateMember: Operation = {id:"updateMember",m:"PATCH",p:"/members/v1/members/{member.id}",f:s1,e:"member",a:["member.id","member"],u:"member",i:{member:{$e:1,createdDate:"d",updatedDate:"d",lastLoginDate:"d"},fieldMask:"m"},o:t0};
 /** `POST /members/v1/members/{id}/slug` */
-export const updateMemberSlug: Operation = {id:"updateMemberSlug",m:"POST",p:"/members/v1/members/{id}/slug",f:"com.wixpress.members.api.Members.UpdateMemberSlug",e:"member",a:["id","slug"],u:"member",el:1,o:t0};
+export const updateMemberSlug: Operation = {id:"updateMemberSlug",m:"POST",p:"/members/v1/members/{id}/slug",f:s1,e:"member",a:["id","slug"],u:"member",el:1,o:t0};
 /** `POST /_api/iam/verification/v1/auth/verify` */
 export const verify: Operation = {id:"verify",m:"POST",p:"/_api/iam/verification/v1/auth/verify",f:"wix.iam.verification.v1.VerificationService.VerifyDuringAuthentication",o:t9};
 /** `GET /wix-data/v2/items/query` */

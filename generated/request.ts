@@ -26,7 +26,10 @@ export interface Operation {
   readonly m: HttpMethod;
   /** Real path; `{a.b}` placeholders name the request field (dotted wire path) they are read from. */
   readonly p: string;
-  /** `method-fqn` of the SDK header. */
+  /**
+   * `method-fqn` of the SDK header. Ending with `.`, it is the service prefix only and the method
+   * is the PascalCase operationId (most operations; it keeps the bundle small): use `methodFqn`.
+   */
   readonly f: string;
   /** `entity` of the SDK header. */
   readonly e?: string;
@@ -111,6 +114,9 @@ export type WireRequest<O> = [BodyOf<O>] extends [never]
 
 type BodyOf<O> = O extends { requestBody?: infer R } ? NonNullable<R> : never;
 type ParamsPart<T> = [NonNullable<T>] extends [never] ? Record<never, never> : NonNullable<T>;
+
+/** The `method-fqn` of an operation (see `Operation.f`). */
+export const methodFqn = (op: Operation): string => (op.f.endsWith('.') ? op.f + op.id[0]!.toUpperCase() + op.id.slice(1) : op.f);
 
 const PLACEHOLDER = /\{([^}]+)\}/g;
 const HAS_BODY: Record<string, 1> = { POST: 1, PUT: 1, PATCH: 1 };

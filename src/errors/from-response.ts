@@ -1,9 +1,6 @@
-import { ApplicationError } from './application-error.js';
-import { HttpError } from './http-error.js';
-import { isRecord } from './is-record.js';
-import type { SiteKitError } from './site-kit-error.js';
+import { ApplicationError, HttpError, ValidationError, type FieldViolation, type SiteKitError } from './classes.js';
 import { codeForStatus, statusTextFor } from './status-text.js';
-import { ValidationError, type FieldViolation } from './validation-error.js';
+import { isRecord, str } from './util.js';
 
 /** A failed response, already read: what {@link errorFromResponse} needs. */
 export interface ErrorResponseInput {
@@ -16,6 +13,9 @@ export interface ErrorResponseInput {
   /** The `x-wix-request-id` response header, if present. */
   requestId?: string | null;
 }
+
+/** `value` itself when it is a string with something besides whitespace. */
+const nonEmpty = (value: unknown): string | undefined => (str(value) ? (value as string) : undefined);
 
 /**
  * Maps a failed response to the matching sitekit error. Never throws, whatever the body.
@@ -37,34 +37,43 @@ export interface ErrorResponseInput {
  * });
  */
 export function errorFromResponse(input: ErrorResponseInput): SiteKitError {
-  const { status, statusText } = input;
-  const requestId = typeof input.requestId === 'string' ? input.requestId : undefined;
-  const parsed = parseJson(input.body);
-  // `null` (or a non-JSON body) carries nothing worth keeping.
-  const details = parsed === null ? undefined : parsed;
-  const serverMessage = isRecord(parsed) ? nonEmptyString(parsed.message) : undefined;
-  const context = { status, requestId, details };
+  const { status, statusText, body } = input;
+  // Any JSON value, or undefined for an empty, HTML, truncated or otherwise invalid body. The
+  // optional chains below read it without trusting its shape: on a JSON value that is not an
+  // object (string, number, boolean, array) every property read here is undefined.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  let parsed: any;
+  try {
+    parsed = typeof body == 'string' ? JSON.parse(body) : undefined;
+  } catch {
+    // not JSON
+  }
+  const serverMessage = nonEmpty(parsed?.message);
+  const context = {
+    status,
+    // SiteKitError keeps a string request id only (`null`: unknown).
+    requestId: input.requestId as string | undefined,
+    // `null` (or a non-JSON body) carries nothing worth keeping.
+    details: parsed ?? undefined,
+  };
+  const problem = parsed?.details;
 
-  if (Number.isInteger(status) && status < 500 && isRecord(parsed) && isRecord(parsed.details)) {
-    const validation = parsed.details.validationError;
-    const rawViolations = isRecord(validation) ? validation.fieldViolations : undefined;
-    if (Array.isArray(rawViolations) && rawViolations.length > 0) {
-      return new ValidationError({
-        ...context,
-        violations: readViolations(rawViolations),
-        message: serverMessage,
-      });
+  if (Number.isInteger(status) && status < 500) {
+    const violations = problem?.validationError?.fieldViolations;
+    if (Array.isArray(violations) && violations.length) {
+      return new ValidationError({ ...context, violations: readViolations(violations), message: serverMessage });
     }
 
     // Checked on its own (not assumed from a validationError): a body with one but not the
     // other must not crash, which is exactly where the official SDK throws a TypeError.
-    const application = parsed.details.applicationError;
+    const application = problem?.applicationError;
     if (isRecord(application)) {
-      const description = nonEmptyString(application.description);
-      const text = statusTextFor(status, statusText);
-      return new ApplicationError(serverMessage ?? description ?? text ?? `HTTP ${status}`, {
+      const description = nonEmpty(application.description);
+      const code = application.code;
+      return new ApplicationError(serverMessage || description || statusTextFor(status, statusText) || `HTTP ${status}`, {
         ...context,
-        code: readCode(application.code) ?? codeForStatus(status, statusText),
+        // Login and registration codes such as -19971 may arrive as JSON numbers.
+        code: (Number.isFinite(code) ? `${code}` : str(code)) || codeForStatus(status, statusText),
         description,
         data: application.data,
       });
@@ -72,41 +81,17 @@ export function errorFromResponse(input: ErrorResponseInput): SiteKitError {
   }
 
   // HttpError itself tells 4xx (coded from the status text) from the rest (SYSTEM_ERROR).
-  return new HttpError({ status, statusText, serverMessage, requestId, details });
-}
-
-/** Parsed JSON, or `undefined` for an empty, HTML, truncated or otherwise invalid body. */
-function parseJson(body: unknown): unknown {
-  if (typeof body !== 'string' || body.trim() === '') return undefined;
-  try {
-    return JSON.parse(body) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
-function nonEmptyString(value: unknown): string | undefined {
-  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
-}
-
-// Login and registration codes such as -19971 may arrive as JSON numbers.
-function readCode(value: unknown): string | undefined {
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  return nonEmptyString(value)?.trim();
+  return new HttpError({ ...context, statusText, serverMessage });
 }
 
 /**
  * Keeps the entries that say something: an entry needs a field or a description (the other
  * may be missing, e.g. a violation of the whole request); anything else is skipped.
  */
-function readViolations(raw: unknown[]): FieldViolation[] {
-  const violations: FieldViolation[] = [];
-  for (const entry of raw) {
-    if (!isRecord(entry)) continue;
-    const field = typeof entry.field === 'string' ? entry.field.trim() : '';
-    const description = typeof entry.description === 'string' ? entry.description.trim() : '';
-    if (field === '' && description === '') continue;
-    violations.push({ field, description });
-  }
-  return violations;
-}
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const readViolations = (raw: any[]): FieldViolation[] =>
+  raw.flatMap((entry) => {
+    const field = str(entry?.field);
+    const description = str(entry?.description);
+    return field || description ? [{ field, description }] : [];
+  });

@@ -4,7 +4,7 @@
  * work that browser apps never do), and it loads jose lazily in turn.
  */
 import type { TransformNode } from '../../generated/request.js';
-import { operations } from '../../generated/operations.js';
+import { getDataCollection, getFileDescriptor, getMember } from '../../generated/operations.js';
 import { RequestError } from '../errors/index.js';
 import { parseDate } from '../wire/date.js';
 import { isPlainObject, type PlainObject } from '../wire/plain.js';
@@ -21,15 +21,16 @@ export interface RegistryState {
   key?: Promise<CryptoKey>;
 }
 
-const tree = (id: 'getDataCollection' | 'getFileDescriptor' | 'getMember', field: string): TransformNode =>
-  (operations[id].o as Record<string, TransformNode>)[field]!;
+// Static references (not operations[id]): an indexed lookup would keep the whole operation table
+// alive in the chunk this lazy module shares with the main bundle.
+const tree = (op: { o?: TransformNode }, field: string): TransformNode => (op.o as Record<string, TransformNode>)[field]!;
 
 /** The transform tree of each namespace's entity, as in the API responses. */
 const TREES: Record<Namespace, TransformNode> = {
-  collections: tree('getDataCollection', 'collection'),
+  collections: tree(getDataCollection, 'collection'),
   items: 'I',
-  media: tree('getFileDescriptor', 'file'),
-  members: tree('getMember', 'member'),
+  media: tree(getFileDescriptor, 'file'),
+  members: tree(getMember, 'member'),
 };
 
 /** The parts of an event's `data`, in the order looked for, and the field holding the entity (or the action's body). */

@@ -4,7 +4,7 @@
  * and parses the response. (The types come from the generated builders; see the closing notes of
  * the runtime issue for why openapi-fetch is not used at run time.)
  */
-import { buildRequest, RequestBuildError, type CallOptions, type Operation } from '../../generated/request.js';
+import { buildRequest, methodFqn, RequestBuildError, type CallOptions, type Operation } from '../../generated/request.js';
 import type { AuthStrategy } from '../auth/strategy.js';
 import { ElevationRequiredError, errorFromResponse, HttpError, isSiteKitError, NetworkError, RequestError, type SiteKitError } from '../errors/index.js';
 import { deadline, type Deadline } from './deadline.js';
@@ -82,7 +82,7 @@ export class Transport {
       throw e;
     }
     const d = deadline(call.signal, call.timeoutMs ?? this.options.timeoutMs);
-    const attempt: Attempt = { fqn: built.op.f, entity: built.op.e, readOnly: !!built.op.ro, deadline: d, anonymous: call.anonymous, headers: call.headers };
+    const attempt: Attempt = { fqn: methodFqn(built.op), entity: built.op.e, readOnly: !!built.op.ro, deadline: d, anonymous: call.anonymous, headers: call.headers };
     try {
       const query = serializeQuery(built.query);
       const hasBody = built.body !== undefined;

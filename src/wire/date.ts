@@ -5,17 +5,16 @@ import type { Codec } from './codec.js';
 // would turn arbitrary strings into dates. Extended years (`+010000-01-01`) are ISO too.
 const ISO_DATE = /^[+-]?\d{4,6}-\d\d-\d\d/;
 
+/** The date itself when it is valid, else `undefined`. */
+const valid = (date: Date): Date | undefined => (isNaN(date.getTime()) ? undefined : date);
+
 /** Parses an ISO-8601 string into a `Date`; `undefined` for anything else or an invalid date. */
-export function parseDate(value: unknown): Date | undefined {
-  if (typeof value !== 'string' || !ISO_DATE.test(value)) return undefined;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? undefined : date;
-}
+export const parseDate = (value: unknown): Date | undefined =>
+  typeof value == 'string' && ISO_DATE.test(value) ? valid(new Date(value)) : undefined;
 
 /** ISO-8601 string of a valid `Date`; `undefined` otherwise (`toISOString` throws on invalid dates). */
-export function formatDate(value: unknown): string | undefined {
-  return value instanceof Date && !Number.isNaN(value.getTime()) ? value.toISOString() : undefined;
-}
+export const formatDate = (value: unknown): string | undefined =>
+  value instanceof Date ? valid(value)?.toISOString() : undefined;
 
 /** `Date` ↔ ISO string. A string given to toWire passes through, as does one that does not parse. */
 export const dateCodec: Codec = [(value) => formatDate(value) ?? value, (value) => parseDate(value) ?? value];

@@ -6,39 +6,39 @@ export type PlainObject = Record<string, unknown>;
 /**
  * True for plain objects: prototype `Object.prototype` or `null`. The second-level check accepts
  * objects from another realm (iframe, worker) whose `Object.prototype` is a different object.
+ * (A `null` prototype is checked as the object itself, whose prototype is that `null`.)
  */
-export function isPlainObject(value: unknown): value is PlainObject {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
-  const proto: unknown = Object.getPrototypeOf(value);
-  return proto === null || Object.getPrototypeOf(proto) === null;
-}
+export const isPlainObject = (value: unknown): value is PlainObject =>
+  typeof value == 'object' &&
+  !!value &&
+  !Array.isArray(value) &&
+  !Object.getPrototypeOf(Object.getPrototypeOf(value) ?? value);
+
+/** True when both arrays hold the same values (`Object.is`) in the same order. */
+const same = (a: readonly unknown[], b: readonly unknown[]): boolean =>
+  a.length == b.length && a.every((value, i) => Object.is(value, b[i]));
 
 /**
  * Maps every element of an array. Returns the input itself when no element changed, so untouched
- * subtrees are shared instead of copied; the input is never written to.
+ * subtrees are shared instead of copied; the input is never written to. (`map` is handed to
+ * `Array.prototype.map` as is: it must ignore the index and array arguments.)
  */
-export function mapArray(array: readonly unknown[], map: (value: unknown) => unknown): unknown {
-  let changed = false;
-  const out = array.map((value) => {
-    const next = map(value);
-    changed ||= !Object.is(next, value);
-    return next;
-  });
-  return changed ? out : array;
-}
+export const mapArray = (array: readonly unknown[], map: (value: unknown) => unknown): unknown => {
+  const out = array.map(map);
+  return same(out, array) ? array : out;
+};
 
 /**
  * Maps every entry of an object to a new `[key, value]`, or drops it for `undefined`. Returns the
- * input itself when nothing changed. Builds with `Object.fromEntries`, which defines own
- * properties, so a `__proto__` key from parsed JSON stays a key and never swaps the prototype.
+ * input itself when nothing changed (same entries, compared flattened: `[k1, v1, k2, v2...]`).
+ * Builds with `Object.fromEntries`, which defines own properties, so a `__proto__` key from parsed
+ * JSON stays a key and never swaps the prototype.
  */
-export function mapEntries(object: PlainObject, map: (key: string, value: unknown) => [string, unknown] | undefined): unknown {
-  let changed = false;
-  const out: [string, unknown][] = [];
-  for (const [key, value] of Object.entries(object)) {
-    const entry = map(key, value);
-    changed ||= !entry || entry[0] !== key || !Object.is(entry[1], value);
-    if (entry) out.push(entry);
-  }
-  return changed ? Object.fromEntries(out) : object;
-}
+export const mapEntries = (
+  object: PlainObject,
+  map: (key: string, value: unknown) => [string, unknown] | undefined,
+): unknown => {
+  const entries = Object.entries(object);
+  const out = entries.map(([key, value]) => map(key, value)).filter((entry) => entry) as [string, unknown][];
+  return same(out.flat(), entries.flat()) ? object : Object.fromEntries(out);
+};

@@ -1,38 +1,237 @@
 /**
  * The transform engine: walks a value alongside a generated transform tree (`TransformNode`, keyed
- * by wire field names) and converts between the public form and the wire form in one pass.
+ * by wire field names) and converts between the public form and the wire form in one pass, with the
+ * leaf codecs of the trees and their table. (One module: in a bundle every module costs its own
+ * wrapper.)
  */
 import type { TransformNode } from '../../generated/request.js';
-import { codecs } from './codecs.js';
-import { isStringArray } from './field-mask.js';
-import { isPlainObject, mapArray, mapEntries } from './plain.js';
+import type { Codec } from './codec.js';
+import { dateCodec, formatDate, parseDate } from './date.js';
+import { isPlainObject, mapArray, mapEntries, type PlainObject } from './plain.js';
+
+// ---------------------------------------------------------------------------------------------
+// Codec `f`: floats that may be NaN or ±Infinity, which JSON cannot carry as numbers.
+
+/**
+ * Non-finite numbers ↔ `"NaN"`, `"Infinity"`, `"-Infinity"`; finite numbers as they are.
+ * `String`/`Number` convert exactly these three spellings both ways.
+ */
+export const floatCodec: Codec = [
+  (value) => (typeof value == 'number' && !isFinite(value) ? `${value}` : value),
+  (value) => (['NaN', 'Infinity', '-Infinity'].includes(value as string) ? +(value as string) : value),
+];
+
+// ---------------------------------------------------------------------------------------------
+// Codec `m`: field masks, a list of paths in the public form and one comma-joined string on the wire.
+
+/** True for an array of strings only: the one public shape a field mask can have. */
+export const isStringArray = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((path) => typeof path == 'string');
+
+/** `string[]` ↔ `"a,b.c"`; `[]` ↔ `""`. */
+export const fieldMaskCodec: Codec = [
+  (value) => (isStringArray(value) ? value.join(',') : value),
+  (value) => (typeof value == 'string' ? (value ? value.split(',') : []) : value),
+];
+
+// ---------------------------------------------------------------------------------------------
+// Codec `x`: free-form item data (item fields, filters, aggregate rows, patch values), where dates
+// travel as `{"$date": "<ISO-8601>"}` because the JSON carries no schema to say which strings are dates.
+
+/** `map` applied to every element of an array or property value of a plain object; else `value`. */
+const deep = (value: unknown, map: (value: unknown) => unknown): unknown =>
+  Array.isArray(value) ? mapArray(value, map) : isPlainObject(value) ? mapEntries(value, (key, v) => [key, map(v)]) : value;
+
+/** Deep copy of `value` along the paths that hold a `Date`, each replaced by `{$date: iso}`. */
+export const encodeItemData = (value: unknown): unknown => {
+  // (An invalid Date has no ISO string and is not a plain object: it stays as it is.)
+  const iso = formatDate(value);
+  return iso ? { $date: iso } : deep(value, encodeItemData);
+};
+
+/**
+ * Deep copy of `value` along the paths that hold an object that is exactly `{$date: string}`, each
+ * replaced by a `Date`. One that does not parse stays an object: data is never dropped.
+ */
+export const decodeItemData = (value: unknown): unknown =>
+  (isPlainObject(value) && `${Object.keys(value)}` == '$date' && parseDate(value.$date)) || deep(value, decodeItemData);
+
+/** `Date` ↔ `{$date: iso}` at any depth. */
+export const itemDataCodec: Codec = [encodeItemData, decodeItemData];
+
+// ---------------------------------------------------------------------------------------------
+// Codec `I`: one data item. Public `{_id, _createdDate, _updatedDate, _owner, ...fields}` ↔ wire
+// `{id, data: {_id, ...fields}}` (responses add `dataCollectionId`), with item-data dates.
+
+/** Wire form of an item: all public fields go in `data`; `id` only when `_id` is known (inserts may omit it). */
+export const encodeItem = (value: unknown): unknown =>
+  isPlainObject(value) ? { ...(value._id != null && { id: value._id }), data: encodeItemData(value) } : value;
+
+/**
+ * Public form of a wire item: its decoded `data`, with `_id` taken from `id` when `data` lacks it
+ * (the service may answer with the id only beside the data).
+ */
+export const decodeItem = (value: unknown): unknown => {
+  if (!isPlainObject(value)) return value;
+  const data = decodeItemData(isPlainObject(value.data) ? value.data : {}) as PlainObject;
+  return data._id === undefined && value.id != null ? { ...data, _id: value.id } : data;
+};
+
+/** Public item ↔ `{id, data}`. */
+export const itemCodec: Codec = [encodeItem, decodeItem];
+
+// ---------------------------------------------------------------------------------------------
+// Codecs `i` `v` `a` `c`: media references, `wix:<kind>://v1/<id>/<filename>#...` scheme strings in
+// the public form and `{id, url, height, width, filename, altText}` objects on the wire.
+
+/** The kinds of media reference, as spelled in the scheme string. */
+export type MediaKind = 'image' | 'video' | 'audio' | 'document';
+
+/** A poster image of a video: `thumbnail` of a reference, or an entry of a media file's `posters`. */
+export interface MediaPoster {
+  id?: string;
+  url?: string;
+  width?: number;
+  height?: number;
+}
+
+/** Wire form of a media reference (the fields a scheme string can carry, plus what decoding reads). */
+export interface MediaObject {
+  id?: string;
+  url?: string;
+  height?: number;
+  width?: number;
+  filename?: string;
+  altText?: string;
+  /** Video poster, on references. */
+  thumbnail?: MediaPoster;
+  /** Video posters, on full video objects of the media API; the first one is used. */
+  posters?: readonly MediaPoster[];
+}
+
+/** Where images are served from; the wire `url` of an image made from a scheme string. */
+export const IMAGE_URL_PREFIX = 'https://static.wixstatic.com/media/';
+
+// The id stops at `/`; the filename takes the rest up to the fragment, so a hand-written
+// filename with a raw `/` still parses.
+const SCHEME = /^wix:(image|video|audio|document):\/\/v1\/([^/#]+)\/([^#]*)(?:#(.*))?$/s;
+
+/** Copy of `object` without its `undefined` values, so absent parts stay absent keys. */
+const defined = <T extends object>(object: T): T =>
+  Object.fromEntries(Object.entries(object).filter((entry) => entry[1] !== undefined)) as T;
+
+/**
+ * Parses a scheme string into its kind and wire object; `undefined` when `value` is not one. An
+ * image gets `url` (served from {@link IMAGE_URL_PREFIX}) and its origin size; a video gets its
+ * poster as `thumbnail`.
+ */
+export function parseMediaRef(value: unknown): { kind: MediaKind; media: MediaObject } | undefined {
+  const match = typeof value == 'string' && SCHEME.exec(value);
+  if (!match) return undefined;
+  // (Both groups before the fragment always take part in a match.)
+  const [, kind, id, file, fragment] = match as unknown as [string, MediaKind, string, string, string?];
+  const params = new URLSearchParams(fragment);
+  // A finite number, else undefined (an absent or empty parameter is NaN, not 0).
+  const number = (name: string, n = +(params.get(name) || NaN)): number | undefined => (isFinite(n) ? n : undefined);
+  let filename: string | undefined = file;
+  try {
+    filename = decodeURIComponent(file);
+  } catch {
+    // A stray `%` in a hand-written string: keep it literal.
+  }
+  filename ||= undefined;
+  const poster = params.get('posterUri');
+  const media: MediaObject =
+    kind == 'image'
+      ? { id, url: IMAGE_URL_PREFIX + id, height: number('originHeight'), width: number('originWidth'), filename }
+      : {
+          id,
+          filename,
+          thumbnail:
+            kind == 'video' && poster
+              ? defined({ url: poster, width: number('posterWidth'), height: number('posterHeight') })
+              : undefined,
+        };
+  return { kind, media: defined(media) };
+}
+
+/**
+ * Formats a wire media object as a `kind` scheme string; `undefined` when it has no id. The video
+ * poster comes from `thumbnail`, else from `posters[0]` (its media id, else its url). Absent sizes
+ * are left out of the fragment rather than written as `undefined`.
+ */
+export function formatMediaRef(kind: MediaKind, media: MediaObject): string | undefined {
+  const { id } = media;
+  if (typeof id != 'string' || !id) return undefined;
+  const first = media.posters?.[0];
+  const poster = media.thumbnail ?? (first && { ...first, url: first.id ?? first.url });
+  // An image carries `originWidth`, `originHeight`; a video `posterUri`, `posterWidth`,
+  // `posterHeight`; the other kinds nothing.
+  const [prefix, sized, uri]: [string?, MediaPoster?, string?] =
+    kind == 'image' ? ['origin', media] : kind == 'video' ? ['poster', poster, poster?.url] : [];
+  const params: [string, unknown][] = [['Uri', uri], ['Width', sized?.width], ['Height', sized?.height]];
+  const fragment = params
+    .filter((param) => (param[1] ?? '') !== '')
+    // Escapes only the characters that would break the fragment's `k=v&k=v` syntax, so a
+    // media-id poster (`abc_f000.jpg`) stays readable as in the platform's own strings.
+    .map(([key, v]) => `${prefix}${key}=${`${v}`.replace(/[%&#=+\s]/g, encodeURIComponent)}`)
+    .join('&');
+  const ref = `wix:${kind}://v1/${id}/${encodeURIComponent(media.filename ?? '')}`;
+  return fragment ? `${ref}#${fragment}` : ref;
+}
+
+/**
+ * The codec of one media kind. toWire converts only scheme strings of that kind (an http URL or an
+ * object is already wire-shaped, or not ours to fix); toPublic only objects with an id.
+ */
+export const mediaCodec = (kind: MediaKind): Codec => [
+  (value) => {
+    const ref = parseMediaRef(value);
+    return ref?.kind === kind ? ref.media : value;
+  },
+  (value) => (isPlainObject(value) && formatMediaRef(kind, value)) || value,
+];
+
+// ---------------------------------------------------------------------------------------------
+
+/** Leaf code → codec. An unknown code (a newer generator than this engine) leaves values unchanged. */
+export const codecs: Readonly<Record<string, Codec>> = {
+  d: dateCodec,
+  f: floatCodec,
+  m: fieldMaskCodec,
+  i: mediaCodec('image'),
+  v: mediaCodec('video'),
+  a: mediaCodec('audio'),
+  c: mediaCodec('document'),
+  I: itemCodec,
+  x: itemDataCodec,
+};
+
+// ---------------------------------------------------------------------------------------------
+// The engine.
 
 /** Index into a `Codec` tuple: 0 toWire, 1 toPublic. */
 type Direction = 0 | 1;
 
-// Entity system fields: wire `id` is public `_id`, and so on. A Set, not an object map, so keys
-// such as `constructor` never hit Object.prototype.
-const SYSTEM = new Set(['id', 'createdDate', 'updatedDate']);
-
-/** The key's name in the other form when renames apply (inside an entity), else the key itself. */
-const rename = (key: string, dir: Direction): string =>
-  dir ? (SYSTEM.has(key) ? `_${key}` : key) : key[0] === '_' && SYSTEM.has(key.slice(1)) ? key.slice(1) : key;
+// Entity system fields: wire `id` is public `_id`, and so on. Matched by the whole key (so keys
+// such as `constructor` never hit Object.prototype); the optional `_` lets one pattern serve both
+// directions, as a key already in the target form maps to itself.
+const SYSTEM = /^_?(id|(created|updated)Date)$/;
 
 /** The child node for a wire key: its own entry, else the `*` map entry; `$e: 1` is a flag, not a node. */
-function child(node: TransformNode | undefined, key: string): TransformNode | undefined {
-  if (typeof node !== 'object') return undefined;
-  const next = Object.hasOwn(node, key) ? node[key] : node['*'];
-  return typeof next === 'number' ? undefined : next;
-}
+const child = (node: Exclude<TransformNode, string> | undefined, key: string): TransformNode | undefined => {
+  const next = node && (Object.hasOwn(node, key) ? node[key] : node['*']);
+  return next === 1 ? undefined : next;
+};
 
 /** One recursive pass: `node` is the tree at this depth, `inEntity` whether an `$e` root is above. */
-function walk(value: unknown, node: TransformNode | undefined, inEntity: boolean, dir: Direction): unknown {
+function walk(value: unknown, node: TransformNode | undefined, dir: Direction, inEntity?: boolean): unknown {
   // A field mask's public form is itself an array, so the mask leaf takes a whole string array
   // (toWire) instead of seeing arrays as transparent like every other node does.
-  if (Array.isArray(value) && !(node === 'm' && !dir && isStringArray(value))) {
-    return mapArray(value, (element) => walk(element, node, inEntity, dir));
+  if (Array.isArray(value) && (node != 'm' || dir || !isStringArray(value))) {
+    return mapArray(value, (element) => walk(element, node, dir, inEntity));
   }
-  if (typeof node === 'string') {
+  if (typeof node == 'string') {
     const codec = codecs[node];
     return codec ? codec[dir](value) : value;
   }
@@ -40,10 +239,12 @@ function walk(value: unknown, node: TransformNode | undefined, inEntity: boolean
   if (!isPlainObject(value) || !(node || inEntity)) return value;
   const entity = inEntity || node?.$e === 1;
   return mapEntries(value, (key, v) => {
-    const renamed = entity ? rename(key, dir) : key;
+    // The key's name in the other form when renames apply (inside an entity), else the key itself.
+    const renamed = entity ? key.replace(SYSTEM, dir ? '_$1' : '$1') : key;
     // Both spellings present (`{_id, id}`): the one already in the target form wins.
-    if (renamed !== key && Object.hasOwn(value, renamed)) return undefined;
-    return [renamed, walk(v, child(node, dir ? key : renamed), entity, dir)];
+    return renamed !== key && Object.hasOwn(value, renamed)
+      ? undefined
+      : [renamed, walk(v, child(node, dir ? key : renamed), dir, entity)];
   });
 }
 
@@ -52,14 +253,10 @@ function walk(value: unknown, node: TransformNode | undefined, inEntity: boolean
  * (an operation's `i`, or a subtree of it). The input is never mutated: new objects are built along
  * the changed paths and unchanged subtrees are shared. Values no codec can handle pass unchanged.
  */
-export function toWire(value: unknown, node: TransformNode | undefined): unknown {
-  return walk(value, node, false, 0);
-}
+export const toWire = (value: unknown, node: TransformNode | undefined): unknown => walk(value, node, 0);
 
 /**
  * Converts a wire-form value (JSON from the service) to the public form by the transform tree
  * `node` (an operation's `o`, or a subtree of it). Same guarantees as {@link toWire}.
  */
-export function toPublic(value: unknown, node: TransformNode | undefined): unknown {
-  return walk(value, node, false, 1);
-}
+export const toPublic = (value: unknown, node: TransformNode | undefined): unknown => walk(value, node, 1);

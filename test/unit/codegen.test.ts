@@ -3,7 +3,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generate } from '../../codegen/generate.js';
-import { checkRules, mergeDocuments } from '../../codegen/load.js';
+import { checkRules, listOperations, mergeDocuments, readSchemaFiles } from '../../codegen/load.js';
+import { operations } from '../../generated/operations.js';
+import { methodFqn } from '../../generated/request.js';
 import type { Doc } from '../../codegen/model.js';
 
 const root = join(import.meta.dirname, '../..');
@@ -18,6 +20,11 @@ describe('codegen', () => {
 
   it('heads every TypeScript file as generated', async () => {
     for (const [name, text] of Object.entries(await run())) if (name.endsWith('.ts')) expect(text.split('\n')[0]).toMatch(/^\/\/ GENERATED .* Do not edit by hand\.$/);
+  });
+
+  it('rebuilds every method name of the SDK header exactly as the schema gives it', () => {
+    const doc = mergeDocuments(readSchemaFiles(join(root, 'schema')));
+    for (const { op } of listOperations(doc)) expect(methodFqn(operations[op.operationId as keyof typeof operations])).toBe(op['x-sitekit-method']);
   });
 
   it('refuses a component defined twice and names both files', () => {
