@@ -1,4 +1,7 @@
-import { ApplicationError, HttpError, ValidationError, type FieldViolation, type SiteKitError } from './classes.js';
+import { ApplicationError } from './application-error.js';
+import { HttpError } from './http-error.js';
+import type { SiteKitError } from './site-kit-error.js';
+import { ValidationError, type FieldViolation } from './validation-error.js';
 import { codeForStatus, statusTextFor } from './status-text.js';
 import { isRecord, str } from './util.js';
 

@@ -1,15 +1,13 @@
-import {
-  AbortedError,
-  ApplicationError,
-  AuthError,
-  ElevationRequiredError,
-  HttpError,
-  NetworkError,
-  RequestError,
-  SiteKitError,
-  TimeoutError,
-  ValidationError,
-} from './classes.js';
+import { AbortedError } from './aborted-error.js';
+import { ApplicationError } from './application-error.js';
+import { AuthError } from './auth-error.js';
+import { ElevationRequiredError } from './elevation-required-error.js';
+import { HttpError } from './http-error.js';
+import { NetworkError } from './network-error.js';
+import { RequestError } from './request-error.js';
+import { SiteKitError } from './site-kit-error.js';
+import { TimeoutError } from './timeout-error.js';
+import { ValidationError } from './validation-error.js';
 import { BRAND } from './util.js';
 
 // `instanceof` alone is not enough: an error thrown by another copy of sitekit (the CJS build

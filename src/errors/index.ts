@@ -5,27 +5,16 @@
  *
  * @packageDocumentation
  */
-export {
-  SiteKitError,
-  ValidationError,
-  ApplicationError,
-  HttpError,
-  SYSTEM_ERROR,
-  NetworkError,
-  TimeoutError,
-  AbortedError,
-  ElevationRequiredError,
-  RequestError,
-  AuthError,
-  type SiteKitErrorInit,
-  type ErrorContext,
-  type ValidationErrorInit,
-  type FieldViolation,
-  type ApplicationErrorInit,
-  type HttpErrorInit,
-  type NetworkErrorInit,
-  type RequestErrorInit,
-} from './classes.js';
+export { SiteKitError, type SiteKitErrorInit, type ErrorContext } from './site-kit-error.js';
+export { ValidationError, type ValidationErrorInit, type FieldViolation } from './validation-error.js';
+export { ApplicationError, type ApplicationErrorInit } from './application-error.js';
+export { HttpError, SYSTEM_ERROR, type HttpErrorInit } from './http-error.js';
+export { NetworkError, type NetworkErrorInit } from './network-error.js';
+export { TimeoutError } from './timeout-error.js';
+export { AbortedError } from './aborted-error.js';
+export { ElevationRequiredError } from './elevation-required-error.js';
+export { RequestError, type RequestErrorInit } from './request-error.js';
+export { AuthError } from './auth-error.js';
 export {
   isSiteKitError,
   isValidationError,

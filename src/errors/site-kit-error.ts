@@ -1,0 +1,74 @@
+import { BRAND, str, toOneLine } from './util.js';
+
+/**
+ * What every sitekit error carries besides its message.
+ */
+export interface SiteKitErrorInit {
+  /** Stable, machine-readable code, e.g. `INVALID_ARGUMENT`, `NOT_FOUND`, `WDE0073`. */
+  code: string;
+  /** HTTP status of the response that caused the error, when there was one. */
+  status?: number;
+  /** The server's request id (`x-wix-request-id`), when known; quote it in support requests. */
+  requestId?: string;
+  /** Extra structured data, typically the parsed error body. */
+  details?: unknown;
+  /** The underlying error, e.g. the `TypeError` thrown by `fetch`. */
+  cause?: unknown;
+}
+
+/**
+ * The context fields of {@link SiteKitErrorInit}, for subclasses whose code is fixed.
+ */
+export type ErrorContext = Omit<SiteKitErrorInit, 'code'>;
+
+/**
+ * Base class of every error a sitekit call rejects with.
+ *
+ * The message is always a single readable line (at most ~300 characters), never a JSON
+ * dump, and ends with ` (request id: <id>)` when the server's request id is known.
+ * Branch on `code` or on the `isX()` guards rather than on the message.
+ *
+ * @example
+ * try {
+ *   await client.items.get('todos', id);
+ * } catch (e) {
+ *   if (isSiteKitError(e) && e.code === 'NOT_FOUND') return undefined;
+ *   throw e;
+ * }
+ */
+export class SiteKitError extends Error {
+  override name = 'SiteKitError';
+  // The fields are `declare`d and assigned in the constructor (same own keys, same order as
+  // initialised fields, without the extra field definitions in the output).
+  /** Stable, machine-readable code. */
+  declare readonly code: string;
+  /** HTTP status, when the error came from a response. */
+  declare readonly status?: number;
+  /** The server's request id, when known. */
+  declare readonly requestId?: string;
+  /** Extra structured data, typically the parsed error body. */
+  declare readonly details?: unknown;
+
+  constructor(message: string, init: SiteKitErrorInit) {
+    // A blank or non-string request id counts as unknown.
+    // (`str` gives '' for a non-string; its trim changes nothing `toOneLine` would not.)
+    const requestId = toOneLine(str(init.requestId), 200) || undefined;
+    const suffix = requestId ? ` (request id: ${requestId})` : '';
+    const flat = toOneLine(str(message), Infinity);
+    super(
+      // A message re-wrapped from another sitekit error may already carry the suffix; strip it
+      // before capping so the id is appended exactly once and never lost to the cap.
+      (toOneLine(requestId ? flat.replaceAll(suffix.trim(), ' ') : flat) || init.code) + suffix,
+      init.cause === undefined ? undefined : { cause: init.cause },
+    );
+    // Keeps `instanceof` working when this class is down-levelled to ES5 by a consumer's
+    // bundler, where extending built-ins loses the subclass prototype.
+    Object.setPrototypeOf(this, new.target.prototype);
+    // Non-enumerable so it stays out of logs, spreads and equality checks.
+    Object.defineProperty(this, BRAND, { value: true });
+    this.code = init.code;
+    this.status = init.status;
+    this.requestId = requestId;
+    this.details = init.details;
+  }
+}
