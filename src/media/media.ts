@@ -3,9 +3,11 @@ import type { FileDescriptor } from '../../generated/models.js';
 import { namespaceOperations, type MediaOperations } from '../../generated/namespaces.js';
 import type { Transport } from '../http/transport.js';
 import { bindOperations } from '../invoke.js';
-import { upload, type UploadData, type UploadOptions } from './upload.js';
+import { NetworkError } from '../errors/index.js';
+import type { UploadData, UploadOptions } from './upload.js';
 
-export { RESUMABLE_THRESHOLD, type UploadData, type UploadOptions, type UploadProgress } from './upload.js';
+export { RESUMABLE_THRESHOLD } from './threshold.js';
+export type { UploadData, UploadOptions, UploadProgress } from './upload.js';
 
 /** Every method of `client.media`. */
 export interface MediaApi extends MediaOperations {
@@ -52,6 +54,12 @@ export interface MediaApi extends MediaOperations {
 export function mediaNamespace(transport: Transport): MediaApi {
   return {
     ...bindOperations<MediaOperations>(transport, namespaceOperations.media),
-    upload: (data, options) => upload(transport, data, options),
+    // The upload driver loads on first use (like the TUS part it loads in turn): most pages of
+    // an app never upload, and it is async anyway. A chunk that cannot load is a network error.
+    upload: (data, options) =>
+      import('./upload.js').then(
+        (m) => m.upload(transport, data, options),
+        (cause) => Promise.reject(new NetworkError({ cause })),
+      ),
   };
 }

@@ -5,6 +5,7 @@
  * the main bundle.
  */
 import type { FileDescriptor, FileExternalInfo } from '../../generated/models.js';
+import { RESUMABLE_THRESHOLD } from './threshold.js';
 import * as ops from '../../generated/operations.js';
 import type { CallOptions } from '../../generated/request.js';
 import { RequestError } from '../errors/index.js';
@@ -22,6 +23,8 @@ import { putFile } from './put.js';
  * upload URL, and a resumed upload must be able to re-send bytes). For files too large for memory,
  * pass a Blob: it is read one chunk at a time.
  */
+export { RESUMABLE_THRESHOLD };
+
 export type UploadData = Blob | ArrayBuffer | ArrayBufferView | ReadableStream<Uint8Array> | AsyncIterable<Uint8Array | string>;
 
 /** Progress of an upload: bytes sent so far, of `total`. Reported with `loaded` strictly increasing, from 0 to `total`. */
@@ -55,8 +58,7 @@ export interface UploadOptions extends CallOptions {
   resumable?: boolean;
 }
 
-/** Files larger than this (10 MiB) are uploaded with TUS unless `resumable: false`. */
-export const RESUMABLE_THRESHOLD = 10485760;
+
 
 /** @internal What the resumable path (./tus.ts) is handed. */
 export interface UploadJob {
