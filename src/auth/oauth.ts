@@ -293,50 +293,16 @@ export function OAuthStrategy(options: OAuthOptions): OAuthAuth {
 
   const oauthData = (redirectUri: string, originalUri = ''): OAuthData => ({ ...generatePKCE(), state: randomString(43), redirectUri, originalUri });
 
-  /**
-   * Outside browsers: loads the hosted page without following redirects and reads the code from
-   * the `Location` that carries it, a few hops at most.
-   */
-  const viaRedirect = async (url: string, signal: AbortSignal): Promise<OAuthCallback> => {
-    for (let hop = 0; hop < 5; hop++) {
-      const r = await tp().fetchRaw(url, { redirect: 'manual', signal });
-      void r.body?.cancel().catch(() => {});
-      const location = r.headers.get('location');
-      // `status / 100 ^ 3` is 0 for 3xx only (`^` truncates its operands to integers).
-      if (!location || r.status / 100 ^ 3) break;
-      const reply = parseFromUrl((url = new URL(location, url).href), 'query');
-      if (reply.code || reply.error) return reply;
-    }
-    throw Error('no authorization code in the redirects');
-  };
-
   /** Member tokens without a visible redirect, for a session token or an existing session. */
   const silent = async (o: SilentOptions = {}, sessionToken?: string) => {
     const d = deadline(o.signal, o.timeoutMs ?? 120_000);
     const { signal } = d;
     const host = options.frameHost ?? (globalThis.document?.body && browserFrameHost);
     const data = oauthData(o.redirectUri!);
-    let stop: (() => void) | undefined;
-    let frame: { remove(): void } | undefined;
     try {
       const { authUrl } = await getAuthUrl(data, { prompt: 'none', responseMode: host ? 'web_message' : 'query', sessionToken, signal });
-      const reply = await (host
-        ? // The hosted page in a hidden frame posts `{code, state}`: taken only from its origin, only with our state.
-          new Promise<OAuthCallback>((resolve, reject) => {
-            const origin = new URL(authUrl).origin;
-            // `signal` is this flow's own (nothing else sets its handler) and dies with it.
-            signal.onabort = () => reject(signal.reason);
-            signal.throwIfAborted();
-            stop = host.addMessageListener((e) => {
-              const m = e.data as Json;
-              if (e.origin == origin && m?.state === data.state) resolve(m);
-            });
-            frame = host.createFrame(authUrl);
-          }).finally(() => {
-            stop?.();
-            frame?.remove();
-          })
-        : viaRedirect(authUrl, signal));
+      // Waiting for the page's answer loads on first use (./reply.ts): most sessions never need it.
+      const reply = await (await import('./reply.js')).awaitReply(authUrl, data.state, signal, host || undefined, (url, init) => tp().fetchRaw(url, init));
       // The page's `error` and `error_description` travel as the cause.
       if (!reply.code) throw reply;
       return await getMemberTokens(reply.code, reply.state, data, { signal });
