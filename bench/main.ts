@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: sequential calls through sitekit against a local HTTP server, and raw fetch to
  * the same server in the same process; prints calls/s for each and the ratio (sitekit / raw).
- * Rounds alternate between the two to share any drift of the machine; the median round counts.
+ * Calls are interleaved one by one (alternating which side goes first) and each side's time is
+ * summed, so drift of the machine (a VM's neighbours, GC, JIT) lands on both sides alike.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -35,24 +36,37 @@ const cases: Record<string, { sitekit: () => Promise<unknown>; raw: () => Promis
   },
 };
 
-async function rate(fn: () => Promise<unknown>): Promise<number> {
-  const t0 = performance.now();
-  for (let i = 0; i < CALLS; i++) await fn();
-  return (CALLS / (performance.now() - t0)) * 1000;
+/** Interleaved timing: returns calls/s of each side over the same stretch of time. */
+async function race(a: () => Promise<unknown>, b: () => Promise<unknown>): Promise<[number, number]> {
+  let ta = 0;
+  let tb = 0;
+  for (let i = 0; i < CALLS; i++) {
+    const first = i % 2 ? a : b;
+    const second = i % 2 ? b : a;
+    const t0 = performance.now();
+    await first();
+    const t1 = performance.now();
+    await second();
+    const t2 = performance.now();
+    if (first === a) (ta += t1 - t0), (tb += t2 - t1);
+    else (tb += t1 - t0), (ta += t2 - t1);
+  }
+  return [(CALLS / ta) * 1000, (CALLS / tb) * 1000];
 }
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
 
-console.log(`sequential calls against a local server: ${CALLS} calls x ${ROUNDS} rounds, median round`);
+console.log(`sequential calls against a local server, interleaved: ${CALLS} calls per side x ${ROUNDS} rounds, median round`);
 for (const [name, { sitekit, raw }] of Object.entries(cases)) {
-  await rate(sitekit);
-  await rate(raw); // warm-up
+  await race(sitekit, raw); // warm-up
+  const ratios: number[] = [];
   const s: number[] = [];
   const r: number[] = [];
   for (let i = 0; i < ROUNDS; i++) {
-    s.push(await rate(sitekit));
-    r.push(await rate(raw));
+    const [rs, rr] = await race(sitekit, raw);
+    s.push(rs);
+    r.push(rr);
+    ratios.push(rs / rr);
   }
-  const [ms, mr] = [median(s), median(r)];
-  console.log(`${name.padEnd(30)} sitekit ${ms.toFixed(0).padStart(6)} calls/s   raw fetch ${mr.toFixed(0).padStart(6)} calls/s   ratio ${(ms / mr).toFixed(2)}x`);
+  console.log(`${name.padEnd(30)} sitekit ${median(s).toFixed(0).padStart(6)} calls/s   raw fetch ${median(r).toFixed(0).padStart(6)} calls/s   ratio ${median(ratios).toFixed(2)}x`);
 }
 server.close();

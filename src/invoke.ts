@@ -40,32 +40,33 @@ export function splitCallOptions(options: unknown): { rest: Record<string, unkno
  */
 export function requestFromArgs(op: Operation, args: readonly unknown[]): { request: Record<string, unknown>; call: CallOptions } {
   const spec = op.a ?? [];
-  let call: CallOptions = {};
+  let call: CallOptions | undefined;
+  let rest: unknown;
   const placements: [string, unknown][] = [];
-  spec.forEach((raw, n) => {
+  for (let n = 0; n < spec.length; n++) {
+    const raw = spec[n]!;
     const value = args[n];
-    if (raw.startsWith('...')) {
+    if (raw[0] === '.') {
       if (value !== undefined && !isObject(value)) throw new RequestError(`${op.id}: ${raw.slice(3)} must be an object`, { field: raw.slice(3) });
       if (value === undefined && raw === '...request') throw new RequestError(`${op.id}: request is required`, { field: 'request' });
       const split = splitCallOptions(value);
       call = split.call;
-      placements.push(['', toWire(split.rest, op.i)]);
-      return;
+      rest = toWire(split.rest, op.i);
+      continue;
     }
-    const path = raw.replace(/\?$/, '');
+    const optional = raw.endsWith('?');
+    const path = optional ? raw.slice(0, -1) : raw;
     if (value === undefined || value === null) {
-      if (raw.endsWith('?')) return;
+      if (optional) continue;
       throw new RequestError(`${op.id}: argument "${path}" is required`, { field: path });
     }
     placements.push([path, toWire(value, nodeAt(op.i, path))]);
-  });
-  if (!spec.some((s) => s.startsWith('...'))) call = splitCallOptions(args[spec.length]).call;
-  const request: Record<string, unknown> = {};
-  placements.sort((a, b) => (a[0] ? a[0].split('.').length : 0) - (b[0] ? b[0].split('.').length : 0));
-  for (const [path, value] of placements) {
-    if (path) place(request, path, value);
-    else Object.assign(request, value);
   }
+  call ??= splitCallOptions(args[spec.length]).call;
+  // Shallow first, so a deeper positional value (`member.id`) wins over one inside an object.
+  const request: Record<string, unknown> = rest ? { ...(rest as object) } : {};
+  if (placements.length > 1) placements.sort((a, b) => a[0].split('.').length - b[0].split('.').length);
+  for (const [path, value] of placements) place(request, path, value);
   return { request, call };
 }
 

@@ -48,6 +48,11 @@ interface Attempt {
   deadline: Deadline;
 }
 
+/** Copies headers into `target` under lower-cased names. */
+const assign = (target: Record<string, string>, from: Record<string, string> | undefined): void => {
+  for (const k in from) target[k.toLowerCase()] = from[k]!;
+};
+
 /** Sends requests for the client; one instance per client. */
 export class Transport {
   readonly baseUrl: string;
@@ -86,13 +91,12 @@ export class Transport {
     try {
       const query = serializeQuery(built.query);
       const hasBody = built.body !== undefined;
-      const request = new Request(`${this.baseUrl}${built.path}${query ? `?${query}` : ''}`, {
-        method: built.method,
-        headers: hasBody ? { 'Content-Type': 'application/json' } : {},
-        body: hasBody ? JSON.stringify(built.body) : undefined,
-        signal: d.signal,
-      });
-      const response = await this.execute(request, attempt);
+      const response = await this.execute(
+        `${this.baseUrl}${built.path}${query ? `?${query}` : ''}`,
+        { method: built.method, body: hasBody ? JSON.stringify(built.body) : undefined },
+        hasBody ? { 'content-type': 'application/json' } : {},
+        attempt,
+      );
       const text = await response.text();
       return text ? JSON.parse(text) : undefined;
     } catch (e) {
@@ -107,11 +111,13 @@ export class Transport {
    * 2xx Response, rejects with SiteKitError otherwise.
    */
   async fetchWithAuth(pathOrUrl: string | URL, init: RequestInit & CallOptions = {}): Promise<Response> {
-    const { signal, timeoutMs, ...rest } = init;
+    const { signal, timeoutMs, headers, ...rest } = init;
     const url = typeof pathOrUrl === 'string' && pathOrUrl.startsWith('/') ? this.baseUrl + pathOrUrl : String(pathOrUrl);
     const d = deadline(signal ?? undefined, timeoutMs ?? this.options.timeoutMs);
     try {
-      return await this.execute(new Request(url, { ...rest, signal: d.signal }), { readOnly: false, deadline: d });
+      const base: Record<string, string> = {};
+      new Headers(headers).forEach((v, k) => (base[k] = v));
+      return await this.execute(url, rest, base, { readOnly: false, deadline: d });
     } catch (e) {
       throw this.typed(e, d);
     } finally {
@@ -135,32 +141,33 @@ export class Transport {
   }
 
   /**
-   * The attempt loop around the real fetch. `request` already carries the deadline's signal. It is
-   * sent as is (no copy: Request objects are costly); a request with a body that may be retried
-   * keeps an unsent clone for the next attempt.
+   * The attempt loop around the real fetch, with plain `(url, init)` (a Request object of our own
+   * would be built twice: fetch makes its own). Bodies the SDK sends are strings, sent again as
+   * they are on a retry or a 401 replay; a caller's stream body (fetchWithAuth) cannot be, so such
+   * a call is neither retried nor replayed.
    */
-  private async execute(request: Request, a: Attempt): Promise<Response> {
-    const { signal } = a.deadline;
+  private async execute(url: string, init: RequestInit, base: Record<string, string>, a: Attempt): Promise<Response> {
+    const { signal, live } = a.deadline;
+    const { method = 'GET', body } = init;
+    const resendable = body == null || typeof body === 'string' || body instanceof URLSearchParams || body instanceof ArrayBuffer || ArrayBuffer.isView(body) || (typeof Blob != 'undefined' && body instanceof Blob);
     let renewed = false;
     for (let attempt = 1; ; attempt++) {
       if (signal.aborted) throw a.deadline.error();
-      const replayable = !renewed && !a.anonymous && !!this.options.auth.onUnauthorized;
-      const spare = request.body && (replayable || shouldRetry({ method: request.method, readOnly: a.readOnly, attempt, options: this.options.retry ?? {}, networkError: true })) ? request.clone() : undefined;
-      const { headers } = request;
-      for (const [k, v] of Object.entries(this.options.headers ?? {})) headers.set(k, v);
-      headers.set('x-wix-bi-gateway', sdkHeader(a.fqn, a.entity));
-      if (this.consistent) headers.set('x-wix-consistent', this.consistent);
+      // A plain object with lower-cased names (cheaper than Headers; later sources win).
+      const headers: Record<string, string> = { ...base };
+      assign(headers, this.options.headers);
+      headers['x-wix-bi-gateway'] = sdkHeader(a.fqn, a.entity);
+      if (this.consistent) headers['x-wix-consistent'] = this.consistent;
       let response: Response;
       try {
-        if (!a.anonymous) for (const [k, v] of Object.entries(await this.options.auth.getAuthHeaders())) headers.set(k, v);
-        for (const [k, v] of Object.entries(a.headers ?? {})) headers.set(k, v);
-        response = await this.baseFetch(request);
+        if (!a.anonymous) assign(headers, await this.options.auth.getAuthHeaders());
+        assign(headers, a.headers);
+        response = await this.baseFetch(url, { ...init, method, headers, ...(live && { signal }), ...(body != null && !resendable && { duplex: 'half' }) } as RequestInit);
       } catch (e) {
         if (signal.aborted) throw a.deadline.error();
         if (isSiteKitError(e)) throw e;
-        if (this.retries(request.method, a, attempt, { networkError: true })) {
+        if (resendable && this.retries(method, a, attempt, { networkError: true })) {
           await this.pause(attempt, null, a);
-          request = spare ?? request;
           continue;
         }
         throw new NetworkError({ cause: e });
@@ -168,24 +175,22 @@ export class Transport {
       const token = response.headers.get('x-wix-consistent');
       if (token) this.consistent = token;
       if (response.ok) return response;
-      if (response.status === 401 && !renewed && !a.anonymous && this.options.auth.onUnauthorized) {
+      if (response.status === 401 && !renewed && !a.anonymous && this.options.auth.onUnauthorized && resendable) {
         renewed = true;
         void response.body?.cancel();
-        if ((!request.body || spare) && (await this.options.auth.onUnauthorized())) {
-          request = spare ?? request;
+        if (await this.options.auth.onUnauthorized()) {
           attempt--;
           continue;
         }
       }
       const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), Date.now());
-      if ((spare || !request.body) && this.retries(request.method, a, attempt, { status: response.status, retryAfterMs })) {
+      if (resendable && this.retries(method, a, attempt, { status: response.status, retryAfterMs })) {
         void response.body?.cancel();
         await this.pause(attempt, retryAfterMs, a);
-        request = spare ?? request;
         continue;
       }
-      const body = await response.text().catch(() => '');
-      throw errorFromResponse({ status: response.status, statusText: response.statusText, body, requestId: response.headers.get('x-wix-request-id') });
+      const text = await response.text().catch(() => '');
+      throw errorFromResponse({ status: response.status, statusText: response.statusText, body: text, requestId: response.headers.get('x-wix-request-id') });
     }
   }
 

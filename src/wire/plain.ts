@@ -30,15 +30,31 @@ export const mapArray = (array: readonly unknown[], map: (value: unknown) => unk
 
 /**
  * Maps every entry of an object to a new `[key, value]`, or drops it for `undefined`. Returns the
- * input itself when nothing changed (same entries, compared flattened: `[k1, v1, k2, v2...]`).
- * Builds with `Object.fromEntries`, which defines own properties, so a `__proto__` key from parsed
+ * input itself when nothing changed, so untouched subtrees are shared; otherwise a new object,
+ * started only at the first change (this runs for every object of every entity, so it avoids
+ * building entry arrays). Keys are defined as own properties, so a `__proto__` key from parsed
  * JSON stays a key and never swaps the prototype.
  */
 export const mapEntries = (
   object: PlainObject,
   map: (key: string, value: unknown) => [string, unknown] | undefined,
 ): unknown => {
-  const entries = Object.entries(object);
-  const out = entries.map(([key, value]) => map(key, value)).filter((entry) => entry) as [string, unknown][];
-  return same(out.flat(), entries.flat()) ? object : Object.fromEntries(out);
+  const keys = Object.keys(object);
+  let out: PlainObject | undefined;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    const value = object[key];
+    const entry = map(key, value);
+    if (!out && (!entry || entry[0] !== key || !Object.is(entry[1], value))) {
+      out = {};
+      for (let j = 0; j < i; j++) put(out, keys[j]!, object[keys[j]!]);
+    }
+    if (out && entry) put(out, entry[0], entry[1]);
+  }
+  return out ?? object;
+};
+
+const put = (target: PlainObject, key: string, value: unknown): void => {
+  if (key === '__proto__') Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
+  else target[key] = value;
 };

@@ -22,10 +22,12 @@ describe('ApiKeyStrategy', () => {
     expect(await createClient({ auth, baseUrl: 'https://api.test' }).collections.getDataCollection('x')).toEqual({ _id: 'x' });
   });
 
-  it('returns a copy of its headers each time', async () => {
+  it('a caller cannot change the headers later calls get (they are frozen)', async () => {
     const auth = ApiKeyStrategy({ apiKey: 'K' });
     const h = await auth.getAuthHeaders();
-    h.Authorization = 'changed';
+    expect(() => {
+      h.Authorization = 'changed';
+    }).toThrow(TypeError);
     expect((await auth.getAuthHeaders()).Authorization).toBe('K');
   });
 

@@ -301,15 +301,21 @@ describe('token state', () => {
     const { auth } = make();
     const events: AuthEvent[] = [];
     const off = auth.subscribe((e) => events.push(e));
+    // A listener's error is rethrown on its own (queueMicrotask), not into setTokens: capture it
+    // there, deterministically (a process-level handler would race the test runner's own).
     const errors: unknown[] = [];
-    const onError = (e: unknown) => errors.push(e);
-    process.on('uncaughtException', onError);
+    const spy = vi.spyOn(globalThis, 'queueMicrotask').mockImplementation((fn) => {
+      try {
+        fn();
+      } catch (e) {
+        errors.push(e);
+      }
+    });
     const offBad = auth.subscribe(() => {
       throw new Error('listener bug');
     });
     auth.setTokens(tokens('member'));
-    await new Promise((r) => setTimeout(r, 10));
-    process.off('uncaughtException', onError);
+    spy.mockRestore();
     offBad();
     off();
     auth.setTokens(tokens('visitor'));
