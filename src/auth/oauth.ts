@@ -5,13 +5,13 @@
  */
 import * as ops from '../../generated/operations.js';
 import type { CallOptions, Operation } from '../../generated/request.js';
-import { AuthError, type SiteKitErrorInit } from '../errors/index.js';
-import { toUpperSnake } from '../errors/status-text.js';
+import { NetworkError } from '../errors/index.js';
 import { deadline } from '../http/deadline.js';
 import { isRetryableStatus } from '../http/retry.js';
 import { Transport, type CallSettings } from '../http/transport.js';
-import { toWire } from '../wire/index.js';
 import { parseFromUrl } from './callback.js';
+import { fail } from './fail.js';
+import type { SignInFlows } from './sign-in.js';
 import { browserFrameHost } from './frames.js';
 import { generatePKCE, randomString } from './pkce.js';
 import { memoryTokenStorage } from './storage.js';
@@ -21,9 +21,7 @@ import {
   CAPTCHA_VISIBLE_SITE_KEY,
   type AuthEvent,
   type AuthUrlOptions,
-  type CaptchaTokens,
   type FrameHost,
-  type LoginErrorCode,
   type LoginParams,
   type OAuthCallback,
   type OAuthData,
@@ -143,28 +141,14 @@ export interface OAuthAuth extends AuthStrategy {
 /** Wire JSON read defensively (every field optional-chained). */
 type Json = any;
 
-const VERIFY = 'EMAIL_VERIFICATION_REQUIRED';
-const UNKNOWN = 'Unknown _state';
 const WRONG = 'something went wrong';
 const MEMBER = 'member';
 const OFFLINE = 'offline_access';
-const INVALID_EMAIL = 'invalidEmail';
 const now = () => Math.floor(Date.now() / 1000);
 const pair = (access: string, expiresAt: number, value: string, role: TokenRole): Tokens => ({ accessToken: { value: access, expiresAt }, refreshToken: { value, role } });
 const empty = () => pair('', 0, '', 'none');
 /** Truthy while the access token is good for another 60 s (clock skew, time in flight). */
 const valid = (t?: Partial<Tokens>) => t?.accessToken?.value && t.accessToken.expiresAt - 60 > now();
-/** An AuthError whose code is its message in upper snake case ('Invalid _state' → `INVALID_STATE`). */
-const fail = (message: string, init?: Omit<SiteKitErrorInit, 'code'>) => new AuthError(message, { code: toUpperSnake(message), ...init });
-const failure = (error: string, errorCode?: LoginErrorCode): StateMachine => ({ loginState: 'FAILURE', error, ...(errorCode && { errorCode }) });
-// Maps, not object literals: a server code such as `toString` must not find Object.prototype.
-const CAPTCHA_CODES: [string, LoginErrorCode][] = [['-19971', 'missingCaptchaToken'], ['-19970', 'invalidCaptchaToken']];
-const LOGIN_CODES = new Map<string, LoginErrorCode>([...CAPTCHA_CODES, ['-19976', 'invalidPassword'], ['-19973', 'resetPassword']]);
-const REGISTER_CODES = new Map<string, LoginErrorCode>([...CAPTCHA_CODES, ['-19995', 'emailAlreadyExists']]);
-
-/** Captcha answers as the service takes them: `[{Recaptcha}]` and/or `[{InvisibleRecaptcha}]`. */
-const captcha = (c: CaptchaTokens = {}, list = [{ Recaptcha: c.recaptcha ?? c.recaptchaToken }, { InvisibleRecaptcha: c.invisibleRecaptcha ?? c.invisibleRecaptchaToken }].filter((t) => Object.values(t)[0])) =>
-  list[0] && list;
 
 /**
  * Authenticates visitors and members of a site through an OAuth app (headless client).
@@ -185,8 +169,6 @@ export function OAuthStrategy(options: OAuthOptions): OAuthAuth {
   let inflight: Promise<Tokens> | undefined;
   /** Bumped by every store, so a renewal that finishes after a login or logout does not overwrite it. */
   let generation = 0;
-  /** The last login outcome: `processVerification` continues from it. */
-  let flow: StateMachine = { loginState: 'INITIAL' };
 
   const emit = (event: AuthEvent) =>
     listeners.forEach((listener) => {
@@ -313,34 +295,15 @@ export function OAuthStrategy(options: OAuthOptions): OAuthAuth {
     }
   };
 
-  /** The outcome of a state-machine answer; remembered for `processVerification`. */
-  const outcome = (r: Json): StateMachine => {
-    const s = r?.state;
-    return (flow =
-      s === 'SUCCESS'
-        ? { loginState: s, data: { sessionToken: r.sessionToken } }
-        : s === 'REQUIRE_OWNER_APPROVAL'
-          ? { loginState: 'OWNER_APPROVAL_REQUIRED' }
-          : s === 'REQUIRE_EMAIL_VERIFICATION'
-            ? { loginState: VERIFY, data: { stateToken: r.stateToken } }
-            : failure(UNKNOWN));
-  };
-
-  /**
-   * Login and registration. A refusal by the service (4xx) is a FAILURE outcome with the error
-   * codes of the specification; a transport failure (network, time-out, 5xx) is thrown.
-   */
-  const signIn = async (op: Operation, params: RegisterParams, codes: Map<string, LoginErrorCode>, register?: 1): Promise<StateMachine> => {
-    const { email, password, captchaTokens, profile, ...c } = params ?? {};
-    return send(op, toWire({ loginId: { email }, password, profile, captchaTokens: captcha(captchaTokens) }, op.i) as object, c).then(outcome, (e) => {
-      const { status, message, code, details } = e;
-      if (!status || status >= 500) throw e;
-      const violations = details?.details?.validationError?.fieldViolations;
-      // A registration rejected for its email (a violation of rule or type EMAIL) says why.
-      const email = register && Array.isArray(violations) && violations.find((v) => v?.violatedRule === 'EMAIL' || v?.data?.type === 'EMAIL');
-      return (flow = email ? failure(String(email.description ?? message), INVALID_EMAIL) : failure(message, codes.get(code) ?? (register ? undefined : INVALID_EMAIL)));
-    });
-  };
+  // The sign-in state machine (login, registration, verification, recovery) loads on first use.
+  const signInState = { flow: { loginState: 'INITIAL' } as StateMachine };
+  let flows: Promise<SignInFlows> | undefined;
+  const lazy = <K extends keyof SignInFlows>(name: K): SignInFlows[K] =>
+    ((...args: unknown[]) =>
+      (flows ??= import('./sign-in.js').then(
+        (m) => m.signInFlows(send, clientId, signInState),
+        (cause) => Promise.reject(new NetworkError({ cause })),
+      )).then((f) => (f[name] as (...a: unknown[]) => unknown)(...args))) as SignInFlows[K];
 
   const self: OAuthAuth = {
     elevated: false,
@@ -360,19 +323,13 @@ export function OAuthStrategy(options: OAuthOptions): OAuthAuth {
     getMemberTokensSilently: silent,
     getMemberTokensForExternalLogin: async (memberId, apiKey, c) =>
       grant({ grant_type: 'authorized_client', scope: OFFLINE, member_id: memberId }, { ...c, headers: { Authorization: (await access()) + ',' + apiKey } }, MEMBER),
-    login: (params) => signIn(ops.login, params, LOGIN_CODES),
-    register: (params) => signIn(ops.register, params, REGISTER_CODES, 1),
-    processVerification: async (inputs, state = flow, c) =>
-      state.loginState == VERIFY
-        ? outcome(await send(ops.verify, { code: inputs?.verificationCode ?? inputs?.code, stateToken: state.data.stateToken }, c))
-        : failure(UNKNOWN),
-    resendVerificationCode: async (state = flow, c) => {
-      if (state.loginState != VERIFY) throw fail(UNKNOWN);
-      await send(ops.resendVerification, { stateToken: state.data.stateToken }, c);
-    },
-    sendPasswordResetEmail: async (email, redirectUri, c) => void (await send(ops.sendRecoveryEmail, { email, redirect: { url: redirectUri, clientId } }, c)),
-    recover: (recoveryToken, password, c) => send(ops.recover, { recoveryToken, password }, c).then(outcome),
-    changePassword: async (newPassword, c) => void (await send(ops.changePassword, { newPassword }, c)),
+    login: lazy('login'),
+    register: lazy('register'),
+    processVerification: lazy('processVerification'),
+    resendVerificationCode: lazy('resendVerificationCode'),
+    sendPasswordResetEmail: lazy('sendPasswordResetEmail'),
+    recover: lazy('recover'),
+    changePassword: lazy('changePassword'),
     // Signed out locally even when the hosted logout could not be prepared.
     logout: (originalUrl, c) => session('logoutUrl', { logout: { clientId }, callbacks: { postFlowUrl: originalUrl } }, c).finally(() => keep(empty())),
     loggedIn: () => getTokens().refreshToken.role == MEMBER,

@@ -5,16 +5,17 @@
  * promise. So SHA-256 is computed here, in a few hundred bytes; randomness comes from
  * `crypto.getRandomValues` (browsers and Node 20).
  */
+import { base64UrlBytes } from '../http/query.js';
 import { RequestError } from '../errors/index.js';
 
 /**
  * Base64url without padding of raw bytes (its alphabet is a subset of the verifier's). The only
  * non-word characters of base64 are `+` (→ `-`), `/` (→ `_`) and the padding `=` (dropped).
  */
-const base64Url = (bytes: Uint8Array): string => btoa(String.fromCharCode(...bytes)).replace(/\W/g, (c) => (c < '/' ? '-' : c < '=' ? '_' : ''));
+
 
 /** `length` random characters from letters, digits, `-` and `_`. */
-export const randomString = (length: number): string => base64Url(crypto.getRandomValues(new Uint8Array(length))).slice(0, length);
+export const randomString = (length: number): string => base64UrlBytes(crypto.getRandomValues(new Uint8Array(length))).slice(0, length);
 
 /** Rotates right (shift counts are taken mod 32, so `<< -n` is `<< 32 - n`). */
 const rotr = (x: number, n: number) => (x >>> n) | (x << -n);
@@ -70,5 +71,5 @@ export function sha256(text: string): Uint8Array {
 export function generatePKCE(length = 43): { codeVerifier: string; codeChallenge: string } {
   if (!(length >= 43 && length <= 128)) throw new RequestError(`Expected a length between 43 and 128. Received ${length}.`, { field: 'length' });
   const codeVerifier = randomString(length);
-  return { codeVerifier, codeChallenge: base64Url(sha256(codeVerifier)) };
+  return { codeVerifier, codeChallenge: base64UrlBytes(sha256(codeVerifier)) };
 }

@@ -46,12 +46,15 @@ export function serializeQuery(query: Record<string, unknown> | undefined): stri
   return out.join('&');
 }
 
-/** Base64url (`-`, `_`, no padding) of the UTF-8 bytes of `text`; btoa alone only takes Latin-1. */
-export function base64UrlEncode(text: string): string {
+/** Base64url (`-`, `_`, no padding) of bytes (a loop, not a spread: large inputs would overflow the stack). */
+export const base64UrlBytes = (bytes: Uint8Array): string => {
   let bin = '';
-  for (const b of new TextEncoder().encode(text)) bin += String.fromCharCode(b);
-  return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
+  for (const b of bytes) bin += String.fromCharCode(b);
+  return btoa(bin).replace(/\W/g, (c) => (c < '/' ? '-' : c < '=' ? '_' : ''));
+};
+
+/** Base64url (`-`, `_`, no padding) of the UTF-8 bytes of `text`; btoa alone only takes Latin-1. */
+export const base64UrlEncode = (text: string): string => base64UrlBytes(new TextEncoder().encode(text));
 
 /** Decodes base64url (padded or not) into UTF-8 text: the inverse of {@link base64UrlEncode}. */
 export function base64UrlDecode(s: string): string {

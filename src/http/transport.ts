@@ -143,13 +143,13 @@ export class Transport {
   /**
    * The attempt loop around the real fetch, with plain `(url, init)` (a Request object of our own
    * would be built twice: fetch makes its own). Bodies the SDK sends are strings, sent again as
-   * they are on a retry or a 401 replay; a caller's stream body (fetchWithAuth) cannot be, so such
-   * a call is neither retried nor replayed.
+   * they are on a retry or a 401 replay; a caller's other body (fetchWithAuth: a stream, a Blob...)
+   * is not resent, so such a call is neither retried nor replayed.
    */
   private async execute(url: string, init: RequestInit, base: Record<string, string>, a: Attempt): Promise<Response> {
     const { signal, live } = a.deadline;
     const { method = 'GET', body } = init;
-    const resendable = body == null || typeof body === 'string' || body instanceof URLSearchParams || body instanceof ArrayBuffer || ArrayBuffer.isView(body) || (typeof Blob != 'undefined' && body instanceof Blob);
+    const resendable = body == null || typeof body == 'string';
     let renewed = false;
     for (let attempt = 1; ; attempt++) {
       if (signal.aborted) throw a.deadline.error();
@@ -162,7 +162,7 @@ export class Transport {
       try {
         if (!a.anonymous) assign(headers, await this.options.auth.getAuthHeaders());
         assign(headers, a.headers);
-        response = await this.baseFetch(url, { ...init, method, headers, ...(live && { signal }), ...(body != null && !resendable && { duplex: 'half' }) } as RequestInit);
+        response = await this.baseFetch(url, { ...init, method, headers, ...(live && { signal }), ...(!resendable && { duplex: 'half' }) } as RequestInit);
       } catch (e) {
         if (signal.aborted) throw a.deadline.error();
         if (isSiteKitError(e)) throw e;

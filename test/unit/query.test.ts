@@ -152,3 +152,11 @@ describe('base64url', () => {
     }
   });
 });
+
+describe('large .r payloads', () => {
+  it('encodes a 300 kB request without overflowing the stack', () => {
+    const query = { sorting: [{ fieldName: 'x'.repeat(300_000), order: 'ASC' }] };
+    const qs = serializeQuery(query);
+    expect(JSON.parse(base64UrlDecode(qs.slice(3)))).toEqual(query);
+  });
+});
