@@ -33,3 +33,11 @@ export function captureAll(reply: (req: Captured, n: number) => Reply = () => [2
   }
   return log;
 }
+
+/** Answers POSTs to `path` with `replies` in order (one each) and records their JSON bodies. */
+export function capturePosts(path: string, ...replies: object[]) {
+  const bodies: any[] = [];
+  let scope = nock(BASE);
+  for (const reply of replies.length ? replies : [{}]) scope = scope.post(path, (b) => (bodies.push(b), true)).reply(200, reply);
+  return { bodies, scope };
+}

@@ -3,9 +3,9 @@ import nock from 'nock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiKeyStrategy } from '../../src/auth/api-key.js';
 import { createClient } from '../../src/client.js';
+import { BASE, capturePosts } from '../helpers/capture.js';
 import { isAbortedError, isRequestError } from '../../src/errors/index.js';
 
-const BASE = 'https://api.test';
 const client = createClient({ auth: ApiKeyStrategy({ apiKey: 'k' }), baseUrl: BASE, retry: false });
 const PATH = '/wix-data/v2/items/query';
 
@@ -13,12 +13,7 @@ const PATH = '/wix-data/v2/items/query';
 const wireItems = (from: number, count: number) => Array.from({ length: count }, (_, i) => ({ id: `n${from + i}`, data: { _id: `n${from + i}`, n: from + i } }));
 
 /** Queues one answer per page (in order) and records each request body. */
-function pagesOf(...replies: object[]) {
-  const bodies: any[] = [];
-  let scope = nock(BASE);
-  for (const reply of replies) scope = scope.post(PATH, (b) => (bodies.push(b), true)).reply(200, reply);
-  return { bodies, scope };
-}
+const pagesOf = (...replies: object[]) => capturePosts(PATH, ...replies);
 
 beforeAll(() => nock.disableNetConnect());
 afterEach(() => nock.cleanAll());

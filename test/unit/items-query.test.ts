@@ -3,20 +3,13 @@ import nock from 'nock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiKeyStrategy } from '../../src/auth/api-key.js';
 import { createClient } from '../../src/client.js';
+import { BASE, capturePosts } from '../helpers/capture.js';
 import { isRequestError, RequestError } from '../../src/errors/index.js';
 
-const BASE = 'https://api.test';
 const client = createClient({ auth: ApiKeyStrategy({ apiKey: 'k' }), baseUrl: BASE, retry: false });
 const items = client.items;
 
-/** Answers one POST to `path` with `reply` and records its body. */
-function capture(path: string, reply: object = {}) {
-  const bodies: any[] = [];
-  const scope = nock(BASE)
-    .post(path, (b) => (bodies.push(b), true))
-    .reply(200, reply);
-  return { bodies, scope };
-}
+const capture = (path: string, reply: object = {}) => capturePosts(path, reply);
 
 beforeAll(() => nock.disableNetConnect());
 afterEach(() => nock.cleanAll());

@@ -3,19 +3,13 @@ import nock from 'nock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiKeyStrategy } from '../../src/auth/api-key.js';
 import { createClient } from '../../src/client.js';
+import { BASE, capturePosts } from '../helpers/capture.js';
 import { isRequestError } from '../../src/errors/index.js';
 
-const BASE = 'https://api.test';
 const client = createClient({ auth: ApiKeyStrategy({ apiKey: 'k' }), baseUrl: BASE, retry: false });
 const items = client.items;
 
-function capture(path: string, reply: object = {}) {
-  const bodies: any[] = [];
-  const scope = nock(BASE)
-    .post(path, (b) => (bodies.push(b), true))
-    .reply(200, reply);
-  return { bodies, scope };
-}
+const capture = (path: string, reply: object = {}) => capturePosts(path, reply);
 
 /** Expects `run` to reject with RequestError without sending anything. */
 async function refused(run: () => unknown) {
