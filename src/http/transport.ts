@@ -162,7 +162,10 @@ export class Transport {
       try {
         if (!a.anonymous) assign(headers, await this.options.auth.getAuthHeaders());
         assign(headers, a.headers);
-        response = await this.baseFetch(url, { ...init, method, headers, ...(live && { signal }), ...(!resendable && { duplex: 'half' }) } as RequestInit);
+        const req = { ...init, method, headers } as RequestInit & { duplex?: string };
+        if (live) req.signal = signal;
+        if (!resendable) req.duplex = 'half';
+        response = await this.baseFetch(url, req);
       } catch (e) {
         if (signal.aborted) throw a.deadline.error();
         if (isSiteKitError(e)) throw e;
