@@ -22,7 +22,7 @@ export function tableEntry(doc: Doc, entry: OperationEntry): Record<string, unkn
   if (op['x-sitekit-elevated']) row.el = 1;
   if (op['x-sitekit-read-only']) row.ro = 1;
   if (op['x-sitekit-fallback']) row.fb = op['x-sitekit-fallback'];
-  if (op['x-sitekit-null-if-missing']) row.nm = 1;
+  if (op['x-sitekit-null-if-missing']) row.nm = op['x-sitekit-null-if-missing'];
   if (i !== undefined) row.i = i;
   if (o !== undefined) row.o = o;
   return row;

@@ -44,7 +44,7 @@ export interface Operation {
   'x-sitekit-elevated'?: boolean;
   'x-sitekit-read-only'?: boolean;
   'x-sitekit-fallback'?: string;
-  'x-sitekit-null-if-missing'?: boolean;
+  'x-sitekit-null-if-missing'?: string;
 }
 
 export interface Doc {

@@ -184,7 +184,7 @@ export interface MediaOperations {
    *
    * Wire: `POST /site-media/v1/files/get-files`.
    */
-  getFileDescriptors(fileIds: string[], options?: CallOptions): Promise<NonNullable<IO.GetFileDescriptorsResponse['files']>>;
+  getFileDescriptors(fileIds: string[], options?: CallOptions): Promise<IO.GetFileDescriptorsResponse>;
   /**
    * Imports a file into the Media Manager from an external URL.
    *

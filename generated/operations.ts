@@ -185,7 +185,7 @@ export const generateFilesDownloadUrl: Operation = {id:"generateFilesDownloadUrl
 /** `POST /site-media/v1/files/generate-video-stream-url` */
 export const generateVideoStreamingUrl: Operation = {id:"generateVideoStreamingUrl",m:"POST",p:"/site-media/v1/files/generate-video-stream-url",f:s2,e:"fileDescriptor",a:["fileId","...options"]};
 /** `GET /wix-data/v2/items/{dataItemId}` */
-export const get: Operation = {id:"get",m:"GET",p:"/wix-data/v2/items/{dataItemId}",f:"wix.data.v2.DataItemService.GetDataItem",e:"dataItem",a:["dataCollectionId","dataItemId","...options"],u:"dataItem",nm:1,o:t6};
+export const get: Operation = {id:"get",m:"GET",p:"/wix-data/v2/items/{dataItemId}",f:"wix.data.v2.DataItemService.GetDataItem",e:"dataItem",a:["dataCollectionId","dataItemId","...options"],u:"dataItem",nm:"WDE0073",o:t6};
 /** `GET /members/v1/members/my` */
 export const getCurrentMember: Operation = {id:"getCurrentMember",m:"GET",p:"/members/v1/members/my",f:"com.wixpress.members.api.Members.GetMyMember",e:"member",a:["...options"],u:"member",o:t0};
 /** `GET /wix-data/v2/collections/{dataCollectionId}` */
@@ -193,7 +193,7 @@ export const getDataCollection: Operation = {id:"getDataCollection",m:"GET",p:"/
 /** `GET /site-media/v1/files/get-file-by-id` */
 export const getFileDescriptor: Operation = {id:"getFileDescriptor",m:"GET",p:"/site-media/v1/files/get-file-by-id",f:s2,e:"fileDescriptor",a:["fileId"],u:"file",o:t7};
 /** `POST /site-media/v1/files/get-files` */
-export const getFileDescriptors: Operation = {id:"getFileDescriptors",m:"POST",p:"/site-media/v1/files/get-files",f:s2,e:"fileDescriptor",a:["fileIds"],u:"files",ro:1,o:t1};
+export const getFileDescriptors: Operation = {id:"getFileDescriptors",m:"POST",p:"/site-media/v1/files/get-files",f:s2,e:"fileDescriptor",a:["fileIds"],ro:1,o:t1};
 /** `GET /members/v1/members/{id}` */
 export const getMember: Operation = {id:"getMember",m:"GET",p:"/members/v1/members/{id}",f:s1,e:"member",a:["id","...options"],u:"member",o:t0};
 /** `POST /site-media/v1/files/import` */
@@ -245,7 +245,7 @@ export const register: Operation = {id:"register",m:"POST",p:"/_api/iam/authenti
 /** `POST /_api/iam/authentication/v1/register` */
 export const registerV1: Operation = {id:"registerV1",m:"POST",p:"/_api/iam/authentication/v1/register",f:"wix.iam.authentication.v1.AuthenticationService.Register",i:t11,o:t9};
 /** `POST /wix-data/v2/items/remove` */
-export const remove: Operation = {id:"remove",m:"POST",p:"/wix-data/v2/items/remove",f:"wix.data.v2.DataItemService.RemoveDataItem",e:"dataItem",a:["dataCollectionId","dataItemId","...options"],u:"dataItem",nm:1,o:t6};
+export const remove: Operation = {id:"remove",m:"POST",p:"/wix-data/v2/items/remove",f:"wix.data.v2.DataItemService.RemoveDataItem",e:"dataItem",a:["dataCollectionId","dataItemId","...options"],u:"dataItem",nm:"WDE0073",o:t6};
 /** `DELETE /wix-data/v2/items/{dataItemId}` */
 export const removeDataItem: Operation = {id:"removeDataItem",m:"DELETE",p:"/wix-data/v2/items/{dataItemId}",f:s0,e:"dataItem",o:t6};
 /** `POST /wix-data/v2/items/remove-reference` */

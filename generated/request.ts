@@ -43,8 +43,8 @@ export interface Operation {
   readonly ro?: 1;
   /** The POST fallback of a long GET. */
   readonly fb?: Operation;
-  /** Resolve `null` on 404. */
-  readonly nm?: 1;
+  /** Resolve `null` when the service answers with this application code (the entity is missing). */
+  readonly nm?: string;
   /** Request transform tree. */
   readonly i?: TransformNode;
   /** Response transform tree. */

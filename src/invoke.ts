@@ -3,7 +3,7 @@
  * its x-sitekit-args), sends it, and returns the public-form result.
  */
 import type { CallOptions, Operation, TransformNode } from '../generated/request.js';
-import { isHttpError, isApplicationError, RequestError } from './errors/index.js';
+import { isApplicationError, RequestError } from './errors/index.js';
 import type { Transport } from './http/transport.js';
 import { toPublic, toWire } from './wire/index.js';
 
@@ -82,7 +82,9 @@ export async function send(transport: Transport, op: Operation, request: object,
   try {
     response = await transport.send(op, request, call);
   } catch (e) {
-    if (op.nm && (isHttpError(e) || isApplicationError(e)) && e.status === 404) return null;
+    // Missing means exactly this application code: any other 404 (no such collection, a wrong
+    // base URL's page) still throws.
+    if (op.nm && isApplicationError(e) && e.code === op.nm) return null;
     throw e;
   }
   const result = toPublic(response ?? {}, op.o) as Record<string, unknown>;

@@ -210,8 +210,10 @@ export function OAuthStrategy(options: OAuthOptions): OAuthAuth {
       },
     );
 
-  const renewToken = (refreshToken: RefreshToken, c?: CallOptions) =>
-    grant({ clientId, grantType: 'refresh_token', refreshToken: refreshToken.value }, c, refreshToken.role, 1, refreshToken.value);
+  const renewToken = async (refreshToken: RefreshToken, c?: CallOptions) => {
+    need(refreshToken, 'value', 'renewToken');
+    return grant({ clientId, grantType: 'refresh_token', refreshToken: refreshToken.value }, c, refreshToken.role, 1, refreshToken.value);
+  };
 
   /** Renews with `refreshToken`, or falls back to visitor tokens (reporting a rejected member). */
   const obtain = async (refreshToken: RefreshToken | undefined, stored?: 0 | 1, c?: CallOptions): Promise<Tokens> => {
@@ -253,8 +255,9 @@ export function OAuthStrategy(options: OAuthOptions): OAuthAuth {
     return { [key]: url } as Record<K, string>;
   };
 
-  const getAuthUrl = async (data: Partial<OAuthData>, o: AuthUrlOptions = {}) => {
-    const { prompt = 'login', responseMode = 'fragment', sessionToken, idp, ...c } = o;
+  const getAuthUrl = async (data: Partial<OAuthData>, o?: AuthUrlOptions | null) => {
+    need(data, 'codeChallenge', 'getAuthUrl');
+    const { prompt = 'login', responseMode = 'fragment', sessionToken, idp, ...c } = o ?? {};
     return session(
       'authUrl',
       {

@@ -52,10 +52,14 @@ export function signInFlows(send: (op: Operation, body: object, c?: CallOptions)
    * codes of the specification; a transport failure (network, time-out, 5xx) is thrown.
    */
   const signIn = async (op: Operation, params: RegisterParams, codes: Map<string, LoginErrorCode>, register?: 1): Promise<StateMachine> => {
-    const { email, password, captchaTokens, profile, ...c } = params ?? {};
-    return send(op, toWire({ loginId: { email }, password, profile, captchaTokens: captcha(captchaTokens) }, op.i) as object, c).then(outcome, (e) => {
-      const { status, message, code, details } = e;
+    const { email, password, captchaTokens, profile, ...c } = (params ?? {}) as RegisterParams;
+    return send(op, toWire({ loginId: { email }, password, profile, captchaTokens: captcha(captchaTokens ?? undefined) }, op.i) as object, c).then(outcome, (e) => {
+      const { status, code, details } = e;
       if (!status || status >= 500) throw e;
+      // The violations when there are any, else the server's own words; never our request-id
+      // suffix or status line.
+      const own = typeof details?.message == 'string' && details.message;
+      const message: string = (e.violations?.length ? e.message : own || e.description || e.message).replace(/ \(request id: [^)]*\)$/, '');
       const violations = details?.details?.validationError?.fieldViolations;
       // A registration rejected for its email (a violation of rule or type EMAIL) says why.
       const email = register && Array.isArray(violations) && violations.find((v) => v?.violatedRule === 'EMAIL' || v?.data?.type === 'EMAIL');
@@ -66,10 +70,10 @@ export function signInFlows(send: (op: Operation, body: object, c?: CallOptions)
   return {
     login: (params) => signIn(ops.login, params, LOGIN_CODES),
     register: (params) => signIn(ops.register, params, REGISTER_CODES, 1),
-    processVerification: async (inputs, s = state.flow, c) =>
-      s.loginState == VERIFY ? outcome(await send(ops.verify, { code: inputs?.verificationCode ?? inputs?.code, stateToken: s.data!.stateToken }, c)) : failure(UNKNOWN),
-    resendVerificationCode: async (s = state.flow, c) => {
-      if (s.loginState != VERIFY) throw fail(UNKNOWN);
+    processVerification: async (inputs, s, c) =>
+      (s ??= state.flow).loginState == VERIFY ? outcome(await send(ops.verify, { code: inputs?.verificationCode ?? inputs?.code, stateToken: s.data!.stateToken }, c)) : failure(UNKNOWN),
+    resendVerificationCode: async (s, c) => {
+      if ((s ??= state.flow).loginState != VERIFY) throw fail(UNKNOWN);
       await send(ops.resendVerification, { stateToken: s.data!.stateToken }, c);
     },
     sendPasswordResetEmail: async (email, redirectUri, c) => void (await send(ops.sendRecoveryEmail, { email, redirect: { url: redirectUri, clientId } }, c)),

@@ -86,21 +86,24 @@ export class Transport {
       if (e instanceof RequestBuildError) throw new RequestError(e.message, { field: e.field });
       throw e;
     }
+    let body: string | undefined;
+    try {
+      if (built.body !== undefined) body = JSON.stringify(built.body);
+    } catch (e) {
+      // Not JSON (a BigInt, a cycle): the caller's input, caught before anything is sent.
+      throw new RequestError(`${op.id}: the request cannot be sent as JSON (${(e as Error).message})`);
+    }
     const d = deadline(call.signal, call.timeoutMs ?? this.options.timeoutMs);
     const attempt: Attempt = { fqn: methodFqn(built.op), entity: built.op.e, readOnly: !!built.op.ro, deadline: d, anonymous: call.anonymous, headers: call.headers };
+    let status = 0;
     try {
       const query = serializeQuery(built.query);
-      const hasBody = built.body !== undefined;
-      const response = await this.execute(
-        `${this.baseUrl}${built.path}${query ? `?${query}` : ''}`,
-        { method: built.method, body: hasBody ? JSON.stringify(built.body) : undefined },
-        hasBody ? { 'content-type': 'application/json' } : {},
-        attempt,
-      );
+      const response = await this.execute(`${this.baseUrl}${built.path}${query ? `?${query}` : ''}`, { method: built.method, body }, body === undefined ? {} : { 'content-type': 'application/json' }, attempt);
+      status = response.status;
       const text = await response.text();
       return text ? JSON.parse(text) : undefined;
     } catch (e) {
-      throw this.typed(e, d);
+      throw this.typed(e, d, status);
     } finally {
       d.done();
     }
@@ -113,10 +116,14 @@ export class Transport {
   async fetchWithAuth(pathOrUrl: string | URL, init: RequestInit & CallOptions = {}): Promise<Response> {
     const { signal, timeoutMs, headers, ...rest } = init;
     const url = typeof pathOrUrl === 'string' && pathOrUrl.startsWith('/') ? this.baseUrl + pathOrUrl : String(pathOrUrl);
+    const base: Record<string, string> = {};
+    try {
+      new Headers(headers).forEach((v, k) => (base[k] = v));
+    } catch (e) {
+      throw new RequestError(`fetchWithAuth: ${(e as Error).message}`, { field: 'headers' });
+    }
     const d = deadline(signal ?? undefined, timeoutMs ?? this.options.timeoutMs);
     try {
-      const base: Record<string, string> = {};
-      new Headers(headers).forEach((v, k) => (base[k] = v));
       return await this.execute(url, rest, base, { readOnly: false, deadline: d });
     } catch (e) {
       throw this.typed(e, d);
@@ -133,11 +140,23 @@ export class Transport {
     return this.baseFetch(input, init);
   }
 
-  private typed(e: unknown, d: Deadline): SiteKitError {
+  private typed(e: unknown, d: Deadline, status = 200): SiteKitError {
     if (isSiteKitError(e)) return e;
     if (d.signal.aborted) return d.error();
     // A 2xx whose body is not JSON (or cannot be read to the end).
-    return new HttpError({ status: 200, message: `Unreadable response body: ${(e as Error)?.message ?? e}`, code: 'SYSTEM_ERROR' });
+    return new HttpError({ status, message: `Unreadable response body: ${(e as Error)?.message ?? e}`, code: 'SYSTEM_ERROR' });
+  }
+
+  /** `promise`, or the deadline's rejection as soon as it fires (waiting for a token counts too). */
+  private within<T>(promise: Promise<T>, a: Attempt): Promise<T> {
+    const { signal, live } = a.deadline;
+    if (!live) return promise;
+    return new Promise<T>((resolve, reject) => {
+      const stop = () => reject(signal.reason);
+      if (signal.aborted) return stop();
+      signal.addEventListener('abort', stop, { once: true });
+      promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop));
+    });
   }
 
   /**
@@ -160,7 +179,7 @@ export class Transport {
       if (this.consistent) headers['x-wix-consistent'] = this.consistent;
       let response: Response;
       try {
-        if (!a.anonymous) assign(headers, await this.options.auth.getAuthHeaders());
+        if (!a.anonymous) assign(headers, await this.within(this.options.auth.getAuthHeaders(), a));
         assign(headers, a.headers);
         const req = { ...init, method, headers } as RequestInit & { duplex?: string };
         if (live) req.signal = signal;
@@ -181,7 +200,9 @@ export class Transport {
       if (response.status === 401 && !renewed && !a.anonymous && this.options.auth.onUnauthorized && resendable) {
         renewed = true;
         void response.body?.cancel();
-        if (await this.options.auth.onUnauthorized()) {
+        const renewedOk = await this.within(this.options.auth.onUnauthorized(), a).catch(() => false);
+        if (signal.aborted) throw a.deadline.error();
+        if (renewedOk) {
           attempt--;
           continue;
         }

@@ -242,3 +242,25 @@ describe('recovery and password', () => {
     expect(seen.body).toEqual({ newPassword: 's3cret' });
   });
 });
+
+describe('failure text', () => {
+  it('is the server message, without our request id or status line', async () => {
+    const auth = make();
+    nock(BASE)
+      .post(`${IAM}/login`)
+      .reply(400, { message: 'Wrong password', details: { applicationError: { code: '-19976' } } }, { 'x-wix-request-id': 'REQ-1' });
+    expect(await auth.login({ email: 'a@b.test', password: 'p' })).toEqual({ loginState: 'FAILURE', error: 'Wrong password', errorCode: 'invalidPassword' });
+    nock(BASE).post(`${IAM}/register`).reply(400, { message: 'weird', details: {} }, { 'x-wix-request-id': 'REQ-2' });
+    expect(await auth.register({ email: 'a@b.test', password: 'p' })).toEqual({ loginState: 'FAILURE', error: 'weird' });
+  });
+
+  it('null options are bad input, never a TypeError', async () => {
+    const auth = make();
+    nock(BASE).post(`${IAM}/login`).reply(200, { state: 'REQUIRE_EMAIL_VERIFICATION', stateToken: 's' });
+    expect((await auth.login({ email: 'a@b.test', password: 'p', captchaTokens: null as never })).loginState).toBe('EMAIL_VERIFICATION_REQUIRED');
+    nock(BASE).post('/_api/iam/verification/v1/auth/resend').reply(200, {});
+    await expect(auth.resendVerificationCode(null as never)).resolves.toBeUndefined();
+    await expect(auth.getAuthUrl(undefined as never)).rejects.toMatchObject({ code: 'INVALID_REQUEST' });
+    await expect(auth.renewToken(undefined as never)).rejects.toMatchObject({ code: 'INVALID_REQUEST' });
+  });
+});

@@ -105,3 +105,12 @@ describe('every generated operation through createClient', () => {
     expect(req.headers['content-type']).toBe(body === undefined ? undefined : 'application/json');
   });
 });
+
+describe('return shapes', () => {
+  afterEach(() => nock.cleanAll());
+  it('getFileDescriptors resolves {files} as the official SDK does, each file in public form', async () => {
+    captureAll(() => [200, { files: [{ id: 'f1', createdDate: '2024-01-01T00:00:00.000Z' }] }]);
+    const c = createClient({ auth: ApiKeyStrategy({ apiKey: 'k' }), baseUrl: BASE, retry: false });
+    expect(await c.media.getFileDescriptors(['f1'])).toEqual({ files: [{ _id: 'f1', _createdDate: new Date('2024-01-01T00:00:00.000Z') }] });
+  });
+});

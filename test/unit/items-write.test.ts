@@ -340,9 +340,13 @@ describe('single items (generated methods)', () => {
     expect(await items.get('Movies', 'nope')).toBeNull();
   });
 
-  it('get of a missing item resolves null on a bare 404 too', async () => {
+  it('only WDE0073 means missing: another 404 (no such collection, a bare 404 from a wrong host) throws', async () => {
     nock(BASE).get('/wix-data/v2/items/nope').query(true).reply(404);
-    expect(await items.get('Movies', 'nope')).toBeNull();
+    await expect(items.get('Movies', 'nope')).rejects.toMatchObject({ code: 'NOT_FOUND', status: 404 });
+    nock(BASE)
+      .post('/wix-data/v2/items/remove')
+      .reply(404, { message: 'Collection does not exist', details: { applicationError: { code: 'WDE0025', description: 'no collection' } } });
+    await expect(items.remove('Typo', 'x')).rejects.toMatchObject({ code: 'WDE0025' });
   });
 
   it('get of an existing item resolves the public item', async () => {

@@ -239,3 +239,31 @@ describe('401 replay of a write', () => {
     ]);
   });
 });
+
+describe('the deadline covers waiting for credentials', () => {
+  it('a call times out while its strategy is still fetching a token', async () => {
+    const log = captureAll();
+    const auth: AuthStrategy = { elevated: false, getAuthHeaders: () => new Promise(() => {}) };
+    const t0 = performance.now();
+    await expect(createClient({ auth, baseUrl: BASE }).members.getCurrentMember({ timeoutMs: 50 })).rejects.toBeInstanceOf(TimeoutError);
+    expect(performance.now() - t0).toBeLessThan(2000);
+    const ac = new AbortController();
+    setTimeout(() => ac.abort(), 20);
+    await expect(createClient({ auth, baseUrl: BASE }).members.getCurrentMember({ signal: ac.signal })).rejects.toBeInstanceOf(AbortedError);
+    expect(log).toHaveLength(0);
+  });
+});
+
+describe('local failures are the caller’s, not the server’s', () => {
+  it('a body that is not JSON, or a bad header name → RequestError, nothing sent', async () => {
+    const log = captureAll();
+    await expect(admin().items.insert('M', { n: 1n } as never)).rejects.toBeInstanceOf(RequestError);
+    await expect(admin().fetchWithAuth('/x', { headers: { 'a b': 'c' } })).rejects.toBeInstanceOf(RequestError);
+    expect(log).toHaveLength(0);
+  });
+
+  it('an unreadable 2xx body keeps its real status', async () => {
+    captureAll(() => [201, '{"trunc']);
+    await expect(admin().members.createMember({ member: {} })).rejects.toMatchObject({ code: 'SYSTEM_ERROR', status: 201 });
+  });
+});
