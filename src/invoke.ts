@@ -3,7 +3,7 @@
  * its x-sitekit-args), sends it, and returns the public-form result.
  */
 import type { CallOptions, Operation, TransformNode } from '../generated/request.js';
-import { isApplicationError, RequestError } from './errors/index.js';
+import { isApplicationError, isSiteKitError, RequestError } from './errors/index.js';
 import type { Transport } from './http/transport.js';
 import { toPublic, toWire } from './wire/index.js';
 
@@ -72,8 +72,14 @@ export function requestFromArgs(op: Operation, args: readonly unknown[]): { requ
 
 /** Calls `op` with public arguments and returns its public-form (and unwrapped) result. */
 export async function invoke(transport: Transport, op: Operation, args: readonly unknown[]): Promise<unknown> {
-  const { request, call } = requestFromArgs(op, args);
-  return send(transport, op, request, call);
+  let built;
+  try {
+    built = requestFromArgs(op, args);
+  } catch (e) {
+    // Arguments the transforms cannot walk (a cycle, a getter that throws) are bad input too.
+    throw isSiteKitError(e) ? e : new RequestError(`${op.id}: invalid arguments (${(e as Error)?.message ?? e})`);
+  }
+  return send(transport, op, built.request, built.call);
 }
 
 /** Sends a wire request for `op` and maps the response to public form (unwrapping, 404 → null). */

@@ -97,6 +97,13 @@ export const itemsNamespace = (t: Transport): ItemsApi => {
   const generated = bindOperations<Record<string, (...a: unknown[]) => Promise<unknown>>>(t, namespaceOperations.items);
   const api: any = {};
   for (const name in generated) api[name] = async (id: unknown, ...a: unknown[]) => generated[name]!(cid(id), ...a);
+  // References take item IDs or items (`{_id}`), like insertReference and removeReference.
+  const ref = (v: any, field: string) => str(v?._id ?? v, field);
+  const { isReferenced, replaceReferences } = api;
+  api.isReferenced = async (id: unknown, field: unknown, left: unknown, right: unknown, options?: object) =>
+    isReferenced(id, field, ref(left, 'referringItemId'), ref(right, 'referencedItemId'), options);
+  api.replaceReferences = async (id: unknown, field: unknown, left: unknown, rights: unknown, options?: object) =>
+    replaceReferences(id, field, ref(left, 'referringItemId'), Array.isArray(rights) ? rights.map((r) => ref(r, 'referencedItemId')) : rights, options);
 
   /** An immutable item query over collection `id`; `count` and `distinct` go through the direct forms. */
   const itemsQuery = (id: string): ItemsQueryBuilder =>
@@ -115,7 +122,7 @@ export const itemsNamespace = (t: Transport): ItemsApi => {
   return Object.assign(api, {
     count: async (id: unknown, options?: { filter?: unknown }) => (await exec(t, O.count, { [D]: id, filter: unwrap(options?.filter) }, options)) ?? 0,
     query: (id: unknown, query?: any, options?: object) =>
-      query === undefined
+      query == null
         ? itemsQuery(cid(id))
         : (async () => {
             const r = await exec(t, O.queryDataItems, { [D]: id, query: { ...query, filter: unwrap(query.filter) } }, options);

@@ -371,3 +371,22 @@ describe('single items (generated methods)', () => {
     await expect(items.get('Movies', 'm1')).rejects.toMatchObject({ status: 403 });
   });
 });
+
+describe('review follow-ups', () => {
+  it('isReferenced and replaceReferences accept items ({_id}) as well as ids', async () => {
+    const a = capture('/wix-data/v2/items/is-referenced', { isReferenced: true });
+    expect(await items.isReferenced('M', 'f', { _id: 'l' }, { _id: 'r' })).toBe(true);
+    expect(a.bodies[0]).toEqual({ dataCollectionId: 'M', referringItemFieldName: 'f', referringItemId: 'l', referencedItemId: 'r' });
+    const b = capture('/wix-data/v2/items/replace-references');
+    await items.replaceReferences('M', 'f', 'l', [{ _id: 'r1' }, 'r2']);
+    expect(b.bodies[0]).toEqual({ dataCollectionId: 'M', referringItemFieldName: 'f', referringItemId: 'l', newReferencedItemIds: ['r1', 'r2'] });
+  });
+
+  it('query(id, null) is the builder; a cyclic argument is a RequestError, not a RangeError', async () => {
+    expect(typeof (items.query('M', null as never) as { find?: unknown }).find).toBe('function');
+    const member: Record<string, unknown> = { profile: {} };
+    member.self = member;
+    const c = createClient({ auth: ApiKeyStrategy({ apiKey: 'k' }), baseUrl: BASE, retry: false });
+    await expect(c.members.createMember({ member } as never)).rejects.toMatchObject({ code: 'INVALID_REQUEST' });
+  });
+});
