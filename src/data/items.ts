@@ -40,7 +40,11 @@ type Options<R, K extends keyof R> = Omit<R, K> & CallOptions;
  * Every method of `client.items`: the official data items API. Methods that take an item are
  * generic in its type (`client.items.get<Movie>('Movies', id)`); builders are typed by it too.
  */
-export interface ItemsApi extends Omit<ItemsOperations, 'insert' | 'update' | 'save' | 'get' | 'remove' | 'count'> {
+export interface ItemsApi extends Omit<ItemsOperations, 'insert' | 'update' | 'save' | 'get' | 'remove' | 'count' | 'isReferenced' | 'replaceReferences'> {
+  /** Whether `referringItem`'s reference field `field` refers to `referencedItem` (ids or items). */
+  isReferenced(collectionId: string, field: string, referringItem: ItemRef, referencedItem: ItemRef, options?: Options<IO.IsReferencedRequest, 'dataCollectionId' | 'referringItemFieldName' | 'referringItemId' | 'referencedItemId'>): Promise<boolean>;
+  /** Replaces every reference of `referringItem` in `field` by `referencedItems` (ids or items). */
+  replaceReferences(collectionId: string, field: string, referringItem: ItemRef, referencedItems: ItemRef[], options?: CallOptions): Promise<IO.ReplaceReferencesResponse>;
   /** Adds an item to a collection (an `_id` is generated when it has none); resolves with the stored item. */
   insert<T extends object = Item>(collectionId: string, item: ItemInput<T>, options?: Options<IO.InsertRequest, 'dataCollectionId' | 'dataItem'>): Promise<DataItemOf<T>>;
   /** Replaces an existing item (it must have an `_id`); fields left out lose their values. */
