@@ -92,7 +92,7 @@ export function createClient<A extends AuthStrategy = AuthStrategy>(options: Cli
       try {
         return (await response.json()) as GraphQLResult<T>;
       } catch (e) {
-        throw new HttpError({ status: response.status, code: 'SYSTEM_ERROR', message: `graphql: unreadable response body (${(e as Error).message})` });
+        throw new HttpError({ status: response.status, message: `graphql: unreadable response body (${(e as Error).message})` });
       }
     },
   };

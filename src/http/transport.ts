@@ -65,11 +65,6 @@ export class Transport {
     this.baseFetch = options.fetch ?? ((...args) => globalThis.fetch(...args));
   }
 
-  /** The client's auth strategy. */
-  get auth(): AuthStrategy {
-    return this.options.auth;
-  }
-
   /**
    * Sends one operation with a wire-form request object and resolves with the wire-form response
    * (`undefined` for an empty body). Rejects only with SiteKitError.
@@ -144,7 +139,7 @@ export class Transport {
     if (isSiteKitError(e)) return e;
     if (d.signal.aborted) return d.error();
     // A 2xx whose body is not JSON (or cannot be read to the end).
-    return new HttpError({ status, message: `Unreadable response body: ${(e as Error)?.message ?? e}`, code: 'SYSTEM_ERROR' });
+    return new HttpError({ status, message: `Unreadable response body: ${(e as Error)?.message ?? e}` });
   }
 
   /** `promise`, or the deadline's rejection as soon as it fires (waiting for a token counts too). */

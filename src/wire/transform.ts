@@ -4,6 +4,7 @@
  * leaf codecs of the trees and their table. (One module: in a bundle every module costs its own
  * wrapper.)
  */
+import type { MediaVideo } from '../../generated/models.js';
 import type { TransformNode } from '../../generated/request.js';
 import type { Codec } from './codec.js';
 import { dateCodec, formatDate, parseDate } from './date.js';
@@ -95,19 +96,12 @@ export interface MediaPoster {
   height?: number;
 }
 
-/** Wire form of a media reference (the fields a scheme string can carry, plus what decoding reads). */
-export interface MediaObject {
-  id?: string;
-  url?: string;
-  height?: number;
-  width?: number;
-  filename?: string;
-  altText?: string;
-  /** Video poster, on references. */
-  thumbnail?: MediaPoster;
-  /** Video posters, on full video objects of the media API; the first one is used. */
-  posters?: readonly MediaPoster[];
-}
+/**
+ * Wire form of a media reference: the schema's `MediaVideo` (the widest reference object; it has
+ * the poster as `thumbnail`), plus `posters`, which full video objects of the media API carry
+ * instead (the first one is used).
+ */
+export type MediaObject = MediaVideo & { posters?: readonly MediaPoster[] };
 
 /** Where images are served from; the wire `url` of an image made from a scheme string. */
 export const IMAGE_URL_PREFIX = 'https://static.wixstatic.com/media/';
