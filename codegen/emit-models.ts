@@ -6,7 +6,7 @@ import { requestSchema, responseSchema } from './walk.js';
 
 /** One exported type per component schema; entities are wrapped in `Entity<>` (the `_id` renames). */
 export function emitModels(doc: Doc): string {
-  let out = `${HEADER}/* Public-form types of the schema's components: dates are Date, media references are strings. */\nimport type { Entity, Item } from './request.js';\n\nexport type { Entity, Item };\n`;
+  let out = `${HEADER}/* Public-form types of the schema's components: dates are Date, media references are strings. */\nimport type { Entity, Item } from '../src/types.js';\n\nexport type { Entity, Item };\n`;
   for (const name of Object.keys(doc.components.schemas).sort()) {
     const schema = doc.components.schemas[name]!;
     out += `\n${tsdoc(schema.description, '')}`;
@@ -32,5 +32,5 @@ export function emitIo(doc: Doc, entries: OperationEntry[]): string {
       out += wrapped.startsWith('{') ? `export interface ${name}${suffix} ${wrapped}\n` : `export type ${name}${suffix} = ${wrapped};\n`;
     }
   }
-  return `${HEADER}/* Public-form request and response types of every operation. */\nimport type * as M from './models.js';\n${typeImport(out, ['Entity', 'Item'], './request.js')}${out}`;
+  return `${HEADER}/* Public-form request and response types of every operation. */\nimport type * as M from './models.js';\n${typeImport(out, ['Entity', 'Item'], '../src/types.js')}${out}`;
 }

@@ -73,6 +73,6 @@ export function emitNamespaces(doc: Doc, entries: OperationEntry[]): string {
     lists.push(`  ${ns}: [${mine.map((e) => `ops.${e.op.operationId}`).join(', ')}],`);
   }
   out += `\n/** The operations of the generated methods, per namespace. */\nexport const namespaceOperations: { readonly [ns: string]: readonly Operation[] } = {\n${lists.join('\n')}\n};\n`;
-  const imports = `import type * as IO from './io.js';\n${/\bM\./.test(out) ? "import type * as M from './models.js';\n" : ''}import * as ops from './operations.js';\n${typeImport(out, ['CallOptions', 'Entity', 'Item', 'Operation'], './request.js')}`;
+  const imports = `import type * as IO from './io.js';\n${/\bM\./.test(out) ? "import type * as M from './models.js';\n" : ''}import * as ops from './operations.js';\n${typeImport(out, ['CallOptions', 'Entity', 'Item'], '../src/types.js')}${typeImport(out, ['Operation'], '../src/operation.js')}`;
   return `${HEADER}/* Signatures of the SDK methods generated from x-sitekit-args, per namespace. */\n${imports}${out}`;
 }

@@ -1,6 +1,4 @@
 /** The whole generator: schema directory in, generated file contents out (nothing is written here). */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { emitIo, emitModels } from './emit-models.js';
@@ -23,11 +21,10 @@ export async function loadSchema(schemaDir: string): Promise<Doc> {
 }
 
 /** Produces every file of generated/, keyed by file name. */
-export async function generate(schemaDir: string, templateDir: string): Promise<Record<string, string>> {
+export async function generate(schemaDir: string): Promise<Record<string, string>> {
   const doc = await loadSchema(schemaDir);
   const entries = listOperations(doc);
   const wire = astToString(await openapiTS(structuredClone(doc) as never, { alphabetize: false }));
-  const request = readFileSync(join(templateDir, 'request.ts'), 'utf8');
   return {
     'builders.ts': emitBuilders(entries),
     'io.ts': emitIo(doc, entries),
@@ -35,7 +32,6 @@ export async function generate(schemaDir: string, templateDir: string): Promise<
     'namespaces.ts': emitNamespaces(doc, entries),
     'openapi.json': `${JSON.stringify(doc, null, 2)}\n`,
     'operations.ts': emitOperations(doc, entries),
-    'request.ts': HEADER + request,
     'routes.ts': emitRoutes(doc, entries),
     'wire.ts': `${HEADER}/* Wire-form types of every path and operation, by openapi-typescript. */\n${wire}`,
   };

@@ -11,7 +11,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = join(root, 'generated');
 const check = process.argv.includes('--check');
 
-const files = await generate(join(root, 'schema'), join(dirname(fileURLToPath(import.meta.url)), 'templates'));
+const files = await generate(join(root, 'schema'));
 
 if (check) {
   const stale = Object.keys(files).filter((name) => !existsSync(join(outDir, name)) || readFileSync(join(outDir, name), 'utf8') !== files[name]);

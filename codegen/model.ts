@@ -63,14 +63,14 @@ export interface OperationEntry {
 export const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 export const NAMESPACES = ['collections', 'items', 'media', 'members', 'auth'];
 
-/** Leaf codes of the transform trees (see templates/request.ts). */
+/** `x-sitekit-wire` marker → leaf code of the transform trees (`TransformCode` in src/operation.ts). */
 export const WIRE_CODES: Record<string, string> = {
-  float: 'f',
-  'field-mask': 'm',
-  image: 'i',
-  video: 'v',
-  audio: 'a',
-  document: 'c',
-  item: 'I',
-  'item-data': 'x',
+  float: 'float',
+  'field-mask': 'fieldMask',
+  image: 'image',
+  video: 'video',
+  audio: 'audio',
+  document: 'document',
+  item: 'item',
+  'item-data': 'itemData',
 };

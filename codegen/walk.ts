@@ -3,9 +3,14 @@ import { resolveRef } from './load.js';
 import type { Doc, OperationEntry, Parameter, Schema } from './model.js';
 import { WIRE_CODES } from './model.js';
 
-export type Node = string | { [key: string]: Node | 1 };
+/** A transform tree as the generator builds it (`TransformNode` in src/operation.ts). */
+export type Node = string | { [key: string]: Node | true };
 
 const BODY_METHODS = ['POST', 'PUT', 'PATCH'];
+/** Marks an entity root in a transform tree (the `_id` renames apply below it). */
+const ENTITY_MARKER = '$entity';
+/** The node for every value of a map (`additionalProperties`). */
+const MAP_VALUES_MARKER = '$values';
 
 /** True when the operation sends its request object as a JSON body. */
 export const hasBody = (entry: OperationEntry): boolean => BODY_METHODS.includes(entry.method);
@@ -57,13 +62,13 @@ function merge(a: Node | undefined, b: Node | undefined, at: string): Node | und
     if (a === b) return a;
     throw new Error(`conflicting transforms at ${at}: ${JSON.stringify(a)} vs ${JSON.stringify(b)}`);
   }
-  const out: Record<string, Node | 1> = { ...a };
-  for (const [k, v] of Object.entries(b)) out[k] = k === '$e' ? 1 : (merge(out[k] as Node | undefined, v as Node, `${at}.${k}`) as Node);
+  const out: Record<string, Node | true> = { ...a };
+  for (const [key, value] of Object.entries(b)) out[key] = key === ENTITY_MARKER ? true : (merge(out[key] as Node | undefined, value as Node, `${at}.${key}`) as Node);
   return out;
 }
 
 /**
- * The transform tree of a schema (see TransformNode in templates/request.ts), or undefined when
+ * The transform tree of a schema (see TransformNode in src/operation.ts), or undefined when
  * nothing in it differs between the public and the wire form. Recursion stops at a `$ref` already
  * being walked (recursive filter and value types carry no transforms of their own).
  */
@@ -77,7 +82,7 @@ export function transformTree(doc: Doc, schema: Schema, stack: string[] = [], at
     if (!code) throw new Error(`${at}: unknown x-sitekit-wire "${marker}"`);
     return code;
   }
-  if (s.format === 'date-time') return 'd';
+  if (s.format === 'date-time') return 'date';
   let node: Node | undefined;
   if (s.items) node = merge(node, transformTree(doc, s.items, inner, `${at}[]`), at);
   for (const [key, prop] of Object.entries(s.properties ?? {})) {
@@ -86,10 +91,10 @@ export function transformTree(doc: Doc, schema: Schema, stack: string[] = [], at
   }
   if (s.additionalProperties && typeof s.additionalProperties === 'object') {
     const child = transformTree(doc, s.additionalProperties, inner, `${at}.*`);
-    if (child !== undefined) node = merge(node, { '*': child }, at);
+    if (child !== undefined) node = merge(node, { [MAP_VALUES_MARKER]: child }, at);
   }
   for (const variant of [...(s.oneOf ?? []), ...(s.anyOf ?? []), ...(s.allOf ?? [])]) node = merge(node, transformTree(doc, variant, inner, at), at);
-  if (s['x-sitekit-entity']) node = merge({ $e: 1 }, node, at);
+  if (s['x-sitekit-entity']) node = merge({ [ENTITY_MARKER]: true }, node, at);
   return node;
 }
 

@@ -3,7 +3,8 @@
 import type * as IO from './io.js';
 import type * as M from './models.js';
 import * as ops from './operations.js';
-import type { CallOptions, Operation } from './request.js';
+import type { CallOptions } from '../src/types.js';
+import type { Operation } from '../src/operation.js';
 
 /** The `collections` methods generated from the schema. */
 export interface CollectionsOperations {

@@ -1,5 +1,5 @@
 /** createClient: wires the transport, the auth strategy and the five namespaces. */
-import type { CallOptions } from '../generated/request.js';
+import type { CallOptions } from './types.js';
 import { noAuth, type AuthStrategy } from './auth/strategy.js';
 import { collectionsNamespace, type CollectionsApi } from './data/collections.js';
 import { itemsNamespace, type ItemsApi } from './data/items.js';

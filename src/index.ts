@@ -124,6 +124,6 @@ export type {
   MediaEvents,
   MembersEvents,
 } from './events/index.js';
-export type { CallOptions, Item, Entity } from '../generated/request.js';
+export type { CallOptions, Item, Entity } from './types.js';
 export type { CollectionsOperations, ItemsOperations, MediaOperations, MembersOperations } from '../generated/namespaces.js';
 export type * from '../generated/models.js';

@@ -2,7 +2,8 @@
  * Generic SDK methods: turns a method's public arguments into the operation's wire request (by
  * its x-sitekit-args), sends it, and returns the public-form result.
  */
-import type { CallOptions, Operation, TransformNode } from '../generated/request.js';
+import type { CallOptions } from './types.js';
+import type { Operation, TransformNode } from './operation.js';
 import { isApplicationError, isSiteKitError, RequestError } from './errors/index.js';
 import type { Transport } from './http/transport.js';
 import { toPublic, toWire } from './wire/index.js';
@@ -39,7 +40,7 @@ export function splitCallOptions(options: unknown): { rest: Record<string, unkno
  * shallow first, so a positional `member.id` wins over an `_id` inside `member`.
  */
 export function requestFromArgs(op: Operation, args: readonly unknown[]): { request: Record<string, unknown>; call: CallOptions } {
-  const spec = op.a ?? [];
+  const spec = op.args ?? [];
   let call: CallOptions | undefined;
   let rest: unknown;
   const placements: [string, unknown][] = [];
@@ -51,7 +52,7 @@ export function requestFromArgs(op: Operation, args: readonly unknown[]): { requ
       if (value === undefined && raw === '...request') throw new RequestError(`${op.id}: request is required`, { field: 'request' });
       const split = splitCallOptions(value);
       call = split.call;
-      rest = toWire(split.rest, op.i);
+      rest = toWire(split.rest, op.request);
       continue;
     }
     const optional = raw.endsWith('?');
@@ -60,7 +61,7 @@ export function requestFromArgs(op: Operation, args: readonly unknown[]): { requ
       if (optional) continue;
       throw new RequestError(`${op.id}: argument "${path}" is required`, { field: path });
     }
-    placements.push([path, toWire(value, nodeAt(op.i, path))]);
+    placements.push([path, toWire(value, nodeAt(op.request, path))]);
   }
   call ??= splitCallOptions(args[spec.length]).call;
   // Shallow first, so a deeper positional value (`member.id`) wins over one inside an object.
@@ -90,11 +91,12 @@ export async function send(transport: Transport, op: Operation, request: object,
   } catch (e) {
     // Missing means exactly this application code: any other 404 (no such collection, a wrong
     // base URL's page) still throws.
-    if (op.nm && isApplicationError(e) && e.code === op.nm) return null;
+    if (op.nullIfMissing && isApplicationError(e) && e.code === op.nullIfMissing) return null;
     throw e;
   }
-  const result = toPublic(response ?? {}, op.o) as Record<string, unknown>;
-  return op.u ? result[op.u] ?? (op.nm ? null : undefined) : result;
+  const result = toPublic(response ?? {}, op.response) as Record<string, unknown>;
+  if (!op.unwrap) return result;
+  return result[op.unwrap] ?? (op.nullIfMissing ? null : undefined);
 }
 
 /** Binds the generated methods of one namespace (its operations) to a transport. */

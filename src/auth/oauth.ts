@@ -4,7 +4,8 @@
  * elsewhere), direct login and registration, verification, recovery and logout.
  */
 import * as ops from '../../generated/operations.js';
-import type { CallOptions, Operation } from '../../generated/request.js';
+import type { CallOptions } from '../types.js';
+import type { Operation } from '../operation.js';
 import { NetworkError } from '../errors/index.js';
 import { deadline } from '../http/deadline.js';
 import { isRetryableStatus } from '../http/retry.js';
@@ -200,7 +201,7 @@ export function OAuthStrategy(options: OAuthOptions): OAuthAuth {
   const grant = (body: object, settings: CallSettings | undefined, role: TokenRole, retry?: 1, refreshToken = ''): Promise<Tokens> =>
     // Token grants are POSTs, which the transport never retries; visitor and refresh grants
     // are safe to repeat, so they are marked read-only to get the client's retry policy.
-    send({ ...ops.token, ro: retry }, body, { ...settings, anonymous: true }).then(
+    send(retry ? { ...ops.token, readOnly: true } : ops.token, body, { ...settings, anonymous: true }).then(
       (r) => {
         if (!r?.access_token) throw fail(WRONG);
         return pair(r.access_token, now() + (+r.expires_in || 0), r.refresh_token || refreshToken, role);

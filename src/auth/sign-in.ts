@@ -4,7 +4,8 @@
  * loads do not).
  */
 import * as ops from '../../generated/operations.js';
-import type { CallOptions, Operation } from '../../generated/request.js';
+import type { CallOptions } from '../types.js';
+import type { Operation } from '../operation.js';
 import { toWire } from '../wire/index.js';
 import { fail } from './fail.js';
 import type { OAuthAuth } from './oauth.js';
@@ -53,7 +54,7 @@ export function signInFlows(send: (op: Operation, body: object, c?: CallOptions)
    */
   const signIn = async (op: Operation, params: RegisterParams, codes: Map<string, LoginErrorCode>, register?: 1): Promise<StateMachine> => {
     const { email, password, captchaTokens, profile, ...c } = (params ?? {}) as RegisterParams;
-    return send(op, toWire({ loginId: { email }, password, profile, captchaTokens: captcha(captchaTokens ?? undefined) }, op.i) as object, c).then(outcome, (e) => {
+    return send(op, toWire({ loginId: { email }, password, profile, captchaTokens: captcha(captchaTokens ?? undefined) }, op.request) as object, c).then(outcome, (e) => {
       const { status, code, details } = e;
       if (!status || status >= 500) throw e;
       // The violations when there are any, else the server's own words; never our request-id

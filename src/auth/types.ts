@@ -1,5 +1,5 @@
 /** Tokens, roles, login outcomes and the other shapes of the OAuth strategy (no runtime but constants). */
-import type { CallOptions } from '../../generated/request.js';
+import type { CallOptions } from '../types.js';
 import type { SiteKitError } from '../errors/index.js';
 
 /** Who a refresh token belongs to: `none` (signed out), an anonymous `visitor`, or a signed-in `member`. */

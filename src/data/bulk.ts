@@ -1,5 +1,5 @@
 /** Bulk item writes and item references: the official result shapes over the bulk endpoints. */
-import type { Operation } from '../../generated/request.js';
+import type { Operation } from '../operation.js';
 import type { Transport } from '../http/transport.js';
 import { bad, isArray, str } from './filter.js';
 import { D, exec } from './paging.js';

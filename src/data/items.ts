@@ -5,7 +5,7 @@
 import type * as IO from '../../generated/io.js';
 import { namespaceOperations, type ItemsOperations } from '../../generated/namespaces.js';
 import * as O from '../../generated/operations.js';
-import type { CallOptions, Item } from '../../generated/request.js';
+import type { CallOptions, Item } from '../types.js';
 import type { Transport } from '../http/transport.js';
 import { bindOperations } from '../invoke.js';
 import { aggregate } from './aggregate.js';

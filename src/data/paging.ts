@@ -3,7 +3,7 @@
  * (`items, totalCount, pageSize, currentPage, totalPages, hasNext/hasPrev, next/prev`, sync and
  * async iteration) and the fetch of one page of any list operation.
  */
-import type { Operation } from '../../generated/request.js';
+import type { Operation } from '../operation.js';
 import type { Transport } from '../http/transport.js';
 import { send, splitCallOptions } from '../invoke.js';
 import { toWire } from '../wire/index.js';
@@ -24,7 +24,7 @@ export const PAGE_SIZE = 50;
 export const exec = (t: Transport, op: Operation, request: any, options?: unknown): Promise<any> => {
   if (D in request) str(request[D], D);
   const { rest, call } = splitCallOptions(options);
-  return send(t, op, toWire({ ...rest, ...request }, op.i) as object, call);
+  return send(t, op, toWire({ ...rest, ...request }, op.request) as object, call);
 };
 
 /** A positive integer limit (or `undefined`: none), else RequestError. */

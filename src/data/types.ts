@@ -4,7 +4,7 @@
  * field names autocomplete and values are checked against the field's type.
  */
 import type * as M from '../../generated/models.js';
-import type { CallOptions, Item } from '../../generated/request.js';
+import type { CallOptions, Item } from '../types.js';
 
 /** The system fields every stored item has. */
 export interface SystemFields {

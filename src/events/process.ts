@@ -3,7 +3,7 @@
  * its public form and run the handlers. Loaded lazily by `client.webhooks` (it is server-side
  * work that browser apps never do), and it loads jose lazily in turn.
  */
-import type { TransformNode } from '../../generated/request.js';
+import type { TransformNode } from '../operation.js';
 import { getDataCollection, getFileDescriptor, getMember } from '../../generated/operations.js';
 import { RequestError } from '../errors/index.js';
 import { parseDate } from '../wire/date.js';
@@ -23,12 +23,12 @@ export interface RegistryState {
 
 // Static references (not operations[id]): an indexed lookup would keep the whole operation table
 // alive in the chunk this lazy module shares with the main bundle.
-const tree = (op: { o?: TransformNode }, field: string): TransformNode => (op.o as Record<string, TransformNode>)[field]!;
+const tree = (op: { response?: TransformNode }, field: string): TransformNode => (op.response as Record<string, TransformNode>)[field]!;
 
 /** The transform tree of each namespace's entity, as in the API responses. */
 const TREES: Record<Namespace, TransformNode> = {
   collections: tree(getDataCollection, 'collection'),
-  items: 'I',
+  items: 'item',
   media: tree(getFileDescriptor, 'file'),
   members: tree(getMember, 'member'),
 };
@@ -124,7 +124,7 @@ export async function processEvent(
       : { entity: toPublic(raw, node), metadata };
   if (index === 1 && part.modifiedFields != null) event.modifiedFields = part.modifiedFields;
   // The public item form ({_id, ...fields}) has no room for the item's collection.
-  if (node === 'I' && raw?.dataCollectionId != null) event.dataCollectionId = raw.dataCollectionId;
+  if (node === 'item' && raw?.dataCollectionId != null) event.dataCollectionId = raw.dataCollectionId;
   const payload = event as unknown as DomainEvent;
 
   // Every handler runs to the end; then the first failure, in registration order, rejects as thrown.

@@ -4,7 +4,9 @@
  * and parses the response. (The types come from the generated builders; see the closing notes of
  * the runtime issue for why openapi-fetch is not used at run time.)
  */
-import { buildRequest, methodFqn, RequestBuildError, type CallOptions, type Operation } from '../../generated/request.js';
+import type { Operation } from '../operation.js';
+import { buildRequest, RequestBuildError } from '../request.js';
+import type { CallOptions } from '../types.js';
 import type { AuthStrategy } from '../auth/strategy.js';
 import { ElevationRequiredError, errorFromResponse, HttpError, isSiteKitError, NetworkError, RequestError, type SiteKitError } from '../errors/index.js';
 import { deadline, type Deadline } from './deadline.js';
@@ -70,12 +72,12 @@ export class Transport {
    * (`undefined` for an empty body). Rejects only with SiteKitError.
    */
   async send(op: Operation, request: object | undefined, call: CallSettings = {}): Promise<unknown> {
-    if (op.el && !this.options.auth.elevated) throw new ElevationRequiredError(op.id);
+    if (op.elevated && !this.options.auth.elevated) throw new ElevationRequiredError(op.id);
     let built;
     try {
       built = buildRequest(op, request);
-      if (built.method === 'GET' && op.fb && serializeQuery(built.query).length > MAX_GET_QUERY) {
-        built = buildRequest(op.fb, request);
+      if (built.method === 'GET' && op.fallback && serializeQuery(built.query).length > MAX_GET_QUERY) {
+        built = buildRequest(op.fallback, request);
       }
     } catch (e) {
       if (e instanceof RequestBuildError) throw new RequestError(e.message, { field: e.field });
@@ -89,7 +91,7 @@ export class Transport {
       throw new RequestError(`${op.id}: the request cannot be sent as JSON (${(e as Error).message})`);
     }
     const d = deadline(call.signal, call.timeoutMs ?? this.options.timeoutMs);
-    const attempt: Attempt = { fqn: methodFqn(built.op), entity: built.op.e, readOnly: !!built.op.ro, deadline: d, anonymous: call.anonymous, headers: call.headers };
+    const attempt: Attempt = { fqn: built.operation.methodFqn, entity: built.operation.entity, readOnly: !!built.operation.readOnly, deadline: d, anonymous: call.anonymous, headers: call.headers };
     let status = 0;
     try {
       const query = serializeQuery(built.query);

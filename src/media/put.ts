@@ -35,7 +35,7 @@ export async function putFile(transport: Transport, url: string | URL | undefine
   if (!response.ok) throw errorFromResponse({ status: response.status, statusText: response.statusText, body: text, requestId });
   let file: FileDescriptor | undefined;
   try {
-    file = (toPublic(JSON.parse(text), ops.getFileDescriptor.o) as { file?: FileDescriptor }).file;
+    file = (toPublic(JSON.parse(text), ops.getFileDescriptor.response) as { file?: FileDescriptor }).file;
   } catch {
     // not JSON: reported below
   }

@@ -7,7 +7,7 @@
 import type { FileDescriptor, FileExternalInfo } from '../../generated/models.js';
 import { RESUMABLE_THRESHOLD } from './threshold.js';
 import * as ops from '../../generated/operations.js';
-import type { CallOptions } from '../../generated/request.js';
+import type { CallOptions } from '../types.js';
 import { RequestError } from '../errors/index.js';
 import { deadline } from '../http/deadline.js';
 import type { Transport } from '../http/transport.js';

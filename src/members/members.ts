@@ -6,7 +6,7 @@ import type * as IO from '../../generated/io.js';
 import type * as M from '../../generated/models.js';
 import { namespaceOperations, type MembersOperations } from '../../generated/namespaces.js';
 import * as O from '../../generated/operations.js';
-import type { CallOptions } from '../../generated/request.js';
+import type { CallOptions } from '../types.js';
 import { combine, unwrap } from '../data/filter.js';
 import { PAGE_SIZE, pages } from '../data/paging.js';
 import { queryBuilder } from '../data/query.js';
@@ -55,15 +55,15 @@ export interface MembersApi extends Omit<MembersOperations, 'bulkApproveMembers'
 
 // The members service names entity fields `id`, `createdDate`, `updatedDate`: an entity transform
 // renames the public `_id`... keys at every depth of a filter.
-const wireFilter = (f: unknown): any => toWire(unwrap(f), { $e: 1 });
+const wireFilter = (f: unknown): any => toWire(unwrap(f), { $entity: true });
 
 /** Creates `client.members` over a transport. */
 export const membersNamespace = (t: Transport): MembersApi => {
   const ops = namespaceOperations.members!;
   const api = bindOperations<Record<string, (...a: any[]) => unknown>>(t, ops);
   // The bulk-by-filter methods (first argument `filter`) also take a filter builder.
-  for (const { id, a } of ops)
-    if (a?.[0] == 'filter') {
+  for (const { id, args } of ops)
+    if (args?.[0] == 'filter') {
       const method = api[id]!;
       api[id] = (filter: unknown, ...rest: unknown[]) => method(wireFilter(filter), ...rest);
     }

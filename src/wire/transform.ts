@@ -5,13 +5,13 @@
  * wrapper.)
  */
 import type { MediaVideo } from '../../generated/models.js';
-import type { TransformNode } from '../../generated/request.js';
+import type { TransformBranch, TransformCode, TransformNode } from '../operation.js';
 import type { Codec } from './codec.js';
 import { dateCodec, formatDate, parseDate } from './date.js';
 import { isPlainObject, mapArray, mapEntries, type PlainObject } from './plain.js';
 
 // ---------------------------------------------------------------------------------------------
-// Codec `f`: floats that may be NaN or ±Infinity, which JSON cannot carry as numbers.
+// Codec `float`: floats that may be NaN or ±Infinity, which JSON cannot carry as numbers.
 
 /**
  * Non-finite numbers ↔ `"NaN"`, `"Infinity"`, `"-Infinity"`; finite numbers as they are.
@@ -23,7 +23,7 @@ export const floatCodec: Codec = [
 ];
 
 // ---------------------------------------------------------------------------------------------
-// Codec `m`: field masks, a list of paths in the public form and one comma-joined string on the wire.
+// Codec `fieldMask`: field masks, a list of paths in the public form and one comma-joined string on the wire.
 
 /** True for an array of strings only: the one public shape a field mask can have. */
 export const isStringArray = (value: unknown): value is string[] =>
@@ -36,7 +36,7 @@ export const fieldMaskCodec: Codec = [
 ];
 
 // ---------------------------------------------------------------------------------------------
-// Codec `x`: free-form item data (item fields, filters, aggregate rows, patch values), where dates
+// Codec `itemData`: free-form item data (item fields, filters, aggregate rows, patch values), where dates
 // travel as `{"$date": "<ISO-8601>"}` because the JSON carries no schema to say which strings are dates.
 
 /** `map` applied to every element of an array or property value of a plain object; else `value`. */
@@ -61,7 +61,7 @@ export const decodeItemData = (value: unknown): unknown =>
 export const itemDataCodec: Codec = [encodeItemData, decodeItemData];
 
 // ---------------------------------------------------------------------------------------------
-// Codec `I`: one data item. Public `{_id, _createdDate, _updatedDate, _owner, ...fields}` ↔ wire
+// Codec `item`: one data item. Public `{_id, _createdDate, _updatedDate, _owner, ...fields}` ↔ wire
 // `{id, data: {_id, ...fields}}` (responses add `dataCollectionId`), with item-data dates.
 
 /** Wire form of an item: all public fields go in `data`; `id` only when `_id` is known (inserts may omit it). */
@@ -82,7 +82,7 @@ export const decodeItem = (value: unknown): unknown => {
 export const itemCodec: Codec = [encodeItem, decodeItem];
 
 // ---------------------------------------------------------------------------------------------
-// Codecs `i` `v` `a` `c`: media references, `wix:<kind>://v1/<id>/<filename>#...` scheme strings in
+// Codecs `image`, `video`, `audio`, `document`: media references, `wix:<kind>://v1/<id>/<filename>#...` scheme strings in
 // the public form and `{id, url, height, width, filename, altText}` objects on the wire.
 
 /** The kinds of media reference, as spelled in the scheme string. */
@@ -190,16 +190,16 @@ export const mediaCodec = (kind: MediaKind): Codec => [
 
 /** Leaf code → codec. An unknown code (a newer generator than this engine) leaves values unchanged. */
 export const codecs: Readonly<Record<string, Codec>> = {
-  d: dateCodec,
-  f: floatCodec,
-  m: fieldMaskCodec,
-  i: mediaCodec('image'),
-  v: mediaCodec('video'),
-  a: mediaCodec('audio'),
-  c: mediaCodec('document'),
-  I: itemCodec,
-  x: itemDataCodec,
-};
+  date: dateCodec,
+  float: floatCodec,
+  fieldMask: fieldMaskCodec,
+  image: mediaCodec('image'),
+  video: mediaCodec('video'),
+  audio: mediaCodec('audio'),
+  document: mediaCodec('document'),
+  item: itemCodec,
+  itemData: itemDataCodec,
+} satisfies Record<TransformCode, Codec>;
 
 // ---------------------------------------------------------------------------------------------
 // The engine.
@@ -212,17 +212,17 @@ type Direction = 0 | 1;
 // directions, as a key already in the target form maps to itself.
 const SYSTEM = /^_?(id|(created|updated)Date)$/;
 
-/** The child node for a wire key: its own entry, else the `*` map entry; `$e: 1` is a flag, not a node. */
-const child = (node: Exclude<TransformNode, string> | undefined, key: string): TransformNode | undefined => {
-  const next = node && (Object.hasOwn(node, key) ? node[key] : node['*']);
-  return next === 1 ? undefined : next;
+/** The child node for a wire key: its own entry, else the map's `$values` entry; `$entity` is a flag, not a node. */
+const child = (node: TransformBranch | undefined, key: string): TransformNode | undefined => {
+  const next = node && (Object.hasOwn(node, key) ? node[key] : node.$values);
+  return next === true ? undefined : next;
 };
 
-/** One recursive pass: `node` is the tree at this depth, `inEntity` whether an `$e` root is above. */
+/** One recursive pass: `node` is the tree at this depth, `inEntity` whether an `$entity` root is above. */
 function walk(value: unknown, node: TransformNode | undefined, dir: Direction, inEntity?: boolean): unknown {
   // A field mask's public form is itself an array, so the mask leaf takes a whole string array
   // (toWire) instead of seeing arrays as transparent like every other node does.
-  if (Array.isArray(value) && (node != 'm' || dir || !isStringArray(value))) {
+  if (Array.isArray(value) && (node != 'fieldMask' || dir || !isStringArray(value))) {
     return mapArray(value, (element) => walk(element, node, dir, inEntity));
   }
   if (typeof node == 'string') {
@@ -231,7 +231,7 @@ function walk(value: unknown, node: TransformNode | undefined, dir: Direction, i
   }
   // Outside entities only the tree is followed; inside one, every plain object is walked for renames.
   if (!isPlainObject(value) || !(node || inEntity)) return value;
-  const entity = inEntity || node?.$e === 1;
+  const entity = inEntity || node?.$entity === true;
   return mapEntries(value, (key, v) => {
     // The key's name in the other form when renames apply (inside an entity), else the key itself.
     const renamed = entity ? key.replace(SYSTEM, dir ? '_$1' : '$1') : key;
@@ -244,13 +244,13 @@ function walk(value: unknown, node: TransformNode | undefined, dir: Direction, i
 
 /**
  * Converts a public-form value (what SDK users pass) to the wire form by the transform tree `node`
- * (an operation's `i`, or a subtree of it). The input is never mutated: new objects are built along
+ * (an operation's `request` tree, or a subtree of it). The input is never mutated: new objects are built along
  * the changed paths and unchanged subtrees are shared. Values no codec can handle pass unchanged.
  */
 export const toWire = (value: unknown, node: TransformNode | undefined): unknown => walk(value, node, 0);
 
 /**
  * Converts a wire-form value (JSON from the service) to the public form by the transform tree
- * `node` (an operation's `o`, or a subtree of it). Same guarantees as {@link toWire}.
+ * `node` (an operation's `response` tree, or a subtree of it). Same guarantees as {@link toWire}.
  */
 export const toPublic = (value: unknown, node: TransformNode | undefined): unknown => walk(value, node, 1);

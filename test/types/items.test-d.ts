@@ -2,7 +2,7 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import type { Client } from '../../src/client.js';
 import type { AggregateRow, BulkResult, DataItemOf, FilterBuilder, ItemsQueryBuilder, PagedResult, PatchBuilder } from '../../src/data/types.js';
-import type { Item } from '../../generated/request.js';
+import type { Item } from '../../src/types.js';
 
 interface Movie {
   title: string;

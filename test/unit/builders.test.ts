@@ -1,7 +1,7 @@
 /** Typed request builders: the exact paths, query strings and bodies of wire.md, one call per service. */
 import { describe, expect, it } from 'vitest';
 import * as build from '../../generated/builders.js';
-import { RequestBuildError } from '../../generated/request.js';
+import { RequestBuildError } from '../../src/request.js';
 import { serializeQuery } from '../../src/http/query.js';
 
 const wire = (b: { method: string; path: string; query?: Record<string, unknown>; body?: unknown }) => {

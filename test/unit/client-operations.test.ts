@@ -6,7 +6,6 @@ import nock from 'nock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { namespaceOperations } from '../../generated/namespaces.js';
 import { operations } from '../../generated/operations.js';
-import { methodFqn } from '../../generated/request.js';
 import { ApiKeyStrategy } from '../../src/auth/api-key.js';
 import { createClient, type Client } from '../../src/client.js';
 import { BASE, captureAll } from '../helpers/capture.js';
@@ -101,7 +100,7 @@ describe('every generated operation through createClient', () => {
     expect(req.headers.authorization).toBe('key-1');
     expect(req.headers['wix-site-id']).toBe('site-1');
     expect(req.headers['x-app']).toBe('test');
-    expect(req.headers['x-wix-bi-gateway']).toBe(`environment=js-sdk,package-name=sitekit,method-fqn=${methodFqn(op)}${op.e ? `,entity=${op.e}` : ''}`);
+    expect(req.headers['x-wix-bi-gateway']).toBe(`environment=js-sdk,package-name=sitekit,method-fqn=${op.methodFqn}${op.entity ? `,entity=${op.entity}` : ''}`);
     expect(req.headers['content-type']).toBe(body === undefined ? undefined : 'application/json');
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { operations } from '../../generated/operations.js';
-import type { TransformNode } from '../../generated/request.js';
+import type { TransformNode } from '../../src/operation.js';
 import {
   dateCodec,
   fieldMaskCodec,
@@ -100,9 +100,9 @@ describe('codec m (field mask)', () => {
     expect(maskToPublic(undefined)).toBe(undefined);
   });
   it('through the tree: the mask leaf takes the whole array', () => {
-    expect(toWire({ fieldMask: ['a', 'b.c'] }, { fieldMask: 'm' })).toEqual({ fieldMask: 'a,b.c' });
-    expect(toPublic({ fieldMask: 'a,b.c' }, { fieldMask: 'm' })).toEqual({ fieldMask: ['a', 'b.c'] });
-    expect(toWire({ fieldMask: [] }, { fieldMask: 'm' })).toEqual({ fieldMask: '' });
+    expect(toWire({ fieldMask: ['a', 'b.c'] }, { fieldMask: 'fieldMask' })).toEqual({ fieldMask: 'a,b.c' });
+    expect(toPublic({ fieldMask: 'a,b.c' }, { fieldMask: 'fieldMask' })).toEqual({ fieldMask: ['a', 'b.c'] });
+    expect(toWire({ fieldMask: [] }, { fieldMask: 'fieldMask' })).toEqual({ fieldMask: '' });
   });
 });
 
@@ -245,7 +245,7 @@ describe('codec I (data item)', () => {
 });
 
 describe('transform trees', () => {
-  const entityTree: TransformNode = { collection: { $e: 1, createdDate: 'd' } };
+  const entityTree: TransformNode = { collection: { $entity: true, createdDate: 'date' } };
 
   it('renames system fields at every depth inside an entity, and not outside', () => {
     const wire = {
@@ -273,7 +273,7 @@ describe('transform trees', () => {
   });
 
   it('arrays of entities (and arrays of arrays)', () => {
-    const tree: TransformNode = { members: { $e: 1, createdDate: 'd', lastLoginDate: 'd' } };
+    const tree: TransformNode = { members: { $entity: true, createdDate: 'date', lastLoginDate: 'date' } };
     const wire = { members: [{ id: 'm1', createdDate: ISO }, { id: 'm2', lastLoginDate: ISO, profile: { id: 'p' } }] };
     expect(toPublic(wire, tree)).toStrictEqual({
       members: [{ _id: 'm1', _createdDate: new Date(ISO) }, { _id: 'm2', lastLoginDate: new Date(ISO), profile: { _id: 'p' } }],
@@ -281,8 +281,8 @@ describe('transform trees', () => {
     expect(toPublic({ members: [[{ id: 'x' }]] }, tree)).toStrictEqual({ members: [[{ _id: 'x' }]] });
   });
 
-  it('`*` applies to every property of a map; a named key wins over it', () => {
-    const tree: TransformNode = { additionalData: { '*': { numValue: 'f', dateValue: 'd' }, special: { numValue: 'd' } } };
+  it('`$values` applies to every property of a map; a named key wins over it', () => {
+    const tree: TransformNode = { additionalData: { $values: { numValue: 'float', dateValue: 'date' }, special: { numValue: 'date' } } };
     const wire = { additionalData: { a: { numValue: 'Infinity' }, b: { dateValue: ISO }, special: { numValue: ISO } } };
     expect(toPublic(wire, tree)).toStrictEqual({
       additionalData: { a: { numValue: Infinity }, b: { dateValue: new Date(ISO) }, special: { numValue: new Date(ISO) } },
@@ -293,13 +293,13 @@ describe('transform trees', () => {
   });
 
   it('leaf values are not walked further: item data inside an entity keeps its keys', () => {
-    const tree: TransformNode = { thing: { $e: 1, payload: 'x' } };
+    const tree: TransformNode = { thing: { $entity: true, payload: 'itemData' } };
     const wire = { thing: { id: 't', payload: { id: 'user', createdDate: { $date: ISO } } } };
     expect(toPublic(wire, tree)).toStrictEqual({ thing: { _id: 't', payload: { id: 'user', createdDate: new Date(ISO) } } });
   });
 
   it('nested $date in item data in arrays via a filter tree', () => {
-    const tree: TransformNode = { query: { filter: 'x' } };
+    const tree: TransformNode = { query: { filter: 'itemData' } };
     const pub = { query: { filter: { $or: [{ when: { $gt: new Date(ISO) } }, { when: { $in: [new Date(0)] } }] } } };
     const wire = toWire(pub, tree);
     expect(wire).toStrictEqual({
@@ -309,7 +309,7 @@ describe('transform trees', () => {
   });
 
   it('passes null, undefined, primitives, Dates and unknown codes through', () => {
-    const tree: TransformNode = { a: { $e: 1, b: 'd' }, z: '?' };
+    const tree: TransformNode = { a: { $entity: true, b: 'date' }, z: 'newerCode' as unknown as TransformNode };
     for (const v of [null, undefined, 0, 'str', true]) {
       expect(toPublic(v, tree)).toBe(v);
       expect(toWire(v, tree)).toBe(v);
@@ -323,41 +323,41 @@ describe('transform trees', () => {
   });
 
   it('keys of Object.prototype are plain data, never nodes', () => {
-    const tree: TransformNode = { e: { $e: 1 } };
-    const wire = { e: { constructor: { name: 'n', id: 'i' }, toString: 'x', $e: { id: 'y' } } };
+    const tree: TransformNode = { e: { $entity: true } };
+    const wire = { e: { constructor: { name: 'n', id: 'i' }, toString: 'x', $entity: { id: 'y' } } };
     // Compared as JSON: an own `constructor` key trips toStrictEqual's own type check.
-    expect(JSON.stringify(toPublic(wire, tree))).toBe('{"e":{"constructor":{"name":"n","_id":"i"},"toString":"x","$e":{"_id":"y"}}}');
+    expect(JSON.stringify(toPublic(wire, tree))).toBe('{"e":{"constructor":{"name":"n","_id":"i"},"toString":"x","$entity":{"_id":"y"}}}');
   });
 
   it('a __proto__ key from JSON stays an own key', () => {
     const wire = JSON.parse('{"e": {"__proto__": {"id": "p"}, "id": "i"}}') as unknown;
-    const out = toPublic(wire, { e: { $e: 1 } }) as { e: object };
+    const out = toPublic(wire, { e: { $entity: true } }) as { e: object };
     expect(Object.getPrototypeOf(out.e)).toBe(Object.prototype);
     expect(Object.keys(out.e)).toEqual(['__proto__', '_id']);
   });
 
   it('when both spellings are present, the one in the target form wins', () => {
-    const tree: TransformNode = { member: { $e: 1 } };
+    const tree: TransformNode = { member: { $entity: true } };
     expect(toWire({ member: { _id: 'from-object', id: 'positional' } }, tree)).toStrictEqual({ member: { id: 'positional' } });
   });
 
   it('shares unchanged subtrees instead of copying them', () => {
     const untouchedPart = { deep: { x: 1 } };
     const input = { other: untouchedPart, when: ISO };
-    const out = toPublic(input, { when: 'd' }) as typeof input;
+    const out = toPublic(input, { when: 'date' }) as typeof input;
     expect(out).not.toBe(input);
     expect(out.other).toBe(untouchedPart);
     const noChange = { when: 'not a date' };
-    expect(toPublic(noChange, { when: 'd' })).toBe(noChange);
+    expect(toPublic(noChange, { when: 'date' })).toBe(noChange);
   });
 });
 
 describe('round trips: toPublic(toWire(x)) deep-equals x', () => {
-  const fileTree = operations.updateFileDescriptor.i!;
+  const fileTree = operations.updateFileDescriptor.request!;
   const cases: [string, TransformNode, unknown][] = [
     [
       'collection',
-      operations.createDataCollection.i!,
+      operations.createDataCollection.request!,
       {
         collection: {
           _id: 'books',
@@ -371,7 +371,7 @@ describe('round trips: toPublic(toWire(x)) deep-equals x', () => {
     ],
     [
       'member update with field mask',
-      operations.updateMember.i!,
+      operations.updateMember.request!,
       { member: { _id: 'm', lastLoginDate: new Date(0), profile: { nickname: 'n' } }, fieldMask: ['profile.nickname', 'x'] },
     ],
     [
@@ -390,8 +390,8 @@ describe('round trips: toPublic(toWire(x)) deep-equals x', () => {
         fieldMask: [],
       },
     ],
-    ['insert', operations.insert.i!, { dataCollectionId: 'c', dataItem: { _id: 'a', when: new Date(0), list: [new Date(ISO), { d: new Date(1) }] } }],
-    ['patch', operations.patchDataItem.i!, { patch: { fieldModifications: [{ action: 'SET_FIELD', setFieldOptions: { value: new Date(ISO) } }] } }],
+    ['insert', operations.insert.request!, { dataCollectionId: 'c', dataItem: { _id: 'a', when: new Date(0), list: [new Date(ISO), { d: new Date(1) }] } }],
+    ['patch', operations.patchDataItem.request!, { patch: { fieldModifications: [{ action: 'SET_FIELD', setFieldOptions: { value: new Date(ISO) } }] } }],
   ];
 
   it.each(cases)('%s (both directions leave their input untouched)', (_, tree, pub) => {
@@ -407,7 +407,7 @@ describe('immutability', () => {
       collection: { id: 'c', createdDate: ISO, fields: [{ key: 'k', numberRange: { min: 'NaN', max: 'Infinity' } }], a: { b: { c: { id: 'x' } } } },
       referencedCollections: [{ id: 'r', updatedDate: ISO }],
     };
-    const out = untouched(wire, (v) => toPublic(v, operations.getDataCollection.o)) as { collection: { _id: string } };
+    const out = untouched(wire, (v) => toPublic(v, operations.getDataCollection.response)) as { collection: { _id: string } };
     expect(out.collection._id).toBe('c');
   });
 
@@ -418,7 +418,7 @@ describe('immutability', () => {
         { title: 'no id' },
       ],
     };
-    const out = untouched(pub, (v) => toWire(v, { dataItems: 'I' })) as { dataItems: unknown[] };
+    const out = untouched(pub, (v) => toWire(v, { dataItems: 'item' })) as { dataItems: unknown[] };
     expect(out.dataItems[1]).toStrictEqual({ data: { title: 'no id' } });
   });
 
@@ -435,7 +435,7 @@ describe('real trees from generated/operations.ts', () => {
   it('getDataCollection.o: _id, Date, Infinity', () => {
     const out = toPublic(
       { collection: { id: 'books', createdDate: ISO, fields: [{ key: 'price', numberRange: { min: 0, max: 'Infinity' } }] } },
-      operations.getDataCollection.o,
+      operations.getDataCollection.response,
     );
     expect(out).toStrictEqual({
       collection: { _id: 'books', _createdDate: new Date(ISO), fields: [{ key: 'price', numberRange: { min: 0, max: Infinity } }] },
@@ -443,7 +443,7 @@ describe('real trees from generated/operations.ts', () => {
   });
 
   it('insert.i: item on the wire with $date values', () => {
-    expect(toWire({ dataCollectionId: 'c', dataItem: { _id: 'a', when: new Date(0) } }, operations.insert.i)).toStrictEqual({
+    expect(toWire({ dataCollectionId: 'c', dataItem: { _id: 'a', when: new Date(0) } }, operations.insert.request)).toStrictEqual({
       dataCollectionId: 'c',
       dataItem: { id: 'a', data: { _id: 'a', when: { $date: '1970-01-01T00:00:00.000Z' } } },
     });
@@ -451,10 +451,10 @@ describe('real trees from generated/operations.ts', () => {
 
   it('insert.o and queryDataItems.o: the SDK sees data with Dates', () => {
     expect(
-      toPublic({ dataItem: { id: 'a', dataCollectionId: 'c', data: { _id: 'a', when: { $date: ISO } } } }, operations.insert.o),
+      toPublic({ dataItem: { id: 'a', dataCollectionId: 'c', data: { _id: 'a', when: { $date: ISO } } } }, operations.insert.response),
     ).toStrictEqual({ dataItem: { _id: 'a', when: new Date(ISO) } });
     expect(
-      toPublic({ dataItems: [{ id: 'a', data: { n: 1 } }, { id: 'b', data: { _id: 'b' } }], pagingMetadata: { count: 2 } }, operations.queryDataItems.o),
+      toPublic({ dataItems: [{ id: 'a', data: { n: 1 } }, { id: 'b', data: { _id: 'b' } }], pagingMetadata: { count: 2 } }, operations.queryDataItems.response),
     ).toStrictEqual({ dataItems: [{ n: 1, _id: 'a' }, { _id: 'b' }], pagingMetadata: { count: 2 } });
   });
 
@@ -470,7 +470,7 @@ describe('real trees from generated/operations.ts', () => {
           },
         },
       },
-      operations.getFileDescriptor.o,
+      operations.getFileDescriptor.response,
     );
     expect(out).toStrictEqual({
       file: {
@@ -485,14 +485,14 @@ describe('real trees from generated/operations.ts', () => {
   });
 
   it('updateMember.i and login.o', () => {
-    expect(toWire({ member: { _id: 'm', profile: { nickname: 'n' } }, fieldMask: ['profile.nickname'] }, operations.updateMember.i)).toStrictEqual({
+    expect(toWire({ member: { _id: 'm', profile: { nickname: 'n' } }, fieldMask: ['profile.nickname'] }, operations.updateMember.request)).toStrictEqual({
       member: { id: 'm', profile: { nickname: 'n' } },
       fieldMask: 'profile.nickname',
     });
     expect(
       toPublic(
         { identity: { id: 'x', identityProfile: { customFields: [{ name: 'n', value: { numValue: 'NaN' } }] } }, additionalData: { k: { dateValue: ISO } } },
-        operations.login.o,
+        operations.login.response,
       ),
     ).toStrictEqual({
       identity: { _id: 'x', identityProfile: { customFields: [{ name: 'n', value: { numValue: NaN } }] } },

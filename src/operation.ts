@@ -1,0 +1,64 @@
+/**
+ * The shape of the generated operation table: everything that differs from one operation to the
+ * next, as data. The code generator emits one `Operation` per operation of the schema; the
+ * generic runtime (the transport, the method binder, the transforms) reads nothing else.
+ */
+
+/** HTTP methods used by the platform's APIs. */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * What a leaf of a transform tree converts:
+ * - `date`: `Date` ↔ ISO-8601 string;
+ * - `float`: a number that may be `NaN`/`±Infinity` ↔ a number or `"NaN"`, `"Infinity"`, `"-Infinity"`;
+ * - `fieldMask`: `string[]` ↔ `"a,b.c"`;
+ * - `image`, `video`, `audio`, `document`: a `wix:<kind>://v1/...` reference string ↔ a media object;
+ * - `item`: a public data item ↔ `{id, data}`;
+ * - `itemData`: free-form item data (`Date` ↔ `{$date: iso}` at any depth).
+ */
+export type TransformCode = 'date' | 'float' | 'fieldMask' | 'image' | 'video' | 'audio' | 'document' | 'item' | 'itemData';
+
+/**
+ * A transform tree, in wire field names: a leaf code, or an object of child nodes. Arrays are
+ * transparent (a node applies to every element). Two markers:
+ * - `$entity: true` marks an entity root: below it, `id`, `createdDate` and `updatedDate` are
+ *   `_id`, `_createdDate`, `_updatedDate` in the public form;
+ * - `$values` is the node for every property of a map (a schema's `additionalProperties`).
+ */
+export type TransformNode = TransformCode | TransformBranch;
+
+/** An inner node of a transform tree: child nodes by wire field name, plus the markers. */
+export interface TransformBranch {
+  readonly $entity?: true;
+  readonly $values?: TransformNode;
+  readonly [field: string]: TransformNode | true | undefined;
+}
+
+/** One operation of the table, as emitted from the schema (see schema/README.md). */
+export interface Operation {
+  /** The schema's operationId. */
+  readonly id: string;
+  readonly method: HttpMethod;
+  /** The real path; `{a.b}` placeholders name the request field (dotted wire path) they are read from. */
+  readonly path: string;
+  /** `method-fqn` of the SDK header (`x-wix-bi-gateway`). */
+  readonly methodFqn: string;
+  /** `entity` of the SDK header. */
+  readonly entity?: string;
+  /** Public signature: where each argument of the SDK method goes (see schema/README.md). */
+  readonly args?: readonly string[];
+  /** The response field the SDK method returns instead of the whole response. */
+  readonly unwrap?: string;
+  /** Needs an elevated (API-key) client. */
+  readonly elevated?: true;
+  /** A POST that only reads: safe to retry. */
+  readonly readOnly?: true;
+  /** The POST operation to use when this GET's query string would be too long. */
+  readonly fallback?: Operation;
+  /** Resolve `null` when the service answers with this application code (the entity is missing). */
+  readonly nullIfMissing?: string;
+  /** Transform tree of the request object. */
+  readonly request?: TransformNode;
+  /** Transform tree of the response object. */
+  readonly response?: TransformNode;
+}
