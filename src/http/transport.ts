@@ -7,8 +7,8 @@
 import type { Operation } from '../operation.js';
 import { buildRequest, RequestBuildError } from '../request.js';
 import type { CallOptions } from '../types.js';
-import type { AuthStrategy } from '../auth/strategy.js';
 import { ElevationRequiredError, errorFromResponse, HttpError, isSiteKitError, NetworkError, RequestError, type SiteKitError } from '../errors/index.js';
+import type { TransportAuth } from './auth.js';
 import { deadline, type Deadline } from './deadline.js';
 import { sdkHeader } from './headers.js';
 import { serializeQuery } from './query.js';
@@ -27,7 +27,7 @@ export interface TransportOptions {
   headers?: Record<string, string>;
   retry?: RetryOptions | false;
   timeoutMs?: number;
-  auth: AuthStrategy;
+  auth: TransportAuth;
 }
 
 /** Per-call settings. */
