@@ -1,0 +1,200 @@
+/**
+ * The `node:http`/`node:https` handler, used by the package's `node` build. Node's `fetch` spends
+ * several times the CPU of a plain `http.request` on every call (WHATWG streams, Request and
+ * Response objects); server-side users (SSR, backends, scripts) pay that on each request, so on
+ * Node requests go through the HTTP modules with a keep-alive agent instead.
+ *
+ * It reproduces what the transport relies on from `fetch`: redirects followed (credentials not
+ * sent to another origin), compressed bodies decoded, any body `fetch` accepts (strings, bytes,
+ * Blobs, FormData, streams), an abort that also stops the body, and network failures (refused,
+ * reset before or during the body, DNS, TLS) reported as `NetworkError`.
+ */
+import { Agent as HttpAgent, request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { pipeline, Readable } from 'node:stream';
+import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+import { NetworkError } from '../errors/index.js';
+import type { HttpHandler, HttpRequest, HttpResponse, RequestBody } from './handler.js';
+import { isNetworkFailure } from './network-failure.js';
+import { MAX_REDIRECTS, REDIRECT_STATUSES, redirectRequest } from './redirect.js';
+
+/**
+ * How long an idle connection is kept for the next request: as undici (Node's fetch) does, a
+ * little under the 5 s idle limit of most servers, so a request is never sent on a connection
+ * the server is closing. A server's shorter `Keep-Alive: timeout=` hint lowers it.
+ */
+const IDLE_SOCKET_MS = 4000;
+
+/**
+ * One pair of agents for the whole process, not one per client: apps that create a client per
+ * visitor or per request (SSR) still reuse connections.
+ */
+let agents: { http: HttpAgent; https: HttpsAgent } | undefined;
+const sharedAgents = () => (agents ??= { http: new HttpAgent({ keepAlive: true, timeout: IDLE_SOCKET_MS }), https: new HttpsAgent({ keepAlive: true, timeout: IDLE_SOCKET_MS }) });
+
+/** What `fetch` asks for (and decodes) when the caller does not say. */
+const ACCEPT_ENCODING = 'gzip, deflate, br';
+
+/** Statuses whose response has no body, whatever its headers say. */
+const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
+
+/** `error` as a NetworkError when it is a network failure, else unchanged. */
+const asNetworkError = (error: unknown): unknown => (isNetworkFailure(error) ? new NetworkError({ cause: error }) : error);
+
+/** A body ready to write: its length when known, the content type it implies, and how to send it. */
+interface PreparedBody {
+  length?: number;
+  contentType?: string | null;
+  send(request: ClientRequest): void;
+}
+
+/** Turns any body `fetch` accepts into bytes on the wire. */
+function prepareBody(body: RequestBody | undefined): PreparedBody {
+  // (Node itself sends `content-length: 0` for a POST or PUT ended without a body, as fetch does.)
+  if (body === undefined) return { send: (request) => request.end() };
+  if (typeof body === 'string') return { length: Buffer.byteLength(body), send: (request) => request.end(body) };
+  if (body instanceof ArrayBuffer || ArrayBuffer.isView(body)) {
+    const bytes = body instanceof ArrayBuffer ? Buffer.from(body) : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+    return { length: bytes.length, send: (request) => request.end(bytes) };
+  }
+  // Blobs, FormData, URLSearchParams, web and Node streams: a Response encodes them exactly as
+  // fetch would (the multipart boundary, the form's content type) and gives one byte stream.
+  const carrier = new Response(body as ConstructorParameters<typeof Response>[0]);
+  return {
+    length: body instanceof Blob ? body.size : undefined,
+    contentType: carrier.headers.get('content-type'),
+    send: (request) => {
+      if (!carrier.body) return void request.end();
+      const source = Readable.fromWeb(carrier.body as import('node:stream/web').ReadableStream);
+      pipeline(source, request, (error) => {
+        if (error) request.destroy(error);
+      });
+    },
+  };
+}
+
+/** The body stream of a response, decoded when it was compressed. */
+function decodedBody(response: IncomingMessage): { stream: Readable; decoded: boolean } {
+  const encoding = response.headers['content-encoding']?.trim().toLowerCase();
+  const decoder =
+    encoding === 'gzip' || encoding === 'x-gzip' ? createGunzip() : encoding === 'deflate' ? createInflate() : encoding === 'br' ? createBrotliDecompress() : undefined;
+  if (!decoder) return { stream: response, decoded: false };
+  // Errors of either side end up on the decoder, which is what gets read.
+  pipeline(response, decoder, () => {});
+  return { stream: decoder, decoded: true };
+}
+
+/** Reads a stream to its end as UTF-8 text; a stream cut short rejects. */
+function readText(stream: Readable, response: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let text = '';
+    stream.setEncoding('utf8');
+    stream.on('data', (chunk: string) => (text += chunk));
+    stream.on('end', () => resolve(text));
+    stream.on('error', reject);
+    // A connection closed before the last byte: Node ends some truncated bodies without an error.
+    stream.on('close', () => {
+      if (!response.complete) reject(Object.assign(new Error('the connection closed before the whole response body arrived'), { code: 'ECONNRESET' }));
+    });
+  });
+}
+
+/** The handler's view of an IncomingMessage. */
+function fromIncoming(request: HttpRequest, response: IncomingMessage): HttpResponse {
+  const status = response.statusCode ?? 0;
+  const hasBody = request.method !== 'HEAD' && !NULL_BODY_STATUSES.has(status);
+  const { stream, decoded } = hasBody ? decodedBody(response) : { stream: response, decoded: false };
+  return {
+    status,
+    statusText: response.statusMessage ?? '',
+    header: (name) => {
+      const value = response.headers[name];
+      return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+    },
+    text: () =>
+      hasBody
+        ? readText(stream, response).catch((error: unknown) => {
+            throw request.signal?.aborted ? request.signal.reason : asNetworkError(error);
+          })
+        : (response.resume(), Promise.resolve('')),
+    // Reading the rest (rather than destroying) keeps the connection for the next request.
+    discard: () => void stream.resume(),
+    toResponse: () => {
+      const headers = new Headers();
+      const raw = response.rawHeaders;
+      for (let index = 0; index < raw.length; index += 2) {
+        const name = raw[index]!.toLowerCase();
+        // The body handed on is decoded: its encoding and length headers no longer describe it.
+        if (decoded && (name === 'content-encoding' || name === 'content-length')) continue;
+        headers.append(name, raw[index + 1]!);
+      }
+      const body = hasBody ? (Readable.toWeb(stream) as ReadableStream<Uint8Array>) : null;
+      if (!hasBody) response.resume();
+      const result = new Response(body, { status, statusText: response.statusMessage ?? '', headers });
+      // As fetch's Response: the URL the answer came from (after redirects).
+      Object.defineProperty(result, 'url', { value: request.url });
+      return result;
+    },
+  };
+}
+
+/** One request and its response headers, without redirects. */
+function exchange(request: HttpRequest): Promise<HttpResponse> {
+  const { signal } = request;
+  if (signal?.aborted) return Promise.reject(signal.reason);
+  const body = prepareBody(request.body);
+  const headers: Record<string, string> = { ...request.headers };
+  headers['accept-encoding'] ??= ACCEPT_ENCODING;
+  if (body.length !== undefined) headers['content-length'] ??= String(body.length);
+  if (body.contentType) headers['content-type'] ??= body.contentType;
+  const secure = request.url.startsWith('https:');
+  const send = secure ? httpsRequest : httpRequest;
+  const agent = secure ? sharedAgents().https : sharedAgents().http;
+  return new Promise<HttpResponse>((resolve, reject) => {
+    const outgoing = send(request.url, { method: request.method, headers, agent });
+    let incoming: IncomingMessage | undefined;
+    const onAbort = () => {
+      const reason = signal!.reason;
+      outgoing.destroy(reason);
+      incoming?.destroy(reason);
+      reject(reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const release = () => signal?.removeEventListener('abort', onAbort);
+    outgoing.on('error', (error) => {
+      release();
+      reject(signal?.aborted ? signal.reason : asNetworkError(error));
+    });
+    outgoing.on('response', (response) => {
+      incoming = response;
+      // The abort listener stays until the body is read or dropped: an abort stops the body too.
+      response.on('close', release);
+      resolve(fromIncoming(request, response));
+    });
+    body.send(outgoing);
+  });
+}
+
+/**
+ * The handler that sends through `node:http`/`node:https` over shared keep-alive connections.
+ * Redirects are followed as `fetch` follows them, unless the request says `manual` or `error`.
+ */
+export function nodeHttpHandler(): HttpHandler {
+  return async (request) => {
+    let current = request;
+    for (let redirects = 0; ; redirects++) {
+      const response = await exchange(current);
+      const location = response.header('location');
+      if (!REDIRECT_STATUSES.has(response.status) || location === null || request.redirect === 'manual') return response;
+      if (request.redirect === 'error' || redirects === MAX_REDIRECTS) {
+        response.discard();
+        throw new NetworkError({ cause: new TypeError(request.redirect === 'error' ? `unexpected redirect to ${location}` : `more than ${MAX_REDIRECTS} redirects`) });
+      }
+      const next = redirectRequest(current, response.status, location);
+      // A stream body was consumed by the first send: the redirect is the answer.
+      if (!next) return response;
+      response.discard();
+      current = next;
+    }
+  };
+}
