@@ -1,0 +1,35 @@
+/** Turns a request's `Authorization` header into the {@link Caller}. */
+import { timingSafeEqual } from 'node:crypto';
+import { unauthenticated } from '../errors.js';
+import type { Caller } from '../service.js';
+import type { SiteIdentity } from '../site.js';
+import type { TokenService } from './tokens.js';
+
+/** The caller of a request made without any `Authorization` header, where a route allows that. */
+export const ANONYMOUS: Caller = Object.freeze({ kind: 'visitor', authenticated: false });
+
+const sameSecret = (given: string, expected: string): boolean => {
+  const left = Buffer.from(given);
+  const right = Buffer.from(expected);
+  return left.length == right.length && timingSafeEqual(left, right);
+};
+
+/**
+ * The caller named by `authorization`: the bare access token or API key (a `Bearer ` prefix is
+ * tolerated). External login sends `<access token>,<api key>`: any API key among the parts makes
+ * the caller elevated.
+ */
+export async function resolveCaller(authorization: string | undefined, site: SiteIdentity, tokens: TokenService, anonymousAllowed: boolean): Promise<Caller> {
+  const header = authorization?.trim();
+  if (!header) {
+    if (anonymousAllowed) return ANONYMOUS;
+    throw unauthenticated('Missing Authorization header: send an access token or an API key');
+  }
+  const parts = header
+    .split(',')
+    .map((part) => part.trim().replace(/^Bearer\s+/i, ''))
+    .filter(Boolean);
+  if (parts.some((part) => sameSecret(part, site.apiKey))) return { kind: 'elevated', authenticated: true };
+  if (parts.length != 1) throw unauthenticated('The Authorization header holds several credentials but no valid API key');
+  return tokens.verify(parts[0]!);
+}

@@ -1,0 +1,117 @@
+#!/usr/bin/env node
+/**
+ * `sitekit emulator [--port 4700] [--data-dir .sitekit] [--memory] [--seed file.json] [--host 127.0.0.1]`
+ * (and `npm start` in this repository). Checks the optional server dependencies before loading them.
+ */
+import { parseArgs } from 'node:util';
+
+/** The emulator's optional peer dependencies, at the versions it is tested with. */
+export const SERVER_PACKAGES: Readonly<Record<string, string>> = {
+  fastify: '5.12.8',
+  '@fastify/cors': '11.4.3',
+  'better-sqlite3': '12.11.1',
+};
+
+const USAGE = `Usage: sitekit emulator [options]
+
+Starts the local emulator of the platform's API (data, OAuth tokens) with a demo site.
+
+Options:
+  --port <number>     port to listen on (default 4700; 0 picks a free one)
+  --host <address>    interface to bind (default 127.0.0.1)
+  --data-dir <path>   where the database lives (default .sitekit)
+  --memory            keep everything in memory; nothing is written to disk
+  --seed <file.json>  on first start, load this state (GET /_emulator/export format) instead of the demo data
+  -h, --help          show this help
+`;
+
+/** The packages of {@link SERVER_PACKAGES} that cannot be loaded. */
+async function missingPackages(): Promise<string[]> {
+  const missing: string[] = [];
+  for (const name of Object.keys(SERVER_PACKAGES)) {
+    try {
+      await import(name);
+    } catch {
+      missing.push(name);
+    }
+  }
+  return missing;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv[0] && !argv[0].startsWith('-') ? argv : ['emulator', ...argv];
+  if (command != 'emulator') {
+    process.stderr.write(`Unknown command: ${command}\n\n${USAGE}`);
+    return 2;
+  }
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: rest,
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        'data-dir': { type: 'string' },
+        memory: { type: 'boolean' },
+        seed: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+    }));
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  if (values.help) {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  const port = values.port === undefined ? 4700 : Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    process.stderr.write(`--port must be a whole number from 0 to 65535 (got ${values.port})\n`);
+    return 2;
+  }
+
+  const missing = await missingPackages();
+  if (missing.length) {
+    const install = Object.entries(SERVER_PACKAGES)
+      .map(([name, version]) => `${name}@${version}`)
+      .join(' ');
+    process.stderr.write(`The emulator needs packages that are not installed: ${missing.join(', ')}.\nInstall them with:\n\n  npm install --save-dev ${install}\n\n`);
+    return 1;
+  }
+
+  const { startEmulator } = await import('./index.js');
+  const emulator = await startEmulator({ port, host: values.host, memory: values.memory, dataDir: values['data-dir'], seed: values.seed });
+  const { info } = emulator;
+  process.stdout.write(
+    [
+      `sitekit emulator listening on ${info.url}`,
+      `  API key:   ${info.apiKey}`,
+      `  site id:   ${info.siteId}`,
+      `  client id: ${info.clientId}`,
+      `  data:      ${values.memory ? 'in memory (lost on exit)' : emulator.context.dataDir}`,
+      `  console:   ${info.url}/   control API: ${info.url}/_emulator/info`,
+      '',
+    ].join('\n'),
+  );
+  const stop = () => {
+    emulator.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  return -1;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    if (code >= 0) process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`sitekit emulator failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  },
+);

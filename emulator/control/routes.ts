@@ -1,0 +1,76 @@
+/** The control API under `/_emulator/`: health, info, reset, export/import, request log, config. */
+import type { FastifyInstance } from 'fastify';
+import { invalidField } from '../errors.js';
+import type { EmulatorContext, ServiceModule } from '../service.js';
+import type { RequestLog } from './request-log.js';
+import { clearState, exportState, importState } from './state.js';
+
+/** What the control API needs besides the context. */
+export interface ControlOptions {
+  requestLog: RequestLog;
+  /** Every service module (their `seed` and `reset`). */
+  modules: readonly ServiceModule[];
+  /** When the emulator started (for `health`). */
+  startedAt: number;
+}
+
+/** The connection details of the demo site (`GET /_emulator/info`). */
+export function siteInfo(context: EmulatorContext) {
+  return { url: context.url(), apiKey: context.site.apiKey, siteId: context.site.siteId, clientId: context.site.clientId, publicKey: context.site.publicKeyPem };
+}
+
+/** Writes every module's demo data (in one transaction). */
+export function seedDemoData(context: EmulatorContext, modules: readonly ServiceModule[]): void {
+  context.store.transaction(() => {
+    for (const module of modules) module.seed?.(context);
+  });
+}
+
+/** Empties the state, then seeds the demo data unless told not to. */
+export function resetState(context: EmulatorContext, modules: readonly ServiceModule[], seed: boolean): void {
+  context.store.transaction(() => {
+    clearState(context.store);
+    if (seed) seedDemoData(context, modules);
+  });
+  for (const module of modules) module.reset?.(context);
+}
+
+/** Large enough for a whole exported state. */
+const IMPORT_BODY_LIMIT = 512 * 1024 * 1024;
+
+/** The control API as a module (routes only). */
+export function controlModule(options: ControlOptions): ServiceModule {
+  const { requestLog, modules, startedAt } = options;
+  return {
+    name: 'control',
+    routes(app: FastifyInstance, context: EmulatorContext) {
+      app.get('/_emulator/health', async () => ({ status: 'ok', uptimeSeconds: Math.round((Date.now() - startedAt) / 1000), store: context.store.engine }));
+      app.get('/_emulator/info', async () => siteInfo(context));
+      app.post('/_emulator/reset', async (request) => {
+        const body = (request.body ?? {}) as { seed?: unknown };
+        if (body.seed !== undefined && typeof body.seed != 'boolean') throw invalidField('seed', 'must be a boolean');
+        resetState(context, modules, body.seed !== false);
+        requestLog.clear();
+        return { reset: true, seeded: body.seed !== false };
+      });
+      app.get('/_emulator/export', async () => exportState(context.store));
+      app.post('/_emulator/import', { bodyLimit: IMPORT_BODY_LIMIT }, async (request) => {
+        const result = importState(context.store, request.body);
+        for (const module of modules) module.reset?.(context);
+        return result;
+      });
+      app.get('/_emulator/requests', async (request) => {
+        const limit = Number((request.query as { limit?: string }).limit ?? 200);
+        if (!Number.isInteger(limit) || limit < 1) throw invalidField('limit', 'must be a whole number of at least 1', 'MIN');
+        return { requests: requestLog.list(limit) };
+      });
+      app.get('/_emulator/config', async () => ({ config: context.config.values(), descriptions: context.config.descriptions() }));
+      app.put('/_emulator/config', async (request) => {
+        const body = request.body as { config?: unknown } | undefined;
+        const changes = body && typeof body == 'object' && 'config' in body ? body.config : body;
+        if (typeof changes != 'object' || changes === null || Array.isArray(changes)) throw invalidField('config', 'must be an object of setting → value');
+        return { config: context.config.update(changes as Record<string, unknown>) };
+      });
+    },
+  };
+}

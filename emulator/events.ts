@@ -1,0 +1,77 @@
+/**
+ * Domain events: services queue them during a write (`call.emit`), the hub hands them to its
+ * listeners after the transaction commits. Part 2's webhooks are such a listener.
+ */
+
+/** One domain event, in the platform's terms (wire.md, "Domain events"). */
+export interface DomainEvent {
+  /** e.g. `wix.data.v2.data_item_created`. */
+  eventType: string;
+  /** e.g. `wix.data.v2.data_item`. */
+  entityFqdn: string;
+  /** e.g. `created`, `updated`, `deleted`. */
+  slug: string;
+  entityId: string;
+  /** ISO time of the write. */
+  eventTime: string;
+  /** Exactly one of these, as the platform's `data` of the event carries it (entities in wire form). */
+  createdEvent?: { entity: unknown };
+  updatedEvent?: { currentEntity: unknown; modifiedFields?: Record<string, unknown> };
+  deletedEvent?: { deletedEntity?: unknown };
+  actionEvent?: { body: unknown };
+  /** Who caused it: `{identityType, memberId?, anonymousVisitorId?}` in the platform's identity form. */
+  identity?: Record<string, unknown>;
+}
+
+/** A listener; its failures are logged and never reach the request that caused the event. */
+export type EventListener = (event: DomainEvent) => void | Promise<void>;
+
+/** Where committed events go. */
+export interface EventHub {
+  /** Adds a listener; returns its removal. */
+  subscribe(listener: EventListener): () => void;
+  /** Delivers events that were just committed (called by the server, not by services). */
+  publish(events: readonly DomainEvent[]): void;
+}
+
+/** An event hub that calls every listener for every event, in order. */
+export function createEventHub(): EventHub {
+  const listeners = new Set<EventListener>();
+  return {
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    publish(events) {
+      for (const event of events) {
+        for (const listener of listeners) {
+          Promise.resolve()
+            .then(() => listener(event))
+            .catch((error: unknown) => console.error(`[sitekit emulator] event listener failed for ${event.eventType}:`, error));
+        }
+      }
+    },
+  };
+}
+
+/** What kind of change an event reports, and its entity (wire form). */
+export type EventChange =
+  | { createdEvent: { entity: unknown } }
+  | { updatedEvent: { currentEntity: unknown; modifiedFields?: Record<string, unknown> } }
+  | { deletedEvent: { deletedEntity?: unknown } }
+  | { actionEvent: { body: unknown } };
+
+/** The identity of a caller as events carry it. */
+export function eventIdentity(caller: { kind: string; memberId?: string; visitorId?: string }): Record<string, unknown> {
+  if (caller.kind == 'member') return { identityType: 'MEMBER', memberId: caller.memberId };
+  if (caller.kind == 'elevated') return { identityType: 'APP' };
+  return caller.visitorId ? { identityType: 'ANONYMOUS_VISITOR', anonymousVisitorId: caller.visitorId } : { identityType: 'UNKNOWN' };
+}
+
+/**
+ * Builds a domain event. `eventType` is `<entityFqdn>_<slug>` unless the platform names it
+ * otherwise (pass `eventType` then).
+ */
+export function domainEvent(entityFqdn: string, slug: string, entityId: string, change: EventChange, identity?: Record<string, unknown>, eventType?: string): DomainEvent {
+  return { eventType: eventType ?? `${entityFqdn}_${slug}`, entityFqdn, slug, entityId, eventTime: new Date().toISOString(), ...change, ...(identity ? { identity } : {}) };
+}

@@ -1,0 +1,47 @@
+/**
+ * Reads query strings the way the platform's clients write them (wire.md, "Query strings"):
+ * dotted keys nest (`paging.limit=10`), repeated keys make arrays, and `.r=<base64url JSON>`
+ * carries the whole request.
+ */
+
+/** Set on the parsed object when `.r` cannot be decoded; the route turns it into a validation error. */
+export const QUERY_PROBLEM = Symbol('query string problem');
+
+type Nested = Record<string, unknown> & { [QUERY_PROBLEM]?: string };
+
+const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+function assign(target: Record<string, unknown>, dottedKey: string, value: string): void {
+  const path = dottedKey.split('.');
+  if (path.some((segment) => !segment || UNSAFE_KEYS.has(segment))) return;
+  let node = target;
+  for (const segment of path.slice(0, -1)) {
+    const child = node[segment];
+    if (typeof child != 'object' || child === null || Array.isArray(child)) node[segment] = {};
+    node = node[segment] as Record<string, unknown>;
+  }
+  const last = path[path.length - 1]!;
+  const existing = node[last];
+  node[last] = existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
+}
+
+/** Parses a raw query string (without `?`) into the nested request object. Never throws. */
+export function parseQueryString(raw: string): Nested {
+  const result: Nested = Object.create(null);
+  const params = new URLSearchParams(raw);
+  for (const [key, value] of params) {
+    if (key == '.r') {
+      try {
+        const decoded: unknown = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
+        if (typeof decoded != 'object' || decoded === null || Array.isArray(decoded)) throw new Error('not an object');
+        Object.assign(result, decoded);
+      } catch {
+        result[QUERY_PROBLEM] = '`.r` must be the base64url encoding of a JSON object';
+      }
+    } else {
+      assign(result, key, value);
+    }
+  }
+  // A plain prototype again, so validators and handlers see an ordinary object.
+  return Object.assign({}, result, result[QUERY_PROBLEM] ? { [QUERY_PROBLEM]: result[QUERY_PROBLEM] } : {});
+}

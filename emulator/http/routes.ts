@@ -1,0 +1,141 @@
+/**
+ * Registers every route of the generated route table (`generated/routes.ts`) with its request
+ * schema, and runs the operation a service module provides for it.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { routes, type Route } from '../../generated/routes.js';
+import * as operationTable from '../../generated/operations.js';
+import { resolveCaller } from '../auth/caller.js';
+import { applicationError, invalidField, permissionDenied } from '../errors.js';
+import type { DomainEvent } from '../events.js';
+import type { Caller, EmulatorContext, Operation, ServiceCall, ServiceModule } from '../service.js';
+import { QUERY_PROBLEM } from './querystring.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Who is calling; set before validation on table routes. */
+    caller?: Caller;
+    /** The operation of the route table this request was routed to. */
+    operationId?: string;
+  }
+}
+
+/** Fastify resolves `$ref`s against this schema id, which holds the generated `components`. */
+export const SCHEMA_ID = 'sitekit';
+
+/** The per-operation facts of the generated operation table that the emulator needs. */
+interface OperationFacts {
+  elevated?: true;
+  readOnly?: true;
+}
+const facts = operationTable as unknown as Record<string, OperationFacts | undefined>;
+
+/** Points the route schema's local `#/components/...` references at the shared schema. */
+function withSharedReferences(schema: unknown): unknown {
+  return JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', `"${SCHEMA_ID}#/components/`));
+}
+
+/** Sets `dottedPath` in `target` (creating objects on the way) unless something is already there. */
+function setIfAbsent(target: Record<string, unknown>, dottedPath: string, value: string): void {
+  const path = dottedPath.split('.');
+  let node = target;
+  for (const segment of path.slice(0, -1)) {
+    if (typeof node[segment] != 'object' || node[segment] === null) node[segment] = {};
+    node = node[segment] as Record<string, unknown>;
+  }
+  const last = path[path.length - 1]!;
+  if (node[last] === undefined) node[last] = value;
+}
+
+/** The operations of all modules, by operationId; two modules implementing one operation is a bug. */
+function collectOperations(modules: readonly ServiceModule[]): Map<string, Operation> {
+  const operations = new Map<string, Operation>();
+  for (const module of modules) {
+    for (const [operationId, operation] of Object.entries(module.operations ?? {})) {
+      if (operations.has(operationId)) throw new Error(`Two service modules implement ${operationId}`);
+      operations.set(operationId, operation);
+    }
+  }
+  return operations;
+}
+
+/** Runs one operation: synchronous handlers inside one transaction; then the committed events go out. */
+async function run(operation: Operation, call: ServiceCall, context: EmulatorContext, pending: DomainEvent[]): Promise<unknown> {
+  let result: unknown;
+  if (typeof operation == 'function') {
+    result = context.store.transaction(() => {
+      const value = operation(call, context);
+      if (value instanceof Promise) throw new Error('A synchronous operation returned a promise: declare it with manageTransactions');
+      return value;
+    });
+  } else {
+    result = await operation.handle(call, context);
+  }
+  if (pending.length) context.events.publish(pending);
+  return result;
+}
+
+/** Registers the whole route table; routes no module implements answer 501. */
+export function registerTableRoutes(app: FastifyInstance, context: EmulatorContext, modules: readonly ServiceModule[]): void {
+  const operations = collectOperations(modules);
+  const anonymous = new Set(modules.flatMap((module) => module.anonymousOperations ?? []));
+  let writeSequence = 0;
+
+  for (const route of routes) {
+    const operation = operations.get(route.operationId);
+    const fact = facts[route.operationId] ?? {};
+    const isWrite = route.method != 'GET' && !fact.readOnly;
+    const schema: Record<string, unknown> = {};
+    if (route.body) schema.body = withSharedReferences(route.body);
+    if (route.query) schema.querystring = withSharedReferences(route.query);
+
+    app.route({
+      method: route.method,
+      url: route.url,
+      schema,
+      async preValidation(request: FastifyRequest) {
+        request.operationId = route.operationId;
+        mergePathParameters(request, route);
+        const problem = (request.query as Record<symbol, string> | undefined)?.[QUERY_PROBLEM];
+        if (problem) throw invalidField('.r', problem, 'FORMAT');
+        request.caller = await resolveCaller(request.headers.authorization, context.site, context.tokens, anonymous.has(route.operationId));
+        if (fact.elevated && request.caller.kind != 'elevated') {
+          throw permissionDenied(`${route.operationId} requires an elevated client (an API key)`);
+        }
+      },
+      async handler(request: FastifyRequest, reply: FastifyReply) {
+        if (!operation) {
+          throw applicationError(501, 'UNIMPLEMENTED', `${route.method} ${route.url} (${route.operationId}) is not implemented by the emulator`);
+        }
+        const pending: DomainEvent[] = [];
+        const input = (route.method == 'GET' || route.method == 'DELETE' ? request.query : request.body) as Record<string, unknown>;
+        const call: ServiceCall = { input: input ?? {}, caller: request.caller!, requestId: request.id, emit: (event) => pending.push(event), request, reply };
+        const result = await run(operation, call, context, pending);
+        // Every read sees every committed write here, so the token only has to be replayable.
+        if (isWrite) reply.header('x-wix-consistent', String(++writeSequence));
+        if (reply.sent) return reply;
+        return result ?? {};
+      },
+    });
+  }
+}
+
+/** Puts path parameters into the request object at the field they stand for (`dataItem.id`). */
+function mergePathParameters(request: FastifyRequest, route: Route): void {
+  const params = request.params as Record<string, string>;
+  const hasQueryInput = route.method == 'GET' || route.method == 'DELETE';
+  if (hasQueryInput) {
+    request.query = { ...(request.query as object) };
+  } else if (request.body === undefined || request.body === null) {
+    // A body-less POST of an operation whose fields all come from the path.
+    if (Object.keys(route.params).length) request.body = {};
+  }
+  const target = (hasQueryInput ? request.query : request.body) as Record<string, unknown> | undefined;
+  if (typeof target != 'object' || target === null || Array.isArray(target)) return;
+  for (const [param, field] of Object.entries(route.params)) {
+    if (params[param] !== undefined) setIfAbsent(target, field, params[param]!);
+  }
+}
+
+/** Every route URL of the table (for tests and the console). */
+export const tableRoutes = routes;

@@ -1,0 +1,129 @@
+/** The Fastify server: request ids, CORS, the production error shapes, the route table, the console. */
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import cors from '@fastify/cors';
+import { components } from '../../generated/routes.js';
+import { applicationError, EmulatorError, validationError } from '../errors.js';
+import type { RequestLog } from '../control/request-log.js';
+import type { EmulatorContext, ServiceModule } from '../service.js';
+import { parseQueryString } from './querystring.js';
+import { registerTableRoutes, SCHEMA_ID } from './routes.js';
+import { API_PREFIXES, serveConsole } from './static.js';
+import { fieldViolations, type SchemaError } from './violations.js';
+
+/** What {@link buildServer} needs. */
+export interface ServerOptions {
+  context: EmulatorContext;
+  modules: readonly ServiceModule[];
+  requestLog: RequestLog;
+  /** Directory of the built console (`dist/console`). */
+  consoleDir: string;
+  /** Largest accepted request body, in bytes. */
+  bodyLimit: number;
+}
+
+const INT32 = 2 ** 31;
+
+/** A plugin of Fastify's schema validator (ajv), typed from Fastify's own options. */
+type ValidatorPlugin = Extract<NonNullable<NonNullable<FastifyServerOptions['ajv']>['plugins']>[number], (...args: never[]) => unknown>;
+
+/** Number formats the schemas use that the validator does not know by itself. */
+const addNumberFormats: ValidatorPlugin = (ajv) => {
+  ajv.addFormat('int32', { type: 'number', validate: (value: number) => Number.isInteger(value) && value >= -INT32 && value < INT32 });
+  ajv.addFormat('int64', { type: 'number', validate: (value: number) => Number.isSafeInteger(value) });
+  ajv.addFormat('float', { type: 'number', validate: () => true });
+  ajv.addFormat('double', { type: 'number', validate: () => true });
+  return ajv;
+};
+
+/** `Payload Too Large` → `PAYLOAD_TOO_LARGE`. */
+const codeFromStatusText = (text: string) => text.toUpperCase().replace(/[^A-Z0-9]+/g, '_');
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  406: 'Not Acceptable',
+  413: 'Payload Too Large',
+  414: 'URI Too Long',
+  415: 'Unsupported Media Type',
+  431: 'Request Header Fields Too Large',
+};
+
+/** Builds the emulator's server (not listening yet). */
+export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
+  const { context, modules, requestLog } = options;
+  const app = Fastify({
+    logger: false,
+    bodyLimit: options.bodyLimit,
+    genReqId: () => randomUUID(),
+    // Never take a request id from the client: ours go into the log and the errors.
+    requestIdHeader: false,
+    routerOptions: { ignoreTrailingSlash: true, querystringParser: parseQueryString },
+    ajv: {
+      customOptions: { allErrors: true, strict: false, coerceTypes: 'array', removeAdditional: false, useDefaults: false },
+      plugins: [addNumberFormats],
+    },
+  });
+  app.addSchema({ $id: SCHEMA_ID, components });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-wix-request-id', request.id);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const path = request.url.split('?')[0]!;
+    if (path.startsWith('/_emulator/requests')) return;
+    const caller = request.caller;
+    requestLog.add({
+      requestId: request.id,
+      time: new Date(Date.now() - reply.elapsedTime).toISOString(),
+      method: request.method,
+      path,
+      ...(request.operationId ? { operationId: request.operationId } : {}),
+      status: reply.statusCode,
+      durationMs: Math.round(reply.elapsedTime * 100) / 100,
+      caller: !caller ? 'none' : !caller.authenticated ? 'anonymous' : caller.kind == 'member' ? `member:${caller.memberId}` : caller.kind,
+    });
+  });
+
+  await app.register(cors, {
+    origin: true,
+    credentials: true,
+    exposedHeaders: ['x-wix-request-id', 'x-wix-consistent'],
+    maxAge: 600,
+  });
+
+  app.setErrorHandler((error: FastifyError | EmulatorError, request, reply) => {
+    if (error instanceof EmulatorError) return reply.code(error.status).send(error.body);
+    if (error.validation) {
+      const problem = validationError(fieldViolations(error.validation as SchemaError[]).map((violation) => ({
+        ...violation,
+        field: violation.field == 'request' && error.validationContext == 'body' ? 'request' : violation.field,
+      })));
+      return reply.code(problem.status).send(problem.body);
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      if (error instanceof SyntaxError || error.code == 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code == 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+        const problem = validationError([{ field: 'request', description: `is not valid JSON: ${error.message}`, violatedRule: 'FORMAT' }]);
+        return reply.code(400).send(problem.body);
+      }
+      const text = STATUS_TEXT[status] ?? 'Bad Request';
+      const problem = applicationError(status, codeFromStatusText(text), error.message || text);
+      return reply.code(status).send(problem.body);
+    }
+    console.error(`[sitekit emulator] ${request.method} ${request.url} failed (request ${request.id}):`, error);
+    return reply.code(500).send({ message: `System error occurred (request id ${request.id})`, details: {} });
+  });
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0]!;
+    const isApi = API_PREFIXES.some((prefix) => path == prefix.replace(/\/$/, '') || path.startsWith(prefix));
+    if ((request.method == 'GET' || request.method == 'HEAD') && !isApi) return serveConsole(options.consoleDir, path, reply);
+    return reply.code(404).send({ message: `Not Found: no route for ${request.method} ${path}`, details: {} });
+  });
+
+  registerTableRoutes(app, context, modules);
+  for (const module of modules) await module.routes?.(app, context);
+  return app;
+}

@@ -1,0 +1,135 @@
+/**
+ * The sitekit emulator: the platform's API on SQLite, in one process (`sitekit/emulator`).
+ * Node-only; never imported by the SDK.
+ *
+ * @example
+ * ```ts
+ * import { startEmulator } from 'sitekit/emulator';
+ * const emulator = await startEmulator({ port: 0, memory: true });
+ * const client = createClient({ baseUrl: emulator.url, auth: ApiKeyStrategy({ apiKey: emulator.info.apiKey, siteId: emulator.info.siteId }) });
+ * // ...
+ * await emulator.close();
+ * ```
+ */
+import { readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createTokenService, tokenMigrations } from './auth/tokens.js';
+import { configMigrations, createConfigStore, type ConfigSetting } from './config.js';
+import { controlModule, seedDemoData, siteInfo } from './control/routes.js';
+import { createRequestLog } from './control/request-log.js';
+import { importState } from './control/state.js';
+import { createEventHub } from './events.js';
+import { buildServer } from './http/server.js';
+import type { EmulatorContext, ServiceModule } from './service.js';
+import { serviceModules } from './services/index.js';
+import { loadSiteIdentity, siteMigrations } from './site.js';
+import { migrate, openSqliteStore } from './store/sqlite.js';
+
+export type { Caller, EmulatorContext, ServiceModule, ServiceCall, Operation, Handler } from './service.js';
+export type { DomainEvent, EventHub } from './events.js';
+export type { Store, Migration } from './store/store.js';
+
+/** Options of {@link startEmulator}. */
+export interface EmulatorOptions {
+  /** Port to listen on; `0` picks a free one. Default 4700. */
+  port?: number;
+  /** Interface to bind. Default `127.0.0.1` (never exposed to the network unless asked). */
+  host?: string;
+  /** Keep everything in memory (nothing written to disk). Default false. */
+  memory?: boolean;
+  /** Where the database lives when not in memory. Default `.sitekit` in the working directory. */
+  dataDir?: string;
+  /** A JSON file (the format of `GET /_emulator/export`) loaded on first start instead of the demo data. */
+  seed?: string;
+  /** Directory of the built console. Default: the package's `dist/console`. */
+  consoleDir?: string;
+  /** Largest request body, in bytes. Default 16 MiB. */
+  bodyLimit?: number;
+}
+
+/** The connection details of the demo site: all any client needs. */
+export interface EmulatorInfo {
+  /** Base URL, e.g. `http://127.0.0.1:4700`: the SDK's `baseUrl`. */
+  url: string;
+  /** The API key: makes a client elevated. */
+  apiKey: string;
+  siteId: string;
+  /** The OAuth client id for visitors and members. */
+  clientId: string;
+  /** SPKI PEM of the key that signs access tokens and webhooks. */
+  publicKey: string;
+}
+
+/** A running emulator. */
+export interface Emulator {
+  url: string;
+  info: EmulatorInfo;
+  /** Its internals, for tests and tools that need the store or the event hub. */
+  context: EmulatorContext;
+  /** Stops the server and closes the database. */
+  close(): Promise<void>;
+}
+
+/** The default console directory: `dist/console` of the package, from source or from the build. */
+function defaultConsoleDir(): string {
+  const here = fileURLToPath(new URL('.', import.meta.url));
+  const candidates = [resolve(here, 'console'), resolve(here, '..', 'dist', 'console')];
+  return candidates.find((candidate) => existsSync(candidate)) ?? candidates[1]!;
+}
+
+/** Starts an emulator; resolves once it listens. */
+export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
+  const host = options.host ?? '127.0.0.1';
+  const dataDir = options.memory ? null : resolve(options.dataDir ?? '.sitekit');
+  const store = openSqliteStore({ file: dataDir ? join(dataDir, 'emulator.sqlite') : null });
+  try {
+    const startedAt = Date.now();
+    const requestLog = createRequestLog();
+    const modules: ServiceModule[] = [...serviceModules];
+    modules.push(controlModule({ requestLog, modules: serviceModules, startedAt }));
+    migrate(store, [...siteMigrations, ...configMigrations, ...tokenMigrations, ...modules.flatMap((module) => module.migrations ?? [])]);
+
+    const site = await loadSiteIdentity(store);
+    const settings: Record<string, ConfigSetting> = Object.assign({}, ...modules.map((module) => module.config ?? {}));
+    const config = createConfigStore(store, settings);
+    let url = '';
+    const context: EmulatorContext = {
+      store,
+      site,
+      config,
+      events: createEventHub(),
+      tokens: createTokenService(store, site, config),
+      url: () => url,
+      dataDir,
+    };
+    const app = await buildServer({ context, modules, requestLog, consoleDir: options.consoleDir ?? defaultConsoleDir(), bodyLimit: options.bodyLimit ?? 16 * 1024 * 1024 });
+
+    if (!store.get("SELECT value FROM site WHERE key = 'seededAt'")) {
+      if (options.seed) importState(store, JSON.parse(await readFile(options.seed, 'utf8')));
+      else seedDemoData(context, serviceModules);
+      store.run("INSERT INTO site (key, value) VALUES ('seededAt', ?)", [new Date().toISOString()]);
+    }
+
+    await app.listen({ port: options.port ?? 4700, host });
+    const address = app.server.address();
+    const port = typeof address == 'object' && address ? address.port : options.port;
+    url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+    let closed = false;
+    return {
+      url,
+      info: siteInfo(context),
+      context,
+      async close() {
+        if (closed) return;
+        closed = true;
+        await app.close();
+        store.close();
+      },
+    };
+  } catch (error) {
+    store.close();
+    throw error;
+  }
+}

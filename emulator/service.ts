@@ -1,0 +1,84 @@
+/**
+ * What a service module is made of, and what its handlers receive. `README.md` in this folder
+ * explains how to add one.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ConfigSetting, ConfigStore } from './config.js';
+import type { EventHub, DomainEvent } from './events.js';
+import type { SiteIdentity } from './site.js';
+import type { Migration, Store } from './store/store.js';
+import type { TokenService } from './auth/tokens.js';
+
+/** Who is calling: from the `Authorization` header, resolved before any handler runs. */
+export interface Caller {
+  /** `visitor` (anonymous token), `member` (signed-in token) or `elevated` (API key, site owner). */
+  kind: 'visitor' | 'member' | 'elevated';
+  /** The member, for member tokens (and for elevated tokens issued for a member by an authorized client). */
+  memberId?: string;
+  /** The visitor, for visitor and member tokens (stable across refreshes). */
+  visitorId?: string;
+  /** The OAuth client the token was issued to. */
+  clientId?: string;
+  /** False only for the anonymous routes called without any `Authorization` header. */
+  authenticated: boolean;
+}
+
+/** One call of one operation, as a handler sees it. */
+export interface ServiceCall<Input = Record<string, unknown>> {
+  /** The request: the JSON body, or the query string (dotted keys and `.r` decoded), with the path parameters merged in. Already validated against the schema. */
+  input: Input;
+  caller: Caller;
+  /** The `x-wix-request-id` of this request. */
+  requestId: string;
+  /** Queues a domain event; the event hub delivers it once the request's transaction has committed, never if it rolls back. */
+  emit(event: DomainEvent): void;
+  /** Raw access, for the rare handler that must set a header or read one. */
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/** What every handler can reach: the shared state of one running emulator. */
+export interface EmulatorContext {
+  store: Store;
+  site: SiteIdentity;
+  config: ConfigStore;
+  events: EventHub;
+  tokens: TokenService;
+  /** The emulator's own base URL (`http://127.0.0.1:4700`); known once it listens. */
+  url(): string;
+  /** The data directory, or `null` with `--memory` (files then go to a temporary directory). */
+  dataDir: string | null;
+}
+
+/** Handles one operation; returns the response body (an object) or throws an `EmulatorError`. */
+export type Handler<Input = any> = (call: ServiceCall<Input>, context: EmulatorContext) => unknown;
+
+/**
+ * An operation's implementation. A bare function is synchronous and runs inside one store
+ * transaction (committed when it returns). The object form with `manageTransactions: true` may be
+ * async (signing tokens, fetching a URL) and opens its own `store.transaction(...)` around its writes.
+ */
+export type Operation = Handler | { handle: Handler; manageTransactions: true };
+
+/** A service: the operations it implements (by operationId of the generated route table), its tables, settings and extra routes. */
+export interface ServiceModule {
+  /** Short name, used in migration ids and logs. */
+  name: string;
+  /** Its schema changes, appended to the one list in `services/index.ts` order. */
+  migrations?: Migration[];
+  /** Implementations by `operationId` (`generated/routes.ts`). */
+  operations?: Record<string, Operation>;
+  /** Operations that accept a call without any `Authorization` header (the anonymous token grant...). */
+  anonymousOperations?: string[];
+  /** Settings it adds to `/_emulator/config`, with their defaults. */
+  config?: Record<string, ConfigSetting>;
+  /** Writes its demo data; runs once, on an empty store, inside a transaction. */
+  seed?(context: EmulatorContext): void;
+  /** Registers routes outside the route table (hosted pages, upload endpoints). */
+  routes?(app: FastifyInstance, context: EmulatorContext): void | Promise<void>;
+  /** Called by `POST /_emulator/reset` after the tables are emptied (forget in-memory caches). */
+  reset?(context: EmulatorContext): void;
+}
+
+/** Tables the control API's reset, export and import leave alone (they are not the site's state). */
+export const infrastructureTables = ['schema_migrations', 'site'];

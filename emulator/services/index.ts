@@ -1,0 +1,10 @@
+/**
+ * The service modules, in registration order. A new service appends its module here; its
+ * migrations run in this order too (see README.md).
+ */
+import type { ServiceModule } from '../service.js';
+import { collectionsService } from './data/collections.js';
+import { oauthService } from './oauth.js';
+
+/** Every service module of the emulator. */
+export const serviceModules: readonly ServiceModule[] = [oauthService, collectionsService];

@@ -1,0 +1,39 @@
+/**
+ * The small store interface every service talks to. The SQL it accepts is SQLite's dialect
+ * (JSON1 functions included); another engine implements the same interface and dialect.
+ */
+
+/** Values that can be bound to a statement's `?` or `@name` parameters. */
+export type SqlValue = string | number | bigint | null | Buffer;
+
+/** Positional (`?`) or named (`@name`) parameters. */
+export type SqlParameters = readonly SqlValue[] | Readonly<Record<string, SqlValue>>;
+
+/** A database the emulator keeps all its state in. */
+export interface Store {
+  /** `sqlite-file` or `sqlite-memory`: shown in `/_emulator/info`. */
+  readonly engine: string;
+  /** Runs a statement that returns no rows; reports how many rows it changed. */
+  run(sql: string, parameters?: SqlParameters): { changes: number };
+  /** The first row of a query, or `undefined`. */
+  get<Row>(sql: string, parameters?: SqlParameters): Row | undefined;
+  /** Every row of a query. */
+  all<Row>(sql: string, parameters?: SqlParameters): Row[];
+  /** Runs several `;`-separated statements (migrations). */
+  exec(sql: string): void;
+  /**
+   * Runs `work` in one transaction: committed when it returns, rolled back when it throws.
+   * `work` is synchronous; nested calls join the outer transaction.
+   */
+  transaction<Result>(work: () => Result): Result;
+  /** Closes the database (a checkpoint of the write-ahead log included). */
+  close(): void;
+}
+
+/** One versioned schema change. Applied once, in list order, recorded in `schema_migrations`. */
+export interface Migration {
+  /** Unique and stable: `<service>-<number>-<what>`, e.g. `items-001-tables`. Never renamed once released. */
+  id: string;
+  /** The SQL to run (several statements allowed). */
+  sql: string;
+}

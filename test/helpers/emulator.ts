@@ -1,0 +1,31 @@
+/**
+ * The one way tests start an emulator: in-process, on a free port, in memory, with clients
+ * made by our SDK (its public surface only).
+ */
+import { startEmulator as start, type Emulator, type EmulatorOptions } from '../../emulator/index.js';
+import { ApiKeyStrategy, OAuthStrategy, createClient, type Client } from '../../src/index.js';
+
+/** A running test emulator and clients for it. */
+export interface TestEmulator extends Emulator {
+  /** An elevated client (the demo API key). */
+  admin: Client;
+  /** A visitor client (OAuth anonymous grant, on first call). */
+  visitor: Client;
+  /** A fresh, independent visitor client each call. */
+  newVisitor(): Client;
+  /** A raw fetch against the emulator: `path` is appended to its URL. */
+  fetch(path: string, init?: RequestInit): Promise<Response>;
+}
+
+/** Starts an emulator (`{port: 0, memory: true}` unless told otherwise) with its clients. */
+export async function startEmulator(options: EmulatorOptions = {}): Promise<TestEmulator> {
+  const emulator = await start({ port: 0, memory: true, ...options });
+  const { url, info } = emulator;
+  const newVisitor = () => createClient({ baseUrl: url, auth: OAuthStrategy({ clientId: info.clientId }) });
+  return Object.assign(emulator, {
+    admin: createClient({ baseUrl: url, auth: ApiKeyStrategy({ apiKey: info.apiKey, siteId: info.siteId }) }),
+    visitor: newVisitor(),
+    newVisitor,
+    fetch: (path: string, init?: RequestInit) => fetch(url + path, init),
+  });
+}
