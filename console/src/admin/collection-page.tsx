@@ -1,0 +1,188 @@
+/** Admin: one collection's fields and permissions; editing permissions, adding fields, deleting it. */
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent } from 'react';
+import type { DataCollection, DataCollectionFieldType, DataCollectionPermissions, DataCollectionRole } from 'sitekit';
+import { mutationOptions } from 'sitekit/react';
+import { Link, useRouter } from '../app/router.js';
+import { ErrorNotice } from '../ui/error-notice.js';
+import { PageHeader } from '../ui/page.js';
+import { Loading } from '../ui/states.js';
+import { useAdminClient } from './admin-client.js';
+import { RoleSelect } from './collections-page.js';
+import { permissionOperations } from './permissions.js';
+import { useCollection } from './use-collections.js';
+
+/** Props of {@link CollectionPage}. */
+export interface CollectionPageProps {
+  collectionId: string;
+}
+
+/** The collection's fields and permissions. */
+export function CollectionPage({ collectionId }: CollectionPageProps) {
+  const client = useAdminClient();
+  const collection = useCollection(client, collectionId);
+  return (
+    <>
+      <PageHeader
+        title={collection.data?.displayName || collectionId}
+        description={
+          <>
+            Collection <code>{collectionId}</code> · <Link to="/admin/collections">all collections</Link>
+          </>
+        }
+        actions={
+          <Link className="button secondary" to={`/admin/items/${encodeURIComponent(collectionId)}`}>
+            Open items
+          </Link>
+        }
+      />
+      {collection.isPending && <Loading label="Loading the collection…" />}
+      {collection.isError && <ErrorNotice title="Could not load the collection" error={collection.error} />}
+      {collection.isSuccess && (
+        <>
+          <FieldsCard collection={collection.data} />
+          <div className="grid-2">
+            <PermissionsCard collection={collection.data} />
+            <DangerCard collection={collection.data} />
+          </div>
+        </>
+      )}
+    </>
+  );
+}
+
+/** Saves a changed collection (the revision it carries is checked); every collection query then refetches. */
+function useSaveCollection() {
+  const client = useAdminClient();
+  return useMutation(mutationOptions(client, (c, collection: DataCollection) => c.collections.updateDataCollection(collection)));
+}
+
+const fieldTypes: DataCollectionFieldType[] = ['TEXT', 'NUMBER', 'BOOLEAN', 'DATE', 'DATETIME', 'IMAGE', 'URL', 'RICH_TEXT', 'REFERENCE', 'MULTI_REFERENCE', 'ARRAY_STRING', 'ARRAY', 'OBJECT', 'ANY'];
+
+function FieldsCard({ collection }: { collection: DataCollection }) {
+  const save = useSaveCollection();
+  const [key, setKey] = useState('');
+  const [type, setType] = useState<DataCollectionFieldType>('TEXT');
+  const [referencedCollectionId, setReferencedCollectionId] = useState('');
+  const needsReference = type === 'REFERENCE' || type === 'MULTI_REFERENCE';
+  const addField = (event: FormEvent) => {
+    event.preventDefault();
+    const typeMetadata = type === 'REFERENCE' ? { reference: { referencedCollectionId } } : type === 'MULTI_REFERENCE' ? { multiReference: { referencedCollectionId } } : undefined;
+    save.mutate(
+      { ...collection, fields: [...(collection.fields ?? []), { key: key.trim(), displayName: key.trim(), type, ...(typeMetadata ? { typeMetadata } : {}) }] },
+      { onSuccess: () => setKey('') },
+    );
+  };
+  const fields = collection.fields ?? [];
+  return (
+    <section className="card" aria-labelledby="fields-title">
+      <h2 id="fields-title">Fields</h2>
+      <div className="table-wrap">
+        <table>
+          <thead>
+            <tr>
+              <th>Key</th>
+              <th>Name</th>
+              <th>Type</th>
+              <th>Refers to</th>
+              <th>Notes</th>
+            </tr>
+          </thead>
+          <tbody>
+            {fields.map((field) => {
+              const referenced = field.typeMetadata?.reference?.referencedCollectionId ?? field.typeMetadata?.multiReference?.referencedCollectionId;
+              return (
+                <tr key={field.key}>
+                  <td className="mono">{field.key}</td>
+                  <td>{field.displayName ?? '—'}</td>
+                  <td>
+                    <span className="badge">{field.type}</span>
+                  </td>
+                  <td>{referenced ? <Link to={`/admin/collections/${encodeURIComponent(referenced)}`}>{referenced}</Link> : '—'}</td>
+                  <td className="muted small">{[field.systemField && 'system', field.readOnly && 'read-only', field.sortable && 'sortable'].filter(Boolean).join(', ') || '—'}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <form className="row" onSubmit={addField} aria-label="Add a field">
+        <input aria-label="New field key" placeholder="New field key" value={key} onChange={(event) => setKey(event.target.value)} required />
+        <select aria-label="New field type" value={type} onChange={(event) => setType(event.target.value as DataCollectionFieldType)}>
+          {fieldTypes.map((fieldType) => (
+            <option key={fieldType}>{fieldType}</option>
+          ))}
+        </select>
+        {needsReference && <input aria-label="Referenced collection" placeholder="Referenced collection ID" value={referencedCollectionId} onChange={(event) => setReferencedCollectionId(event.target.value)} required />}
+        <button type="submit" disabled={save.isPending}>
+          {save.isPending ? 'Saving…' : 'Add field'}
+        </button>
+      </form>
+      {save.isError && <ErrorNotice title="Could not save the collection" error={save.error} />}
+    </section>
+  );
+}
+
+function PermissionsCard({ collection }: { collection: DataCollection }) {
+  const save = useSaveCollection();
+  const [permissions, setPermissions] = useState<DataCollectionPermissions>(collection.permissions ?? {});
+  useEffect(() => setPermissions(collection.permissions ?? {}), [collection.permissions]);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate({ ...collection, permissions });
+  };
+  return (
+    <section className="card" aria-labelledby="permissions-title">
+      <h2 id="permissions-title">Permissions</h2>
+      <p className="muted">The lowest role allowed to do each operation on items. The API key is always allowed.</p>
+      <form className="stack" onSubmit={submit}>
+        {permissionOperations.map((operation) => (
+          <label key={operation.key} className="row-between">
+            <span>{operation.label}</span>
+            <RoleSelect label={`${operation.label} permission`} value={(permissions[operation.key] ?? 'ADMIN') as DataCollectionRole} onChange={(role) => setPermissions({ ...permissions, [operation.key]: role })} />
+          </label>
+        ))}
+        {save.isError && <ErrorNotice title="Could not save the permissions" error={save.error} />}
+        {save.isSuccess && (
+          <div className="notice notice-ok" role="status">
+            Permissions saved.
+          </div>
+        )}
+        <div className="row">
+          <button type="submit" disabled={save.isPending}>
+            {save.isPending ? 'Saving…' : 'Save permissions'}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function DangerCard({ collection }: { collection: DataCollection }) {
+  const client = useAdminClient();
+  const { navigate } = useRouter();
+  const [confirmation, setConfirmation] = useState('');
+  const remove = useMutation({
+    ...mutationOptions(client, (c, collectionId: string) => c.collections.deleteDataCollection(collectionId)),
+    onSuccess: () => navigate('/admin/collections'),
+  });
+  return (
+    <section className="card" aria-labelledby="danger-title">
+      <h2 id="danger-title">Delete the collection</h2>
+      <p className="muted">Its items are deleted with it. Type the collection ID to confirm.</p>
+      <form
+        className="row"
+        onSubmit={(event) => {
+          event.preventDefault();
+          remove.mutate(collection._id);
+        }}
+      >
+        <input aria-label="Collection ID to confirm" value={confirmation} onChange={(event) => setConfirmation(event.target.value)} placeholder={collection._id} />
+        <button type="submit" className="danger" disabled={confirmation !== collection._id || remove.isPending}>
+          Delete
+        </button>
+      </form>
+      {remove.isError && <ErrorNotice title="Could not delete the collection" error={remove.error} />}
+    </section>
+  );
+}

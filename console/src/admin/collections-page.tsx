@@ -1,0 +1,168 @@
+/** Admin: the list of collections, and creating one. */
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import type { DataCollection, DataCollectionFieldType, DataCollectionRole } from 'sitekit';
+import { mutationOptions } from 'sitekit/react';
+import { Link, useRouter } from '../app/router.js';
+import { Dialog } from '../ui/dialog.js';
+import { ErrorNotice } from '../ui/error-notice.js';
+import { PageHeader } from '../ui/page.js';
+import { EmptyState, Loading } from '../ui/states.js';
+import { useAdminClient } from './admin-client.js';
+import { permissionOperations, roleLabel, roles } from './permissions.js';
+import { useCollections } from './use-collections.js';
+
+/** Every collection with its field count and permissions. */
+export function CollectionsPage() {
+  const client = useAdminClient();
+  const collections = useCollections(client);
+  const [creating, setCreating] = useState(false);
+  return (
+    <>
+      <PageHeader
+        title="Collections"
+        description="The site's data collections, their fields and who may read and write their items."
+        actions={
+          <button type="button" onClick={() => setCreating(true)}>
+            New collection
+          </button>
+        }
+      />
+      {collections.isPending && <Loading label="Loading collections…" />}
+      {collections.isError && <ErrorNotice title="Could not load the collections" error={collections.error} />}
+      {collections.isSuccess && collections.data.length === 0 && (
+        <EmptyState title="No collections yet">
+          <span>Create one to start storing items.</span>
+        </EmptyState>
+      )}
+      {collections.isSuccess && collections.data.length > 0 && (
+        <div className="table-wrap">
+          <table>
+            <thead>
+              <tr>
+                <th>Collection</th>
+                <th>Fields</th>
+                {permissionOperations.map((operation) => (
+                  <th key={operation.key}>{operation.label}</th>
+                ))}
+                <th />
+              </tr>
+            </thead>
+            <tbody>
+              {collections.data.map((collection) => (
+                <tr key={collection._id}>
+                  <td>
+                    <Link to={`/admin/collections/${encodeURIComponent(collection._id)}`}>{collection.displayName || collection._id}</Link>
+                    <div className="muted small mono">{collection._id}</div>
+                  </td>
+                  <td>{collection.fields?.filter((field) => !field.systemField).length ?? 0}</td>
+                  {permissionOperations.map((operation) => (
+                    <td key={operation.key}>{roleLabel(collection.permissions?.[operation.key])}</td>
+                  ))}
+                  <td className="actions">
+                    <Link className="button secondary small" to={`/admin/items/${encodeURIComponent(collection._id)}`}>
+                      Items
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <NewCollectionDialog open={creating} onClose={() => setCreating(false)} />
+    </>
+  );
+}
+
+const newFieldTypes: DataCollectionFieldType[] = ['TEXT', 'NUMBER', 'BOOLEAN', 'DATETIME', 'IMAGE', 'URL', 'REFERENCE', 'ARRAY_STRING', 'OBJECT'];
+
+function NewCollectionDialog({ open, onClose }: { open: boolean; onClose(): void }) {
+  const client = useAdminClient();
+  const { navigate } = useRouter();
+  const [id, setId] = useState('');
+  const [displayName, setDisplayName] = useState('');
+  const [readRole, setReadRole] = useState<DataCollectionRole>('ANYONE');
+  const [writeRole, setWriteRole] = useState<DataCollectionRole>('ADMIN');
+  const [fields, setFields] = useState([{ key: 'title', type: 'TEXT' as DataCollectionFieldType }]);
+  const create = useMutation({
+    ...mutationOptions(client, (c, collection: DataCollection) => c.collections.createDataCollection(collection)),
+    onSuccess: (collection) => {
+      onClose();
+      navigate(`/admin/collections/${encodeURIComponent(collection._id)}`);
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    create.mutate({
+      _id: id.trim(),
+      displayName: displayName.trim() || id.trim(),
+      fields: fields.filter((field) => field.key.trim()).map((field) => ({ key: field.key.trim(), displayName: field.key.trim(), type: field.type })),
+      permissions: { read: readRole, insert: writeRole, update: writeRole, remove: writeRole },
+    });
+  };
+  return (
+    <Dialog open={open} title="New collection" onClose={onClose}>
+      <form className="stack" onSubmit={submit}>
+        <label className="field">
+          Collection ID
+          <input value={id} onChange={(event) => setId(event.target.value)} required autoFocus placeholder="Recipes" />
+        </label>
+        <label className="field">
+          Display name
+          <input value={displayName} onChange={(event) => setDisplayName(event.target.value)} placeholder="Recipes" />
+        </label>
+        <div className="row">
+          <label className="field">
+            Who can read items
+            <RoleSelect value={readRole} onChange={setReadRole} />
+          </label>
+          <label className="field">
+            Who can write items
+            <RoleSelect value={writeRole} onChange={setWriteRole} />
+          </label>
+        </div>
+        <fieldset className="stack" style={{ border: 0, padding: 0, margin: 0 }}>
+          <legend className="small muted">Fields</legend>
+          {fields.map((field, index) => (
+            <div className="row" key={index}>
+              <input aria-label={`Field ${index + 1} key`} value={field.key} placeholder="key" onChange={(event) => setFields(fields.map((other, position) => (position === index ? { ...other, key: event.target.value } : other)))} />
+              <select aria-label={`Field ${index + 1} type`} value={field.type} onChange={(event) => setFields(fields.map((other, position) => (position === index ? { ...other, type: event.target.value as DataCollectionFieldType } : other)))}>
+                {newFieldTypes.map((type) => (
+                  <option key={type}>{type}</option>
+                ))}
+              </select>
+              <button type="button" className="secondary small" onClick={() => setFields(fields.filter((_, position) => position !== index))} aria-label={`Remove field ${index + 1}`}>
+                Remove
+              </button>
+            </div>
+          ))}
+          <div>
+            <button type="button" className="secondary small" onClick={() => setFields([...fields, { key: '', type: 'TEXT' }])}>
+              Add a field
+            </button>
+          </div>
+        </fieldset>
+        {create.isError && <ErrorNotice title="Could not create the collection" error={create.error} />}
+        <div className="row">
+          <button type="submit" disabled={create.isPending}>
+            {create.isPending ? 'Creating…' : 'Create collection'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+/** A select of the four collection roles. */
+export function RoleSelect({ value, onChange, label }: { value: DataCollectionRole; onChange(role: DataCollectionRole): void; label?: string }) {
+  return (
+    <select value={value} aria-label={label} onChange={(event) => onChange(event.target.value as DataCollectionRole)}>
+      {roles.map((role) => (
+        <option key={role.role} value={role.role}>
+          {role.label}
+        </option>
+      ))}
+    </select>
+  );
+}

@@ -1,0 +1,103 @@
+/** Admin: the emulator's settings (sign-in switches, token lifetime, webhook URLs...), each with its description. */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent } from 'react';
+import { getConfig, updateConfig, type SettingValue } from '../emulator/control.js';
+import { ErrorNotice } from '../ui/error-notice.js';
+import { PageHeader } from '../ui/page.js';
+import { Loading } from '../ui/states.js';
+import { useAdminClient } from './admin-client.js';
+import { controlKey, useControlQuery } from './control-query.js';
+
+/** A setting as its input holds it: lists of strings are edited one per line. */
+function toDraft(value: SettingValue): string | boolean {
+  if (typeof value === 'boolean') return value;
+  return Array.isArray(value) ? value.join('\n') : String(value);
+}
+
+/** The draft back to the setting's type, guided by the current value's type. */
+function fromDraft(draft: string | boolean, current: SettingValue): SettingValue {
+  if (typeof current === 'boolean') return draft === true;
+  const text = String(draft);
+  if (typeof current === 'number') return text.trim() === '' ? Number.NaN : Number(text);
+  if (Array.isArray(current)) return text.split('\n').map((line) => line.trim()).filter(Boolean);
+  return text;
+}
+
+/** A label from a setting's key: `emailVerificationRequired` → "Email verification required". */
+function labelOf(key: string): string {
+  const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** Every setting, edited together and saved at once. */
+export function ConfigPage() {
+  const client = useAdminClient();
+  const queryClient = useQueryClient();
+  const config = useControlQuery('config', client, (admin, signal) => getConfig(admin, signal));
+  const [drafts, setDrafts] = useState<Record<string, string | boolean>>({});
+  useEffect(() => {
+    if (config.data) setDrafts(Object.fromEntries(Object.entries(config.data.config).map(([key, value]) => [key, toDraft(value)])));
+  }, [config.data]);
+  const save = useMutation({
+    mutationFn: (changes: Record<string, SettingValue>) => updateConfig(client, changes),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: controlKey }),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const current = config.data?.config ?? {};
+    const changes = Object.fromEntries(
+      Object.entries(drafts)
+        .filter(([key]) => key in current)
+        .map(([key, draft]) => [key, fromDraft(draft, current[key] as SettingValue)]),
+    );
+    save.mutate(changes);
+  };
+  return (
+    <>
+      <PageHeader title="Config" description="Switches of the emulator: sign-in rules, token lifetime, webhook URLs. They survive restarts." />
+      {config.isPending && <Loading label="Reading the settings…" />}
+      {config.isError && <ErrorNotice title="Could not read the settings" error={config.error} />}
+      {config.isSuccess && (
+        <form className="card" onSubmit={submit} aria-label="Settings">
+          {Object.entries(config.data.config).map(([key, value]) => {
+            const description = config.data.descriptions[key];
+            const draft = drafts[key] ?? toDraft(value);
+            if (typeof value === 'boolean') {
+              return (
+                <label key={key} className="check">
+                  <input type="checkbox" checked={draft === true} onChange={(event) => setDrafts({ ...drafts, [key]: event.target.checked })} />
+                  <span>
+                    <strong>{labelOf(key)}</strong>
+                    {description && <span className="muted small"> · {description}</span>}
+                  </span>
+                </label>
+              );
+            }
+            return (
+              <label key={key} className="field">
+                {labelOf(key)}
+                {Array.isArray(value) ? (
+                  <textarea value={String(draft)} onChange={(event) => setDrafts({ ...drafts, [key]: event.target.value })} placeholder="One per line" />
+                ) : (
+                  <input type={typeof value === 'number' ? 'number' : 'text'} value={String(draft)} onChange={(event) => setDrafts({ ...drafts, [key]: event.target.value })} />
+                )}
+                {description && <span className="hint">{description}</span>}
+              </label>
+            );
+          })}
+          {save.isError && <ErrorNotice title="The settings were not saved" error={save.error} />}
+          {save.isSuccess && (
+            <div className="notice notice-ok" role="status">
+              Settings saved.
+            </div>
+          )}
+          <div className="row">
+            <button type="submit" disabled={save.isPending}>
+              {save.isPending ? 'Saving…' : 'Save settings'}
+            </button>
+          </div>
+        </form>
+      )}
+    </>
+  );
+}

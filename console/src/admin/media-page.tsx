@@ -1,0 +1,102 @@
+/** Admin: the media library, with upload, delete to the trash, and restore. */
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { mutationOptions } from 'sitekit/react';
+import { FileCard } from '../media/file-card.js';
+import { UploadPanel } from '../media/upload-panel.js';
+import { useFiles } from '../media/use-files.js';
+import { ErrorNotice } from '../ui/error-notice.js';
+import { PageHeader } from '../ui/page.js';
+import { EmptyState, Loading } from '../ui/states.js';
+import { useAdminClient } from './admin-client.js';
+
+/** The media library and its trash. */
+export function MediaPage() {
+  const [tab, setTab] = useState<'files' | 'trash'>('files');
+  return (
+    <>
+      <PageHeader title="Media" description="The site's Media Manager: uploads, the trash and restoring from it." />
+      <div className="tabs" role="tablist" aria-label="Media">
+        <button type="button" role="tab" aria-selected={tab === 'files'} onClick={() => setTab('files')}>
+          Library
+        </button>
+        <button type="button" role="tab" aria-selected={tab === 'trash'} onClick={() => setTab('trash')}>
+          Trash
+        </button>
+      </div>
+      {tab === 'files' ? <Library /> : <Trash />}
+    </>
+  );
+}
+
+function useSelection() {
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const toggle = (id: string) =>
+    setSelected((previous) => {
+      const next = new Set(previous);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  return { selected, toggle, clear: () => setSelected(new Set()) };
+}
+
+function Library() {
+  const client = useAdminClient();
+  const files = useFiles(client);
+  const { selected, toggle, clear } = useSelection();
+  const remove = useMutation({ ...mutationOptions(client, (c, ids: string[]) => c.media.bulkDeleteFiles(ids)), onSuccess: clear });
+  return (
+    <section className="stack" aria-label="Library">
+      <div className="card">
+        <UploadPanel />
+      </div>
+      <div className="row">
+        <button type="button" className="danger" disabled={selected.size === 0 || remove.isPending} onClick={() => remove.mutate([...selected])}>
+          Move to trash{selected.size > 0 ? ` (${selected.size})` : ''}
+        </button>
+      </div>
+      {remove.isError && <ErrorNotice title="Could not delete the files" error={remove.error} />}
+      {files.isPending && <Loading label="Loading files…" />}
+      {files.isError && <ErrorNotice title="Could not list the files" error={files.error} />}
+      {files.isSuccess && files.data.length === 0 && <EmptyState title="The library is empty">Upload a file above.</EmptyState>}
+      {files.isSuccess && files.data.length > 0 && (
+        <div className="thumbs" data-testid="media-library">
+          {files.data.map((file) => (
+            <FileCard key={file._id} file={file} selected={selected.has(file._id ?? '')}>
+              <label className="check">
+                <input type="checkbox" checked={selected.has(file._id ?? '')} onChange={() => toggle(file._id ?? '')} aria-label={`Select ${file.displayName ?? file._id}`} />
+                Select
+              </label>
+            </FileCard>
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function Trash() {
+  const client = useAdminClient();
+  const files = useFiles(client, { trash: true });
+  const restore = useMutation(mutationOptions(client, (c, ids: string[]) => c.media.bulkRestoreFilesFromTrashBin(ids)));
+  return (
+    <section className="stack" aria-label="Trash">
+      {restore.isError && <ErrorNotice title="Could not restore the file" error={restore.error} />}
+      {files.isPending && <Loading label="Loading the trash…" />}
+      {files.isError && <ErrorNotice title="Could not list the trash" error={files.error} />}
+      {files.isSuccess && files.data.length === 0 && <EmptyState title="The trash is empty">Deleted files wait here until they are restored.</EmptyState>}
+      {files.isSuccess && files.data.length > 0 && (
+        <div className="thumbs">
+          {files.data.map((file) => (
+            <FileCard key={file._id} file={file}>
+              <button type="button" className="secondary small" disabled={restore.isPending} onClick={() => restore.mutate([file._id ?? ''])}>
+                Restore
+              </button>
+            </FileCard>
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,66 @@
+/** Admin: the emulator's request log, newest first. */
+import { listRequests } from '../emulator/control.js';
+import { ErrorNotice } from '../ui/error-notice.js';
+import { formatTime } from '../ui/format.js';
+import { PageHeader } from '../ui/page.js';
+import { EmptyState, Loading } from '../ui/states.js';
+import { useAdminClient } from './admin-client.js';
+import { useControlQuery } from './control-query.js';
+
+/** How many log lines the page shows. */
+const shown = 200;
+
+/** The badge colour of a status code. */
+function statusClass(status: number): string {
+  if (status >= 500) return 'badge-danger';
+  if (status >= 400) return 'badge-warn';
+  return 'badge-ok';
+}
+
+/** Every request the emulator answered: method, path, status, duration and caller. */
+export function RequestsPage() {
+  const client = useAdminClient();
+  const requests = useControlQuery('requests', client, (admin, signal) => listRequests(admin, shown, signal), 2_000);
+  return (
+    <>
+      <PageHeader title="Request log" description={`The last ${shown} requests the emulator answered, refreshed every two seconds.`} />
+      {requests.isPending && <Loading label="Reading the request log…" />}
+      {requests.isError && <ErrorNotice title="Could not read the request log" error={requests.error} />}
+      {requests.isSuccess && requests.data.length === 0 && <EmptyState title="No requests yet" />}
+      {requests.isSuccess && requests.data.length > 0 && (
+        <div className="table-wrap">
+          <table data-testid="requests-table">
+            <thead>
+              <tr>
+                <th>Time</th>
+                <th>Method</th>
+                <th>Path</th>
+                <th>Operation</th>
+                <th>Status</th>
+                <th>Duration</th>
+                <th>Caller</th>
+              </tr>
+            </thead>
+            <tbody>
+              {requests.data.map((request) => (
+                <tr key={request.requestId}>
+                  <td className="muted small">{formatTime(request.time)}</td>
+                  <td className="mono">{request.method}</td>
+                  <td className="mono cell-clip" title={request.path}>
+                    {request.path}
+                  </td>
+                  <td className="small">{request.operationId ?? '—'}</td>
+                  <td>
+                    <span className={`badge ${statusClass(request.status)}`}>{request.status}</span>
+                  </td>
+                  <td className="small">{request.durationMs.toFixed(1)} ms</td>
+                  <td className="small">{request.caller}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}

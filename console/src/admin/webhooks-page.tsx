@@ -1,0 +1,65 @@
+/** Admin: every attempt to deliver a domain event to the webhook URLs of the configuration. */
+import { Link } from '../app/router.js';
+import { listWebhookDeliveries } from '../emulator/control.js';
+import { ErrorNotice } from '../ui/error-notice.js';
+import { formatTime } from '../ui/format.js';
+import { PageHeader } from '../ui/page.js';
+import { EmptyState, Loading } from '../ui/states.js';
+import { useAdminClient } from './admin-client.js';
+import { useControlQuery } from './control-query.js';
+
+/** The webhook delivery log, newest first. */
+export function WebhooksPage() {
+  const client = useAdminClient();
+  const deliveries = useControlQuery('webhooks', client, (admin, signal) => listWebhookDeliveries(admin, signal), 3_000);
+  return (
+    <>
+      <PageHeader title="Webhooks" description="Every write emits domain events, signed RS256 and posted to the webhook URLs; each attempt is listed here." />
+      {deliveries.isPending && <Loading label="Reading the delivery log…" />}
+      {deliveries.isError && <ErrorNotice title="Could not read the delivery log" error={deliveries.error} />}
+      {deliveries.isSuccess && deliveries.data.length === 0 && (
+        <EmptyState title="No deliveries yet">
+          <span>
+            Add a webhook URL in <Link to="/admin/config">Config</Link>, then write something.
+          </span>
+        </EmptyState>
+      )}
+      {deliveries.isSuccess && deliveries.data.length > 0 && (
+        <div className="table-wrap">
+          <table>
+            <thead>
+              <tr>
+                <th>Time</th>
+                <th>Event</th>
+                <th>URL</th>
+                <th>Attempt</th>
+                <th>Result</th>
+              </tr>
+            </thead>
+            <tbody>
+              {deliveries.data.map((delivery) => (
+                <tr key={delivery.id}>
+                  <td className="muted small">{formatTime(delivery.time)}</td>
+                  <td className="small mono">{delivery.eventType}</td>
+                  <td className="small mono cell-clip" title={delivery.url}>
+                    {delivery.url}
+                  </td>
+                  <td>{delivery.attempt}</td>
+                  <td>
+                    {delivery.error ? (
+                      <span className="badge badge-danger" title={delivery.error}>
+                        {delivery.status ?? 'failed'}: {delivery.error}
+                      </span>
+                    ) : (
+                      <span className={`badge ${delivery.status && delivery.status < 300 ? 'badge-ok' : 'badge-warn'}`}>{delivery.status ?? '—'}</span>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,91 @@
+/**
+ * The emulator's control API (`/_emulator/…`): the outbox, the request log, the webhook
+ * delivery log and the configuration. These are the only non-platform endpoints the console
+ * uses. They go through the admin client's `fetchWithAuth`, so failures are the same typed
+ * sitekit errors as everywhere else.
+ */
+import type { CallOptions } from 'sitekit';
+import type { AdminClient } from './clients.js';
+
+/** One email the emulator "sent" (nothing is ever sent). */
+export interface OutboxEmail {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  /** The verification code, when the email carries one. */
+  code?: string;
+  /** The recovery or activation link, when the email carries one. */
+  link?: string;
+  kind?: string;
+  createdAt: string;
+}
+
+/** One line of the request log. */
+export interface LoggedRequest {
+  requestId: string;
+  /** ISO time the request arrived. */
+  time: string;
+  method: string;
+  /** Path without the query string. */
+  path: string;
+  /** The platform operation, when the path was one. */
+  operationId?: string;
+  status: number;
+  durationMs: number;
+  /** `visitor`, `member:<id>`, `elevated`, or `anonymous`. */
+  caller: string;
+}
+
+/** One attempt to deliver a webhook. */
+export interface WebhookDelivery {
+  id: string;
+  url: string;
+  eventType: string;
+  attempt: number;
+  status?: number;
+  error?: string;
+  time: string;
+}
+
+/** A setting's value: the emulator's settings are booleans, numbers, strings or lists of strings. */
+export type SettingValue = boolean | number | string | string[];
+
+/** The emulator's settings and what each one does. */
+export interface EmulatorConfig {
+  config: Record<string, SettingValue>;
+  descriptions: Record<string, string>;
+}
+
+async function readJson<T>(client: AdminClient, path: string, init?: Omit<RequestInit, 'signal'> & CallOptions): Promise<T> {
+  const response = await client.fetchWithAuth(`/_emulator/${path}`, init);
+  return (await response.json()) as T;
+}
+
+/** The outbox, newest first; `to` keeps only the emails sent to that address. */
+export function listOutbox(client: AdminClient, to?: string, signal?: AbortSignal): Promise<OutboxEmail[]> {
+  const query = to ? `?to=${encodeURIComponent(to)}` : '';
+  return readJson<{ emails: OutboxEmail[] }>(client, `outbox${query}`, { signal }).then((answer) => answer.emails);
+}
+
+/** The request log, newest first (at most `limit` lines). */
+export function listRequests(client: AdminClient, limit: number, signal?: AbortSignal): Promise<LoggedRequest[]> {
+  return readJson<{ requests: LoggedRequest[] }>(client, `requests?limit=${limit}`, { signal }).then((answer) => answer.requests);
+}
+
+/** The webhook delivery log, newest first. */
+export function listWebhookDeliveries(client: AdminClient, signal?: AbortSignal): Promise<WebhookDelivery[]> {
+  return readJson<{ deliveries: WebhookDelivery[] }>(client, 'webhooks', { signal }).then((answer) => answer.deliveries);
+}
+
+/** The current configuration. */
+export function getConfig(client: AdminClient, signal?: AbortSignal): Promise<EmulatorConfig> {
+  return readJson<EmulatorConfig>(client, 'config', { signal });
+}
+
+/** Changes some settings (all or nothing: a wrong value is a ValidationError); answers every setting's new value. */
+export function updateConfig(client: AdminClient, changes: Record<string, SettingValue>): Promise<Record<string, SettingValue>> {
+  return readJson<{ config: Record<string, SettingValue> }>(client, 'config', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ config: changes }) }).then(
+    (answer) => answer.config,
+  );
+}

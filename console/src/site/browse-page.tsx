@@ -1,0 +1,157 @@
+/** Site: browse a collection as the visitor or member, with filters, sort and paging. */
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import type { Item } from 'sitekit';
+import { queryOptions, useClient } from 'sitekit/react';
+import { useCollections } from '../admin/use-collections.js';
+import { ErrorNotice } from '../ui/error-notice.js';
+import { formatValue } from '../ui/format.js';
+import { PageHeader } from '../ui/page.js';
+import { Pager } from '../ui/pager.js';
+import { EmptyState, Loading } from '../ui/states.js';
+import { applyFilter, operators, takesValue, type FilterRow, type OperatorName } from './filters.js';
+
+/** What the query runs with: applied when the form is submitted, not on every keystroke. */
+interface BrowseQuery {
+  collectionId: string;
+  filters: FilterRow[];
+  sortField: string;
+  sortDirection: 'ascending' | 'descending';
+  limit: number;
+}
+
+const firstQuery: BrowseQuery = { collectionId: 'Movies', filters: [], sortField: '', sortDirection: 'ascending', limit: 10 };
+const hiddenColumns = new Set(['_owner', '_updatedDate']);
+const maxColumns = 7;
+
+/** The columns worth showing: the keys of the page's items, `_id` first, system dates last. */
+function columnsOf(items: Item[]): string[] {
+  const keys = new Set<string>();
+  for (const item of items) for (const key of Object.keys(item)) if (!hiddenColumns.has(key)) keys.add(key);
+  return [...keys].sort((left, right) => Number(left.startsWith('_')) - Number(right.startsWith('_')) || 0).slice(0, maxColumns);
+}
+
+/** Browse the demo site's data as its visitor or member. */
+export function BrowsePage() {
+  const client = useClient();
+  const collections = useCollections(client);
+  const [draft, setDraft] = useState<BrowseQuery>(firstQuery);
+  const [applied, setApplied] = useState<BrowseQuery>(firstQuery);
+  const [offset, setOffset] = useState(0);
+
+  const page = useQuery({
+    ...queryOptions(client, (c) => {
+      const filtered = applied.filters.reduce(applyFilter, c.items.query(applied.collectionId));
+      const sorted = applied.sortField ? filtered[applied.sortDirection](applied.sortField) : filtered;
+      return sorted.skip(offset).limit(applied.limit);
+    }),
+    enabled: applied.collectionId !== '',
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setOffset(0);
+    setApplied({ ...draft, collectionId: draft.collectionId.trim() });
+  };
+  const setRow = (index: number, change: Partial<FilterRow>) => setDraft({ ...draft, filters: draft.filters.map((row, position) => (position === index ? { ...row, ...change } : row)) });
+  const items = page.data?.items ?? [];
+  const columns = columnsOf(items);
+
+  return (
+    <>
+      <PageHeader title="Browse" description="Query a collection with this visitor's or member's permissions." />
+      <form className="card" onSubmit={submit} aria-label="Query">
+        <div className="row">
+          <label className="field">
+            Collection
+            <input list="collection-ids" value={draft.collectionId} onChange={(event) => setDraft({ ...draft, collectionId: event.target.value })} required />
+            <datalist id="collection-ids">
+              {collections.data?.map((collection) => (
+                <option key={collection._id} value={collection._id} />
+              ))}
+            </datalist>
+          </label>
+          <label className="field">
+            Sort by
+            <input list="field-keys" value={draft.sortField} placeholder="field" onChange={(event) => setDraft({ ...draft, sortField: event.target.value })} />
+          </label>
+          <label className="field">
+            Order
+            <select value={draft.sortDirection} onChange={(event) => setDraft({ ...draft, sortDirection: event.target.value as BrowseQuery['sortDirection'] })}>
+              <option value="ascending">Ascending</option>
+              <option value="descending">Descending</option>
+            </select>
+          </label>
+          <label className="field">
+            Per page
+            <select value={draft.limit} onChange={(event) => setDraft({ ...draft, limit: Number(event.target.value) })}>
+              {[10, 25, 50].map((size) => (
+                <option key={size}>{size}</option>
+              ))}
+            </select>
+          </label>
+          <datalist id="field-keys">
+            {columns.map((key) => (
+              <option key={key} value={key} />
+            ))}
+          </datalist>
+        </div>
+        <fieldset className="stack" style={{ border: 0, padding: 0, margin: 0 }}>
+          <legend className="small muted">Filters (all must match)</legend>
+          {draft.filters.map((row, index) => (
+            <div className="row" key={index}>
+              <input aria-label={`Filter ${index + 1} field`} list="field-keys" placeholder="field" value={row.field} onChange={(event) => setRow(index, { field: event.target.value })} />
+              <select aria-label={`Filter ${index + 1} operator`} value={row.operator} onChange={(event) => setRow(index, { operator: event.target.value as OperatorName })}>
+                {operators.map((operator) => (
+                  <option key={operator.name} value={operator.name}>
+                    {operator.label}
+                  </option>
+                ))}
+              </select>
+              {takesValue(row.operator) && <input aria-label={`Filter ${index + 1} value`} placeholder={row.operator === 'hasSome' ? 'a, b, c' : 'value'} value={row.value} onChange={(event) => setRow(index, { value: event.target.value })} />}
+              <button type="button" className="secondary small" onClick={() => setDraft({ ...draft, filters: draft.filters.filter((_, position) => position !== index) })}>
+                Remove
+              </button>
+            </div>
+          ))}
+        </fieldset>
+        <div className="row">
+          <button type="button" className="secondary" onClick={() => setDraft({ ...draft, filters: [...draft.filters, { field: '', operator: 'eq', value: '' }] })}>
+            Add a filter
+          </button>
+          <button type="submit">Run query</button>
+        </div>
+      </form>
+      {page.isFetching && page.isPending && <Loading label="Querying…" />}
+      {page.isError && <ErrorNotice title="The query failed" error={page.error} />}
+      {page.isSuccess && items.length === 0 && <EmptyState title="Nothing matches">Change the filters and run the query again.</EmptyState>}
+      {page.isSuccess && items.length > 0 && (
+        <>
+          <div className="table-wrap">
+            <table data-testid="browse-table">
+              <thead>
+                <tr>
+                  {columns.map((key) => (
+                    <th key={key}>{key}</th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {items.map((item) => (
+                  <tr key={item._id}>
+                    {columns.map((key) => (
+                      <td key={key} className="cell-clip" title={formatValue(item[key])}>
+                        {formatValue(item[key])}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pager offset={offset} limit={applied.limit} count={items.length} total={page.data.totalCount} hasNext={page.data.hasNext} onChange={setOffset} />
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,143 @@
+/** Site: the signed-in member's profile, nickname and slug, and a password change. */
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent } from 'react';
+import type { Member, OAuthAuth } from 'sitekit';
+import { useAuth, useClient, useCurrentMember } from 'sitekit/react';
+import { Link } from '../app/router.js';
+import { useSessionCheck } from '../app/session-restorer.js';
+import { ErrorNotice } from '../ui/error-notice.js';
+import { formatDateTime } from '../ui/format.js';
+import { PageHeader } from '../ui/page.js';
+import { EmptyState, Loading } from '../ui/states.js';
+
+/** The member's own page. */
+export function ProfilePage() {
+  const { loggedIn } = useAuth();
+  const checking = useSessionCheck();
+  const { member, loading, error, refresh } = useCurrentMember();
+  if (!loggedIn) {
+    if (checking) return <Loading label="Checking your session…" />;
+    return (
+      <>
+        <PageHeader title="Profile" />
+        <EmptyState title="You are browsing as a visitor">
+          <span>
+            <Link to="/site/sign-in?returnTo=/site/profile">Sign in</Link> or <Link to="/site/register">create an account</Link> to have a profile.
+          </span>
+        </EmptyState>
+      </>
+    );
+  }
+  return (
+    <>
+      <PageHeader title="Profile" description="Your member record on the demo site." />
+      {error && <ErrorNotice title="Could not load your profile" error={error} />}
+      {loading && !member && <Loading label="Loading your profile…" />}
+      {member && (
+        <div className="grid-2">
+          <section className="card" aria-labelledby="account-title" data-testid="profile">
+            <h2 id="account-title">Account</h2>
+            <dl className="facts">
+              <dt>Email</dt>
+              <dd data-testid="profile-email">{member.loginEmail ?? '—'}</dd>
+              <dt>Verified</dt>
+              <dd>{member.loginEmailVerified ? 'Yes' : 'No'}</dd>
+              <dt>Status</dt>
+              <dd>
+                <span className="badge">{member.status?.toLowerCase() ?? 'unknown'}</span>
+              </dd>
+              <dt>Member ID</dt>
+              <dd className="mono">{member._id}</dd>
+              <dt>Joined</dt>
+              <dd>{formatDateTime(member._createdDate)}</dd>
+            </dl>
+          </section>
+          <ProfileForm member={member} onSaved={refresh} />
+          <PasswordForm />
+        </div>
+      )}
+    </>
+  );
+}
+
+function ProfileForm({ member, onSaved }: { member: Member; onSaved(): void }) {
+  const client = useClient<OAuthAuth>();
+  const [nickname, setNickname] = useState(member.profile?.nickname ?? '');
+  const [slug, setSlug] = useState(member.profile?.slug ?? '');
+  useEffect(() => {
+    setNickname(member.profile?.nickname ?? '');
+    setSlug(member.profile?.slug ?? '');
+  }, [member]);
+  // A member updates only itself: the nickname through its member record, the slug through its own call.
+  const save = useMutation({
+    mutationFn: async () => {
+      if (nickname !== (member.profile?.nickname ?? '')) await client.members.updateMember(member._id ?? '', { profile: { nickname } });
+      if (slug !== (member.profile?.slug ?? '')) await client.members.updateCurrentMemberSlug(slug);
+    },
+    onSuccess: onSaved,
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate();
+  };
+  return (
+    <section className="card" aria-labelledby="public-title">
+      <h2 id="public-title">Public profile</h2>
+      <form className="stack" onSubmit={submit}>
+        <label className="field">
+          Nickname
+          <input value={nickname} onChange={(event) => setNickname(event.target.value)} />
+        </label>
+        <label className="field">
+          Slug <span className="hint">the end of your profile page's address; unique on the site</span>
+          <input value={slug} onChange={(event) => setSlug(event.target.value)} pattern="[a-z0-9-]+" title="Lower-case letters, digits and dashes" />
+        </label>
+        {save.isError && <ErrorNotice title="Could not save your profile" error={save.error} />}
+        {save.isSuccess && (
+          <div className="notice notice-ok" role="status">
+            Profile saved.
+          </div>
+        )}
+        <div className="row">
+          <button type="submit" disabled={save.isPending}>
+            {save.isPending ? 'Saving…' : 'Save profile'}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function PasswordForm() {
+  const client = useClient<OAuthAuth>();
+  const [password, setPassword] = useState('');
+  const change = useMutation({ mutationFn: (newPassword: string) => client.auth.changePassword(newPassword), onSuccess: () => setPassword('') });
+  return (
+    <section className="card" aria-labelledby="password-title">
+      <h2 id="password-title">Password</h2>
+      <form
+        className="stack"
+        onSubmit={(event) => {
+          event.preventDefault();
+          change.mutate(password);
+        }}
+      >
+        <label className="field">
+          New password
+          <input type="password" autoComplete="new-password" value={password} onChange={(event) => setPassword(event.target.value)} required minLength={4} />
+        </label>
+        {change.isError && <ErrorNotice title="Could not change the password" error={change.error} />}
+        {change.isSuccess && (
+          <div className="notice notice-ok" role="status">
+            Password changed.
+          </div>
+        )}
+        <div className="row">
+          <button type="submit" className="secondary" disabled={change.isPending}>
+            Change password
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

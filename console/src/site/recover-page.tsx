@@ -1,0 +1,54 @@
+/** Site: ask for a password reset email (it lands in the outbox, with the link to follow). */
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import type { OAuthAuth } from 'sitekit';
+import { useClient } from 'sitekit/react';
+import { Link } from '../app/router.js';
+import { ErrorNotice } from '../ui/error-notice.js';
+import { PageHeader } from '../ui/page.js';
+import { OutboxPanel } from './outbox-panel.js';
+
+/** Where the recovery email's link leads: the page that sets the new password. */
+export function resetPasswordUrl(): string {
+  return `${window.location.origin}/site/reset-password`;
+}
+
+/** The "forgot your password" page. */
+export function RecoverPage() {
+  const client = useClient<OAuthAuth>();
+  const [email, setEmail] = useState('');
+  const send = useMutation({ mutationFn: (address: string) => client.auth.sendPasswordResetEmail(address, resetPasswordUrl()) });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    send.mutate(email.trim());
+  };
+  return (
+    <>
+      <PageHeader title="Reset your password" description="We email you a link to choose a new one." />
+      <div className="grid-2">
+        <section className="card" aria-labelledby="recover-title">
+          <h2 id="recover-title">Your email</h2>
+          <form className="stack" onSubmit={submit}>
+            <label className="field">
+              Email
+              <input type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} required />
+            </label>
+            {send.isError && <ErrorNotice title="Could not send the email" error={send.error} />}
+            {send.isSuccess && (
+              <div className="notice notice-ok" role="status">
+                If {send.variables} belongs to a member, the email is on its way. Follow its link.
+              </div>
+            )}
+            <div className="row-between">
+              <button type="submit" disabled={send.isPending}>
+                {send.isPending ? 'Sending…' : 'Send the reset link'}
+              </button>
+              <Link to="/site/sign-in">Back to sign in</Link>
+            </div>
+          </form>
+        </section>
+        {send.isSuccess && <OutboxPanel address={send.variables} />}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,67 @@
+/** Site: create an account; with email verification on, the code comes from the outbox. */
+import { useState, type FormEvent } from 'react';
+import { useAuth } from 'sitekit/react';
+import { Link, useRouter } from '../app/router.js';
+import { ErrorNotice } from '../ui/error-notice.js';
+import { PageHeader } from '../ui/page.js';
+import { OutcomeNotice } from './sign-in-outcome.js';
+import { VerificationStep } from './verification-step.js';
+
+/** The registration page. */
+export function RegisterPage() {
+  const { register, pending, error } = useAuth();
+  const { navigate } = useRouter();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [nickname, setNickname] = useState('');
+  const [loginState, setLoginState] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const profile = nickname.trim() ? { nickname: nickname.trim() } : undefined;
+    const outcome = await register({ email: email.trim(), password, profile }).catch(() => null);
+    if (!outcome) return;
+    setLoginState(outcome.loginState);
+    if (outcome.loginState === 'SUCCESS') navigate('/site/profile');
+  };
+
+  if (loginState === 'EMAIL_VERIFICATION_REQUIRED') {
+    return (
+      <>
+        <PageHeader title="Verify your email" description="One step left: the code the site emailed you." />
+        <VerificationStep email={email.trim()} onSignedIn={() => navigate('/site/profile')} onOtherOutcome={setLoginState} />
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader title="Create an account" description="Register a member of the demo site." />
+      <section className="card card-narrow" aria-labelledby="register-title">
+        <h2 id="register-title">Your details</h2>
+        <form className="stack" onSubmit={submit} aria-label="Register">
+          <label className="field">
+            Email
+            <input type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} required />
+          </label>
+          <label className="field">
+            Password
+            <input type="password" autoComplete="new-password" value={password} onChange={(event) => setPassword(event.target.value)} required minLength={4} />
+          </label>
+          <label className="field">
+            Nickname <span className="hint">optional, shown to other members</span>
+            <input value={nickname} onChange={(event) => setNickname(event.target.value)} />
+          </label>
+          <OutcomeNotice loginState={loginState} />
+          {error && <ErrorNotice title="Registration failed" error={error} />}
+          <div className="row-between">
+            <button type="submit" disabled={pending === 'register'}>
+              {pending === 'register' ? 'Creating…' : 'Create account'}
+            </button>
+            <Link to="/site/sign-in">I have an account</Link>
+          </div>
+        </form>
+      </section>
+    </>
+  );
+}

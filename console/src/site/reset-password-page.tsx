@@ -1,0 +1,67 @@
+/** Site: the page the recovery email links to; sets the new password with the emailed token. */
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { AuthError, type OAuthAuth } from 'sitekit';
+import { useClient } from 'sitekit/react';
+import { Link, useRouter } from '../app/router.js';
+import { ErrorNotice } from '../ui/error-notice.js';
+import { PageHeader } from '../ui/page.js';
+import { EmptyState } from '../ui/states.js';
+
+/** The recovery token from the link's query (the platform names it `recoveryToken`; `token` is accepted too). */
+function tokenFrom(search: URLSearchParams): string {
+  return search.get('recoveryToken') ?? search.get('token') ?? '';
+}
+
+/** Choose a new password. */
+export function ResetPasswordPage() {
+  const client = useClient<OAuthAuth>();
+  const { search } = useRouter();
+  const token = tokenFrom(search);
+  const [password, setPassword] = useState('');
+  const recover = useMutation({
+    mutationFn: async (newPassword: string) => {
+      const outcome = await client.auth.recover(token, newPassword);
+      if (outcome.loginState === 'FAILURE') throw new AuthError(outcome.error, { code: 'LOGIN_FAILURE', details: outcome });
+      return outcome;
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    recover.mutate(password);
+  };
+  if (!token) {
+    return (
+      <>
+        <PageHeader title="Choose a new password" />
+        <EmptyState title="This link has no recovery token">
+          <Link to="/site/recover">Ask for a new link</Link>
+        </EmptyState>
+      </>
+    );
+  }
+  return (
+    <>
+      <PageHeader title="Choose a new password" />
+      <section className="card card-narrow">
+        <form className="stack" onSubmit={submit}>
+          <label className="field">
+            New password
+            <input type="password" autoComplete="new-password" value={password} onChange={(event) => setPassword(event.target.value)} required minLength={4} autoFocus />
+          </label>
+          {recover.isError && <ErrorNotice title="Could not set the password" error={recover.error} />}
+          {recover.isSuccess && (
+            <div className="notice notice-ok" role="status">
+              Your password was changed. <Link to="/site/sign-in">Sign in</Link> with it.
+            </div>
+          )}
+          <div className="row">
+            <button type="submit" disabled={recover.isPending || recover.isSuccess}>
+              {recover.isPending ? 'Saving…' : 'Set password'}
+            </button>
+          </div>
+        </form>
+      </section>
+    </>
+  );
+}

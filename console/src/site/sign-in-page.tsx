@@ -1,0 +1,97 @@
+/** Site: sign in with the hosted page (redirect with PKCE) or with the direct form. */
+import { useState, type FormEvent } from 'react';
+import { useAuth } from 'sitekit/react';
+import { Link, useRouter } from '../app/router.js';
+import { ErrorNotice } from '../ui/error-notice.js';
+import { PageHeader } from '../ui/page.js';
+import { OutcomeNotice } from './sign-in-outcome.js';
+import { VerificationStep } from './verification-step.js';
+
+/** Where the hosted sign-in page sends the member back to (the code is in the fragment). */
+export function callbackUrl(): string {
+  return `${window.location.origin}/site/callback`;
+}
+
+/** The sign-in page. */
+export function SignInPage() {
+  const { login, loginWithRedirect, pending, error } = useAuth();
+  const { navigate, search } = useRouter();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [captcha, setCaptcha] = useState('');
+  const [loginState, setLoginState] = useState<string | null>(null);
+  // One `error` serves both ways of signing in: show it where the person acted.
+  const [lastWay, setLastWay] = useState<'hosted' | 'direct' | null>(null);
+  const returnTo = search.get('returnTo') ?? '/site/profile';
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setLastWay('direct');
+    const captchaTokens = captcha ? { recaptcha: captcha } : undefined;
+    const outcome = await login({ email: email.trim(), password, captchaTokens }).catch(() => null);
+    if (!outcome) return;
+    setLoginState(outcome.loginState);
+    if (outcome.loginState === 'SUCCESS') navigate(returnTo);
+  };
+
+  if (loginState === 'EMAIL_VERIFICATION_REQUIRED') {
+    return (
+      <>
+        <PageHeader title="Verify your email" />
+        <VerificationStep email={email} onSignedIn={() => navigate(returnTo)} onOtherOutcome={setLoginState} />
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader title="Sign in" description="Sign in to the demo site as a member, the way a site built with sitekit does." />
+      <div className="grid-2">
+        <section className="card" aria-labelledby="hosted-title">
+          <h2 id="hosted-title">With the hosted page</h2>
+          <p className="muted">Leaves for the emulator's sign-in page and comes back here with a code (PKCE, state checked).</p>
+          <div className="row">
+            <button type="button" disabled={pending === 'loginWithRedirect'} onClick={() => {
+                setLastWay('hosted');
+                void loginWithRedirect(callbackUrl(), { originalUri: `${window.location.origin}${returnTo}` }).catch(() => undefined);
+              }}
+            >
+              {pending === 'loginWithRedirect' ? 'Opening…' : 'Continue to the sign-in page'}
+            </button>
+          </div>
+          {error && lastWay === 'hosted' && <ErrorNotice title="Could not open the sign-in page" error={error} />}
+        </section>
+        <section className="card" aria-labelledby="direct-title">
+          <h2 id="direct-title">With email and password</h2>
+          <form className="stack" onSubmit={submit} aria-label="Sign in with email and password">
+            <label className="field">
+              Email
+              <input type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} required />
+            </label>
+            <label className="field">
+              Password
+              <input type="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} required />
+            </label>
+            {(loginState === 'USER_CAPTCHA_REQUIRED' || loginState === 'SILENT_CAPTCHA_REQUIRED' || captcha) && (
+              <label className="field">
+                Captcha token
+                <input value={captcha} onChange={(event) => setCaptcha(event.target.value)} />
+              </label>
+            )}
+            <OutcomeNotice loginState={loginState} />
+            {error && lastWay === 'direct' && <ErrorNotice title="Sign-in failed" error={error} />}
+            <div className="row-between">
+              <button type="submit" disabled={pending === 'login'}>
+                {pending === 'login' ? 'Signing in…' : 'Sign in'}
+              </button>
+              <Link to="/site/recover">Forgot your password?</Link>
+            </div>
+          </form>
+          <p className="muted">
+            New here? <Link to="/site/register">Create an account</Link>
+          </p>
+        </section>
+      </div>
+    </>
+  );
+}
