@@ -1,11 +1,46 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+/** React 18, installed by `npm test`'s pretest step (test/react18/install.mjs). */
+const react18 = fileURLToPath(new URL('./test/react18/node_modules/', import.meta.url));
+/** Testing Library's ES module build: its CommonJS one would `require` React past the aliases. */
+const testingLibraryModule = fileURLToPath(new URL('./node_modules/@testing-library/react/dist/@testing-library/react.esm.js', import.meta.url));
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     // Testing Library's auto-cleanup needs globals (toolchain.md).
     globals: true,
     testTimeout: 20_000,
-    typecheck: { enabled: true, include: ['test/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'default',
+          include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
+          typecheck: { enabled: true, include: ['test/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
+        },
+      },
+      {
+        // test/react/ once more, against React 18: `react` and `react-dom` (and their subpaths)
+        // resolve to test/react18/. The libraries that import React are bundled into the test
+        // (inlined) so the aliases reach their imports too.
+        extends: true,
+        test: {
+          name: 'react18',
+          include: ['test/react/**/*.test.ts', 'test/react/**/*.test.tsx'],
+          env: { SITEKIT_REACT_MAJOR: '18' },
+          server: { deps: { inline: ['@testing-library/react', '@tanstack/react-query'] } },
+        },
+        resolve: {
+          alias: [
+            { find: /^@testing-library\/react$/, replacement: testingLibraryModule },
+            { find: /^react$/, replacement: `${react18}react/index.js` },
+            { find: /^react\/(.*)$/, replacement: `${react18}react/$1` },
+            { find: /^react-dom$/, replacement: `${react18}react-dom/index.js` },
+            { find: /^react-dom\/(.*)$/, replacement: `${react18}react-dom/$1` },
+          ],
+        },
+      },
+    ],
   },
 });
