@@ -32,7 +32,8 @@ export default defineConfig({
     outDir: outputDir,
     emptyOutDir: true,
     target: 'es2022',
-    sourcemap: true,
+    // The built console ships inside the package: no source maps to weigh on every install.
+    sourcemap: false,
     // A console, not a landing page: one app chunk of a few hundred KB is expected.
     chunkSizeWarningLimit: 1024,
   },
