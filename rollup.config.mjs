@@ -3,7 +3,10 @@ import { nodeResolve } from '@rollup/plugin-node-resolve';
 import { dts } from 'rollup-plugin-dts';
 import esbuild from 'rollup-plugin-esbuild';
 
-const entries = { index: 'src/index.ts' };
+const entries = { index: 'src/index.ts', react: 'src/react/index.ts' };
+// Next.js (and other React Server Components bundlers) need the React entry marked as client
+// code. Rollup drops module-level directives from sources, so the build writes it on top.
+const banner = (chunk) => (chunk.isEntry && chunk.name === 'react' ? "'use client';" : '');
 // Dependencies stay external: users' bundlers resolve them once.
 const external = (id) => /^(jose|tus-js-client|react|react-dom|node:)/.test(id);
 
@@ -13,8 +16,8 @@ export default [
     external,
     plugins: [nodeResolve({ extensions: ['.ts', '.js'] }), esbuild({ target: 'es2022', tsconfig: 'tsconfig.json' })],
     output: [
-      { dir: 'dist', format: 'es', entryFileNames: '[name].mjs', chunkFileNames: 'chunks/[name]-[hash].mjs', sourcemap: true },
-      { dir: 'dist', format: 'cjs', entryFileNames: '[name].cjs', chunkFileNames: 'chunks/[name]-[hash].cjs', sourcemap: true, interop: 'auto', exports: 'named' },
+      { dir: 'dist', format: 'es', entryFileNames: '[name].mjs', chunkFileNames: 'chunks/[name]-[hash].mjs', sourcemap: true, banner },
+      { dir: 'dist', format: 'cjs', entryFileNames: '[name].cjs', chunkFileNames: 'chunks/[name]-[hash].cjs', sourcemap: true, interop: 'auto', exports: 'named', banner },
     ],
   },
   ...['mts', 'cts'].map((ext) => ({
