@@ -73,4 +73,5 @@ export const WIRE_CODES: Record<string, string> = {
   document: 'document',
   item: 'item',
   'item-data': 'itemData',
+  'entity-filter': 'entityFilter',
 };

@@ -94,10 +94,11 @@ export type OperationId =
   | 'verify';
 
 const memberTransform: TransformNode = {member:{$entity:true,createdDate:"date",updatedDate:"date",lastLoginDate:"date"}};
+const filterTransform: TransformNode = {filter:"entityFilter"};
 const filesTransform: TransformNode = {files:{$entity:true,media:{image:{image:"image",previewImage:"image"},video:"video",document:"document",vector:{image:"image",previewImage:"image"},archive:{urlExpirationDate:"date"},model3d:{thumbnail:"image",urlExpirationDate:"date"}},createdDate:"date",updatedDate:"date",lastUsedDate:"date"}};
 const dataItemsTransform: TransformNode = {dataItems:"item"};
 const resultsTransform: TransformNode = {results:{dataItem:"item"}};
-const filterTransform: TransformNode = {filter:"itemData"};
+const filterTransform2: TransformNode = {filter:"itemData"};
 const collectionTransform: TransformNode = {collection:{$entity:true,fields:{numberRange:{min:"float",max:"float"}},createdDate:"date",updatedDate:"date"}};
 const dataItemTransform: TransformNode = {dataItem:"item"};
 const fileTransform: TransformNode = {file:{$entity:true,media:{image:{image:"image",previewImage:"image"},video:"video",document:"document",vector:{image:"image",previewImage:"image"},archive:{urlExpirationDate:"date"},model3d:{thumbnail:"image",urlExpirationDate:"date"}},createdDate:"date",updatedDate:"date",lastUsedDate:"date"}};
@@ -113,15 +114,15 @@ export const approveMember: Operation = {id:"approveMember",method:"POST",path:"
 /** `POST /members/v1/members/{id}/block` */
 export const blockMember: Operation = {id:"blockMember",method:"POST",path:"/members/v1/members/{id}/block",methodFqn:"com.wixpress.members.api.Members.BlockMember",entity:"member",args:["id"],unwrap:"member",elevated:true,response:memberTransform};
 /** `POST /members/v1/members/bulk/approve-by-filter` */
-export const bulkApproveMembers: Operation = {id:"bulkApproveMembers",method:"POST",path:"/members/v1/members/bulk/approve-by-filter",methodFqn:"com.wixpress.members.api.Members.BulkApproveMembers",entity:"member",args:["filter"],elevated:true};
+export const bulkApproveMembers: Operation = {id:"bulkApproveMembers",method:"POST",path:"/members/v1/members/bulk/approve-by-filter",methodFqn:"com.wixpress.members.api.Members.BulkApproveMembers",entity:"member",args:["filter"],elevated:true,request:filterTransform};
 /** `POST /members/v1/members/bulk/block-by-filter` */
-export const bulkBlockMembers: Operation = {id:"bulkBlockMembers",method:"POST",path:"/members/v1/members/bulk/block-by-filter",methodFqn:"com.wixpress.members.api.Members.BulkBlockMembers",entity:"member",args:["filter"],elevated:true};
+export const bulkBlockMembers: Operation = {id:"bulkBlockMembers",method:"POST",path:"/members/v1/members/bulk/block-by-filter",methodFqn:"com.wixpress.members.api.Members.BulkBlockMembers",entity:"member",args:["filter"],elevated:true,request:filterTransform};
 /** `POST /site-media/v1/bulk/files/delete` */
 export const bulkDeleteFiles: Operation = {id:"bulkDeleteFiles",method:"POST",path:"/site-media/v1/bulk/files/delete",methodFqn:"wix.media.site_media.v1.FilesService.BulkDeleteFiles",entity:"fileDescriptor",args:["fileIds","...options"],elevated:true};
 /** `POST /members/v1/members/bulk/delete` */
 export const bulkDeleteMembers: Operation = {id:"bulkDeleteMembers",method:"POST",path:"/members/v1/members/bulk/delete",methodFqn:"com.wixpress.members.api.Members.BulkDeleteMembers",entity:"member",args:["memberIds"],elevated:true};
 /** `POST /members/v1/members/bulk/delete-by-filter` */
-export const bulkDeleteMembersByFilter: Operation = {id:"bulkDeleteMembersByFilter",method:"POST",path:"/members/v1/members/bulk/delete-by-filter",methodFqn:"com.wixpress.members.api.Members.BulkDeleteMembersByFilter",entity:"member",args:["filter","...options"],elevated:true};
+export const bulkDeleteMembersByFilter: Operation = {id:"bulkDeleteMembersByFilter",method:"POST",path:"/members/v1/members/bulk/delete-by-filter",methodFqn:"com.wixpress.members.api.Members.BulkDeleteMembersByFilter",entity:"member",args:["filter","...options"],elevated:true,request:filterTransform};
 /** `POST /site-media/v1/bulk/files/import-v2` */
 export const bulkImportFile: Operation = {id:"bulkImportFile",method:"POST",path:"/site-media/v1/bulk/files/import-v2",methodFqn:"wix.media.site_media.v1.FilesService.BulkImportFile",entity:"fileDescriptor",args:["importFileRequests","...options"],elevated:true,response:{results:{itemMetadata:{$entity:true},item:{$entity:true,media:{image:{image:"image",previewImage:"image"},video:"video",document:"document",vector:{image:"image",previewImage:"image"},archive:{urlExpirationDate:"date"},model3d:{thumbnail:"image",urlExpirationDate:"date"}},createdDate:"date",updatedDate:"date",lastUsedDate:"date"}}}};
 /** `POST /site-media/v1/bulk/files/import` */
@@ -145,7 +146,7 @@ export const bulkUpdateDataItems: Operation = {id:"bulkUpdateDataItems",method:"
 /** `POST /_api/iam/authentication/v2/change-password` */
 export const changePassword: Operation = {id:"changePassword",method:"POST",path:"/_api/iam/authentication/v2/change-password",methodFqn:"wix.iam.authentication.v1.AuthenticationService.ChangePassword"};
 /** `POST /wix-data/v2/items/count` */
-export const count: Operation = {id:"count",method:"POST",path:"/wix-data/v2/items/count",methodFqn:"wix.data.v2.DataItemService.CountDataItems",entity:"dataItem",args:["dataCollectionId","...options"],unwrap:"totalCount",readOnly:true,request:filterTransform};
+export const count: Operation = {id:"count",method:"POST",path:"/wix-data/v2/items/count",methodFqn:"wix.data.v2.DataItemService.CountDataItems",entity:"dataItem",args:["dataCollectionId","...options"],unwrap:"totalCount",readOnly:true,request:filterTransform2};
 /** `POST /wix-data/v2/collections` */
 export const createDataCollection: Operation = {id:"createDataCollection",method:"POST",path:"/wix-data/v2/collections",methodFqn:"wix.data.v2.DataCollectionService.CreateDataCollection",entity:"dataCollection",args:["collection"],unwrap:"collection",elevated:true,request:collectionTransform,response:collectionTransform};
 /** `POST /members/v1/members` */
@@ -225,9 +226,9 @@ export const proceedToNextState: Operation = {id:"proceedToNextState",method:"PO
 /** `POST /wix-data/v2/items/query` */
 export const queryDataItems: Operation = {id:"queryDataItems",method:"POST",path:"/wix-data/v2/items/query",methodFqn:"wix.data.v2.DataItemService.QueryDataItems",entity:"dataItem",readOnly:true,request:queryTransform,response:dataItemsTransform};
 /** `POST /wix-data/v2/items/query-distinct-values` */
-export const queryDistinctValues: Operation = {id:"queryDistinctValues",method:"POST",path:"/wix-data/v2/items/query-distinct-values",methodFqn:"wix.data.v2.DataItemService.QueryDistinctValues",entity:"dataItem",readOnly:true,request:filterTransform,response:{distinctValues:"itemData"}};
+export const queryDistinctValues: Operation = {id:"queryDistinctValues",method:"POST",path:"/wix-data/v2/items/query-distinct-values",methodFqn:"wix.data.v2.DataItemService.QueryDistinctValues",entity:"dataItem",readOnly:true,request:filterTransform2,response:{distinctValues:"itemData"}};
 /** `POST /members/v1/members/query` */
-export const queryMembers: Operation = {id:"queryMembers",method:"POST",path:"/members/v1/members/query",methodFqn:"com.wixpress.members.api.Members.QueryMembers",entity:"member",readOnly:true,response:membersTransform};
+export const queryMembers: Operation = {id:"queryMembers",method:"POST",path:"/members/v1/members/query",methodFqn:"com.wixpress.members.api.Members.QueryMembers",entity:"member",readOnly:true,request:{query:{filter:"entityFilter"}},response:membersTransform};
 /** `POST /wix-data/v2/items/query-referenced` */
 export const queryReferencedDataItems: Operation = {id:"queryReferencedDataItems",method:"POST",path:"/wix-data/v2/items/query-referenced",methodFqn:"wix.data.v2.DataItemService.QueryReferencedDataItems",entity:"dataItem",readOnly:true,response:resultsTransform};
 /** `POST /_api/iam/recovery/v1/recover` */

@@ -6118,7 +6118,8 @@ export const components: { schemas: Record<string, unknown> } = {
     "MemberFilter": {
       "type": "object",
       "description": "A query filter, e.g. `{\"status\": \"PENDING\"}` or `{\"loginEmail\": {\"$startsWith\": \"a\"}}`.",
-      "additionalProperties": true
+      "additionalProperties": true,
+      "x-sitekit-wire": "entity-filter"
     },
     "MemberFilterRequest": {
       "type": "object",

@@ -6,9 +6,8 @@ import type { CallOptions } from './types.js';
 import type { Operation, TransformNode } from './operation.js';
 import { isApplicationError, isSiteKitError, RequestError } from './errors/index.js';
 import type { Transport } from './http/transport.js';
+import { isRecord as isObject } from './input.js';
 import { toPublic, toWire } from './wire/index.js';
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The transform node at a dotted wire path of a request tree. */
 function nodeAt(node: TransformNode | undefined, path: string): TransformNode | undefined {
@@ -61,7 +60,9 @@ export function requestFromArgs(op: Operation, args: readonly unknown[]): { requ
       if (optional) continue;
       throw new RequestError(`${op.id}: argument "${path}" is required`, { field: path });
     }
-    placements.push([path, toWire(value, nodeAt(op.request, path))]);
+    // A filter builder argument is sent as its filter object.
+    const argument = typeof (value as { toFilter?: unknown }).toFilter === 'function' ? (value as { toFilter(): unknown }).toFilter() : value;
+    placements.push([path, toWire(argument, nodeAt(op.request, path))]);
   }
   call ??= splitCallOptions(args[spec.length]).call;
   // Shallow first, so a deeper positional value (`member.id`) wins over one inside an object.
@@ -104,4 +105,14 @@ export function bindOperations<T>(transport: Transport, ops: readonly Operation[
   const methods: Record<string, (...args: unknown[]) => Promise<unknown>> = {};
   for (const op of ops) methods[op.id] = (...args) => invoke(transport, op, args);
   return methods as T;
+}
+
+/**
+ * Sends `operation` with a request in the public form: the caller's `options` minus
+ * `signal`/`timeoutMs` merged under `request` (whose fields win), converted by the operation's
+ * request transform. Resolves with the public-form (and unwrapped) result.
+ */
+export function sendPublic(transport: Transport, operation: Operation, request: Record<string, unknown>, options?: unknown): Promise<unknown> {
+  const { rest, call } = splitCallOptions(options);
+  return send(transport, operation, toWire({ ...rest, ...request }, operation.request) as object, call);
 }

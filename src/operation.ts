@@ -14,9 +14,10 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * - `fieldMask`: `string[]` ↔ `"a,b.c"`;
  * - `image`, `video`, `audio`, `document`: a `wix:<kind>://v1/...` reference string ↔ a media object;
  * - `item`: a public data item ↔ `{id, data}`;
- * - `itemData`: free-form item data (`Date` ↔ `{$date: iso}` at any depth).
+ * - `itemData`: free-form item data (`Date` ↔ `{$date: iso}` at any depth);
+ * - `entityFilter`: a filter over an entity's fields (`_id` ↔ `id`... as keys at any depth).
  */
-export type TransformCode = 'date' | 'float' | 'fieldMask' | 'image' | 'video' | 'audio' | 'document' | 'item' | 'itemData';
+export type TransformCode = 'date' | 'float' | 'fieldMask' | 'image' | 'video' | 'audio' | 'document' | 'item' | 'itemData' | 'entityFilter';
 
 /**
  * A transform tree, in wire field names: a leaf code, or an object of child nodes. Arrays are

@@ -1,49 +1,133 @@
 /** The aggregation builder (`items.aggregate(collectionId)`). */
-import * as O from '../../generated/operations.js';
+import { aggregateDataItems } from '../../generated/operations.js';
 import type { Transport } from '../http/transport.js';
-import { bad, combine, str, strs } from './filter.js';
-import { D, pageOps, pages, type PageState } from './paging.js';
-import { build } from './query.js';
-import type { AggregateBuilder, AggregateRow } from './types.js';
+import { invalid, requireString } from '../input.js';
+import { conjunction, filterOf, requestFilter } from './filter.js';
+import { fetchPages, FIRST_PAGE, limitOf, skipOf, sortedBy, type PageState } from './paging.js';
+import type { AggregateBuilder, AggregateOptions, AggregateRow, FilterLike, FilterObject, PagedResult } from './types.js';
 
+/** One aggregation operation on the wire: the result field and how it is computed, e.g. `{sum: {itemFieldName}}`. */
+type AggregateOperation = { resultFieldName: string } & Record<string, unknown>;
+
+/** What an aggregation keeps: filters before and after grouping, grouping fields, operations, and paging. */
 interface AggregateState extends PageState {
-  /** initialFilter (`c`) and finalFilter (`h`) conditions. */
-  c: readonly unknown[];
-  h: readonly unknown[];
-  /** Grouping fields. */
-  g?: string[];
-  /** Operations. */
-  o: readonly { resultFieldName: string }[];
+  readonly initialConditions: readonly FilterObject[];
+  readonly finalConditions: readonly FilterObject[];
+  readonly groupingFields?: readonly string[];
+  readonly operations: readonly AggregateOperation[];
 }
 
-/** An immutable aggregation over collection `id`. */
-export const aggregate = (t: Transport, id: string): AggregateBuilder =>
-  build<AggregateState>({ c: [], h: [], o: [], s: [], k: 0 }, (s, set) => {
-    // Adds operation `how` (e.g. `{sum: {itemFieldName}}`) under a result field name not used yet.
-    const op = (resultFieldName: string, how: object) =>
-      s.o.some((o) => o.resultFieldName == resultFieldName) ? bad('resultFieldName', 'unique: ' + resultFieldName) : set({ o: [...s.o, { resultFieldName, ...how }] });
-    const g = s.g ?? [];
-    // Each row gets `_id` of its group, as the official result does.
-    const row = (r: AggregateRow) => (g[0] && r._id === undefined ? { ...r, _id: g[1] ? Object.fromEntries(g.map((f) => [f, r[f]])) : r[g[0]] } : r);
-    const b: any = {
-      ...pageOps(s, set),
-      filter: (f: unknown) => set({ c: [...s.c, f] }),
-      having: (f: unknown) => set({ h: [...s.h, f] }),
-      group: (...fields: unknown[]) => (s.g ? bad('group', 'called once') : set({ g: strs(fields) })),
-      count: () => op('count', { itemCount: {} }),
-      run: (options?: object) =>
-        pages(
-          t,
-          O.aggregateDataItems,
-          { [D]: id },
-          { initialFilter: combine(s.c), aggregation: { groupingFields: g, operations: s.o }, finalFilter: combine(s.h), sort: s.s[0] && s.s },
-          (r) => r.results?.map(row),
-          s,
-          options,
-        ),
+/** The per-field aggregation methods: the wire operation of each and the suffix of its default result field. */
+const FIELD_AGGREGATIONS = {
+  sum: { operation: 'sum', suffix: 'Sum' },
+  avg: { operation: 'average', suffix: 'Avg' },
+  min: { operation: 'min', suffix: 'Min' },
+  max: { operation: 'max', suffix: 'Max' },
+} as const;
+
+/** Where an aggregation runs. */
+interface AggregateTarget {
+  readonly transport: Transport;
+  readonly collectionId: string;
+}
+
+/** An immutable aggregation over one collection: every method returns a new builder. */
+export class Aggregate implements AggregateBuilder {
+  constructor(
+    private readonly target: AggregateTarget,
+    private readonly state: AggregateState = { ...FIRST_PAGE, initialConditions: [], finalConditions: [], operations: [] },
+  ) {}
+
+  private withState(changes: Partial<AggregateState>): Aggregate {
+    return new Aggregate(this.target, { ...this.state, ...changes });
+  }
+
+  /** Adds an operation under a result field name not used yet. */
+  private withOperation(resultFieldName: string, computation: Record<string, unknown>): Aggregate {
+    if (this.state.operations.some((operation) => operation.resultFieldName === resultFieldName)) invalid('resultFieldName', `unique: ${resultFieldName}`);
+    return this.withState({ operations: [...this.state.operations, { resultFieldName, ...computation }] });
+  }
+
+  private aggregateField(method: keyof typeof FIELD_AGGREGATIONS, field: unknown, resultFieldName?: unknown): Aggregate {
+    const { operation, suffix } = FIELD_AGGREGATIONS[method];
+    const itemFieldName = requireString(field, 'field');
+    const name = resultFieldName === undefined ? itemFieldName + suffix : requireString(resultFieldName, 'resultFieldName');
+    return this.withOperation(name, { [operation]: { itemFieldName } });
+  }
+
+  /** Filters the items before grouping (`initialFilter`); repeated calls are combined with AND. */
+  filter(filter: FilterLike): Aggregate {
+    return this.withState({ initialConditions: [...this.state.initialConditions, filterOf(filter)] });
+  }
+  /** Filters the groups (`finalFilter`); repeated calls are combined with AND. */
+  having(filter: FilterLike): Aggregate {
+    return this.withState({ finalConditions: [...this.state.finalConditions, filterOf(filter)] });
+  }
+  /** Groups by these fields; call it once. */
+  group(...fields: string[]): Aggregate {
+    if (this.state.groupingFields) invalid('group', 'called once');
+    return this.withState({ groupingFields: fields.map((field) => requireString(field, 'field')) });
+  }
+  /** Sum of a field per group (result field `<field>Sum` by default). */
+  sum(field: string, resultFieldName?: string): Aggregate {
+    return this.aggregateField('sum', field, resultFieldName);
+  }
+  /** Average of a field per group (result field `<field>Avg` by default). */
+  avg(field: string, resultFieldName?: string): Aggregate {
+    return this.aggregateField('avg', field, resultFieldName);
+  }
+  /** Smallest value of a field per group (result field `<field>Min` by default). */
+  min(field: string, resultFieldName?: string): Aggregate {
+    return this.aggregateField('min', field, resultFieldName);
+  }
+  /** Largest value of a field per group (result field `<field>Max` by default). */
+  max(field: string, resultFieldName?: string): Aggregate {
+    return this.aggregateField('max', field, resultFieldName);
+  }
+  /** Number of items per group, in the result field `count`. */
+  count(): Aggregate {
+    return this.withOperation('count', { itemCount: {} });
+  }
+  /** Sorts the rows by the fields, ascending, after any earlier sort. */
+  ascending(...fields: string[]): Aggregate {
+    return this.withState({ sort: sortedBy(this.state.sort, fields, 'ASC') });
+  }
+  /** Sorts the rows by the fields, descending, after any earlier sort. */
+  descending(...fields: string[]): Aggregate {
+    return this.withState({ sort: sortedBy(this.state.sort, fields, 'DESC') });
+  }
+  /** Page size: a positive integer (default 50). */
+  limit(limit: number): Aggregate {
+    return this.withState({ limit: limitOf(limit) });
+  }
+  /** Number of rows to skip: a non-negative integer (default 0). */
+  skip(skip: number): Aggregate {
+    return this.withState({ skip: skipOf(skip) });
+  }
+
+  /** Runs the aggregation: one page of rows, each with `_id` of its group as the official result has. */
+  run(options?: AggregateOptions): Promise<PagedResult<AggregateRow>> {
+    const { initialConditions, finalConditions, groupingFields = [], operations, sort } = this.state;
+    const withGroupId = (row: AggregateRow): AggregateRow => {
+      if (groupingFields.length === 0 || row._id !== undefined) return row;
+      const groupId = groupingFields.length > 1 ? Object.fromEntries(groupingFields.map((field) => [field, row[field]])) : row[groupingFields[0]!];
+      return { ...row, _id: groupId };
     };
-    for (const name of ['sum', 'avg', 'min', 'max'])
-      b[name] = (field: unknown, as?: unknown) =>
-        op(as === undefined ? str(field) + name[0]!.toUpperCase() + name.slice(1) : str(as, 'resultFieldName'), { [name == 'avg' ? 'average' : name]: { itemFieldName: str(field) } });
-    return b;
-  });
+    return fetchPages<AggregateRow>(
+      {
+        transport: this.target.transport,
+        operation: aggregateDataItems,
+        base: { dataCollectionId: this.target.collectionId },
+        rest: {
+          initialFilter: requestFilter(conjunction(initialConditions)),
+          aggregation: { groupingFields, operations },
+          finalFilter: requestFilter(conjunction(finalConditions)),
+          sort: sort.length > 0 ? sort : undefined,
+        },
+        entries: (response) => (response.results as AggregateRow[] | undefined)?.map(withGroupId),
+        options,
+      },
+      this.state,
+    );
+  }
+}

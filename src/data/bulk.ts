@@ -1,48 +1,74 @@
 /** Bulk item writes and item references: the official result shapes over the bulk endpoints. */
-import type { Operation } from '../operation.js';
 import type { Transport } from '../http/transport.js';
-import { bad, isArray, str } from './filter.js';
-import { D, exec } from './paging.js';
-import type { BulkResult } from './types.js';
+import { invalid, requireArray, requireString } from '../input.js';
+import { sendPublic } from '../invoke.js';
+import type { Operation } from '../operation.js';
+import type { BulkError, BulkResult } from './types.js';
 
-const KEYS: Record<string, string> = { INSERT: 'inserted', UPDATE: 'updated', DELETE: 'removed' };
+/** The bulk actions the service reports, and the counter and id list of each in the official result. */
+const RESULT_FIELDS = {
+  INSERT: { count: 'inserted', ids: 'insertedItemIds' },
+  UPDATE: { count: 'updated', ids: 'updatedItemIds' },
+  DELETE: { count: 'removed', ids: 'removedItemIds' },
+} as const;
+
+type BulkAction = keyof typeof RESULT_FIELDS;
+
+/** One entry of a bulk response. */
+interface BulkResponseEntry {
+  action?: string;
+  itemMetadata?: { id?: string; originalIndex?: number; success?: boolean; error?: { code?: string; description?: string } };
+}
+
+/** Maps bulk response entries to the official result; `assumedAction` stands for an entry that carries none. */
+function bulkResult(entries: readonly BulkResponseEntry[], input: readonly unknown[], assumedAction?: BulkAction): BulkResult {
+  const result: BulkResult = { inserted: 0, updated: 0, removed: 0, skipped: 0, errors: [], insertedItemIds: [], updatedItemIds: [], removedItemIds: [] };
+  for (const { action = assumedAction, itemMetadata = {} } of entries) {
+    const { error, success, originalIndex: index, id } = itemMetadata;
+    if (error || success === false) {
+      const failure: BulkError = { index, code: error?.code ?? 'UNKNOWN', message: error?.description ?? error?.code ?? 'failed', item: index === undefined ? undefined : input[index] };
+      result.errors.push(failure);
+      continue;
+    }
+    const fields = action !== undefined && Object.hasOwn(RESULT_FIELDS, action) ? RESULT_FIELDS[action as BulkAction] : undefined;
+    if (!fields) {
+      result.skipped++;
+      continue;
+    }
+    result[fields.count]++;
+    result[fields.ids].push(id as string);
+  }
+  return result;
+}
 
 /**
- * A bulk write method over `op` (`bulk<Name>DataItems`): maps `{results: [{action,
- * itemMetadata}]}` to `{inserted, updated, removed, skipped, errors, ...ItemIds}`. `action` is
- * assumed when a result carries none; `DELETE` (bulkRemove) takes item IDs, the others items.
+ * A bulk write method over `operation` (`bulk<Name>DataItems`). `DELETE` (bulkRemove) takes item
+ * IDs, the others items; `action` is assumed for a response entry that carries none.
  */
-export const bulk =
-  (t: Transport, op: Operation, action?: string) =>
-  async (id: unknown, list: unknown, options?: object): Promise<BulkResult> => {
-    const key = 'dataItem' + (action == 'DELETE' ? 'Ids' : 's');
-    if (!isArray(list)) bad(key, 'an array');
-    const out: any = { skipped: 0, errors: [] };
-    for (const k in KEYS) (out[KEYS[k]!] = 0), (out[KEYS[k]! + 'ItemIds'] = []);
-    for (const { action: a = action, itemMetadata: { error: e, success, originalIndex: index, id: itemId } = {} as any } of (await exec(t, op, { [D]: id, [key]: list }, options)).results ?? []) {
-      const k = KEYS[a];
-      if (e || success === false) out.errors.push({ index, code: e?.code ?? 'UNKNOWN', message: e?.description ?? e?.code ?? 'failed', item: (list as unknown[])[index] });
-      else if (k) out[k]++, out[k + 'ItemIds'].push(itemId);
-      else out.skipped++;
-    }
-    return out;
+export const bulkWrite =
+  (transport: Transport, operation: Operation, action?: BulkAction) =>
+  async (collectionId: string, entries: unknown, options?: object): Promise<BulkResult> => {
+    const field = action === 'DELETE' ? 'dataItemIds' : 'dataItems';
+    const list = requireArray(entries, field);
+    const response = (await sendPublic(transport, operation, { dataCollectionId: collectionId, [field]: list }, options)) as { results?: BulkResponseEntry[] } | undefined;
+    return bulkResult(response?.results ?? [], list, action);
   };
 
-/** `{[field]: id}`: the ID of an item reference argument (the string itself, or the item's `_id`), checked. */
-export const idOf = (field: string, ref: any) => ({ [field]: str(ref?._id ?? ref, field) });
+/** The ID of an item reference argument: the string itself, or the item's `_id`; checked. */
+export const itemIdOf = (reference: unknown, field: string): string =>
+  requireString(typeof reference === 'object' && reference !== null ? (reference as { _id?: unknown })._id : reference, field);
 
 /** The referring side of a reference: the reference field and the referring item's ID, checked. */
-export const referring = (field: unknown, left: unknown) => ({ referringItemFieldName: str(field), ...idOf('referringItemId', left) });
+export const referringSide = (field: unknown, referringItem: unknown) => ({
+  referringItemFieldName: requireString(field, 'referringItemFieldName'),
+  referringItemId: itemIdOf(referringItem, 'referringItemId'),
+});
 
-/**
- * `insertReference`/`removeReference`: one referenced item goes to `one`
- * (`<name>DataItemReference`), a list to `many` (`bulk<Name>DataItemReferences`). Resolves with
- * nothing, as the official methods do.
- */
-export const reference =
-  (t: Transport, one: Operation, many: Operation) =>
-  async (id: unknown, field: unknown, left: unknown, right: unknown, options?: object): Promise<void> => {
-    const list = isArray(right);
-    const refs = (list ? right : [right]).map((r) => ({ ...referring(field, left), ...idOf('referencedItemId', r) }));
-    await exec(t, list ? many : one, { [D]: id, ['dataItemReference' + (list ? 's' : '')]: refs[0] ? (list ? refs : refs[0]) : bad('referencedItemId', 'given') }, options);
-  };
+/** The references from `referringItem`'s `field` to one referenced item or to several; at least one. */
+export function referencesOf(field: unknown, referringItem: unknown, referenced: unknown): { list: boolean; references: object[] } {
+  const list = Array.isArray(referenced);
+  const referencedItems: unknown[] = list ? referenced : [referenced];
+  if (referencedItems.length === 0) invalid('referencedItemId', 'given');
+  const side = referringSide(field, referringItem);
+  return { list, references: referencedItems.map((item) => ({ ...side, referencedItemId: itemIdOf(item, 'referencedItemId') })) };
+}

@@ -1,77 +1,194 @@
 /**
  * The one filter language shared by every builder (item queries, aggregations, member queries,
- * `items.filter()`): operator methods that append a condition to an immutable list, and the
- * conversion of that list to the service's filter object. Conditions stay in the public form
- * (`Date` values); the namespace that sends them converts them to the wire form.
+ * `items.filter()`): operator methods that add a condition to an immutable conjunction, and the
+ * normalisation of that conjunction into the service's filter object, exactly as the official
+ * query builder does it. Conditions stay in the public form (`Date` values); the namespace that
+ * sends them converts them to the wire form.
  */
-import { RequestError } from '../errors/index.js';
-import type { FilterBuilder } from './types.js';
+import { invalid, isRecord, requireString } from '../input.js';
+import type { FilterBuilder, FilterLike, FilterObject } from './types.js';
 
-/** `Array.isArray`, under a short name. */
-export const { isArray } = Array;
+/** Operator keys of the query language start with `$` (`$or`, `$not`, `$gt`...); other keys name fields. */
+const isOperatorKey = (key: string): boolean => key.startsWith('$');
 
-/** A filter object in the service's query language, e.g. `{year: {$gt: 1970}}`. */
-export type Cond = Record<string, unknown>;
+/** A field condition names at least one field (`{year: {$gt: 1970}}`), unlike `{$or: [...]}`. */
+const isFieldCondition = (condition: FilterObject): boolean => Object.keys(condition).some((key) => !isOperatorKey(key));
+
+/** The list of `{$and: [...]}` (or `$or`) when that operator is the object's only key. */
+function soleOperand(condition: FilterObject, operator: '$and' | '$or'): FilterObject[] | undefined {
+  const keys = Object.keys(condition);
+  const operand = condition[operator];
+  return keys.length === 1 && keys[0] === operator && Array.isArray(operand) ? (operand as FilterObject[]) : undefined;
+}
+
+/** The conditions with nested lists of the same `operator` spliced in, and empty conditions left out. */
+function flatten(conditions: readonly FilterObject[], operator: '$and' | '$or'): FilterObject[] {
+  const flat: FilterObject[] = [];
+  for (const condition of conditions) {
+    const nested = soleOperand(condition, operator);
+    if (nested) flat.push(...flatten(nested, operator));
+    else if (Object.keys(condition).length > 0) flat.push(condition);
+  }
+  return flat;
+}
 
 /**
- * Throws our client-side error for `field`, message `<field> must be <expected>` (e.g. `limit must
- * be a positive integer`): bad input is refused before any request.
+ * The filter of a conjunction: `{}` for none, the condition itself for one. Field conditions merge
+ * into one object, placed first, followed by the operator conditions in their order; when two
+ * field conditions name the same field nothing merges and the result is `{$and: [...]}`. Nested
+ * `$and` lists are flattened.
  */
-export const bad = (field: string, expected: string): never => {
-  throw new RequestError(field + ' must be ' + expected, { field });
-};
+export function conjunction(conditions: readonly FilterObject[]): FilterObject {
+  const flat = flatten(conditions, '$and');
+  if (flat.length <= 1) return flat[0] ?? {};
+  const fieldConditions = flat.filter(isFieldCondition);
+  const fieldNames = fieldConditions.flatMap((condition) => Object.keys(condition));
+  if (new Set(fieldNames).size < fieldNames.length) return { $and: flat };
+  const operatorConditions = flat.filter((condition) => !isFieldCondition(condition));
+  const parts = fieldConditions.length > 0 ? [Object.assign({}, ...fieldConditions) as FilterObject, ...operatorConditions] : operatorConditions;
+  return parts.length === 1 ? parts[0]! : { $and: parts };
+}
 
-/** `name` itself when it is a non-empty string; else RequestError naming `field`. */
-export const str = (name: unknown, field = 'field'): string => (typeof name == 'string' && name ? name : bad(field, 'a non-empty string'));
+/** The filter of a disjunction: `{$or: [...]}` with nested `$or` lists flattened and empty filters left out. */
+export function disjunction(filters: readonly FilterObject[]): FilterObject {
+  const flat = flatten(filters, '$or');
+  return flat.length <= 1 ? (flat[0] ?? {}) : { $or: flat };
+}
 
-/** Field names, each checked by {@link str}. */
-export const strs = (names: unknown[]): string[] => names.map((x) => str(x));
+/** The filter object of a builder (anything with `toFilter()`) or a plain filter object; `{}` for none. */
+export function filterOf(filter: unknown, field = 'filter'): FilterObject {
+  if (filter == null) return {};
+  if (typeof (filter as { toFilter?: unknown }).toFilter === 'function') return (filter as { toFilter(): FilterObject }).toFilter();
+  return isRecord(filter) ? filter : invalid(field, 'a filter builder or a filter object');
+}
 
-/** The filter object of a builder (anything with `toFilter()`), or the plain filter object itself. */
-export const unwrap = (f: any): Cond | undefined => (typeof f?.toFilter == 'function' ? f.toFilter() : f);
+/** The filter object of a caller's `filter` option, or `undefined` when there is none (the request leaves it out). */
+export const optionalFilter = (filter: unknown): FilterObject | undefined => (filter == null ? undefined : filterOf(filter));
 
-/** The non-empty filter objects of a list of conditions (builders, filter objects or nothing). */
-const list = (conds: readonly unknown[]): Cond[] => conds.map(unwrap).filter((x) => x && Object.keys(x).length) as Cond[];
+/** A filter for a request: `undefined` (so the request leaves it out) when it has no condition. */
+export const requestFilter = (filter: FilterObject): FilterObject | undefined => (Object.keys(filter).length > 0 ? filter : undefined);
+
+/** The values of `hasSome`, `hasAll` and `in`: one array argument, or the arguments themselves. */
+const valueList = (values: readonly unknown[]): unknown[] =>
+  values.length === 1 && Array.isArray(values[0]) ? [...(values[0] as unknown[])] : [...values];
 
 /**
- * One filter from a list of conditions: the condition for one, `$and` for several, `undefined`
- * (so a request leaves it out) for none.
+ * The operator methods over an immutable conjunction of conditions. Every method returns
+ * `withConditions(newConditions)`: a new builder; this one never changes. Subclasses say what
+ * a new builder is (a filter, an item query, a member query).
  */
-export const combine = (conds: readonly unknown[]): Cond | undefined => {
-  const c = list(conds);
-  return c[1] ? { $and: c } : c[0];
-};
+export abstract class FilterMethods<Self> {
+  constructor(
+    /** The conditions added so far, in call order (the public form). */
+    protected readonly conditions: readonly FilterObject[],
+  ) {}
 
-/**
- * The operator methods over a condition list, plus `toFilter()`: each returns `set(newList)`,
- * never changing `conds`. `ge`/`le` are the official spellings of `gte`/`lte`.
- */
-export const filterOps = <B>(conds: readonly unknown[], set: (conds: unknown[]) => B): Record<string, (...a: any[]) => unknown> => {
-  const add = (field: unknown, value: unknown) => set([...conds, { [str(field)]: value }]);
-  const ops: Record<string, (...a: any[]) => unknown> = {
-    toFilter: () => combine(conds) ?? {},
-    eq: add,
-    between: (f, from, to) => (from == null || to == null ? bad('between', 'given two bounds') : add(f, { $gte: from, $lt: to })),
-    isEmpty: (f) => ops.exists!(f, false),
-    isNotEmpty: (f) => ops.exists!(f, true),
-    and: (...fs) => set([...conds, ...fs]),
-    or: (...fs) => {
-      const parts = list([combine(conds), ...fs]);
-      return set(parts[1] ? [{ $or: parts }] : parts);
-    },
-    not: (...fs) => set([...conds, { $not: combine(fs) ?? {} }]),
-  };
-  // `{field: {$<op>: value}}`; hasSome, hasAll and in take their values as an array or as the
-  // remaining arguments, at least one for hasSome and hasAll; exists takes a boolean.
-  for (const op of 'ne gt ge gte lt le lte contains startsWith endsWith hasSome hasAll in exists'.split(' '))
-    ops[op] = (f, ...v) => {
-      const value = (op[0] == 'h' || op == 'in') && (1 in v || !isArray(v[0])) ? v : v[0];
-      return (op[0] == 'h' ? value.length : op[1] != 'x' || typeof value == 'boolean')
-        ? add(f, { ['$' + op.replace(/^([gl])e$/, '$1te')]: value })
-        : bad(op, op[0] == 'h' ? 'given values' : 'given a boolean');
-    };
-  return ops;
-};
+  /** The builder holding `conditions` instead of this one's (and the same other state). */
+  protected abstract withConditions(conditions: readonly FilterObject[]): Self;
 
-/** A standalone, immutable filter builder (`items.filter()`). */
-export const filterBuilder = (conds: readonly unknown[] = []): FilterBuilder => filterOps(conds, filterBuilder) as any;
+  /** Adds `{field: condition}` to the conjunction. */
+  protected where(field: unknown, condition: unknown): Self {
+    return this.withConditions([...this.conditions, { [requireString(field, 'field')]: condition }]);
+  }
+
+  /** Field equals value (`{field: value}`). */
+  eq(field: string, value: unknown): Self {
+    return this.where(field, value);
+  }
+  /** Field does not equal value (`$ne`). */
+  ne(field: string, value: unknown): Self {
+    return this.where(field, { $ne: value });
+  }
+  /** Field is greater than value (`$gt`). */
+  gt(field: string, value: unknown): Self {
+    return this.where(field, { $gt: value });
+  }
+  /** Field is greater than or equal to value (`$gte`); the official spelling. */
+  ge(field: string, value: unknown): Self {
+    return this.where(field, { $gte: value });
+  }
+  /** Alias of {@link ge}. */
+  gte(field: string, value: unknown): Self {
+    return this.ge(field, value);
+  }
+  /** Field is less than value (`$lt`). */
+  lt(field: string, value: unknown): Self {
+    return this.where(field, { $lt: value });
+  }
+  /** Field is less than or equal to value (`$lte`); the official spelling. */
+  le(field: string, value: unknown): Self {
+    return this.where(field, { $lte: value });
+  }
+  /** Alias of {@link le}. */
+  lte(field: string, value: unknown): Self {
+    return this.le(field, value);
+  }
+  /** `from <= field < to`: two conditions on the field, `$gte` and `$lt`; both bounds are required. */
+  between(field: string, from?: unknown, to?: unknown): Self {
+    if (from == null || to == null) invalid('between', 'given two bounds');
+    const name = requireString(field, 'field');
+    return this.withConditions([...this.conditions, { [name]: { $gte: from } }, { [name]: { $lt: to } }]);
+  }
+  /** Text field contains `text`, ignoring case (`$contains`). */
+  contains(field: string, text: string): Self {
+    return this.where(field, { $contains: text });
+  }
+  /** Text field starts with `text`, ignoring case (`$startsWith`). */
+  startsWith(field: string, text: string): Self {
+    return this.where(field, { $startsWith: text });
+  }
+  /** Text field ends with `text`, ignoring case (`$endsWith`). */
+  endsWith(field: string, text: string): Self {
+    return this.where(field, { $endsWith: text });
+  }
+  /** Field (or an element of an array field) equals one of the values (`$hasSome`); at least one value. */
+  hasSome(field: string, ...values: unknown[]): Self {
+    const list = valueList(values);
+    return list.length > 0 ? this.where(field, { $hasSome: list }) : invalid('hasSome', 'given values');
+  }
+  /** Array field holds every value (`$hasAll`); at least one value. */
+  hasAll(field: string, ...values: unknown[]): Self {
+    const list = valueList(values);
+    return list.length > 0 ? this.where(field, { $hasAll: list }) : invalid('hasAll', 'given values');
+  }
+  /** Field equals one of the values (`$in`). */
+  in(field: string, ...values: unknown[]): Self {
+    return this.where(field, { $in: valueList(values) });
+  }
+  /** Field is present (`true`) or absent (`false`) (`$exists`). */
+  exists(field: string, present?: unknown): Self {
+    return typeof present === 'boolean' ? this.where(field, { $exists: present }) : invalid('exists', 'given a boolean');
+  }
+  /** Field is missing or `null` (`{field: null}`). */
+  isEmpty(field: string): Self {
+    return this.where(field, null);
+  }
+  /** Field has a value other than `null` (`{field: {$ne: null}}`). */
+  isNotEmpty(field: string): Self {
+    return this.where(field, { $ne: null });
+  }
+  /** This filter AND every given one. */
+  and(...filters: FilterLike[]): Self {
+    return this.withConditions([...this.conditions, ...filters.map((filter) => filterOf(filter))]);
+  }
+  /** This filter OR any given one: `{$or: [this, ...filters]}` (this left out when empty). */
+  or(...filters: FilterLike[]): Self {
+    const either = disjunction([this.toFilter(), ...filters.map((filter) => filterOf(filter))]);
+    return this.withConditions([either]);
+  }
+  /** This filter AND NOT the given ones: `{$not: [filter]}` (an array of one filter). */
+  not(...filters: FilterLike[]): Self {
+    return this.withConditions([...this.conditions, { $not: [conjunction(filters.map((filter) => filterOf(filter)))] }]);
+  }
+  /** The filter object built so far (`{}` for none), in the public form. */
+  toFilter(): FilterObject {
+    return conjunction(this.conditions);
+  }
+}
+
+/** A standalone, immutable filter (`items.filter()`). */
+export class Filter extends FilterMethods<Filter> implements FilterBuilder {
+  protected withConditions(conditions: readonly FilterObject[]): Filter {
+    return new Filter(conditions);
+  }
+}

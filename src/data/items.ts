@@ -4,23 +4,26 @@
  */
 import type * as IO from '../../generated/io.js';
 import { namespaceOperations, type ItemsOperations } from '../../generated/namespaces.js';
-import * as O from '../../generated/operations.js';
-import type { CallOptions, Item } from '../types.js';
+import * as operations from '../../generated/operations.js';
 import type { Transport } from '../http/transport.js';
-import { bindOperations } from '../invoke.js';
-import { aggregate } from './aggregate.js';
-import { bulk, reference, referring } from './bulk.js';
-import { combine, filterBuilder, str, strs, unwrap } from './filter.js';
-import { D, exec, limitOf, pages, skipOf } from './paging.js';
-import { patch } from './patch.js';
-import { queryBuilder } from './query.js';
+import { optionsObject, requireString } from '../input.js';
+import { bindOperations, sendPublic } from '../invoke.js';
+import type { CallOptions, Item } from '../types.js';
+import { Aggregate } from './aggregate.js';
+import { bulkWrite, itemIdOf, referencesOf, referringSide } from './bulk.js';
+import { conjunction, Filter, optionalFilter, requestFilter } from './filter.js';
+import { fetchPages, limitOf, skipOf } from './paging.js';
+import { Patch } from './patch.js';
+import { EMPTY_QUERY, QueryMethods, type QueryState } from './query.js';
 import type {
   AggregateBuilder,
   BulkOptions,
   BulkResult,
   CountOptions,
   DataItemOf,
+  DistinctOptions,
   DistinctRequest,
+  FieldValue,
   FilterBuilder,
   FilterLike,
   FindOptions,
@@ -68,7 +71,7 @@ export interface ItemsApi extends Omit<ItemsOperations, 'insert' | 'update' | 's
    */
   query<T extends object = Item>(collectionId: string): ItemsQueryBuilder<T>;
   /** Runs a query given as an object (`{filter, sort, paging | cursorPaging, fields}`): one page and its metadata. */
-  query<T extends object = Item>(collectionId: string, query: ItemsQueryRequest, options?: FindOptions & { includeReferences?: string[] }): Promise<ItemsQueryResponse<T>>;
+  query<T extends object = Item>(collectionId: string, query: ItemsQueryRequest, options?: FindOptions & { includeReferences?: readonly (string | { field: string })[] }): Promise<ItemsQueryResponse<T>>;
   /** A standalone filter builder, for `and/or/not`, aggregations, counts and member queries. */
   filter<T extends object = Item>(): FilterBuilder<T>;
   /** The distinct values of a field among the items matching `filter`, paged by `paging`. */
@@ -93,67 +96,168 @@ export interface ItemsApi extends Omit<ItemsOperations, 'insert' | 'update' | 's
   bulkRemove(collectionId: string, itemIds: readonly string[], options?: CallOptions): Promise<BulkResult>;
 }
 
-/** The collection ID argument, checked before any request. */
-const cid = (id: unknown): string => str(id, D);
+/** The collection ID argument of every items method, checked before any request. */
+const collectionIdOf = (collectionId: unknown): string => requireString(collectionId, 'dataCollectionId');
+
+/** `includeReferences` as the service takes it: `[{field}]` (field names are accepted too). */
+const includedReferences = (fields: readonly unknown[] | undefined): { field: string }[] | undefined =>
+  fields?.map((field) => (typeof field === 'string' ? { field } : (field as { field: string })));
+
+/** What an item query needs besides its state: the client's items API and transport, and the collection. */
+interface ItemsQueryTarget {
+  readonly api: ItemsApi;
+  readonly transport: Transport;
+  readonly collectionId: string;
+}
+
+/** An immutable item query over one collection; `count` and `distinct` go through the direct forms. */
+class ItemsQuery extends QueryMethods<ItemsQuery> implements ItemsQueryBuilder {
+  constructor(
+    private readonly target: ItemsQueryTarget,
+    state: QueryState = EMPTY_QUERY,
+  ) {
+    super(state);
+  }
+
+  protected withState(changes: Partial<QueryState>): ItemsQuery {
+    return new ItemsQuery(this.target, { ...this.state, ...changes });
+  }
+
+  /** The query's filter for a request (`undefined` without conditions). */
+  private requestFilter() {
+    return requestFilter(conjunction(this.state.conditions));
+  }
+
+  /** Returns only these fields (`query.fields`). */
+  fields(...fields: string[]): ItemsQuery {
+    return this.withState({ fields: fields.map((field) => requireString(field, 'field')) });
+  }
+  /** Returns the referenced items of these reference fields in full (`includeReferences: [{field}]`). */
+  include(...fields: string[]): ItemsQuery {
+    return this.withState({ includedReferences: fields.map((field) => requireString(field, 'field')) });
+  }
+  /** Runs the query: one page of items. */
+  find(options?: FindOptions): Promise<PagedResult<DataItemOf<Item>>> {
+    const { sort, fields, includedReferences: included } = this.state;
+    return fetchPages(
+      {
+        transport: this.target.transport,
+        operation: operations.queryDataItems,
+        base: { dataCollectionId: this.target.collectionId },
+        rest: { query: { filter: this.requestFilter(), sort: sort.length > 0 ? sort : undefined, fields }, includeReferences: includedReferences(included) },
+        entries: (response) => response.dataItems as unknown[] | undefined,
+        pagingField: 'query',
+        options,
+      },
+      this.state,
+    );
+  }
+  /** Every matching item, page after page. */
+  async *all(options?: FindOptions): AsyncIterableIterator<DataItemOf<Item>> {
+    yield* (await this.find(options)).all();
+  }
+  /** Counts the items that match the filter. */
+  count(options?: CountOptions): Promise<number> {
+    return this.target.api.count(this.target.collectionId, { ...options, filter: this.requestFilter() });
+  }
+  /** The distinct values of a field among the matching items (ordered by the query's sort of that field, paged by its limit and skip). */
+  distinct<K extends string>(field: K, options?: DistinctOptions): Promise<PagedResult<FieldValue<DataItemOf<Item>, K>>> {
+    const order = this.state.sort.find((entry) => entry.fieldName === field)?.order;
+    return this.target.api.distinct(this.target.collectionId, field, { ...options, filter: this.requestFilter(), order, paging: { limit: this.state.limit, offset: this.state.skip } }) as Promise<
+      PagedResult<FieldValue<DataItemOf<Item>, K>>
+    >;
+  }
+}
 
 /** Creates `client.items` over a transport. */
-export const itemsNamespace = (t: Transport): ItemsApi => {
-  const generated = bindOperations<Record<string, (...a: unknown[]) => Promise<unknown>>>(t, namespaceOperations.items);
-  const api: any = {};
-  for (const name in generated) api[name] = async (id: unknown, ...a: unknown[]) => generated[name]!(cid(id), ...a);
-  // References take item IDs or items (`{_id}`), like insertReference and removeReference.
-  const ref = (v: any, field: string) => str(v?._id ?? v, field);
-  const { isReferenced, replaceReferences } = api;
-  api.isReferenced = async (id: unknown, field: unknown, left: unknown, right: unknown, options?: object) =>
-    isReferenced(id, field, ref(left, 'referringItemId'), ref(right, 'referencedItemId'), options);
-  api.replaceReferences = async (id: unknown, field: unknown, left: unknown, rights: unknown, options?: object) =>
-    replaceReferences(id, field, ref(left, 'referringItemId'), Array.isArray(rights) ? rights.map((r) => ref(r, 'referencedItemId')) : rights, options);
+export function itemsNamespace(transport: Transport): ItemsApi {
+  const generated = bindOperations<Record<string, (...args: unknown[]) => Promise<unknown>>>(transport, namespaceOperations.items);
+  // Every generated method takes the collection ID first: checked before anything else.
+  const checked: Record<string, (collectionId: unknown, ...args: unknown[]) => Promise<unknown>> = {};
+  for (const [name, method] of Object.entries(generated)) checked[name] = async (collectionId, ...args) => method(collectionIdOf(collectionId), ...args);
 
-  /** An immutable item query over collection `id`; `count` and `distinct` go through the direct forms. */
-  const itemsQuery = (id: string): ItemsQueryBuilder =>
-    queryBuilder(
-      (s, options) => pages(t, O.queryDataItems, { [D]: id }, { query: { filter: combine(s.c), sort: s.s[0] && s.s, fields: s.f }, includeReferences: s.i }, (r) => r.dataItems, s, options, 'query'),
-      (s, set) => ({
-        fields: (...f: unknown[]) => set({ f: strs(f) }),
-        include: (...i: unknown[]) => set({ i: strs(i) }),
-        count: (options?: object) => api.count(id, { ...options, filter: combine(s.c) }),
-        distinct: (field: unknown, options?: object) =>
-          api.distinct(id, field, { ...options, filter: combine(s.c), order: s.s.find((x) => x.fieldName == field)?.order, paging: { limit: s.l, offset: s.k } }),
-      }),
-    );
-
-  // The promise methods below reject bad input: `exec` checks the collection ID of every request.
-  return Object.assign(api, {
-    count: async (id: unknown, options?: { filter?: unknown }) => (await exec(t, O.count, { [D]: id, filter: unwrap(options?.filter) }, options)) ?? 0,
-    query: (id: unknown, query?: any, options?: object) =>
-      query == null
-        ? itemsQuery(cid(id))
-        : (async () => {
-            const r = await exec(t, O.queryDataItems, { [D]: id, query: { ...query, filter: unwrap(query.filter) } }, options);
-            return { items: r.dataItems ?? [], pagingMetadata: r.pagingMetadata };
-          })(),
-    filter: () => filterBuilder(),
-    distinct: async (id: unknown, field: unknown, options?: any) =>
-      pages(
-        t,
-        O.queryDistinctValues,
-        { [D]: id, fieldName: str(field) },
-        { filter: unwrap(options?.filter) },
-        (r) => r.distinctValues,
-        { l: limitOf(options?.paging?.limit), k: skipOf(options?.paging?.offset ?? 0) },
+  const api: ItemsApi = {
+    ...(checked as unknown as ItemsOperations),
+    insert: checked.insert as ItemsApi['insert'],
+    update: checked.update as ItemsApi['update'],
+    save: checked.save as ItemsApi['save'],
+    get: checked.get as ItemsApi['get'],
+    remove: checked.remove as ItemsApi['remove'],
+    // References take item IDs or items (`{_id}`), like insertReference and removeReference.
+    isReferenced: async (collectionId, field, referringItem, referencedItem, options) =>
+      (await checked.isReferenced!(collectionId, field, itemIdOf(referringItem, 'referringItemId'), itemIdOf(referencedItem, 'referencedItemId'), options)) as boolean,
+    replaceReferences: async (collectionId, field, referringItem, referencedItems, options) =>
+      (await checked.replaceReferences!(
+        collectionId,
+        field,
+        itemIdOf(referringItem, 'referringItemId'),
+        Array.isArray(referencedItems) ? referencedItems.map((item) => itemIdOf(item, 'referencedItemId')) : referencedItems,
         options,
-      ),
-    aggregate: (id: unknown) => aggregate(t, cid(id)),
-    patch: (id: unknown, itemId: unknown) => patch(t, cid(id), str(itemId, 'dataItemId')),
-    async queryReferenced(id: unknown, itemId: unknown, field: unknown, options?: any) {
-      const { limit, skip = 0, ...rest } = options ?? {};
-      return pages(t, O.queryReferencedDataItems, { [D]: id, ...referring(field, itemId) }, {}, (r) => r.results?.flatMap((x: any) => x.dataItem ?? []), { l: limitOf(limit), k: skipOf(skip) }, rest);
+      )) as IO.ReplaceReferencesResponse,
+    async count(collectionId, options) {
+      const request = { dataCollectionId: collectionIdOf(collectionId), filter: optionalFilter(options?.filter) };
+      return ((await sendPublic(transport, operations.count, request, options)) as number | undefined) ?? 0;
     },
-    insertReference: reference(t, O.insertDataItemReference, O.bulkInsertDataItemReferences),
-    removeReference: reference(t, O.removeDataItemReference, O.bulkRemoveDataItemReferences),
-    bulkInsert: bulk(t, O.bulkInsertDataItems, 'INSERT'),
-    bulkUpdate: bulk(t, O.bulkUpdateDataItems, 'UPDATE'),
-    bulkSave: bulk(t, O.bulkSaveDataItems),
-    bulkRemove: bulk(t, O.bulkRemoveDataItems, 'DELETE'),
-  });
-};
+    query: ((collectionId: unknown, query?: unknown, options?: FindOptions & { includeReferences?: readonly unknown[] }) => {
+      // The builder form checks its collection ID at once; the direct form rejects.
+      if (query == null) return new ItemsQuery({ api, transport, collectionId: collectionIdOf(collectionId) });
+      return (async () => {
+        const dataCollectionId = collectionIdOf(collectionId);
+        const { filter, ...rest } = optionsObject(query, 'query', 'items.query');
+        const request = { dataCollectionId, query: { ...rest, filter: optionalFilter(filter) }, includeReferences: includedReferences(options?.includeReferences) };
+        const response = (await sendPublic(transport, operations.queryDataItems, request, options)) as { dataItems?: unknown[]; pagingMetadata?: unknown };
+        return { items: response.dataItems ?? [], pagingMetadata: response.pagingMetadata };
+      })();
+    }) as ItemsApi['query'],
+    filter: () => new Filter([]),
+    async distinct(collectionId, field, options) {
+      const base = { dataCollectionId: collectionIdOf(collectionId), fieldName: requireString(field, 'fieldName') };
+      return fetchPages(
+        { transport, operation: operations.queryDistinctValues, base, rest: { filter: optionalFilter(options?.filter) }, entries: (response) => response.distinctValues as unknown[] | undefined, options },
+        { limit: limitOf(options?.paging?.limit), skip: skipOf(options?.paging?.offset ?? 0) },
+      );
+    },
+    aggregate: (collectionId) => new Aggregate({ transport, collectionId: collectionIdOf(collectionId) }),
+    // The builders are written for any item; the caller's item type only narrows their signatures.
+    patch: <T extends object>(collectionId: string, itemId: string) =>
+      new Patch({ transport, collectionId: collectionIdOf(collectionId), itemId: requireString(itemId, 'dataItemId') }) as unknown as PatchBuilder<T>,
+    async queryReferenced(collectionId, itemId, field, options) {
+      const { limit, skip = 0, ...rest } = options ?? {};
+      return fetchPages(
+        {
+          transport,
+          operation: operations.queryReferencedDataItems,
+          base: { dataCollectionId: collectionIdOf(collectionId), ...referringSide(field, itemId) },
+          rest: {},
+          entries: (response) => (response.results as { dataItem?: unknown }[] | undefined)?.flatMap((result) => result.dataItem ?? []),
+          options: rest,
+        },
+        { limit: limitOf(limit), skip: skipOf(skip) },
+      );
+    },
+    // One referenced item goes to the single insert route, several to the bulk one.
+    async insertReference(collectionId, field, referringItem, referenced, options) {
+      const dataCollectionId = collectionIdOf(collectionId);
+      const { list, references } = referencesOf(field, referringItem, referenced);
+      const request = list ? { dataCollectionId, dataItemReferences: references } : { dataCollectionId, dataItemReference: references[0] };
+      await sendPublic(transport, list ? operations.bulkInsertDataItemReferences : operations.insertDataItemReference, request, options);
+    },
+    // Always the bulk form (one or many references), as the official client sends it.
+    async removeReference(collectionId, field, referringItem, referenced, options) {
+      const dataCollectionId = collectionIdOf(collectionId);
+      const { references } = referencesOf(field, referringItem, referenced);
+      await sendPublic(transport, operations.bulkRemoveDataItemReferences, { dataCollectionId, dataItemReferences: references }, options);
+    },
+    bulkInsert: withCollectionId(bulkWrite(transport, operations.bulkInsertDataItems, 'INSERT')),
+    bulkUpdate: withCollectionId(bulkWrite(transport, operations.bulkUpdateDataItems, 'UPDATE')),
+    bulkSave: withCollectionId(bulkWrite(transport, operations.bulkSaveDataItems)),
+    bulkRemove: withCollectionId(bulkWrite(transport, operations.bulkRemoveDataItems, 'DELETE')),
+  };
+  return api;
+}
+
+/** `method` with its first argument (the collection ID) checked first; a bad one rejects. */
+const withCollectionId =
+  <Rest extends unknown[], Result>(method: (collectionId: string, ...rest: Rest) => Promise<Result>) =>
+  async (collectionId: unknown, ...rest: Rest): Promise<Result> =>
+    method(collectionIdOf(collectionId), ...rest);

@@ -1,112 +1,120 @@
 /**
- * Paging shared by every builder: `ascending/descending/limit/skip`, the paged result object
+ * Paging shared by every builder: sort entries, limit and skip checks, the paged result object
  * (`items, totalCount, pageSize, currentPage, totalPages, hasNext/hasPrev, next/prev`, sync and
  * async iteration) and the fetch of one page of any list operation.
  */
-import type { Operation } from '../operation.js';
+import { RequestError } from '../errors/index.js';
 import type { Transport } from '../http/transport.js';
-import { send, splitCallOptions } from '../invoke.js';
-import { toWire } from '../wire/index.js';
-import { bad, str } from './filter.js';
+import { invalid, requireString } from '../input.js';
+import { sendPublic, splitCallOptions } from '../invoke.js';
+import type { Operation } from '../operation.js';
 import type { PagedResult } from './types.js';
 
-/** The request field naming the collection. */
-export const D = 'dataCollectionId';
-
-/** Page size when the caller set no limit (spec §9). */
+/** Page size when the caller set no limit. */
 export const PAGE_SIZE = 50;
 
-/**
- * Sends `op` with a public-form request: `options` minus `signal`/`timeoutMs` merged under
- * `request` (whose fields win), converted by the operation's request transform. The collection ID
- * of a request that has one is checked first (a throw: callers are async, so it rejects).
- */
-export const exec = (t: Transport, op: Operation, request: any, options?: unknown): Promise<any> => {
-  if (D in request) str(request[D], D);
-  const { rest, call } = splitCallOptions(options);
-  return send(t, op, toWire({ ...rest, ...request }, op.request) as object, call);
-};
-
 /** A positive integer limit (or `undefined`: none), else RequestError. */
-export const limitOf = (n: any): number | undefined => (n === undefined || (Number.isInteger(n) && n > 0) ? n : bad('limit', 'a positive integer'));
+export const limitOf = (limit: unknown): number | undefined =>
+  limit === undefined || (Number.isInteger(limit) && (limit as number) > 0) ? (limit as number | undefined) : invalid('limit', 'a positive integer');
+
 /** A non-negative integer skip, else RequestError. */
-export const skipOf = (n: any): number => (Number.isInteger(n) && n >= 0 ? n : bad('skip', 'a non-negative integer'));
+export const skipOf = (skip: unknown): number => (Number.isInteger(skip) && (skip as number) >= 0 ? (skip as number) : invalid('skip', 'a non-negative integer'));
 
 /** A sort entry on the wire. */
 export interface Sort {
   fieldName: string;
-  order: string;
+  order: 'ASC' | 'DESC';
 }
 
-/** What every paged builder keeps: sort (`s`), limit (`l`), skip (`k`). */
+/** `sort` followed by one entry per field, in `order` (each field name checked). */
+export const sortedBy = (sort: readonly Sort[], fields: readonly unknown[], order: Sort['order']): Sort[] => [
+  ...sort,
+  ...fields.map((field) => ({ fieldName: requireString(field, 'field'), order })),
+];
+
+/** What every paged builder keeps: its sort, limit and skip. */
 export interface PageState {
-  s: readonly Sort[];
-  l?: number;
-  k: number;
+  readonly sort: readonly Sort[];
+  readonly limit?: number;
+  readonly skip: number;
 }
 
-/** `ascending descending limit skip` over a page state; each returns `set(changes)`. */
-export const pageOps = <B>(s: PageState, set: (changes: Partial<PageState>) => B) => {
-  const sort = (order: string) => (...fields: unknown[]) => set({ s: [...s.s, ...fields.map((f) => ({ fieldName: str(f), order }))] });
-  return { ascending: sort('ASC'), descending: sort('DESC'), limit: (n: number) => set({ l: limitOf(n) }), skip: (n: number) => set({ k: skipOf(n) }) };
-};
+/** A page state with no sort, no limit and no skip. */
+export const FIRST_PAGE: PageState = { sort: [], skip: 0 };
+
+/** The paging metadata of a list response, as the items (`pagingMetadata`) and members (`metadata`) services send it. */
+interface PagingMetadata {
+  total?: number;
+  tooManyToCount?: boolean;
+  hasNext?: boolean;
+  cursors?: { next?: string; prev?: string };
+}
+
+/** How to fetch the pages of one list operation (see {@link fetchPages}). */
+export interface PageSource {
+  readonly transport: Transport;
+  readonly operation: Operation;
+  /** The part of the request that a cursor request keeps (the service takes no filter beside a cursor). */
+  readonly base: Record<string, unknown>;
+  /** The rest of the request (filter, sort...), sent with offset pages only. */
+  readonly rest: Record<string, unknown>;
+  /** The page's entries, from the response. */
+  readonly entries: (response: Record<string, unknown>) => unknown[] | undefined;
+  /** The request field that paging goes inside (`query`); at the top level without one. */
+  readonly pagingField?: string;
+  /** The caller's options: read options of the request, and the call options. */
+  readonly options?: unknown;
+}
 
 /**
- * Fetches the page of list operation `op` at limit `l` (page size 50 without one) and skip `k`,
- * and wraps it in a paged result whose `next/prev/all` fetch further pages with the same options.
- * The request is `head` (all that a cursor request keeps: the service takes no filter beside a
- * cursor) plus `rest`, and `options` but for a cursor request; `pick` takes the page's entries
- * from the response. Paging goes inside `at` (`query`) or at the top level, and is sent only when
- * `l` or `k` is set. Once the service returns a `cursors.next`, the result moves by cursor.
+ * Fetches the page at `limit` (page size 50 without one) and `skip`, and wraps it in a paged
+ * result whose `next/prev/all` fetch further pages with the same options. Paging is sent only when
+ * a limit or a skip is set. Once the service returns a `cursors.next`, the result moves by cursor.
  */
-export const pages = <T>(
-  t: Transport,
-  op: Operation,
-  head: object,
-  rest: object,
-  pick: (response: any) => unknown[] | undefined,
-  { l, k }: { l?: number; k: number },
-  options?: unknown,
-  at?: string,
-): Promise<PagedResult<T>> => {
-  const size = l ?? PAGE_SIZE;
-  // The page at offset `k`, or at `cursor` (the offset is then unused); `n` is its page index.
-  const page = async (k: number, cursor?: string | false, n = k / size): Promise<PagedResult<T>> => {
-    const p = cursor ? { cursorPaging: { limit: size, cursor } } : { paging: l || k ? { limit: l, offset: k } : undefined };
-    const from: any = cursor ? head : { ...head, ...rest };
-    const r = await exec(t, op, at ? { ...from, [at]: { ...from[at], ...p } } : { ...from, ...p }, cursor ? splitCallOptions(options).call : options);
-    const items = (pick(r) ?? []) as T[];
-    // Paging metadata as the items (`pagingMetadata`) and members (`metadata`) services send it.
-    const meta = r.pagingMetadata ?? r.metadata ?? {};
-    const c = meta.cursors ?? {};
-    const total: number | undefined = meta.tooManyToCount ? undefined : meta.total;
-    const byCursor = cursor || c.next;
-    const hasNext = byCursor ? !!c.next : total != null ? k + items.length < total : (meta.hasNext ?? items.length >= size);
-    const hasPrev = byCursor ? !!c.prev : k > 0;
-    const go = (ok: boolean, d: number, w: string) => async () => {
-      if (!ok) bad(w, 'available');
-      return page(Math.max(0, k + d * size), byCursor && c[w], byCursor ? n + d : undefined);
+export function fetchPages<T>(source: PageSource, { limit, skip }: Pick<PageState, 'limit' | 'skip'>): Promise<PagedResult<T>> {
+  const pageSize = limit ?? PAGE_SIZE;
+  const callOnly = splitCallOptions(source.options).call;
+
+  // The page at offset `offset`, or at `cursor` (the offset is then unused); `index` is its page number.
+  const fetchPage = async (offset: number, cursor: string | undefined, index: number): Promise<PagedResult<T>> => {
+    const paging = cursor ? { cursorPaging: { limit: pageSize, cursor } } : { paging: limit || offset ? { limit, offset } : undefined };
+    const request: Record<string, unknown> = cursor ? { ...source.base } : { ...source.base, ...source.rest };
+    const { pagingField } = source;
+    if (pagingField) request[pagingField] = { ...(request[pagingField] as object | undefined), ...paging };
+    else Object.assign(request, paging);
+    const response = ((await sendPublic(source.transport, source.operation, request, cursor ? callOnly : source.options)) ?? {}) as Record<string, unknown>;
+    const items = (source.entries(response) ?? []) as T[];
+    const metadata = (response.pagingMetadata ?? response.metadata ?? {}) as PagingMetadata;
+    const cursors = metadata.cursors ?? {};
+    const total = metadata.tooManyToCount ? undefined : metadata.total;
+    const byCursor = Boolean(cursor || cursors.next);
+    const hasNext = byCursor ? Boolean(cursors.next) : total != null ? offset + items.length < total : (metadata.hasNext ?? items.length >= pageSize);
+    const hasPrev = byCursor ? Boolean(cursors.prev) : offset > 0;
+    const move = (direction: 'next' | 'prev', available: boolean, step: 1 | -1) => async (): Promise<PagedResult<T>> => {
+      if (!available) throw new RequestError(`${direction}(): there is no ${direction === 'next' ? 'next' : 'previous'} page (see has${direction === 'next' ? 'Next' : 'Prev'}())`, { field: direction });
+      const nextOffset = Math.max(0, offset + step * pageSize);
+      return byCursor ? fetchPage(nextOffset, cursors[direction], index + step) : fetchPage(nextOffset, undefined, nextOffset / pageSize);
     };
-    const self: PagedResult<T> = {
+    const page: PagedResult<T> = {
       items,
       length: items.length,
       totalCount: total,
-      pageSize: size,
-      currentPage: Math.floor(n),
-      totalPages: total && Math.ceil(total / size),
+      pageSize,
+      currentPage: Math.floor(index),
+      totalPages: total === undefined ? undefined : Math.ceil(total / pageSize),
       hasNext: () => hasNext,
       hasPrev: () => hasPrev,
-      next: go(hasNext, 1, 'next'),
-      prev: go(hasPrev, -1, 'prev'),
+      next: move('next', hasNext, 1),
+      prev: move('prev', hasPrev, -1),
       [Symbol.iterator]: () => items.values(),
       async *all() {
-        for (let r = self; ; r = await r.next()) {
-          yield* r.items;
-          if (!r.length || !r.hasNext()) return;
+        for (let current = page; ; current = await current.next()) {
+          yield* current.items;
+          if (current.length === 0 || !current.hasNext()) return;
         }
       },
     };
-    return self;
+    return page;
   };
-  return page(k);
-};
+  return fetchPage(skip, undefined, skip / pageSize);
+}

@@ -1,27 +1,67 @@
 /** The patch builder (`items.patch(collectionId, itemId)`). */
-import * as O from '../../generated/operations.js';
+import { patchDataItem } from '../../generated/operations.js';
 import type { Transport } from '../http/transport.js';
-import { bad, str } from './filter.js';
-import { D, exec } from './paging.js';
-import type { PatchBuilder } from './types.js';
+import { invalid, requireString } from '../input.js';
+import { sendPublic } from '../invoke.js';
+import type { Item } from '../types.js';
+import type { DataItemOf, PatchBuilder, PatchOptions } from './types.js';
 
-/**
- * An immutable patch of item `itemId`. Each method is named for its action (`setField` →
- * `SET_FIELD`, its value in `setFieldOptions`), so the table is derived rather than spelled out.
- */
-export const patch = (t: Transport, id: string, itemId: string, mods: readonly object[] = []): PatchBuilder => {
-  const b: any = {
-    run: async (options?: object) =>
-      (await exec(t, O.patchDataItem, { [D]: id, patch: { dataItemId: itemId, fieldModifications: mods[0] ? mods : bad('patch', 'non-empty') } }, options)).dataItem,
-  };
-  for (const name of ['setField', 'incrementField', 'appendToArray', 'removeFromArray', 'removeField'])
-    b[name] = (fieldPath: unknown, value?: unknown) =>
-      name[0] == 'i' && !Number.isFinite(value)
-        ? bad(name, 'given a number')
-        : patch(t, id, itemId, [
-            ...mods,
-            // Every action but removeField (the one name with `i` at index 7) carries a value.
-            { fieldPath: str(fieldPath), action: name.replace(/[A-Z]/g, '_$&').toUpperCase(), ...(name[7] != 'i' && { [name + 'Options']: { value } }) },
-          ]);
-  return b;
-};
+/** The patch methods, and the wire action of each, with the field holding its value (none for removeField). */
+const PATCH_ACTIONS = {
+  setField: { action: 'SET_FIELD', valueIn: 'setFieldOptions' },
+  incrementField: { action: 'INCREMENT_FIELD', valueIn: 'incrementFieldOptions' },
+  appendToArray: { action: 'APPEND_TO_ARRAY', valueIn: 'appendToArrayOptions' },
+  removeFromArray: { action: 'REMOVE_FROM_ARRAY', valueIn: 'removeFromArrayOptions' },
+  removeField: { action: 'REMOVE_FIELD', valueIn: undefined },
+} as const;
+
+/** The item patch being built: where it applies and its field modifications so far. */
+interface PatchTarget {
+  readonly transport: Transport;
+  readonly collectionId: string;
+  readonly itemId: string;
+}
+
+/** An immutable patch of one item: each method returns a new patch with one more modification. */
+export class Patch implements PatchBuilder<Item> {
+  constructor(
+    private readonly target: PatchTarget,
+    private readonly modifications: readonly object[] = [],
+  ) {}
+
+  /** The patch with one more modification: `method`'s action on `fieldPath`, carrying `value` when the action takes one. */
+  private modify(method: keyof typeof PATCH_ACTIONS, fieldPath: unknown, value?: unknown): Patch {
+    const { action, valueIn } = PATCH_ACTIONS[method];
+    const modification = { fieldPath: requireString(fieldPath, 'fieldPath'), action, ...(valueIn && { [valueIn]: { value } }) };
+    return new Patch(this.target, [...this.modifications, modification]);
+  }
+
+  /** Sets a field to a value. */
+  setField(fieldPath: string, value: unknown): Patch {
+    return this.modify('setField', fieldPath, value);
+  }
+  /** Adds a number to a number field (negative to subtract). */
+  incrementField(fieldPath: string, by: number): Patch {
+    return Number.isFinite(by) ? this.modify('incrementField', fieldPath, by) : invalid('incrementField', 'given a number');
+  }
+  /** Appends a value to an array field. */
+  appendToArray(fieldPath: string, value: unknown): Patch {
+    return this.modify('appendToArray', fieldPath, value);
+  }
+  /** Removes every occurrence of a value from an array field. */
+  removeFromArray(fieldPath: string, value: unknown): Patch {
+    return this.modify('removeFromArray', fieldPath, value);
+  }
+  /** Removes a field. */
+  removeField(fieldPath: string): Patch {
+    return this.modify('removeField', fieldPath);
+  }
+  /** Applies the modifications; resolves with the patched item. */
+  async run(options?: PatchOptions): Promise<DataItemOf<Item>> {
+    if (this.modifications.length === 0) invalid('patch', 'non-empty');
+    const { transport, collectionId, itemId } = this.target;
+    const request = { dataCollectionId: collectionId, patch: { dataItemId: itemId, fieldModifications: this.modifications } };
+    const response = (await sendPublic(transport, patchDataItem, request, options)) as { dataItem: DataItemOf<Item> };
+    return response.dataItem;
+  }
+}

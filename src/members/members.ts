@@ -5,14 +5,15 @@
 import type * as IO from '../../generated/io.js';
 import type * as M from '../../generated/models.js';
 import { namespaceOperations, type MembersOperations } from '../../generated/namespaces.js';
-import * as O from '../../generated/operations.js';
-import type { CallOptions } from '../types.js';
-import { combine, unwrap } from '../data/filter.js';
-import { PAGE_SIZE, pages } from '../data/paging.js';
-import { queryBuilder } from '../data/query.js';
+import { queryMembers } from '../../generated/operations.js';
+import { conjunction, requestFilter } from '../data/filter.js';
+import { fetchPages, PAGE_SIZE } from '../data/paging.js';
+import { EMPTY_QUERY, QueryMethods, type QueryState } from '../data/query.js';
 import type { FilterLike, FilterOperators, PagedResult, PagingOperators } from '../data/types.js';
 import type { Transport } from '../http/transport.js';
+import { optionsObject } from '../input.js';
 import { bindOperations } from '../invoke.js';
+import type { CallOptions } from '../types.js';
 import { toWire } from '../wire/index.js';
 
 /** Options of `queryMembers()`. */
@@ -53,34 +54,57 @@ export interface MembersApi extends Omit<MembersOperations, 'bulkApproveMembers'
   bulkDeleteMembersByFilter(filter: FilterLike, options?: Omit<IO.BulkDeleteMembersByFilterRequest, 'filter'> & CallOptions): Promise<IO.BulkDeleteMembersByFilterResponse>;
 }
 
-// The members service names entity fields `id`, `createdDate`, `updatedDate`: an entity transform
-// renames the public `_id`... keys at every depth of a filter.
-const wireFilter = (f: unknown): any => toWire(unwrap(f), { $entity: true });
+/** The wire name of a member field: the entity renames (`_createdDate` → `createdDate`). */
+const wireFieldName = (fieldName: string): string => Object.keys(toWire({ [fieldName]: true }, { $entity: true }) as object)[0]!;
+
+/**
+ * An immutable member query. Filter keys and sort fields use the public names; the operation's
+ * request transform renames them. Paging is always sent: the limit, 50 by default.
+ */
+class MembersQuery extends QueryMethods<MembersQuery> implements MembersQueryBuilder {
+  constructor(
+    private readonly transport: Transport,
+    private readonly options: QueryMembersOptions,
+    state: QueryState = EMPTY_QUERY,
+  ) {
+    super(state);
+  }
+
+  protected withState(changes: Partial<QueryState>): MembersQuery {
+    return new MembersQuery(this.transport, this.options, { ...this.state, ...changes });
+  }
+
+  /** Runs the query: one page of members. */
+  find(options?: CallOptions): Promise<PagedResult<M.Member>> {
+    const { conditions, sort, limit = PAGE_SIZE, skip } = this.state;
+    const query = {
+      filter: requestFilter(conjunction(conditions)),
+      sort: sort.length > 0 ? sort.map((entry) => ({ ...entry, fieldName: wireFieldName(entry.fieldName) })) : undefined,
+    };
+    return fetchPages(
+      {
+        transport: this.transport,
+        operation: queryMembers,
+        base: {},
+        rest: { ...this.options, query },
+        entries: (response) => response.members as unknown[] | undefined,
+        pagingField: 'query',
+        options,
+      },
+      { limit, skip },
+    );
+  }
+  /** Every matching member, page after page. */
+  async *all(options?: CallOptions): AsyncIterableIterator<M.Member> {
+    yield* (await this.find(options)).all();
+  }
+}
 
 /** Creates `client.members` over a transport. */
-export const membersNamespace = (t: Transport): MembersApi => {
-  const ops = namespaceOperations.members!;
-  const api = bindOperations<Record<string, (...a: any[]) => unknown>>(t, ops);
-  // The bulk-by-filter methods (first argument `filter`) also take a filter builder.
-  for (const { id, args } of ops)
-    if (args?.[0] == 'filter') {
-      const method = api[id]!;
-      api[id] = (filter: unknown, ...rest: unknown[]) => method(wireFilter(filter), ...rest);
-    }
-  api.queryMembers = (options?: QueryMembersOptions) =>
-    queryBuilder((s, call) =>
-      pages(
-        t,
-        O.queryMembers,
-        {},
-        // Sort fields are renamed like filter keys.
-        { ...options, query: { filter: wireFilter(combine(s.c)), sort: s.s[0] && s.s.map((x) => ({ ...x, fieldName: Object.keys(wireFilter({ [x.fieldName]: 0 }))[0]! })) } },
-        (r) => r.members,
-        // Paging is always sent: the page size is the limit, 50 by default.
-        { l: s.l ?? PAGE_SIZE, k: s.k },
-        call,
-        'query',
-      ),
-    );
-  return api as unknown as MembersApi;
-};
+export function membersNamespace(transport: Transport): MembersApi {
+  const generated = bindOperations<Omit<MembersApi, 'queryMembers'>>(transport, namespaceOperations.members);
+  return {
+    ...generated,
+    queryMembers: (options) => new MembersQuery(transport, optionsObject(options, 'options', 'members.queryMembers') as QueryMembersOptions),
+  };
+}

@@ -199,7 +199,12 @@ export const codecs: Readonly<Record<string, Codec>> = {
   document: mediaCodec('document'),
   item: itemCodec,
   itemData: itemDataCodec,
+  // A filter over an entity's fields: the entity renames at every depth (`_id` ↔ `id`...).
+  entityFilter: [(value) => walk(value, ENTITY, 0), (value) => walk(value, ENTITY, 1)],
 } satisfies Record<TransformCode, Codec>;
+
+/** The tree of a value that is an entity root and nothing else. */
+const ENTITY: TransformNode = { $entity: true };
 
 // ---------------------------------------------------------------------------------------------
 // The engine.

@@ -34,7 +34,7 @@ describe('filter operators: one wire encoding each', () => {
     ['lt', () => q().lt('year', 1975), { year: { $lt: 1975 } }],
     ['le', () => q().le('year', 1975), { year: { $lte: 1975 } }],
     ['lte', () => q().lte('year', 1975), { year: { $lte: 1975 } }],
-    ['between', () => q().between('year', 1970, 1980), { year: { $gte: 1970, $lt: 1980 } }],
+    ['between: two conditions on one field', () => q().between('year', 1970, 1980), { $and: [{ year: { $gte: 1970 } }, { year: { $lt: 1980 } }] }],
     ['contains', () => q().contains('title', 'aw'), { title: { $contains: 'aw' } }],
     ['startsWith', () => q().startsWith('title', 'Ja'), { title: { $startsWith: 'Ja' } }],
     ['endsWith', () => q().endsWith('title', 'ws'), { title: { $endsWith: 'ws' } }],
@@ -44,17 +44,18 @@ describe('filter operators: one wire encoding each', () => {
     ['in', () => q().in('year', [1975, 1977]), { year: { $in: [1975, 1977] } }],
     ['exists true', () => q().exists('poster', true), { poster: { $exists: true } }],
     ['exists false', () => q().exists('poster', false), { poster: { $exists: false } }],
-    ['isEmpty', () => q().isEmpty('poster'), { poster: { $exists: false } }],
-    ['isNotEmpty', () => q().isNotEmpty('poster'), { poster: { $exists: true } }],
+    ['isEmpty: null (missing or null)', () => q().isEmpty('poster'), { poster: null }],
+    ['isNotEmpty: $ne null', () => q().isNotEmpty('poster'), { poster: { $ne: null } }],
     ['Date value → $date', () => q().lt('released', d), { released: { $lt: { $date: '1975-06-20T00:00:00.000Z' } } }],
-    ['Date in between → $date', () => q().between('released', d, d), { released: { $gte: { $date: d.toISOString() }, $lt: { $date: d.toISOString() } } }],
-    ['two conditions → $and', () => q().eq('a', 1).gt('b', 2), { $and: [{ a: 1 }, { b: { $gt: 2 } }] }],
-    ['and(filter builder)', () => q().eq('a', 1).and(items.filter().eq('b', 2)), { $and: [{ a: 1 }, { b: 2 }] }],
+    ['Date in between → $date', () => q().between('released', d, d), { $and: [{ released: { $gte: { $date: d.toISOString() } } }, { released: { $lt: { $date: d.toISOString() } } }] }],
+    ['two conditions on distinct fields → one object', () => q().eq('a', 1).gt('b', 2), { a: 1, b: { $gt: 2 } }],
+    ['two conditions on one field → $and', () => q().gt('a', 1).lt('a', 2), { $and: [{ a: { $gt: 1 } }, { a: { $lt: 2 } }] }],
+    ['and(filter builder)', () => q().eq('a', 1).and(items.filter().eq('b', 2)), { a: 1, b: 2 }],
     ['and(plain object)', () => q().and({ b: { $gt: 2 } }), { b: { $gt: 2 } }],
     ['or', () => q().eq('a', 1).or(items.filter().eq('b', 2)), { $or: [{ a: 1 }, { b: 2 }] }],
     ['or on an empty query', () => q().or(items.filter().eq('b', 2), items.filter().eq('c', 3)), { $or: [{ b: 2 }, { c: 3 }] }],
     ['or with a query', () => q().eq('a', 1).or(items.query('Movies').eq('b', 2)), { $or: [{ a: 1 }, { b: 2 }] }],
-    ['not', () => q().eq('a', 1).not(items.filter().eq('b', 2)), { $and: [{ a: 1 }, { $not: { b: 2 } }] }],
+    ['not: an array of one filter', () => q().eq('a', 1).not(items.filter().eq('b', 2)), { $and: [{ a: 1 }, { $not: [{ b: 2 }] }] }],
     ['nested path', () => q().eq('director.name', 'Spielberg'), { 'director.name': 'Spielberg' }],
   ];
   it.each(cases)('%s', async (_, build, filter) => {
@@ -99,7 +100,7 @@ describe('sort, paging, projection', () => {
   it('fields → query.fields; include → includeReferences', async () => {
     const b = await body(items.query('Movies').fields('title', 'year').include('director'));
     expect(b.query.fields).toEqual(['title', 'year']);
-    expect(b.includeReferences).toEqual(['director']);
+    expect(b.includeReferences).toEqual([{ field: 'director' }]);
   });
 
   it('the whole body, with find options at the top level and call options off the wire', async () => {
@@ -112,7 +113,7 @@ describe('sort, paging, projection', () => {
     expect(b).toEqual({
       dataCollectionId: 'Movies',
       query: { filter: { year: 1975 }, sort: [{ fieldName: 'title', order: 'DESC' }], paging: { limit: 5, offset: 10 }, fields: ['title'] },
-      includeReferences: ['director'],
+      includeReferences: [{ field: 'director' }],
       consistentRead: true,
       returnTotalCount: true,
     });
@@ -193,7 +194,7 @@ describe('items.filter()', () => {
   it('builds a standalone filter', () => {
     expect(items.filter().eq('a', 1).toFilter()).toEqual({ a: 1 });
     expect(items.filter().toFilter()).toEqual({});
-    expect(items.filter().eq('a', 1).or(items.filter().eq('b', 2)).not({ c: 3 }).toFilter()).toEqual({ $and: [{ $or: [{ a: 1 }, { b: 2 }] }, { $not: { c: 3 } }] });
+    expect(items.filter().eq('a', 1).or(items.filter().eq('b', 2)).not({ c: 3 }).toFilter()).toEqual({ $and: [{ $or: [{ a: 1 }, { b: 2 }] }, { $not: [{ c: 3 }] }] });
   });
 });
 
@@ -203,7 +204,7 @@ describe('immutability', () => {
     const narrower = base.gt('b', 2).limit(3).ascending('a');
     expect(narrower).not.toBe(base);
     expect(base.toFilter()).toEqual({ a: 1 });
-    expect(narrower.toFilter()).toEqual({ $and: [{ a: 1 }, { b: { $gt: 2 } }] });
+    expect(narrower.toFilter()).toEqual({ a: 1, b: { $gt: 2 } });
     const { bodies } = capture('/wix-data/v2/items/query', { dataItems: [] });
     await base.find();
     expect(bodies[0]).toEqual({ dataCollectionId: 'Movies', query: { filter: { a: 1 } } });
@@ -213,8 +214,8 @@ describe('immutability', () => {
     const f = items.filter().eq('a', 1);
     const x = f.eq('b', 2);
     const y = f.eq('c', 3);
-    expect(x.toFilter()).toEqual({ $and: [{ a: 1 }, { b: 2 }] });
-    expect(y.toFilter()).toEqual({ $and: [{ a: 1 }, { c: 3 }] });
+    expect(x.toFilter()).toEqual({ a: 1, b: 2 });
+    expect(y.toFilter()).toEqual({ a: 1, c: 3 });
   });
 
   it('never mutates the caller’s values', async () => {

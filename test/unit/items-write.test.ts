@@ -51,7 +51,7 @@ describe('aggregate', () => {
       .run({ consistentRead: true });
     expect(bodies[0]).toEqual({
       dataCollectionId: 'Cities',
-      initialFilter: { $and: [{ year: { $gt: 2000 } }, { country: 'US' }] },
+      initialFilter: { year: { $gt: 2000 }, country: 'US' },
       aggregation: {
         groupingFields: ['state'],
         operations: [
@@ -219,13 +219,18 @@ describe('references', () => {
     });
   });
 
-  it('removeReference: one id → remove-reference, several → bulk remove-references', async () => {
-    const one = capture('/wix-data/v2/items/remove-reference', {});
-    const many = capture('/wix-data/v2/bulk/items/remove-references', {});
+  it('removeReference: one id or several → the bulk remove-references form, as the official client sends it', async () => {
+    const many = capturePosts('/wix-data/v2/bulk/items/remove-references', {}, {});
     await items.removeReference('Movies', 'actors', 'm1', 'a1');
-    await items.removeReference('Movies', 'actors', 'm1', ['a1']);
-    expect(one.bodies[0]).toEqual({ dataCollectionId: 'Movies', dataItemReference: { referringItemFieldName: 'actors', referringItemId: 'm1', referencedItemId: 'a1' } });
+    await items.removeReference('Movies', 'actors', { _id: 'm1' }, ['a1', { _id: 'a2' }]);
     expect(many.bodies[0]).toEqual({ dataCollectionId: 'Movies', dataItemReferences: [{ referringItemFieldName: 'actors', referringItemId: 'm1', referencedItemId: 'a1' }] });
+    expect(many.bodies[1]).toEqual({
+      dataCollectionId: 'Movies',
+      dataItemReferences: [
+        { referringItemFieldName: 'actors', referringItemId: 'm1', referencedItemId: 'a1' },
+        { referringItemFieldName: 'actors', referringItemId: 'm1', referencedItemId: 'a2' },
+      ],
+    });
   });
 
   it('isReferenced and replaceReferences (generated)', async () => {

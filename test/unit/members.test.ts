@@ -51,6 +51,7 @@ describe('queryMembers', () => {
     expect(bodies[0]).toEqual({
       fieldsets: ['FULL'],
       query: {
+        // `_id` is named twice: nothing merges.
         filter: {
           $and: [
             { status: 'APPROVED' },
