@@ -467,8 +467,8 @@ export interface QueryDataItemsGetRequest {
   dataCollectionId: string;
   /** Filter, sort order, paging and returned fields. */
   query?: M.DataItemQuery;
-  /** Keys of reference fields whose referenced items are returned in full instead of by ID. */
-  includeReferences?: string[];
+  /** Reference fields whose referenced items are returned in full instead of by ID. */
+  includeReferences?: M.IncludedReference[];
   /** Whether to read from the primary database, so that recent changes are included (slower). */
   consistentRead?: boolean;
   /** Language to return translatable fields in (IETF BCP 47 tag), for multilingual collections. */

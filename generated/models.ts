@@ -1249,6 +1249,12 @@ export interface ImportFileResponse {
   file: FileDescriptor;
 }
 
+/** A reference field whose referenced items a query returns in full. */
+export interface IncludedReference {
+  /** Key of the reference field. */
+  field: string;
+}
+
 export interface InsertDataItemReferenceRequest {
   /** ID of the collection that holds the referring item. */
   dataCollectionId: string;
@@ -1678,8 +1684,8 @@ export interface QueryDataItemsRequest {
   /** ID of the collection to query. */
   dataCollectionId: string;
   query?: DataItemQuery;
-  /** Keys of reference fields whose referenced items are returned in full instead of by ID. */
-  includeReferences?: string[];
+  /** Reference fields whose referenced items are returned in full instead of by ID. */
+  includeReferences?: IncludedReference[];
   /** Whether to read from the primary database, so that recent changes are included (slower). */
   consistentRead?: boolean;
   /** Language to return translatable fields in (IETF BCP 47 tag), for multilingual collections. */

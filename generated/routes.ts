@@ -1103,9 +1103,9 @@ export const routes: readonly Route[] = [
         "includeReferences": {
           "type": "array",
           "items": {
-            "type": "string"
+            "$ref": "#/components/schemas/IncludedReference"
           },
-          "description": "Keys of reference fields whose referenced items are returned in full instead of by ID."
+          "description": "Reference fields whose referenced items are returned in full instead of by ID."
         },
         "consistentRead": {
           "type": "boolean",
@@ -2683,6 +2683,19 @@ export const components: { schemas: Record<string, unknown> } = {
         }
       }
     },
+    "IncludedReference": {
+      "type": "object",
+      "description": "A reference field whose referenced items a query returns in full.",
+      "required": [
+        "field"
+      ],
+      "properties": {
+        "field": {
+          "type": "string",
+          "description": "Key of the reference field."
+        }
+      }
+    },
     "DataItem": {
       "type": "object",
       "x-sitekit-wire": "item",
@@ -3150,9 +3163,9 @@ export const components: { schemas: Record<string, unknown> } = {
         },
         "includeReferences": {
           "type": "array",
-          "description": "Keys of reference fields whose referenced items are returned in full instead of by ID.",
+          "description": "Reference fields whose referenced items are returned in full instead of by ID.",
           "items": {
-            "type": "string"
+            "$ref": "#/components/schemas/IncludedReference"
           }
         },
         "consistentRead": {

@@ -1862,6 +1862,11 @@ export interface components {
             /** @description ID of the item that caused the failure, if any. */
             itemId?: string;
         };
+        /** @description A reference field whose referenced items a query returns in full. */
+        IncludedReference: {
+            /** @description Key of the reference field. */
+            field: string;
+        };
         /** @description A data item. Public form `{_id, _createdDate, _updatedDate, _owner, ...fields}`; wire form `{id, dataCollectionId, data: {_id, ...fields}}` with dates as `{"$date": iso}`. */
         DataItem: {
             /** @description Item ID (the same as `data._id`); omitted when inserting to let the service choose one. */
@@ -2057,8 +2062,8 @@ export interface components {
             /** @description ID of the collection to query. */
             dataCollectionId: string;
             query?: components["schemas"]["DataItemQuery"];
-            /** @description Keys of reference fields whose referenced items are returned in full instead of by ID. */
-            includeReferences?: string[];
+            /** @description Reference fields whose referenced items are returned in full instead of by ID. */
+            includeReferences?: components["schemas"]["IncludedReference"][];
             /** @description Whether to read from the primary database, so that recent changes are included (slower). */
             consistentRead?: boolean;
             /** @description Language to return translatable fields in (IETF BCP 47 tag), for multilingual collections. */
@@ -4043,8 +4048,8 @@ export interface operations {
                 dataCollectionId: string;
                 /** @description Filter, sort order, paging and returned fields. */
                 query?: components["schemas"]["DataItemQuery"];
-                /** @description Keys of reference fields whose referenced items are returned in full instead of by ID. */
-                includeReferences?: string[];
+                /** @description Reference fields whose referenced items are returned in full instead of by ID. */
+                includeReferences?: components["schemas"]["IncludedReference"][];
                 /** @description Whether to read from the primary database, so that recent changes are included (slower). */
                 consistentRead?: boolean;
                 /** @description Language to return translatable fields in (IETF BCP 47 tag), for multilingual collections. */

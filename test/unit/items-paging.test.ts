@@ -78,7 +78,10 @@ describe('offset paging', () => {
     const page = await client.items.query('Movies').limit(10).skip(40).find();
     expect(page).toMatchObject({ currentPage: 4, totalPages: 5, length: 5 });
     expect(page.hasNext()).toBe(false);
-    expect(isRequestError(await page.next().catch((e: unknown) => e))).toBe(true);
+    const error = await page.next().catch((e: unknown) => e);
+    expect(isRequestError(error)).toBe(true);
+    // It says what happened, not "next must be available".
+    expect((error as Error).message).toBe('next(): there is no next page (see hasNext())');
     expect(scope.pendingMocks()).toHaveLength(1);
   });
 

@@ -1,0 +1,77 @@
+/**
+ * Filter composition: every example of the service's filter rules, through every surface that
+ * builds filters (items.filter(), item queries, aggregations, member queries).
+ */
+import nock from 'nock';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ApiKeyStrategy } from '../../../src/auth/api-key.js';
+import { createClient } from '../../../src/client.js';
+import type { FilterOperators } from '../../../src/data/types.js';
+import { BASE, capturePosts } from '../../helpers/capture.js';
+
+const client = createClient({ auth: ApiKeyStrategy({ apiKey: 'k' }), baseUrl: BASE, retry: false });
+
+/** Any builder with the filter operators (a filter, an item query, a member query). */
+type Builder = FilterOperators<Record<string, unknown>, Builder>;
+
+/** A fresh standalone filter, for the arguments of and/or/not. */
+const q = (): Builder => client.items.filter() as unknown as Builder;
+
+/** Each rule: how the conditions are added, and the exact filter object it must give. */
+const EXAMPLES: [string, (builder: Builder) => Builder, object][] = [
+  ['no condition → {}', (b) => b, {}],
+  ['one condition is that condition', (b) => b.eq('title', 'Jaws'), { title: 'Jaws' }],
+  ['distinct fields merge into one object', (b) => b.eq('title', 'Jaws').gt('year', 1970), { title: 'Jaws', year: { $gt: 1970 } }],
+  ['a repeated field merges nothing', (b) => b.gt('year', 1970).lt('year', 2000), { $and: [{ year: { $gt: 1970 } }, { year: { $lt: 2000 } }] }],
+  ['a.or(b) → {$or: [a, b]}', (b) => b.eq('a', 1).eq('b', 2).or(q().eq('c', 3)), { $or: [{ a: 1, b: 2 }, { c: 3 }] }],
+  ['or on an empty filter leaves it out', (b) => b.or(q().eq('c', 3), q().eq('d', 4)), { $or: [{ c: 3 }, { d: 4 }] }],
+  ['$or in $or is flattened', (b) => b.eq('a', 1).or(q().eq('b', 2)).or(q().eq('c', 3)), { $or: [{ a: 1 }, { b: 2 }, { c: 3 }] }],
+  ['a.and(b) → the conjunction of both', (b) => b.eq('a', 1).and(q().eq('b', 2)), { a: 1, b: 2 }],
+  ['$and in $and is flattened', (b) => b.gt('a', 1).and(q().gt('a', 0).lt('a', 9)), { $and: [{ a: { $gt: 1 } }, { a: { $gt: 0 } }, { a: { $lt: 9 } }] }],
+  ['not: $not takes an array of one filter', (b) => b.eq('a', 1).not(q().eq('b', 2)), { $and: [{ a: 1 }, { $not: [{ b: 2 }] }] }],
+  ['operator objects come after the merged field conditions', (b) => b.not(q().eq('a', 1)).eq('b', 2), { $and: [{ b: 2 }, { $not: [{ a: 1 }] }] }],
+  ['isEmpty(f) → {f: null}', (b) => b.isEmpty('poster'), { poster: null }],
+  ['isNotEmpty(f) → {f: {$ne: null}}', (b) => b.isNotEmpty('poster'), { poster: { $ne: null } }],
+  ['between → two conditions on one field', (b) => b.between('year', 1970, 1980), { $and: [{ year: { $gte: 1970 } }, { year: { $lt: 1980 } }] }],
+];
+
+beforeAll(() => nock.disableNetConnect());
+afterEach(() => nock.cleanAll());
+afterAll(() => nock.enableNetConnect());
+
+describe('filter composition', () => {
+  it.each(EXAMPLES)('items.filter(): %s', (_, add, filter) => {
+    expect(add(q()).toFilter()).toStrictEqual(filter);
+  });
+
+  it.each(EXAMPLES)('item query: %s', async (_, add, filter) => {
+    const { bodies } = capturePosts('/wix-data/v2/items/query', { dataItems: [] });
+    const query = add(client.items.query('Movies') as unknown as Builder) as unknown as { find(): Promise<unknown> };
+    await query.find();
+    expect(bodies[0].query.filter ?? {}).toStrictEqual(filter);
+  });
+
+  it.each(EXAMPLES)('aggregation filter: %s', async (_, add, filter) => {
+    const { bodies } = capturePosts('/wix-data/v2/items/aggregate', { results: [] });
+    await client.items.aggregate('Movies').filter(add(q())).having(add(q())).run();
+    expect(bodies[0].initialFilter ?? {}).toStrictEqual(filter);
+    expect(bodies[0].finalFilter ?? {}).toStrictEqual(filter);
+  });
+
+  it.each(EXAMPLES)('member query: %s', async (_, add, filter) => {
+    const { bodies } = capturePosts('/members/v1/members/query', { members: [] });
+    const query = add(client.members.queryMembers() as unknown as Builder) as unknown as { find(): Promise<unknown> };
+    await query.find();
+    expect(bodies[0].query.filter ?? {}).toStrictEqual(filter);
+  });
+
+  it('aggregation: repeated filter() calls compose like conditions', async () => {
+    const { bodies } = capturePosts('/wix-data/v2/items/aggregate', { results: [] });
+    await client.items.aggregate('Movies').filter(q().eq('a', 1)).filter({ b: 2 }).filter(q().gt('a', 0)).run();
+    expect(bodies[0].initialFilter).toStrictEqual({ $and: [{ a: 1 }, { b: 2 }, { a: { $gt: 0 } }] });
+  });
+
+  it('isEmpty matches explicit nulls: it is never sent as $exists', () => {
+    expect(JSON.stringify(q().isEmpty('f').toFilter())).toBe('{"f":null}');
+  });
+});
