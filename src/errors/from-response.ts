@@ -1,9 +1,9 @@
 import { ApplicationError } from './application-error.js';
-import { HttpError } from './http-error.js';
+import { HttpError, statusLine, SYSTEM_ERROR } from './http-error.js';
 import type { SiteKitError } from './site-kit-error.js';
 import { ValidationError, type FieldViolation } from './validation-error.js';
-import { codeForStatus, statusTextFor } from './status-text.js';
-import { isRecord, str } from './util.js';
+import { codeForStatus } from './status-text.js';
+import { colon, isRecord, str } from './util.js';
 
 /** A failed response, already read: what {@link errorFromResponse} needs. */
 export interface ErrorResponseInput {
@@ -15,6 +15,10 @@ export interface ErrorResponseInput {
   body: string;
   /** The `x-wix-request-id` response header, if present. */
   requestId?: string | null;
+  /** The call that failed (`getDataCollection`, `GET /path`): the message starts with it. */
+  operation?: string;
+  /** The response's `Retry-After`, in milliseconds, if it had one. */
+  retryAfterMs?: number | null;
 }
 
 /** `value` itself when it is a string with something besides whitespace. */
@@ -24,12 +28,13 @@ const nonEmpty = (value: unknown): string | undefined => (str(value) ? (value as
  * Maps a failed response to the matching sitekit error. Never throws, whatever the body.
  *
  * - < 500 with `details.validationError.fieldViolations` → {@link ValidationError}
- * - < 500 with `details.applicationError` → {@link ApplicationError} with the server's code
+ * - any status with `details.applicationError` → {@link ApplicationError} with the server's
+ *   code, message and description: `getDataCollection: 403 Forbidden (WDE0027: <message>)`
  * - other 4xx → {@link HttpError} coded from the status text (`NOT_FOUND`, `CONFLICT`...)
- * - anything else (5xx, unexpected status, details or not) → {@link HttpError} `SYSTEM_ERROR`
+ * - anything else (5xx, unexpected status) → {@link HttpError} `SYSTEM_ERROR`
  *
- * The request id goes on every error (and into its message); the parsed body, when it
- * parsed, is kept as `details`.
+ * The request id and the operation go on every error (and into its message), so does the
+ * `Retry-After`; the parsed body, when it parsed, is kept as `details`.
  *
  * @example
  * const error = errorFromResponse({
@@ -58,6 +63,8 @@ export function errorFromResponse(input: ErrorResponseInput): SiteKitError {
     requestId: input.requestId as string | undefined,
     // `null` (or a non-JSON body) carries nothing worth keeping.
     details: parsed ?? undefined,
+    operation: input.operation,
+    retryAfterMs: input.retryAfterMs ?? undefined,
   };
   const problem = parsed?.details;
 
@@ -66,21 +73,23 @@ export function errorFromResponse(input: ErrorResponseInput): SiteKitError {
     if (Array.isArray(violations) && violations.length) {
       return new ValidationError({ ...context, violations: readViolations(violations), message: serverMessage });
     }
+  }
 
-    // Checked on its own (not assumed from a validationError): a body with one but not the
-    // other must not crash, which is exactly where the official SDK throws a TypeError.
-    const application = problem?.applicationError;
-    if (isRecord(application)) {
-      const description = nonEmpty(application.description);
-      const code = application.code;
-      return new ApplicationError(serverMessage || description || statusTextFor(status, statusText) || `HTTP ${status}`, {
-        ...context,
-        // Login and registration codes such as -19971 may arrive as JSON numbers.
-        code: (Number.isFinite(code) ? `${code}` : str(code)) || codeForStatus(status, statusText),
-        description,
-        data: application.data,
-      });
-    }
+  // Checked on its own (not assumed from a validationError): a body with one but not the other
+  // must not crash, which is exactly where the official SDK throws a TypeError. A 5xx may carry
+  // one too: the server's code and message say more than "system error".
+  const application = problem?.applicationError;
+  if (isRecord(application)) {
+    const description = nonEmpty(application.description);
+    // Login and registration codes such as -19971 may arrive as JSON numbers.
+    const code = (Number.isFinite(application.code) ? `${application.code}` : str(application.code)) || (status >= 500 ? SYSTEM_ERROR : codeForStatus(status, statusText));
+    const said = [serverMessage, description !== serverMessage ? description : undefined].filter(Boolean).join('; ');
+    return new ApplicationError(`${statusLine(status, statusText)} (${colon(code, said)})`, {
+      ...context,
+      code,
+      description,
+      data: application.data,
+    });
   }
 
   // HttpError itself tells 4xx (coded from the status text) from the rest (SYSTEM_ERROR).

@@ -19,18 +19,27 @@ export interface HttpErrorInit extends ErrorContext {
 /** Code of every 5xx (and otherwise unexpected) response. */
 export const SYSTEM_ERROR = 'SYSTEM_ERROR';
 
+/** `<status> <Status Text>`, or the status alone when no text is known. @internal */
+export const statusLine = (status: number, statusText?: string): string => {
+  const text = statusTextFor(status, statusText);
+  return text ? `${status} ${text}` : `${status}`;
+};
+
 /**
  * A failed response without more specific details.
  *
  * - 4xx: code is the upper-snake status text (`404 Not Found` → `NOT_FOUND`, `429` →
  *   `TOO_MANY_REQUESTS`); message `<status> <Status Text>`, plus `: <server message>`.
- * - 5xx and any other status: code `SYSTEM_ERROR`, message `System error occurred`; the
- *   server's text is deliberately not shown (it is often a proxy's HTML page), but the
- *   parsed body is kept in `details` when there was one.
+ * - 5xx and any other status: code `SYSTEM_ERROR`, message `<status> <Status Text>: System error
+ *   occurred`; the server's text is deliberately not shown (it is often a proxy's HTML page), but
+ *   the parsed body is kept in `details` when there was one.
+ *
+ * The message starts with the failed call when it is known (`operation`).
  *
  * @example
  * new HttpError({ status: 404, statusText: '' }).code; // 'NOT_FOUND'
- * new HttpError({ status: 503 }).message;              // 'System error occurred'
+ * new HttpError({ status: 503, operation: 'getDataCollection' }).message;
+ * // 'getDataCollection: 503 Service Unavailable: System error occurred'
  */
 export class HttpError extends SiteKitError {
   override name = 'HttpError';
@@ -39,11 +48,9 @@ export class HttpError extends SiteKitError {
 
   constructor(init: HttpErrorInit) {
     const { status, statusText } = init;
-    const text = statusTextFor(status, statusText);
-    const isClientError = Number.isInteger(status) && status > 399 && status < 500;
+    const isClientError = Number.isInteger(status) && status >= 400 && status < 500;
     super(
-      init.message ??
-        (isClientError ? colon(text ? `${status} ${text}` : `${status}`, str(init.serverMessage)) : 'System error occurred'),
+      init.message ?? colon(statusLine(status, statusText), isClientError ? str(init.serverMessage) : 'System error occurred'),
       // (The base reads only its own fields of `init`.)
       { ...init, code: init.code ?? (isClientError ? codeForStatus(status, statusText) : SYSTEM_ERROR) },
     );

@@ -14,6 +14,10 @@ export interface SiteKitErrorInit {
   details?: unknown;
   /** The underlying error, e.g. the `TypeError` thrown by `fetch`. */
   cause?: unknown;
+  /** The call that failed (an operation such as `getDataCollection`, or `GET /path`); the message starts with it. */
+  operation?: string;
+  /** How long the server asked the caller to wait before trying again (`Retry-After`), in milliseconds. */
+  retryAfterMs?: number;
 }
 
 /**
@@ -25,7 +29,8 @@ export type ErrorContext = Omit<SiteKitErrorInit, 'code'>;
  * Base class of every error a sitekit call rejects with.
  *
  * The message is always a single readable line (at most ~300 characters), never a JSON
- * dump, and ends with ` (request id: <id>)` when the server's request id is known.
+ * dump; it starts with the failed call (`getDataCollection: ...`) when known, and ends with
+ * ` (request id: <id>)` when the server's request id is known.
  * Branch on `code` or on the `isX()` guards rather than on the message.
  *
  * @example
@@ -48,13 +53,20 @@ export class SiteKitError extends Error {
   declare readonly requestId?: string;
   /** Extra structured data, typically the parsed error body. */
   declare readonly details?: unknown;
+  /** The call that failed, e.g. `getDataCollection`, when known. */
+  declare readonly operation?: string;
+  /** The server's `Retry-After`, in milliseconds, when it sent one: wait that long before trying again. */
+  declare readonly retryAfterMs?: number;
 
   constructor(message: string, init: SiteKitErrorInit) {
     // A blank or non-string request id counts as unknown.
     // (`str` gives '' for a non-string; its trim changes nothing `toOneLine` would not.)
     const requestId = toOneLine(str(init.requestId), 200) || undefined;
     const suffix = requestId ? ` (request id: ${requestId})` : '';
-    const flat = toOneLine(str(message), Infinity);
+    const operation = str(init.operation) || undefined;
+    const own = toOneLine(str(message), Infinity);
+    // The call's name leads the message, once (a message re-wrapped from another error may have it).
+    const flat = operation && !own.startsWith(`${operation}: `) ? `${operation}: ${own || init.code}` : own;
     super(
       // A message re-wrapped from another sitekit error may already carry the suffix; strip it
       // before capping so the id is appended exactly once and never lost to the cap.
@@ -70,5 +82,7 @@ export class SiteKitError extends Error {
     this.status = init.status;
     this.requestId = requestId;
     this.details = init.details;
+    if (operation !== undefined) this.operation = operation;
+    if (init.retryAfterMs !== undefined) this.retryAfterMs = init.retryAfterMs;
   }
 }

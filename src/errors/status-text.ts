@@ -1,36 +1,33 @@
 import { str } from './util.js';
 
 /**
- * Reason phrases of the 4xx statuses the platform answers with, indexed by `status - 400`
- * (holes are statuses it does not use), for responses that carry no status text (always over
- * HTTP/2, and in some fetch implementations). The phrases are Node's, so the derived codes
- * match what an HTTP/1.1 server built on Node (such as the emulator) sends. Any other status
- * without a text is coded `HTTP_<status>`.
+ * Reason phrases of the statuses the platform answers with, for responses that carry no status
+ * text (always over HTTP/2, and in some fetch implementations). The phrases are Node's, so the
+ * derived codes match what an HTTP/1.1 server built on Node (such as the emulator) sends. Any
+ * other status without a text is coded `HTTP_<status>`.
  * @internal
  */
-const CLIENT_STATUS_TEXT: readonly (string | undefined)[] = [
-  'Bad Request', // 400
-  'Unauthorized', // 401
-  , // 402
-  'Forbidden', // 403
-  'Not Found', // 404
-  'Method Not Allowed', // 405
-  , , // 406, 407
-  'Request Timeout', // 408
-  'Conflict', // 409
-  'Gone', // 410
-  , // 411
-  'Precondition Failed', // 412
-  'Payload Too Large', // 413
-  , // 414
-  'Unsupported Media Type', // 415
-  , , // 416, 417
-  "I'm a Teapot", // 418
-  , , , // 419-421
-  'Unprocessable Entity', // 422
-  , , , , , , // 423-428
-  'Too Many Requests', // 429
-];
+const STATUS_TEXT: Readonly<Record<number, string>> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  408: 'Request Timeout',
+  409: 'Conflict',
+  410: 'Gone',
+  412: 'Precondition Failed',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  418: "I'm a Teapot",
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  501: 'Not Implemented',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
 
 /**
  * The status text to show for `status`: the response's own text (trimmed) when it has one,
@@ -38,7 +35,7 @@ const CLIENT_STATUS_TEXT: readonly (string | undefined)[] = [
  * @internal
  */
 export const statusTextFor = (status: number, given?: string): string | undefined =>
-  str(given) || CLIENT_STATUS_TEXT[status - 400];
+  str(given) || STATUS_TEXT[status];
 
 /**
  * Upper-snake form of a status text: `Not Found` → `NOT_FOUND`, `I'm a Teapot` → `IM_A_TEAPOT`

@@ -1,7 +1,8 @@
 import { SiteKitError, type ErrorContext } from './site-kit-error.js';
 
 /**
- * The request took longer than the client's timeout and was cancelled. Code `TIMEOUT`.
+ * The request took longer than its time limit and was cancelled: the client's or the call's
+ * `timeoutMs`, the per-attempt limit, or a caller's `AbortSignal.timeout()`. Code `TIMEOUT`.
  * Distinct from {@link AbortedError}, which means the caller cancelled it.
  *
  * @example
@@ -9,11 +10,11 @@ import { SiteKitError, type ErrorContext } from './site-kit-error.js';
  */
 export class TimeoutError extends SiteKitError {
   override name = 'TimeoutError';
-  /** The timeout that elapsed, in milliseconds. */
-  declare readonly timeoutMs: number;
+  /** The time limit that elapsed, in milliseconds; undefined for a caller's own timed signal. */
+  declare readonly timeoutMs: number | undefined;
 
-  constructor(timeoutMs: number, init?: ErrorContext) {
-    super(`Request timed out after ${timeoutMs} ms`, { ...init, code: 'TIMEOUT' });
+  constructor(timeoutMs: number | undefined, init?: ErrorContext) {
+    super(timeoutMs === undefined ? 'Request timed out' : `Request timed out after ${timeoutMs} ms`, { ...init, code: 'TIMEOUT' });
     this.timeoutMs = timeoutMs;
   }
 }

@@ -1,6 +1,7 @@
 import { NetworkError } from '../errors/index.js';
 import type { HttpHandler, HttpRequest, HttpResponse } from './handler.js';
 import { isNetworkFailure } from './network-failure.js';
+import { toAbortSignal } from './abort.js';
 
 /** `error` as a NetworkError when it is a network failure, else unchanged. */
 const asNetworkError = (error: unknown): unknown => (isNetworkFailure(error) ? new NetworkError({ cause: error }) : error);
@@ -31,7 +32,7 @@ function toFetchInit(request: HttpRequest): RequestInit & { duplex?: 'half' } {
     // A stream body needs `duplex: 'half'` (Node's fetch refuses it otherwise; browsers ignore it).
     if (typeof request.body !== 'string') init.duplex = 'half';
   }
-  if (request.signal) init.signal = request.signal;
+  if (request.abort) init.signal = toAbortSignal(request.abort);
   if (request.redirect) init.redirect = request.redirect;
   return init;
 }

@@ -6,6 +6,8 @@
  * transport the same thing, so it behaves the same on both.
  */
 
+import type { Abortable } from './abort.js';
+
 /** The body of a request: a string (the JSON the SDK built) or anything `fetch` accepts. */
 export type RequestBody = NonNullable<RequestInit['body']>;
 
@@ -21,13 +23,13 @@ export interface HttpRequest {
   /** Header names lower-cased. */
   readonly headers: Readonly<Record<string, string>>;
   readonly body?: RequestBody;
-  /** Aborts the request and the reading of its body. */
-  readonly signal?: AbortSignal;
+  /** Aborts the request and the reading of its body (the transport's light signal: see `abort.ts`). */
+  readonly abort?: Abortable;
   /** Default `follow`. */
   readonly redirect?: RedirectMode;
 }
 
-/** A response whose body has not been read yet. */
+/** A response whose body has not been read yet. Header names are given lower-cased. */
 export interface HttpResponse {
   readonly status: number;
   /** The status line's reason phrase; empty over HTTP/2 and in some runtimes. */
@@ -47,8 +49,8 @@ export interface HttpResponse {
 
 /**
  * Sends one request. Resolves with the response whatever its status; rejects with a
- * `NetworkError` when the network failed (refused, reset, DNS, TLS...), with the signal's reason
- * when the signal aborted it, and with anything else unchanged (a bug in a caller's `fetch` is not
+ * `NetworkError` when the network failed (refused, reset, DNS, TLS...), with the abort reason
+ * when it was aborted, and with anything else unchanged (a bug in a caller's `fetch` is not
  * a network failure, and is not retried).
  */
 export type HttpHandler = (request: HttpRequest) => Promise<HttpResponse>;

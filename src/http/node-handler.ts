@@ -114,7 +114,7 @@ function fromIncoming(request: HttpRequest, response: IncomingMessage): HttpResp
     text: () =>
       hasBody
         ? readText(stream, response).catch((error: unknown) => {
-            throw request.signal?.aborted ? request.signal.reason : asNetworkError(error);
+            throw request.abort?.aborted ? request.abort.reason : asNetworkError(error);
           })
         : (response.resume(), Promise.resolve('')),
     // Reading the rest (rather than destroying) keeps the connection for the next request.
@@ -140,8 +140,8 @@ function fromIncoming(request: HttpRequest, response: IncomingMessage): HttpResp
 
 /** One request and its response headers, without redirects. */
 function exchange(request: HttpRequest): Promise<HttpResponse> {
-  const { signal } = request;
-  if (signal?.aborted) return Promise.reject(signal.reason);
+  const { abort } = request;
+  if (abort?.aborted) return Promise.reject(abort.reason);
   const body = prepareBody(request.body);
   const headers: Record<string, string> = { ...request.headers };
   headers['accept-encoding'] ??= ACCEPT_ENCODING;
@@ -153,22 +153,19 @@ function exchange(request: HttpRequest): Promise<HttpResponse> {
   return new Promise<HttpResponse>((resolve, reject) => {
     const outgoing = send(request.url, { method: request.method, headers, agent });
     let incoming: IncomingMessage | undefined;
-    const onAbort = () => {
-      const reason = signal!.reason;
-      outgoing.destroy(reason);
-      incoming?.destroy(reason);
+    const release = abort?.onAbort((reason) => {
+      outgoing.destroy(reason as Error);
+      incoming?.destroy(reason as Error);
       reject(reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-    const release = () => signal?.removeEventListener('abort', onAbort);
+    });
     outgoing.on('error', (error) => {
-      release();
-      reject(signal?.aborted ? signal.reason : asNetworkError(error));
+      release?.();
+      reject(abort?.aborted ? abort.reason : asNetworkError(error));
     });
     outgoing.on('response', (response) => {
       incoming = response;
-      // The abort listener stays until the body is read or dropped: an abort stops the body too.
-      response.on('close', release);
+      // The abort stays wired until the body is read or dropped: an abort stops the body too.
+      if (release) response.on('close', release);
       resolve(fromIncoming(request, response));
     });
     body.send(outgoing);

@@ -1,15 +1,16 @@
-/** Waits `ms`, or rejects with the signal's reason as soon as it aborts. */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+import type { Abortable } from './abort.js';
+
+/** Waits `ms`, or rejects with the abort reason as soon as `abort` fires. */
+export function sleep(ms: number, abort?: Abortable): Promise<void> {
+  if (abort?.aborted) return Promise.reject(abort.reason);
   return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const onAbort = () => {
+    const remove = abort?.onAbort((reason) => {
       clearTimeout(timer);
-      reject(signal!.reason);
-    };
+      reject(reason);
+    });
     const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
+      remove?.();
       resolve();
     }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
   });
 }

@@ -1,34 +1,33 @@
 /**
  * The one transport every call goes through: builds the URL and JSON body from a typed builder's
  * output, adds auth, SDK headers, time limits, retries, the consistency token and error mapping,
- * and parses the response. (The types come from the generated builders; see the closing notes of
- * the runtime issue for why openapi-fetch is not used at run time.)
+ * and parses the response. The bytes move through an HTTP handler (`fetch`, or `node:http` in the
+ * package's `node` build), so all of this behaves the same on both.
  */
 import type { Operation } from '../operation.js';
-import { buildRequest, RequestBuildError } from '../request.js';
+import { buildRequest, RequestBuildError, type BuiltRequest } from '../request.js';
 import type { CallOptions } from '../types.js';
-import { ElevationRequiredError, errorFromResponse, HttpError, isSiteKitError, NetworkError, RequestError, type SiteKitError } from '../errors/index.js';
+import { ElevationRequiredError, errorFromResponse, HttpError, isNetworkError, RequestError, TimeoutError } from '../errors/index.js';
+import { unlessAborted, type Abortable } from './abort.js';
 import type { TransportAuth } from './auth.js';
-import { deadline, type Deadline } from './deadline.js';
+import { AttemptTimeout, CallDeadline } from './deadline.js';
+import { defaultHandler } from './default-handler.js';
+import { fetchHandler } from './fetch-handler.js';
+import type { HttpHandler, HttpResponse, RequestBody } from './handler.js';
 import { sdkHeader } from './headers.js';
+import { checkTransportOptions, DEFAULT_ATTEMPT_TIMEOUT_MS, DEFAULT_TIMEOUT_MS, lowerCaseHeaders, type TransportOptions } from './options.js';
 import { serializeQuery } from './query.js';
+import { isReplayableBody } from './redirect.js';
+import { unexpectedShape } from './response-shape.js';
 import { parseRetryAfter, retryDelay, shouldRetry, type RetryOptions } from './retry.js';
 import { sleep } from './sleep.js';
+
+export type { TransportOptions } from './options.js';
 
 /** The provider's API host. */
 export const DEFAULT_BASE_URL = 'https://www.wixapis.com';
 /** A GET whose query string is longer than this switches to its POST fallback. */
 export const MAX_GET_QUERY = 4000;
-
-/** Transport settings (from `createClient` options). */
-export interface TransportOptions {
-  baseUrl?: string;
-  fetch?: typeof fetch;
-  headers?: Record<string, string>;
-  retry?: RetryOptions | false;
-  timeoutMs?: number;
-  auth: TransportAuth;
-}
 
 /** Per-call settings. */
 export interface CallSettings {
@@ -40,190 +39,284 @@ export interface CallSettings {
   headers?: Record<string, string>;
 }
 
-interface Attempt {
-  anonymous?: boolean;
-  headers?: Record<string, string>;
-  /** `method-fqn` / `entity` of the SDK header. */
-  fqn?: string;
-  entity?: string;
+/** Options of `fetchWithAuth` besides the `fetch` ones. */
+export interface FetchWithAuthOptions extends CallOptions {
+  /**
+   * Send the client's credentials to a URL of another origin than the client's `baseUrl`. Off by
+   * default: an absolute URL elsewhere gets the request without the API key or access token.
+   */
+  allowOtherOrigin?: boolean;
+}
+
+/** One call, ready to send: everything that stays the same from one attempt to the next. */
+interface Outgoing {
+  url: string;
+  method: string;
+  /** Headers of the call itself (content type, a caller's `fetchWithAuth` headers), lower-cased. */
+  headers: Record<string, string>;
+  body?: RequestBody;
+  /** Whether the strategy's credentials go with it. */
+  authorized: boolean;
+  /** Whether it goes to the client's own origin (the consistency token stays there). */
+  ownOrigin: boolean;
+  /** Headers that win over all others (internal flows). */
+  overrides?: Record<string, string>;
+  /** The value of the SDK header. */
+  sdkHeader: string;
   readOnly: boolean;
-  deadline: Deadline;
+  /** The name errors carry: the operation, or `METHOD /path` for fetchWithAuth. */
+  operation: string;
+  redirect?: RequestRedirect;
+}
+
+/** A non-2xx response, kept to decide what comes next (renew, retry, or fail). */
+interface Failure {
+  response: HttpResponse;
+  retryAfterMs: number | null;
 }
 
 /** Copies headers into `target` under lower-cased names. */
-const assign = (target: Record<string, string>, from: Record<string, string> | undefined): void => {
-  for (const k in from) target[k.toLowerCase()] = from[k]!;
+const assignLowerCase = (target: Record<string, string>, from: Record<string, string> | undefined): void => {
+  for (const name in from) target[name.toLowerCase()] = from[name]!;
 };
+
+const isSuccess = (status: number): boolean => status >= 200 && status < 300;
 
 /** Sends requests for the client; one instance per client. */
 export class Transport {
   readonly baseUrl: string;
-  private readonly baseFetch: typeof fetch;
+  private readonly origin: string;
+  private readonly handler: HttpHandler;
+  private readonly auth: TransportAuth;
+  /** The client's extra headers, lower-cased once. */
+  private readonly headers: Record<string, string>;
+  private readonly retry: RetryOptions | false;
+  private readonly timeoutMs: number;
+  private readonly attemptTimeoutMs: number;
+  private readonly userFetch: typeof fetch | undefined;
   /** The last `x-wix-consistent` token seen, replayed on later requests (read-your-writes). */
   private consistent: string | undefined;
 
-  constructor(private readonly options: TransportOptions) {
+  constructor(options: TransportOptions) {
+    checkTransportOptions(options);
     this.baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
-    this.baseFetch = options.fetch ?? ((...args) => globalThis.fetch(...args));
+    this.origin = new URL(this.baseUrl).origin;
+    this.userFetch = options.fetch;
+    // A caller's fetch always wins (Next.js caching, MSW, tests); otherwise the build's default.
+    this.handler = options.fetch ? fetchHandler(options.fetch) : defaultHandler();
+    this.auth = options.auth;
+    this.headers = lowerCaseHeaders(options.headers);
+    this.retry = options.retry ?? {};
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.attemptTimeoutMs = options.attemptTimeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS;
   }
 
   /**
    * Sends one operation with a wire-form request object and resolves with the wire-form response
    * (`undefined` for an empty body). Rejects only with SiteKitError.
    */
-  async send(op: Operation, request: object | undefined, call: CallSettings = {}): Promise<unknown> {
-    if (op.elevated && !this.options.auth.elevated) throw new ElevationRequiredError(op.id);
-    let built;
-    try {
-      built = buildRequest(op, request);
-      if (built.method === 'GET' && op.fallback && serializeQuery(built.query).length > MAX_GET_QUERY) {
-        built = buildRequest(op.fallback, request);
-      }
-    } catch (e) {
-      if (e instanceof RequestBuildError) throw new RequestError(e.message, { field: e.field });
-      throw e;
-    }
+  async send(operation: Operation, request: object | undefined, call: CallSettings = {}): Promise<unknown> {
+    if (operation.elevated && !this.auth.elevated) throw new ElevationRequiredError(operation.id);
+    const { built, query } = this.build(operation, request);
     let body: string | undefined;
     try {
       if (built.body !== undefined) body = JSON.stringify(built.body);
-    } catch (e) {
+    } catch (error) {
       // Not JSON (a BigInt, a cycle): the caller's input, caught before anything is sent.
-      throw new RequestError(`${op.id}: the request cannot be sent as JSON (${(e as Error).message})`);
+      throw new RequestError(`${operation.id}: the request cannot be sent as JSON (${(error as Error).message})`);
     }
-    const d = deadline(call.signal, call.timeoutMs ?? this.options.timeoutMs);
-    const attempt: Attempt = { fqn: built.operation.methodFqn, entity: built.operation.entity, readOnly: !!built.operation.readOnly, deadline: d, anonymous: call.anonymous, headers: call.headers };
-    let status = 0;
-    try {
-      const query = serializeQuery(built.query);
-      const response = await this.execute(`${this.baseUrl}${built.path}${query ? `?${query}` : ''}`, { method: built.method, body }, body === undefined ? {} : { 'content-type': 'application/json' }, attempt);
-      status = response.status;
+    const sent = built.operation;
+    const outgoing: Outgoing = {
+      url: query ? `${this.baseUrl}${built.path}?${query}` : this.baseUrl + built.path,
+      method: built.method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body,
+      authorized: !call.anonymous,
+      ownOrigin: true,
+      overrides: call.headers,
+      sdkHeader: sdkHeader(sent.methodFqn, sent.entity),
+      readOnly: sent.readOnly === true,
+      operation: operation.id,
+    };
+    return this.run(outgoing, call, async (response) => {
       const text = await response.text();
-      return text ? JSON.parse(text) : undefined;
-    } catch (e) {
-      throw this.typed(e, d, status);
-    } finally {
-      d.done();
-    }
-  }
-
-  /**
-   * Sends any request with the client's auth, headers, time limit and retries; resolves with the
-   * 2xx Response, rejects with SiteKitError otherwise.
-   */
-  async fetchWithAuth(pathOrUrl: string | URL, init: RequestInit & CallOptions = {}): Promise<Response> {
-    const { signal, timeoutMs, headers, ...rest } = init;
-    const url = typeof pathOrUrl === 'string' && pathOrUrl.startsWith('/') ? this.baseUrl + pathOrUrl : String(pathOrUrl);
-    const base: Record<string, string> = {};
-    try {
-      new Headers(headers).forEach((v, k) => (base[k] = v));
-    } catch (e) {
-      throw new RequestError(`fetchWithAuth: ${(e as Error).message}`, { field: 'headers' });
-    }
-    const d = deadline(signal ?? undefined, timeoutMs ?? this.options.timeoutMs);
-    try {
-      return await this.execute(url, rest, base, { readOnly: false, deadline: d });
-    } catch (e) {
-      throw this.typed(e, d);
-    } finally {
-      d.done();
-    }
-  }
-
-  /**
-   * @internal The underlying fetch with nothing added: no auth, no retries, no error mapping (for
-   * the auth flows that must read a redirect themselves).
-   */
-  fetchRaw(input: string | URL | Request, init?: RequestInit): Promise<Response> {
-    return this.baseFetch(input, init);
-  }
-
-  private typed(e: unknown, d: Deadline, status = 200): SiteKitError {
-    if (isSiteKitError(e)) return e;
-    if (d.signal.aborted) return d.error();
-    // A 2xx whose body is not JSON (or cannot be read to the end).
-    return new HttpError({ status, message: `Unreadable response body: ${(e as Error)?.message ?? e}` });
-  }
-
-  /** `promise`, or the deadline's rejection as soon as it fires (waiting for a token counts too). */
-  private within<T>(promise: Promise<T>, a: Attempt): Promise<T> {
-    const { signal, live } = a.deadline;
-    if (!live) return promise;
-    return new Promise<T>((resolve, reject) => {
-      const stop = () => reject(signal.reason);
-      if (signal.aborted) return stop();
-      signal.addEventListener('abort', stop, { once: true });
-      promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop));
+      let parsed: unknown;
+      try {
+        parsed = text ? JSON.parse(text) : undefined;
+      } catch (error) {
+        throw this.unexpected(outgoing, response, `unreadable response body (${(error as Error).message})`);
+      }
+      const problem = unexpectedShape(sent, parsed);
+      if (problem) throw this.unexpected(outgoing, response, `unexpected response: ${problem}`);
+      return parsed;
     });
   }
 
   /**
-   * The attempt loop around the real fetch, with plain `(url, init)` (a Request object of our own
-   * would be built twice: fetch makes its own). Bodies the SDK sends are strings, sent again as
-   * they are on a retry or a 401 replay; a caller's other body (fetchWithAuth: a stream, a Blob...)
-   * is not resent, so such a call is neither retried nor replayed.
+   * Sends any request with the client's auth, headers, time limit and retries (idempotent methods
+   * with a string body or none); resolves with the 2xx Response, rejects with SiteKitError
+   * otherwise. Credentials go only to the client's own origin unless `allowOtherOrigin` is set.
    */
-  private async execute(url: string, init: RequestInit, base: Record<string, string>, a: Attempt): Promise<Response> {
-    const { signal, live } = a.deadline;
-    const { method = 'GET', body } = init;
-    const resendable = body == null || typeof body == 'string';
-    let renewed = false;
-    for (let attempt = 1; ; attempt++) {
-      if (signal.aborted) throw a.deadline.error();
-      // A plain object with lower-cased names (cheaper than Headers; later sources win).
-      const headers: Record<string, string> = { ...base };
-      assign(headers, this.options.headers);
-      headers['x-wix-bi-gateway'] = sdkHeader(a.fqn, a.entity);
-      if (this.consistent) headers['x-wix-consistent'] = this.consistent;
-      let response: Response;
-      try {
-        if (!a.anonymous) assign(headers, await this.within(this.options.auth.getAuthHeaders(), a));
-        assign(headers, a.headers);
-        const req = { ...init, method, headers } as RequestInit & { duplex?: string };
-        if (live) req.signal = signal;
-        if (!resendable) req.duplex = 'half';
-        response = await this.baseFetch(url, req);
-      } catch (e) {
-        if (signal.aborted) throw a.deadline.error();
-        if (isSiteKitError(e)) throw e;
-        if (resendable && this.retries(method, a, attempt, { networkError: true })) {
-          await this.pause(attempt, null, a);
-          continue;
-        }
-        throw new NetworkError({ cause: e });
-      }
-      const token = response.headers.get('x-wix-consistent');
-      if (token) this.consistent = token;
-      if (response.ok) return response;
-      if (response.status === 401 && !renewed && !a.anonymous && this.options.auth.onUnauthorized && resendable) {
-        renewed = true;
-        void response.body?.cancel();
-        const renewedOk = await this.within(this.options.auth.onUnauthorized(), a).catch(() => false);
-        if (signal.aborted) throw a.deadline.error();
-        if (renewedOk) {
-          attempt--;
-          continue;
-        }
-      }
-      const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), Date.now());
-      if (resendable && this.retries(method, a, attempt, { status: response.status, retryAfterMs })) {
-        void response.body?.cancel();
-        await this.pause(attempt, retryAfterMs, a);
-        continue;
-      }
-      const text = await response.text().catch(() => '');
-      throw errorFromResponse({ status: response.status, statusText: response.statusText, body: text, requestId: response.headers.get('x-wix-request-id') });
-    }
-  }
-
-  private retries(method: string, a: Attempt, attempt: number, failure: { status?: number; networkError?: boolean; retryAfterMs?: number | null }): boolean {
-    return shouldRetry({ method, readOnly: a.readOnly, attempt, options: this.options.retry ?? {}, ...failure });
-  }
-
-  private async pause(attempt: number, retryAfterMs: number | null, a: Attempt): Promise<void> {
+  async fetchWithAuth(pathOrUrl: string | URL, init: RequestInit & FetchWithAuthOptions = {}): Promise<Response> {
+    const { signal, timeoutMs, headers, allowOtherOrigin, body, method = 'GET', redirect } = init ?? {};
+    let url: URL;
     try {
-      await sleep(retryDelay({ attempt, options: this.options.retry || {}, retryAfterMs }), a.deadline.signal);
+      url = new URL(typeof pathOrUrl === 'string' && pathOrUrl.startsWith('/') ? this.baseUrl + pathOrUrl : pathOrUrl);
     } catch {
-      throw a.deadline.error();
+      throw new RequestError(`fetchWithAuth: ${String(pathOrUrl)} is not a path or an absolute URL`, { field: 'url' });
     }
+    const own: Record<string, string> = {};
+    try {
+      new Headers(headers).forEach((value, name) => (own[name] = value));
+    } catch (error) {
+      throw new RequestError(`fetchWithAuth: ${(error as Error).message}`, { field: 'headers' });
+    }
+    const upperMethod = method.toUpperCase();
+    const outgoing: Outgoing = {
+      url: url.href,
+      method: upperMethod,
+      headers: own,
+      body: body ?? undefined,
+      authorized: url.origin === this.origin || allowOtherOrigin === true,
+      ownOrigin: url.origin === this.origin,
+      sdkHeader: sdkHeader(),
+      readOnly: false,
+      operation: `${upperMethod} ${url.pathname}`,
+      redirect,
+    };
+    return this.run(outgoing, { signal: signal ?? undefined, timeoutMs }, async (response) => response.toResponse());
+  }
+
+  /**
+   * @internal The underlying fetch with nothing added: no auth, no retries, no error mapping (for
+   * the auth flows that must read a redirect themselves, and for uploads to a signed URL).
+   */
+  fetchRaw(input: string | URL | Request, init?: RequestInit): Promise<Response> {
+    return this.userFetch ? this.userFetch(input, init) : globalThis.fetch(input, init);
+  }
+
+  /** The builder's request and its query string, with the POST fallback of a GET that is too long. */
+  private build(operation: Operation, request: object | undefined): { built: BuiltRequest; query: string } {
+    try {
+      let built = buildRequest(operation, request);
+      let query = serializeQuery(built.query);
+      if (built.method === 'GET' && operation.fallback && query.length > MAX_GET_QUERY) {
+        built = buildRequest(operation.fallback, request);
+        query = serializeQuery(built.query);
+      }
+      return { built, query };
+    } catch (error) {
+      if (error instanceof RequestBuildError) throw new RequestError(error.message, { field: error.field });
+      throw error;
+    }
+  }
+
+  /** The HttpError of a 2xx response whose body is not what the operation promises. */
+  private unexpected(outgoing: Outgoing, response: HttpResponse, message: string): HttpError {
+    return new HttpError({ status: response.status, message, operation: outgoing.operation, requestId: response.header('x-wix-request-id') ?? undefined });
+  }
+
+  /** Validates a per-call time limit (plain-JS callers can pass anything). */
+  private callTimeout(call: CallSettings, operation: string): number {
+    const { timeoutMs } = call;
+    if (timeoutMs === undefined) return this.timeoutMs;
+    if (typeof timeoutMs !== 'number' || !(timeoutMs >= 0)) throw new RequestError(`${operation}: timeoutMs must be a number of milliseconds >= 0`, { field: 'timeoutMs' });
+    return timeoutMs;
+  }
+
+  /**
+   * The attempt loop: sends, then renews credentials once on a 401, retries what may be retried
+   * (network failures, a reset while reading the body, an attempt over its time limit, 408, 429,
+   * 5xx: idempotent calls only), and maps the final failure to a typed error. Bodies the SDK sends
+   * are strings, sent again as they are; a caller's stream body cannot be, so such a call is
+   * neither retried nor replayed. `finish` turns a 2xx response into the result, within the
+   * attempt: a failure while reading the body counts as that attempt's failure.
+   */
+  private async run<T>(outgoing: Outgoing, call: CallSettings, finish: (response: HttpResponse) => Promise<T>): Promise<T> {
+    const deadline = new CallDeadline(call.signal, this.callTimeout(call, outgoing.operation), outgoing.operation);
+    const replayable = isReplayableBody(outgoing.body);
+    let renewed = false;
+    try {
+      for (let attempt = 1; ; attempt++) {
+        if (deadline.abort.aborted) throw deadline.abort.reason;
+        const step = deadline.attempt(this.attemptTimeoutMs);
+        let failure: Failure | undefined;
+        let sending = false;
+        try {
+          const headers = await this.headersFor(outgoing, step.abort);
+          sending = true;
+          const response = await this.exchange(outgoing, headers, step.abort);
+          if (isSuccess(response.status)) return await finish(response);
+          failure = { response, retryAfterMs: parseRetryAfter(response.header('retry-after'), Date.now()) };
+          if (response.status === 401 && !renewed && outgoing.authorized && this.auth.onUnauthorized && replayable) {
+            renewed = true;
+            response.discard();
+            if (await unlessAborted(this.auth.onUnauthorized().catch(() => false), step.abort)) {
+              attempt--;
+              continue;
+            }
+          }
+          if (!(replayable && this.retries(outgoing, attempt, { status: response.status, retryAfterMs: failure.retryAfterMs }))) {
+            throw await this.errorOf(outgoing, failure);
+          }
+          response.discard();
+        } catch (error) {
+          // The call's own end (caller abort, overall time limit) wins over whatever failed.
+          if (deadline.abort.aborted) throw deadline.abort.reason;
+          const attemptTimedOut = step.abort.reason instanceof AttemptTimeout;
+          const timeout = () => new TimeoutError(this.attemptTimeoutMs, { operation: outgoing.operation });
+          // Credentials that could not be had are the strategy's failure, reported as they are: it
+          // already retried its own requests.
+          if (!sending) throw attemptTimedOut ? timeout() : error;
+          if (!attemptTimedOut && !isNetworkError(error)) throw error;
+          if (!(replayable && this.retries(outgoing, attempt, { networkError: true }))) throw attemptTimedOut ? timeout() : error;
+        } finally {
+          step.end();
+        }
+        await sleep(retryDelay({ attempt, options: this.retry || {}, retryAfterMs: failure?.retryAfterMs }), deadline.abort);
+      }
+    } finally {
+      deadline.finish();
+    }
+  }
+
+  /** The headers of one attempt, with fresh credentials: a plain object with lower-cased names (cheaper than Headers); later sources win. */
+  private async headersFor(outgoing: Outgoing, abort: Abortable): Promise<Record<string, string>> {
+    const headers: Record<string, string> = { ...outgoing.headers, ...this.headers };
+    headers['x-wix-bi-gateway'] = outgoing.sdkHeader;
+    if (this.consistent && outgoing.ownOrigin) headers['x-wix-consistent'] = this.consistent;
+    if (outgoing.authorized) assignLowerCase(headers, await unlessAborted(this.auth.getAuthHeaders(), abort));
+    assignLowerCase(headers, outgoing.overrides);
+    return headers;
+  }
+
+  /** One attempt's request, and the consistency token of its answer. */
+  private async exchange(outgoing: Outgoing, headers: Record<string, string>, abort: Abortable): Promise<HttpResponse> {
+    const response = await this.handler({ url: outgoing.url, method: outgoing.method, headers, body: outgoing.body, abort, redirect: outgoing.redirect });
+    const token = response.header('x-wix-consistent');
+    if (token && outgoing.ownOrigin) this.consistent = token;
+    return response;
+  }
+
+  /** The typed error of a failed response (its body read within the attempt). */
+  private async errorOf(outgoing: Outgoing, { response, retryAfterMs }: Failure): Promise<Error> {
+    let body = '';
+    try {
+      body = await response.text();
+    } catch {
+      // The status says enough; a body that cannot be read adds nothing.
+    }
+    return errorFromResponse({
+      status: response.status,
+      statusText: response.statusText,
+      body,
+      requestId: response.header('x-wix-request-id'),
+      operation: outgoing.operation,
+      retryAfterMs,
+    });
+  }
+
+  private retries(outgoing: Outgoing, attempt: number, failure: { status?: number; networkError?: boolean; retryAfterMs?: number | null }): boolean {
+    return shouldRetry({ method: outgoing.method, readOnly: outgoing.readOnly, attempt, options: this.retry, ...failure });
   }
 }

@@ -220,10 +220,10 @@ describe('HttpError', () => {
     expect(error.message).toBe('403 Forbidden: not your site');
   });
 
-  it('reports every 5xx as a system error, hiding the server text', () => {
+  it('reports every 5xx as a system error after its status, hiding the server text', () => {
     const error = new HttpError({ status: 502, statusText: 'Bad Gateway', serverMessage: '<html>' });
     expect(error.code).toBe(SYSTEM_ERROR);
-    expect(error.message).toBe('System error occurred');
+    expect(error.message).toBe('502 Bad Gateway: System error occurred');
     expect(error.status).toBe(502);
   });
 
@@ -450,19 +450,22 @@ describe('errorFromResponse', () => {
     expect(error.requestId).toBe('r-2');
     expect(error.description).toBe('no such collection');
     expect(error.data).toEqual({ id: 'todos' });
-    expect(error.message).toBe('Collection not found (request id: r-2)');
+    // Status, the server's code, its message and its description: all of them survive.
+    expect(error.message).toBe('404 Not Found (WDE0073: Collection not found; no such collection) (request id: r-2)');
     expect(error.details).toEqual(body);
   });
 
-  it('falls back to description, then status text, for the application error message', () => {
+  it('shows the description alone when the server sent no message, and the status alone without either', () => {
     const withDescription = errorFromResponse({
       status: 409,
       body: json({ details: { applicationError: { code: 'DUP', description: 'already exists' } } }),
     });
-    expect(withDescription.message).toBe('already exists');
+    expect(withDescription.message).toBe('409 Conflict (DUP: already exists)');
+    const same = errorFromResponse({ status: 409, body: json({ message: 'already exists', details: { applicationError: { code: 'DUP', description: 'already exists' } } }) });
+    expect(same.message).toBe('409 Conflict (DUP: already exists)');
     const bare = errorFromResponse({ status: 409, statusText: '', body: json({ details: { applicationError: {} } }) });
     expect(isApplicationError(bare)).toBe(true);
-    expect(bare.message).toBe('Conflict');
+    expect(bare.message).toBe('409 Conflict (CONFLICT)');
     // Without a code, the upper-snake status text.
     expect(bare.code).toBe('CONFLICT');
   });
@@ -502,7 +505,7 @@ describe('errorFromResponse', () => {
     expect(error.code).toBe('SYSTEM_ERROR');
     expect(error.status).toBe(502);
     expect(error.requestId).toBe('r-502');
-    expect(error.message).toBe('System error occurred (request id: r-502)');
+    expect(error.message).toBe('502 Bad Gateway: System error occurred (request id: r-502)');
     expect(error.details).toBeUndefined();
   });
 
@@ -541,15 +544,27 @@ describe('errorFromResponse', () => {
     }
   });
 
-  it('keeps SYSTEM_ERROR for a 503 even with applicationError details', () => {
+  it('keeps the server code and message of a 5xx that carries the platform error', () => {
     const body = { message: 'maintenance', details: { applicationError: { code: 'WDE0001', description: 'down' } } };
     const error = errorFromResponse({ status: 503, statusText: 'Service Unavailable', body: json(body), requestId: 'r-4' });
-    expect(isHttpError(error)).toBe(true);
-    expect(isApplicationError(error)).toBe(false);
-    expect(error.code).toBe('SYSTEM_ERROR');
+    expect(isApplicationError(error)).toBe(true);
+    expect(error.code).toBe('WDE0001');
     expect(error.status).toBe(503);
-    expect(error.message).toBe('System error occurred (request id: r-4)');
+    expect(error.message).toBe('503 Service Unavailable (WDE0001: maintenance; down) (request id: r-4)');
     expect(error.details).toEqual(body);
+    // Without a code of its own, a 5xx stays a system error.
+    expect(errorFromResponse({ status: 500, body: json({ details: { applicationError: {} } }) }).code).toBe('SYSTEM_ERROR');
+  });
+
+  it('names the operation at the start of the message and keeps Retry-After', () => {
+    const body = { message: 'Forbidden', details: { applicationError: { code: 'WDE0027', description: 'The current user does not have permissions' } } };
+    const error = errorFromResponse({ status: 403, statusText: 'Forbidden', body: json(body), operation: 'getDataCollection' });
+    expect(error.message).toBe('getDataCollection: 403 Forbidden (WDE0027: Forbidden; The current user does not have permissions)');
+    expect(error.operation).toBe('getDataCollection');
+    const limited = errorFromResponse({ status: 429, body: '', operation: 'queryDataItems', retryAfterMs: 120_000 });
+    expect(limited.message).toBe('queryDataItems: 429 Too Many Requests');
+    expect(limited.retryAfterMs).toBe(120_000);
+    expect(errorFromResponse({ status: 429, body: '' }).retryAfterMs).toBeUndefined();
   });
 
   it('treats an unexpected status as a system error', () => {

@@ -193,7 +193,8 @@ describe('wire details', () => {
   });
 
   it('never mutates the caller’s objects', async () => {
-    captureAll(() => [200, {}]);
+    // The server echoes the request: each answer has the shape its operation promises.
+    captureAll((req) => [200, req.body]);
     const c = admin();
     const item = deepFreeze({ _id: 'a', when: new Date(0), tags: ['x'] });
     const member = deepFreeze({ _id: 'm', profile: { nickname: 'n' } });

@@ -1,0 +1,70 @@
+/**
+ * The transport's settings (from `createClient` options), their defaults, and their check: a
+ * plain-JS caller's mistake (`timeoutMs: 'abc'`, `baseUrl: 'not a url'`) fails at `createClient`
+ * with a clear `RequestError`, not on the first call or never.
+ */
+import { RequestError } from '../errors/index.js';
+import type { TransportAuth } from './auth.js';
+import type { RetryOptions } from './retry.js';
+
+/**
+ * The default time limit of a whole call, retries and the waits between them included: a call
+ * always ends on its own, even against a server that never answers.
+ */
+export const DEFAULT_TIMEOUT_MS = 60_000;
+
+/**
+ * The default time limit of one attempt (until its whole response is read): a hung connection
+ * is given up and, when the call is idempotent, tried again within the call's limit.
+ */
+export const DEFAULT_ATTEMPT_TIMEOUT_MS = 30_000;
+
+/** Transport settings (from `createClient` options). */
+export interface TransportOptions {
+  baseUrl?: string;
+  fetch?: typeof fetch;
+  headers?: Record<string, string>;
+  retry?: RetryOptions | false;
+  /** Time limit of each call, retries included; default {@link DEFAULT_TIMEOUT_MS}; `0` for none. */
+  timeoutMs?: number;
+  /** Time limit of each attempt; default {@link DEFAULT_ATTEMPT_TIMEOUT_MS}; `0` for none. */
+  attemptTimeoutMs?: number;
+  auth: TransportAuth;
+}
+
+const invalid = (field: string, rule: string): RequestError => new RequestError(`createClient: ${field} ${rule}`, { field });
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A number of milliseconds >= 0 (`Infinity` allowed: no limit), or absent. */
+const checkMilliseconds = (value: unknown, field: string): void => {
+  if (value !== undefined && (typeof value !== 'number' || !(value >= 0))) throw invalid(field, 'must be a number of milliseconds >= 0 (0: no limit)');
+};
+
+/** Throws a RequestError naming the first option that cannot work. */
+export function checkTransportOptions(options: TransportOptions): void {
+  const { baseUrl, fetch, headers, retry } = options;
+  if (baseUrl !== undefined) {
+    let protocol: string | undefined;
+    try {
+      protocol = typeof baseUrl === 'string' ? new URL(baseUrl).protocol : undefined;
+    } catch {
+      // reported below
+    }
+    if (protocol !== 'http:' && protocol !== 'https:') throw invalid('baseUrl', 'must be an absolute http(s) URL');
+  }
+  if (fetch !== undefined && typeof fetch !== 'function') throw invalid('fetch', 'must be a function');
+  if (headers !== undefined && !(isPlainObject(headers) && Object.values(headers).every((value) => typeof value === 'string'))) {
+    throw invalid('headers', 'must be an object of strings');
+  }
+  if (retry !== undefined && retry !== false && !isPlainObject(retry)) throw invalid('retry', 'must be an object or false');
+  checkMilliseconds(options.timeoutMs, 'timeoutMs');
+  checkMilliseconds(options.attemptTimeoutMs, 'attemptTimeoutMs');
+}
+
+/** The headers with lower-cased names (so later sources replace earlier ones whatever their case). */
+export function lowerCaseHeaders(headers: Record<string, string> | undefined): Record<string, string> {
+  const lowered: Record<string, string> = {};
+  for (const name in headers) lowered[name.toLowerCase()] = headers[name]!;
+  return lowered;
+}
