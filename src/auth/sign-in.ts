@@ -60,7 +60,7 @@ export function signInFlows(send: (op: Operation, body: object, c?: CallOptions)
       // The violations when there are any, else the server's own words; never our request-id
       // suffix or status line.
       const own = typeof details?.message == 'string' && details.message;
-      const message: string = (e.violations?.length ? e.message : own || e.description || e.message).replace(/ \(request id: [^)]*\)$/, '');
+      const message: string = (e.violations?.length ? e.message : own || e.description || e.message).replace(/ \(request id: [^)]*\)$/, '').replace(`${e.operation}: `, '');
       const violations = details?.details?.validationError?.fieldViolations;
       // A registration rejected for its email (a violation of rule or type EMAIL) says why.
       const email = register && Array.isArray(violations) && violations.find((v) => v?.violatedRule === 'EMAIL' || v?.data?.type === 'EMAIL');
