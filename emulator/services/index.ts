@@ -4,7 +4,8 @@
  */
 import type { ServiceModule } from '../service.js';
 import { collectionsService } from './data/collections.js';
+import { itemsService } from './data/items/service.js';
 import { oauthService } from './oauth.js';
 
 /** Every service module of the emulator. */
-export const serviceModules: readonly ServiceModule[] = [oauthService, collectionsService];
+export const serviceModules: readonly ServiceModule[] = [oauthService, collectionsService, itemsService];

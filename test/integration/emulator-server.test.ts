@@ -1,6 +1,7 @@
 /** The emulator's server: control API, tokens, auth on every call, error shapes, static fallback. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type TestEmulator } from '../helpers/emulator.js';
-import { isApplicationError } from '../../src/index.js';
+import { isElevationRequiredError } from '../../src/index.js';
 
 let emulator: TestEmulator;
 beforeAll(async () => {
@@ -62,10 +63,13 @@ describe('auth on every call', () => {
     expect((await reused.json()).details.applicationError.code).toBe('INVALID_GRANT');
   });
 
-  it('gives an elevated-only route called by a visitor a 403', async () => {
-    const error = await emulator.visitor.collections.createDataCollection({ _id: 'Nope' }).catch((caught: unknown) => caught);
-    expect(isApplicationError(error)).toBe(true);
-    expect((error as { status: number }).status).toBe(403);
+  it('gives an elevated-only route called by a visitor a 403 (the SDK refuses it before sending)', async () => {
+    const refused = await emulator.visitor.collections.createDataCollection({ _id: 'Nope' }).catch((caught: unknown) => caught);
+    expect(isElevationRequiredError(refused)).toBe(true);
+    const token = await (await emulator.fetch('/oauth2/token', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ clientId: emulator.info.clientId, grantType: 'anonymous' }) })).json();
+    const response = await emulator.fetch('/wix-data/v2/collections', { method: 'POST', headers: { authorization: token.access_token, 'content-type': 'application/json' }, body: JSON.stringify({ collection: { id: 'Nope' } }) });
+    expect(response.status).toBe(403);
+    expect((await response.json()).details.applicationError.code).toBe('PERMISSION_DENIED');
   });
 });
 

@@ -1,0 +1,31 @@
+/** Opening a collection for an item action: the collection, the caller's scope, and the write helpers' context. */
+import { invalidField } from '../../../errors.js';
+import { eventIdentity } from '../../../events.js';
+import type { EmulatorContext, ServiceCall } from '../../../service.js';
+import { requireCollection, type Collection } from '../collection-store.js';
+import type { SqlFragment } from './filter-sql.js';
+import { requirePermission, type ItemAction, type Scope } from './permissions.js';
+
+/** What item handlers work with. */
+export interface ItemAccess {
+  collection: Collection;
+  call: ServiceCall;
+  context: EmulatorContext;
+  /** The caller's identity for events. */
+  identity: Record<string, unknown>;
+}
+
+/** The collection named by the request's `dataCollectionId`, checked. */
+export function openCollection(call: ServiceCall, context: EmulatorContext): ItemAccess {
+  const collectionId = (call.input as { dataCollectionId?: unknown }).dataCollectionId;
+  if (typeof collectionId != 'string' || !collectionId) throw invalidField('dataCollectionId', 'must not be empty', 'REQUIRED_FIELD');
+  return { collection: requireCollection(context.store, collectionId), call, context, identity: eventIdentity(call.caller) };
+}
+
+/** The caller's scope for `action`, or the production permission error. */
+export const scopeFor = (access: ItemAccess, action: ItemAction): Scope => requirePermission(access.collection, action, access.call.caller);
+
+/** `WHERE` of the rows a scope may see in a collection (table alias `items`). */
+export function scopeSql(collectionId: string, scope: Scope): SqlFragment {
+  return scope.items == 'all' ? { sql: 'items.collection_id = ?', params: [collectionId] } : { sql: 'items.collection_id = ? AND items.owner = ?', params: [collectionId, scope.ownerId] };
+}

@@ -1,0 +1,204 @@
+/**
+ * The filter language (wire.md, "Filter composition" and "Query semantics") translated to SQL
+ * over the JSON column of items, so SQLite does the filtering (with indexes where they exist),
+ * never JavaScript after a full scan.
+ *
+ * Type-exact semantics: a leaf compares values of the same JSON type only (5 is not "5"); `eq` on
+ * an array field matches any element; `contains`/`startsWith`/`endsWith` are case-insensitive;
+ * `hasSome`/`hasAll` case-sensitive; `{f: null}` matches missing or null.
+ */
+import { invalidField } from '../../../errors.js';
+import type { SqlValue } from '../../../store/store.js';
+import { isDateValue, jsonPath, kindOf, normalDate } from './json-path.js';
+
+/** A piece of SQL and its positional parameters, in order. */
+export interface SqlFragment {
+  sql: string;
+  params: SqlValue[];
+}
+
+const TRUE: SqlFragment = { sql: '1', params: [] };
+const FALSE: SqlFragment = { sql: '0', params: [] };
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value == 'object' && value !== null && !Array.isArray(value);
+
+/** Joins fragments with AND/OR; an empty AND is true, an empty OR false. */
+function combine(parts: SqlFragment[], operator: 'AND' | 'OR'): SqlFragment {
+  if (!parts.length) return operator == 'AND' ? TRUE : FALSE;
+  if (parts.length == 1) return parts[0]!;
+  return { sql: parts.map((part) => `(${part.sql})`).join(` ${operator} `), params: parts.flatMap((part) => part.params) };
+}
+
+/** Logical negation where an unknown (SQL NULL) counts as false, so NOT never loses rows to NULL. */
+const negate = (part: SqlFragment): SqlFragment => ({ sql: `NOT COALESCE((${part.sql}), 0)`, params: part.params });
+
+/** Builds the SQL of one filter against the JSON text in `column`. */
+export class FilterTranslator {
+  constructor(
+    /** The SQL expression holding the item's JSON (`items.data`). */
+    private readonly column: string,
+    /** Where the filter sits in the request, for error fields (`query.filter`). */
+    private readonly requestField: string,
+  ) {}
+
+  /** The whole filter: `{}` or absent matches everything. */
+  translate(filter: unknown): SqlFragment {
+    if (filter === undefined || filter === null) return TRUE;
+    return this.node(filter, this.requestField);
+  }
+
+  private node(filter: unknown, at: string): SqlFragment {
+    if (!isPlainObject(filter)) throw invalidField(at, 'must be a filter object', 'VALIDATION');
+    const parts: SqlFragment[] = [];
+    for (const [key, value] of Object.entries(filter)) {
+      if (key == '$and' || key == '$or') {
+        if (!Array.isArray(value)) throw invalidField(`${at}.${key}`, 'must be an array of filters');
+        parts.push(combine(value.map((entry, index) => this.node(entry, `${at}.${key}.${index}`)), key == '$and' ? 'AND' : 'OR'));
+      } else if (key == '$not') {
+        const inner = Array.isArray(value) ? value : [value];
+        if (inner.length != 1) throw invalidField(`${at}.$not`, 'must hold exactly one filter');
+        parts.push(negate(this.node(inner[0], `${at}.$not`)));
+      } else if (key.startsWith('$')) {
+        throw invalidField(`${at}.${key}`, `unknown operator ${key}`, 'VALIDATION');
+      } else {
+        parts.push(this.field(key, value, `${at}.${key}`));
+      }
+    }
+    return combine(parts, 'AND');
+  }
+
+  /** One field's condition: a value (equality) or an object of operators. */
+  private field(fieldName: string, condition: unknown, at: string): SqlFragment {
+    const path = jsonPath(fieldName, at);
+    const isOperators = isPlainObject(condition) && !isDateValue(condition) && Object.keys(condition).length > 0 && Object.keys(condition).every((key) => key.startsWith('$'));
+    if (!isOperators) return this.equals(path, condition, at);
+    return combine(
+      Object.entries(condition).map(([operator, operand]) => this.operator(path, operator, operand, `${at}.${operator}`)),
+      'AND',
+    );
+  }
+
+  private operator(path: string, operator: string, operand: unknown, at: string): SqlFragment {
+    switch (operator) {
+      case '$eq':
+        return this.equals(path, operand, at);
+      case '$ne':
+        return operand === null ? this.present(path) : negate(this.equals(path, operand, at));
+      case '$lt':
+        return this.compare(path, '<', operand, at);
+      case '$lte':
+        return this.compare(path, '<=', operand, at);
+      case '$gt':
+        return this.compare(path, '>', operand, at);
+      case '$gte':
+        return this.compare(path, '>=', operand, at);
+      case '$contains':
+        return this.text(path, 'contains', operand, at);
+      case '$startsWith':
+        return this.text(path, 'startsWith', operand, at);
+      case '$endsWith':
+        return this.text(path, 'endsWith', operand, at);
+      case '$hasSome':
+      case '$in':
+        return combine(this.list(operand, at).map((value, index) => this.equals(path, value, `${at}.${index}`)), 'OR');
+      case '$hasAll':
+        return combine(this.list(operand, at).map((value, index) => this.equals(path, value, `${at}.${index}`)), 'AND');
+      case '$exists':
+        if (typeof operand != 'boolean') throw invalidField(at, 'must be true or false');
+        return { sql: `json_type(${this.column}, ?) IS ${operand ? 'NOT ' : ''}NULL`, params: [path] };
+      default:
+        throw invalidField(at, `unknown operator ${operator}`);
+    }
+  }
+
+  private list(operand: unknown, at: string): unknown[] {
+    if (!Array.isArray(operand)) throw invalidField(at, 'must be an array of values');
+    return operand;
+  }
+
+  /** Missing or null. */
+  private absent(path: string): SqlFragment {
+    return { sql: `COALESCE(json_type(${this.column}, ?), 'null') = 'null'`, params: [path] };
+  }
+
+  /** Present and not null (isNotEmpty: `""` counts as present). */
+  private present(path: string): SqlFragment {
+    return { sql: `COALESCE(json_type(${this.column}, ?), 'null') != 'null'`, params: [path] };
+  }
+
+  /**
+   * Equality of the same type only; on an array field, any element equal. Dates compare by
+   * instant, objects and arrays by their JSON text.
+   */
+  private equals(path: string, value: unknown, at: string): SqlFragment {
+    const column = this.column;
+    const kind = kindOf(value);
+    switch (kind) {
+      case 'null':
+        return this.absent(path);
+      case 'string':
+      case 'number': {
+        const types = kind == 'string' ? `('text')` : `('integer', 'real')`;
+        return {
+          sql: `(json_type(${column}, ?) IN ${types} AND json_extract(${column}, ?) = ?) OR (json_type(${column}, ?) = 'array' AND EXISTS (SELECT 1 FROM json_each(${column}, ?) WHERE type IN ${types} AND value = ?))`,
+          params: [path, path, value as SqlValue, path, path, value as SqlValue],
+        };
+      }
+      case 'boolean': {
+        const type = value ? 'true' : 'false';
+        return {
+          sql: `json_type(${column}, ?) = '${type}' OR (json_type(${column}, ?) = 'array' AND EXISTS (SELECT 1 FROM json_each(${column}, ?) WHERE type = '${type}'))`,
+          params: [path, path, path],
+        };
+      }
+      case 'date': {
+        const iso = this.date(value, at);
+        return {
+          sql: `json_extract(${column}, ?) = ? OR (json_type(${column}, ?) = 'array' AND EXISTS (SELECT 1 FROM json_each(${column}, ?) WHERE type = 'object' AND json_extract(value, '$."$date"') = ?))`,
+          params: [`${path}."$date"`, iso, path, path, iso],
+        };
+      }
+      default:
+        return { sql: `json_type(${column}, ?) IN ('object', 'array') AND json_extract(${column}, ?) = json(?)`, params: [path, path, JSON.stringify(value)] };
+    }
+  }
+
+  /** `lt lte gt gte`: numbers numerically, dates chronologically, strings by code point; other types never match. */
+  private compare(path: string, operator: '<' | '<=' | '>' | '>=', value: unknown, at: string): SqlFragment {
+    const column = this.column;
+    const kind = kindOf(value);
+    if (kind == 'number') return { sql: `json_type(${column}, ?) IN ('integer', 'real') AND json_extract(${column}, ?) ${operator} ?`, params: [path, path, value as number] };
+    if (kind == 'string') return { sql: `json_type(${column}, ?) = 'text' AND json_extract(${column}, ?) ${operator} ?`, params: [path, path, value as string] };
+    if (kind == 'date') {
+      const datePath = `${path}."$date"`;
+      return { sql: `json_type(${column}, ?) = 'text' AND json_extract(${column}, ?) ${operator} ?`, params: [datePath, datePath, this.date(value, at)] };
+    }
+    throw invalidField(at, 'must be a number, a string or a date', 'VALIDATION');
+  }
+
+  /** contains / startsWith / endsWith, case-insensitive (Unicode lower case), on strings only. */
+  private text(path: string, how: 'contains' | 'startsWith' | 'endsWith', value: unknown, at: string): SqlFragment {
+    if (typeof value != 'string') throw invalidField(at, 'must be a string');
+    const column = this.column;
+    const needle = value.toLowerCase();
+    // SQLite counts characters (code points), as the spread does; String#length counts UTF-16 units.
+    const length = [...needle].length;
+    const haystack = `unicode_lower(json_extract(${column}, ?))`;
+    const test =
+      how == 'contains'
+        ? { sql: `instr(${haystack}, ?) > 0`, params: [path, needle] }
+        : how == 'startsWith'
+          ? { sql: `substr(${haystack}, 1, ?) = ?`, params: [path, length, needle] }
+          : { sql: length ? `substr(${haystack}, -?) = ?` : `? = ''`, params: length ? [path, length, needle] : [needle] };
+    return { sql: `json_type(${column}, ?) = 'text' AND ${test.sql}`, params: [path, ...test.params] };
+  }
+
+  private date(value: unknown, at: string): string {
+    const iso = normalDate((value as { $date: string }).$date);
+    if (!iso) throw invalidField(at, 'is not a valid date', 'FORMAT');
+    return iso;
+  }
+}
+
+/** Translates `filter` against the JSON in `column`; errors name `requestField`. */
+export const filterToSql = (filter: unknown, column: string, requestField: string): SqlFragment => new FilterTranslator(column, requestField).translate(filter);

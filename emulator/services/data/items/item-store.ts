@@ -1,0 +1,94 @@
+/** Items as stored: the wire `data` object as JSON, plus the columns the default order and ownership need. */
+import { randomUUID } from 'node:crypto';
+import { applicationError, invalidField } from '../../../errors.js';
+import type { Store } from '../../../store/store.js';
+import { isDateValue, normalDate } from './json-path.js';
+
+/** An item's data in wire form: `{_id, _createdDate: {$date}, _updatedDate: {$date}, _owner, ...fields}`. */
+export type ItemData = Record<string, unknown> & { _id: string };
+
+/** The wire form of an item in responses. */
+export interface WireItem {
+  id: string;
+  dataCollectionId: string;
+  data: ItemData;
+}
+
+/** Fields the service sets; a write cannot change them. */
+export const SYSTEM_KEYS = ['_id', '_createdDate', '_updatedDate', '_owner'] as const;
+
+/** 404 `WDE0073`: no such item. */
+export const itemNotFound = (collectionId: string, itemId: string) =>
+  applicationError(404, 'WDE0073', `Item ${itemId} not found in the ${collectionId} collection`, { collectionId, itemId });
+
+/** 409 `WDE0074`: an item with that id exists. */
+export const itemExists = (collectionId: string, itemId: string) =>
+  applicationError(409, 'WDE0074', `Item ${itemId} already exists in the ${collectionId} collection`, { collectionId, itemId });
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value == 'object' && value !== null && !Array.isArray(value);
+
+/** Dates normalised to `toISOString()` at every depth, so stored dates compare as strings; invalid dates refused. */
+export function normaliseValue(value: unknown, field: string): unknown {
+  if (Array.isArray(value)) return value.map((entry, index) => normaliseValue(entry, `${field}.${index}`));
+  if (isDateValue(value)) {
+    const iso = normalDate(value.$date);
+    if (!iso) throw invalidField(field, `${JSON.stringify(value.$date)} is not a valid date`, 'FORMAT');
+    return { $date: iso };
+  }
+  if (isPlainObject(value)) return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, normaliseValue(entry, `${field}.${key}`)]));
+  if (typeof value == 'number' && !Number.isFinite(value)) throw invalidField(field, 'must be a finite number', 'VALIDATION');
+  return value;
+}
+
+/** The id a written item gets: `dataItem.id`, else `data._id`, else a new UUID; both given must agree. */
+export function itemIdOf(dataItem: { id?: unknown; data?: Record<string, unknown> }, field: string): string {
+  const fromData = dataItem.data?._id;
+  if (fromData !== undefined && typeof fromData != 'string') throw invalidField(`${field}.data._id`, 'must be a string', 'VALIDATION');
+  if (dataItem.id !== undefined && typeof dataItem.id != 'string') throw invalidField(`${field}.id`, 'must be a string', 'VALIDATION');
+  if (dataItem.id && fromData && dataItem.id != fromData) throw invalidField(`${field}.id`, `does not match data._id (${fromData})`, 'VALIDATION');
+  const id = (dataItem.id as string | undefined) || fromData || randomUUID();
+  if (!id.trim()) throw invalidField(`${field}.id`, 'must not be blank');
+  return id;
+}
+
+/** The item's `data` object from the request, checked. */
+export function requestData(dataItem: unknown, field: string): Record<string, unknown> {
+  if (!isPlainObject(dataItem)) throw invalidField(field, 'must be an object', 'REQUIRED_FIELD');
+  const data = dataItem.data ?? {};
+  if (!isPlainObject(data)) throw invalidField(`${field}.data`, 'must be an object', 'VALIDATION');
+  return normaliseValue(data, `${field}.data`) as Record<string, unknown>;
+}
+
+/** Reads one item's data, or `undefined`. */
+export function findItem(store: Store, collectionId: string, itemId: string): ItemData | undefined {
+  const row = store.get<{ data: string }>('SELECT data FROM items WHERE collection_id = ? AND id = ?', [collectionId, itemId]);
+  return row ? (JSON.parse(row.data) as ItemData) : undefined;
+}
+
+/** Reads one item's data, or throws `WDE0073`. */
+export function requireItem(store: Store, collectionId: string, itemId: string): ItemData {
+  const item = findItem(store, collectionId, itemId);
+  if (!item) throw itemNotFound(collectionId, itemId);
+  return item;
+}
+
+/** Writes an item (insert or replace). */
+export function writeItem(store: Store, collectionId: string, data: ItemData): void {
+  const created = (data._createdDate as { $date: string }).$date;
+  store.run(
+    'INSERT INTO items (collection_id, id, data, created_date, owner) VALUES (?, ?, ?, ?, ?) ON CONFLICT (collection_id, id) DO UPDATE SET data = excluded.data, owner = excluded.owner',
+    [collectionId, data._id, JSON.stringify(data), created, typeof data._owner == 'string' ? data._owner : null],
+  );
+}
+
+/** Deletes an item and the references it holds. */
+export function deleteItem(store: Store, collectionId: string, itemId: string): void {
+  store.run('DELETE FROM items WHERE collection_id = ? AND id = ?', [collectionId, itemId]);
+  store.run('DELETE FROM item_references WHERE collection_id = ? AND referring_id = ?', [collectionId, itemId]);
+}
+
+/** An item in the response's wire form. */
+export const wireItem = (collectionId: string, data: ItemData): WireItem => ({ id: data._id, dataCollectionId: collectionId, data });
+
+/** Now, as stored. */
+export const nowDate = () => ({ $date: new Date().toISOString() });

@@ -1,0 +1,45 @@
+/**
+ * Collection permissions per caller (spec section 6): each action's role — ANYONE, SITE_MEMBER,
+ * SITE_MEMBER_AUTHOR (members, on their own items), ADMIN (elevated callers only).
+ */
+import { applicationError } from '../../../errors.js';
+import type { Caller } from '../../../service.js';
+import type { SiteIdentity } from '../../../site.js';
+import type { Collection } from '../collection-store.js';
+
+/** An item action a collection permission governs. */
+export type ItemAction = 'read' | 'insert' | 'update' | 'remove';
+
+/** What the caller may touch: every item, or only the items it owns. */
+export type Scope = { items: 'all' } | { items: 'own'; ownerId: string };
+
+/** 403 `WDE0027`: the caller's role is below the collection's requirement. */
+export const permissionDenied = (collection: Collection, action: ItemAction) =>
+  applicationError(403, 'WDE0027', `The current user does not have permissions to ${action} on the ${collection.id} collection.`, {
+    collectionId: collection.id,
+    action,
+    requiredRole: collection.permissions[action],
+  });
+
+/** The scope of `action` for `caller` on `collection`, or a `WDE0027` error. */
+export function requirePermission(collection: Collection, action: ItemAction, caller: Caller): Scope {
+  if (caller.kind == 'elevated') return { items: 'all' };
+  const role = collection.permissions[action] ?? 'ADMIN';
+  if (role == 'ANYONE') return { items: 'all' };
+  if (caller.kind == 'member' && caller.memberId) {
+    if (role == 'SITE_MEMBER') return { items: 'all' };
+    // Any member may create items; "author" limits reading and changing to the items they own.
+    if (role == 'SITE_MEMBER_AUTHOR') return action == 'insert' ? { items: 'all' } : { items: 'own', ownerId: caller.memberId };
+  }
+  throw permissionDenied(collection, action);
+}
+
+/** Whether an item (its `_owner`) is inside the scope. */
+export const inScope = (scope: Scope, owner: unknown): boolean => scope.items == 'all' || owner === scope.ownerId;
+
+/** The `_owner` of an item written by `caller`: the member, the site owner (elevated) or the visitor. */
+export function ownerOf(caller: Caller, site: SiteIdentity): string | undefined {
+  if (caller.kind == 'member') return caller.memberId;
+  if (caller.kind == 'elevated') return site.ownerId;
+  return caller.visitorId;
+}

@@ -1,0 +1,209 @@
+/** Item reads: get, query, count, distinct values and aggregations, all filtered and paged in SQL. */
+import { invalidField } from '../../../errors.js';
+import type { SqlValue } from '../../../store/store.js';
+import type { PagingMetadata } from '../paging.js';
+import { scopeFor, scopeSql, type ItemAccess } from './access.js';
+import { filterToSql, type SqlFragment } from './filter-sql.js';
+import { requireItem, wireItem, type ItemData, type WireItem } from './item-store.js';
+import { jsonPath } from './json-path.js';
+import { decodeCursor, orderBy, runPage, windowOf, type PageWindow, type PagingInput, type Sorting } from './paging-sql.js';
+import { inScope, permissionDenied } from './permissions.js';
+import { expandReferences, includedFields } from './references.js';
+
+/** Keeps only the requested fields (and `_id`) of each item. */
+function project(items: ItemData[], fields: unknown, at: string): ItemData[] {
+  if (fields === undefined || fields === null || (Array.isArray(fields) && !fields.length)) return items;
+  if (!Array.isArray(fields) || fields.some((field) => typeof field != 'string')) throw invalidField(at, 'must be an array of field names');
+  return items.map((item) => {
+    const kept: ItemData = { _id: item._id };
+    for (const field of fields as string[]) if (field in item) kept[field] = item[field];
+    return kept;
+  });
+}
+
+/** `GET /items/{id}`: one item, or `WDE0073`. */
+export function getItem(access: ItemAccess, input: { dataItemId: string; fields?: unknown }): { dataItem: WireItem } {
+  const scope = scopeFor(access, 'read');
+  const item = requireItem(access.context.store, access.collection.id, input.dataItemId);
+  if (!inScope(scope, item._owner)) throw permissionDenied(access.collection, 'read');
+  return { dataItem: wireItem(access.collection.id, project([item], input.fields, 'fields')[0]!) };
+}
+
+/** The `WHERE` of a filtered read in the caller's scope. */
+function whereOf(access: ItemAccess, filter: unknown, at: string): SqlFragment {
+  const scope = scopeSql(access.collection.id, scopeFor(access, 'read'));
+  const condition = filterToSql(filter, 'items.data', at);
+  return { sql: `${scope.sql} AND (${condition.sql})`, params: [...scope.params, ...condition.params] };
+}
+
+/** The body of a query (`query` of the request), as saved in its cursor. */
+interface QueryRequest {
+  filter?: unknown;
+  sort?: Sorting[];
+  fields?: unknown;
+  includeReferences?: unknown;
+  returnTotalCount?: boolean;
+}
+
+/** `POST /items/query` (and `GET ?.r=`): filter, sort, offset or cursor paging, fields, references. */
+export function queryItems(
+  access: ItemAccess,
+  input: { query?: QueryRequest & PagingInput; includeReferences?: unknown; returnTotalCount?: boolean },
+): { dataItems: WireItem[]; pagingMetadata: PagingMetadata } {
+  const query = input.query ?? {};
+  let request: QueryRequest = { filter: query.filter, sort: query.sort, fields: query.fields, includeReferences: input.includeReferences, returnTotalCount: input.returnTotalCount };
+  let window: PageWindow = windowOf(query, 'query.');
+  if (query.cursorPaging?.cursor) {
+    const state = decodeCursor<QueryRequest>(query.cursorPaging.cursor, 'query', access.collection.id, 'query.cursorPaging.cursor');
+    request = state.request;
+    window = { limit: query.cursorPaging.limit === undefined ? state.limit : window.limit, offset: state.offset, cursorMode: true };
+  }
+  const where = whereOf(access, request.filter, 'query.filter');
+  const sort = orderBy(request.sort, 'items.data', 'query.sort');
+  // Without a sort: newest first, ties by id (documented in README); with one, ties by id too.
+  const order = sort.sql ? `${sort.sql}, items.id ASC` : 'items.created_date DESC, items.id ASC';
+  const include = includedFields(request.includeReferences);
+  const page = runPage<{ data: string }, QueryRequest>(
+    access.context.store,
+    {
+      select: { sql: `SELECT items.data FROM items WHERE ${where.sql} ORDER BY ${order}`, params: [...where.params, ...sort.params] },
+      count: { sql: `SELECT COUNT(*) AS total FROM items WHERE ${where.sql}`, params: where.params },
+    },
+    window,
+    { returnTotalCount: request.returnTotalCount, cursor: { kind: 'query', collectionId: access.collection.id, request } },
+  );
+  const items = expandReferences(access.context.store, access.collection, page.rows.map((row) => JSON.parse(row.data) as ItemData), include);
+  return { dataItems: project(items, request.fields, 'query.fields').map((item) => wireItem(access.collection.id, item)), pagingMetadata: page.pagingMetadata };
+}
+
+/** `POST /items/count`. */
+export function countItems(access: ItemAccess, input: { filter?: unknown }): { totalCount: number } {
+  const where = whereOf(access, input.filter, 'filter');
+  return { totalCount: access.context.store.get<{ total: number }>(`SELECT COUNT(*) AS total FROM items WHERE ${where.sql}`, where.params)!.total };
+}
+
+interface DistinctRequest {
+  fieldName: string;
+  filter?: unknown;
+  order?: 'ASC' | 'DESC';
+  returnTotalCount?: boolean;
+}
+
+/**
+ * `POST /items/query-distinct-values`: the distinct non-null values of a field (the elements of
+ * array fields), ordered by value.
+ */
+export function distinctValues(access: ItemAccess, input: DistinctRequest & PagingInput): { distinctValues: unknown[]; pagingMetadata: PagingMetadata } {
+  let request: DistinctRequest = { fieldName: input.fieldName, filter: input.filter, order: input.order, returnTotalCount: input.returnTotalCount };
+  let window = windowOf(input, '');
+  if (input.cursorPaging?.cursor) {
+    const state = decodeCursor<DistinctRequest>(input.cursorPaging.cursor, 'distinct', access.collection.id, 'cursorPaging.cursor');
+    request = state.request;
+    window = { limit: input.cursorPaging.limit === undefined ? state.limit : window.limit, offset: state.offset, cursorMode: true };
+  }
+  const order = request.order ?? 'ASC';
+  if (order != 'ASC' && order != 'DESC') throw invalidField('order', 'must be ASC or DESC', 'INVALID_ENUM_VALUE');
+  const path = jsonPath(request.fieldName, 'fieldName');
+  const where = whereOf(access, request.filter, 'filter');
+  // Each value as JSON text (so 5 and "5" stay apart), with its SQL value to order by.
+  const values = `SELECT items.data -> element.fullkey AS value_json, element.value AS sort_value FROM items, json_each(items.data, ?) AS element
+      WHERE ${where.sql} AND json_type(items.data, ?) = 'array' AND element.type != 'null'
+    UNION ALL
+    SELECT items.data -> ?, json_extract(items.data, ?) FROM items WHERE ${where.sql} AND json_type(items.data, ?) NOT IN ('array', 'null')`;
+  const valueParams: SqlValue[] = [path, ...where.params, path, path, path, ...where.params, path];
+  const grouped = `SELECT value_json, MIN(sort_value) AS sort_value FROM (${values}) GROUP BY value_json`;
+  const page = runPage<{ value_json: string }, DistinctRequest>(
+    access.context.store,
+    {
+      select: { sql: `${grouped} ORDER BY sort_value ${order}, value_json ${order}`, params: valueParams },
+      count: { sql: `SELECT COUNT(*) AS total FROM (${grouped})`, params: valueParams },
+    },
+    window,
+    { returnTotalCount: request.returnTotalCount, cursor: { kind: 'distinct', collectionId: access.collection.id, request } },
+  );
+  return { distinctValues: page.rows.map((row) => JSON.parse(row.value_json)), pagingMetadata: page.pagingMetadata };
+}
+
+/** One aggregation operation of the request. */
+interface AggregationOperation {
+  resultFieldName: string;
+  average?: { itemFieldName: string };
+  sum?: { itemFieldName: string };
+  min?: { itemFieldName: string };
+  max?: { itemFieldName: string };
+  itemCount?: object;
+}
+
+interface AggregateRequest {
+  initialFilter?: unknown;
+  aggregation?: { groupingFields?: string[]; operations?: AggregationOperation[] };
+  finalFilter?: unknown;
+  sort?: Sorting[];
+  returnTotalCount?: boolean;
+}
+
+/** The SQL of one aggregation operation over `items.data`. */
+function operationSql(operation: AggregationOperation, at: string): SqlFragment {
+  const kinds = (['average', 'sum', 'min', 'max', 'itemCount'] as const).filter((kind) => operation[kind] !== undefined);
+  if (kinds.length != 1) throw invalidField(at, 'must hold exactly one of average, sum, min, max, itemCount', 'ONE_OF_ALIGNMENT');
+  const kind = kinds[0]!;
+  if (kind == 'itemCount') return { sql: 'COUNT(*)', params: [] };
+  const path = jsonPath(operation[kind]!.itemFieldName, `${at}.${kind}.itemFieldName`);
+  // min and max work on any comparable value; sum and average on numbers only (others are skipped).
+  if (kind == 'min' || kind == 'max') return { sql: `${kind.toUpperCase()}(json_extract(items.data, ?))`, params: [path] };
+  const numbers = `CASE WHEN json_type(items.data, ?) IN ('integer', 'real') THEN json_extract(items.data, ?) END`;
+  return { sql: `${kind == 'sum' ? 'TOTAL' : 'AVG'}(${numbers})`, params: [path, path] };
+}
+
+/**
+ * `POST /items/aggregate`: groups (by `groupingFields`) and operations computed by SQLite; each
+ * result row is a JSON object `{<group field>: value, <resultFieldName>: number}`, which
+ * `finalFilter` and `sort` then apply to as to items.
+ */
+export function aggregateItems(access: ItemAccess, input: AggregateRequest & PagingInput): { results: Record<string, unknown>[]; pagingMetadata: PagingMetadata } {
+  let request: AggregateRequest = { initialFilter: input.initialFilter, aggregation: input.aggregation, finalFilter: input.finalFilter, sort: input.sort, returnTotalCount: input.returnTotalCount };
+  let window = windowOf(input, '');
+  if (input.cursorPaging?.cursor) {
+    const state = decodeCursor<AggregateRequest>(input.cursorPaging.cursor, 'aggregate', access.collection.id, 'cursorPaging.cursor');
+    request = state.request;
+    window = { limit: input.cursorPaging.limit === undefined ? state.limit : window.limit, offset: state.offset, cursorMode: true };
+  }
+  const groups = request.aggregation?.groupingFields ?? [];
+  const operations = request.aggregation?.operations ?? [];
+  const names = new Set<string>();
+  const members: SqlFragment[] = [];
+  groups.forEach((field, index) => {
+    names.add(field);
+    // JSON embedding (`->`), so a grouped string stays a string and an object stays an object.
+    members.push({ sql: `?, json(items.data -> ?)`, params: [field, jsonPath(field, `aggregation.groupingFields.${index}`)] });
+  });
+  operations.forEach((operation, index) => {
+    const at = `aggregation.operations.${index}`;
+    if (typeof operation.resultFieldName != 'string' || !operation.resultFieldName) throw invalidField(`${at}.resultFieldName`, 'must not be empty', 'REQUIRED_FIELD');
+    if (names.has(operation.resultFieldName)) throw invalidField(`${at}.resultFieldName`, `${operation.resultFieldName} is used twice`);
+    names.add(operation.resultFieldName);
+    const value = operationSql(operation, at);
+    members.push({ sql: `?, ${value.sql}`, params: [operation.resultFieldName, ...value.params] });
+  });
+  if (!operations.length && !groups.length) throw invalidField('aggregation', 'needs grouping fields or operations', 'REQUIRED_FIELD');
+  const where = whereOf(access, request.initialFilter, 'initialFilter');
+  const groupBy = groups.length ? ` GROUP BY ${groups.map(() => 'items.data -> ?').join(', ')}` : '';
+  const groupParams = groups.map((field, index) => jsonPath(field, `aggregation.groupingFields.${index}`));
+  const rows = {
+    sql: `SELECT json_object(${members.map((member) => member.sql).join(', ')}) AS data FROM items WHERE ${where.sql}${groupBy}`,
+    params: [...members.flatMap((member) => member.params), ...where.params, ...groupParams],
+  };
+  const having = filterToSql(request.finalFilter, 'grouped.data', 'finalFilter');
+  const sort = orderBy(request.sort, 'grouped.data', 'sort');
+  const filtered = `SELECT grouped.data FROM (${rows.sql}) AS grouped WHERE ${having.sql}`;
+  const page = runPage<{ data: string }, AggregateRequest>(
+    access.context.store,
+    {
+      select: { sql: `${filtered} ORDER BY ${sort.sql ? `${sort.sql}, ` : ''}grouped.data`, params: [...rows.params, ...having.params, ...sort.params] },
+      count: { sql: `SELECT COUNT(*) AS total FROM (${filtered})`, params: [...rows.params, ...having.params] },
+    },
+    window,
+    { returnTotalCount: request.returnTotalCount, cursor: { kind: 'aggregate', collectionId: access.collection.id, request } },
+  );
+  return { results: page.rows.map((row) => JSON.parse(row.data) as Record<string, unknown>), pagingMetadata: page.pagingMetadata };
+}

@@ -1,0 +1,118 @@
+/**
+ * Item references. A REFERENCE field holds the referenced item's id in the item's data; a
+ * MULTI_REFERENCE field lives in `item_references` (ordered), and is returned only when the
+ * query includes it (`includeReferences`), as the platform does.
+ */
+import { invalidField } from '../../../errors.js';
+import type { Store } from '../../../store/store.js';
+import { fieldOf, type Collection } from '../collection-store.js';
+import { findItem, type ItemData } from './item-store.js';
+
+/** A reference field of a collection. */
+export interface ReferenceField {
+  key: string;
+  kind: 'single' | 'multi';
+  /** The collection the referenced items live in. */
+  targetCollectionId: string;
+}
+
+/** The reference field `key` of `collection`, if it is one. */
+export function findReferenceField(collection: Collection, key: string): ReferenceField | undefined {
+  const field = fieldOf(collection, key);
+  if (field?.type == 'REFERENCE') return { key, kind: 'single', targetCollectionId: field.typeMetadata?.reference?.referencedCollectionId ?? collection.id };
+  if (field?.type == 'MULTI_REFERENCE') return { key, kind: 'multi', targetCollectionId: field.typeMetadata?.multiReference?.referencedCollectionId ?? collection.id };
+  return undefined;
+}
+
+/** The reference field `key`, or a validation error naming `requestField`. */
+export function requireReferenceField(collection: Collection, key: string, requestField: string): ReferenceField {
+  const field = findReferenceField(collection, key);
+  if (!field) throw invalidField(requestField, `${key} is not a reference field of the ${collection.id} collection`);
+  return field;
+}
+
+/** The referenced ids of a multi-reference field, in order. */
+export function referencedIds(store: Store, collectionId: string, field: string, referringId: string): string[] {
+  return store
+    .all<{ referenced_id: string }>('SELECT referenced_id FROM item_references WHERE collection_id = ? AND field = ? AND referring_id = ? ORDER BY position, referenced_id', [collectionId, field, referringId])
+    .map((row) => row.referenced_id);
+}
+
+/** Adds a multi-reference (at the end); false when it was there already. */
+export function addReference(store: Store, collectionId: string, field: string, referringId: string, referencedId: string): boolean {
+  const next = store.get<{ position: number }>('SELECT COALESCE(MAX(position), -1) + 1 AS position FROM item_references WHERE collection_id = ? AND field = ? AND referring_id = ?', [collectionId, field, referringId])!.position;
+  return (
+    store.run('INSERT OR IGNORE INTO item_references (collection_id, field, referring_id, referenced_id, position) VALUES (?, ?, ?, ?, ?)', [collectionId, field, referringId, referencedId, next]).changes > 0
+  );
+}
+
+/** Removes a multi-reference; false when there was none. */
+export function dropReference(store: Store, collectionId: string, field: string, referringId: string, referencedId: string): boolean {
+  return store.run('DELETE FROM item_references WHERE collection_id = ? AND field = ? AND referring_id = ? AND referenced_id = ?', [collectionId, field, referringId, referencedId]).changes > 0;
+}
+
+/** Replaces all references of a multi-reference field, keeping the given order. */
+export function setReferences(store: Store, collectionId: string, field: string, referringId: string, ids: readonly string[]): void {
+  store.run('DELETE FROM item_references WHERE collection_id = ? AND field = ? AND referring_id = ?', [collectionId, field, referringId]);
+  [...new Set(ids)].forEach((id, position) =>
+    store.run('INSERT INTO item_references (collection_id, field, referring_id, referenced_id, position) VALUES (?, ?, ?, ?, ?)', [collectionId, field, referringId, id, position]),
+  );
+}
+
+/** The id a reference value stands for: the id itself, or an item's `_id`. */
+function referenceId(value: unknown, at: string): string {
+  const id = typeof value == 'object' && value !== null ? (value as { _id?: unknown })._id : value;
+  if (typeof id != 'string' || !id) throw invalidField(at, 'must be an item id or an item with an _id', 'VALIDATION');
+  return id;
+}
+
+/**
+ * Splits reference values out of written data: single references are stored as ids, multi
+ * references are returned for `item_references` (and removed from the data).
+ */
+export function splitReferences(collection: Collection, data: Record<string, unknown>, at: string): { data: Record<string, unknown>; multi: Map<string, string[]> } {
+  const multi = new Map<string, string[]>();
+  const result = { ...data };
+  for (const [key, value] of Object.entries(data)) {
+    const field = findReferenceField(collection, key);
+    if (!field || value === null || value === undefined) continue;
+    if (field.kind == 'single') result[key] = referenceId(value, `${at}.${key}`);
+    else {
+      if (!Array.isArray(value)) throw invalidField(`${at}.${key}`, 'must be an array of item ids or items', 'VALIDATION');
+      multi.set(key, value.map((entry, index) => referenceId(entry, `${at}.${key}.${index}`)));
+      delete result[key];
+    }
+  }
+  return { data: result, multi };
+}
+
+/** The fields named by `includeReferences` (strings, or `{field}` objects as real clients send). */
+export function includedFields(includeReferences: unknown): string[] {
+  if (includeReferences === undefined || includeReferences === null) return [];
+  if (!Array.isArray(includeReferences)) throw invalidField('includeReferences', 'must be an array of field names');
+  return includeReferences.map((entry, index) => {
+    const name = typeof entry == 'object' && entry !== null ? (entry as { field?: unknown }).field : entry;
+    if (typeof name != 'string' || !name) throw invalidField(`includeReferences.${index}`, 'must be a field name', 'VALIDATION');
+    return name;
+  });
+}
+
+/** Replaces the included reference fields of `items` with the referenced items' data. */
+export function expandReferences(store: Store, collection: Collection, items: ItemData[], include: readonly string[]): ItemData[] {
+  if (!include.length) return items;
+  const fields = include.map((key, index) => requireReferenceField(collection, key, `includeReferences.${index}`));
+  return items.map((item) => {
+    const expanded: ItemData = { ...item };
+    for (const field of fields) {
+      if (field.kind == 'single') {
+        const id = item[field.key];
+        if (typeof id == 'string') expanded[field.key] = findItem(store, field.targetCollectionId, id) ?? id;
+      } else {
+        expanded[field.key] = referencedIds(store, collection.id, field.key, item._id)
+          .map((id) => findItem(store, field.targetCollectionId, id))
+          .filter((found) => found !== undefined);
+      }
+    }
+    return expanded;
+  });
+}

@@ -1,0 +1,124 @@
+/** The data items service module: every items route of the route table. */
+import { invalidField } from '../../../errors.js';
+import type { EmulatorContext, ServiceCall, ServiceModule } from '../../../service.js';
+import { deleteCollectionContent } from '../collections.js';
+import { openCollection, scopeFor } from './access.js';
+import { bulkList, runBulk } from './bulk.js';
+import { wireItem } from './item-store.js';
+import { patchItem, type ItemPatch } from './patch.js';
+import { aggregateItems, countItems, distinctValues, getItem, queryItems } from './reads.js';
+import { insertReference, isReferenced, queryReferenced, removeReference, replaceReferences, type ItemReference } from './reference-ops.js';
+import { insertItem, removeItem, saveItem, updateItem } from './writes.js';
+import { seedMovies } from '../demo.js';
+
+type Input = Record<string, any>;
+type Call = ServiceCall<Input>;
+
+const text = (value: unknown, field: string): string => {
+  if (typeof value != 'string' || !value) throw invalidField(field, 'must not be empty', 'REQUIRED_FIELD');
+  return value;
+};
+
+/** The id of a bulk entry (a data item) for its result, when it has one. */
+const dataItemId = (entry: unknown): string | undefined => {
+  const item = entry as { id?: unknown; data?: { _id?: unknown } } | null;
+  const id = item?.id ?? item?.data?._id;
+  return typeof id == 'string' ? id : undefined;
+};
+
+/** Bulk results of reference operations (`referenceMetadata` instead of `itemMetadata`). */
+function referenceBulk(call: Call, context: EmulatorContext, write: typeof insertReference) {
+  const access = openCollection(call, context);
+  scopeFor(access, 'update');
+  const references = bulkList(call.input.dataItemReferences, 'dataItemReferences');
+  const outcome = runBulk(
+    access,
+    references,
+    (entry, index) => {
+      const reference = write(access, entry as ItemReference, `dataItemReferences.${index}.`);
+      return { action: 'INSERT', data: { _id: reference.referringItemId, reference } };
+    },
+    () => undefined,
+    false,
+  );
+  return {
+    results: outcome.results.map((result, index) => ({
+      action: write == insertReference ? 'INSERT' : 'DELETE',
+      referenceMetadata: { originalIndex: index, success: result.itemMetadata.success, ...(result.itemMetadata.error ? { error: result.itemMetadata.error } : {}) },
+      ...(result.itemMetadata.success ? { dataItemReference: references[index] } : {}),
+    })),
+    bulkActionMetadata: outcome.bulkActionMetadata,
+  };
+}
+
+/** The items service. */
+export const itemsService: ServiceModule = {
+  name: 'items',
+  seed: (context) => seedMovies(context),
+  operations: {
+    insert: (call: Call, context) => ({ dataItem: wireItem(call.input.dataCollectionId, insertItem(openCollection(call, context), call.input.dataItem, 'dataItem').data) }),
+    update: (call: Call, context) => ({ dataItem: wireItem(call.input.dataCollectionId, updateItem(openCollection(call, context), call.input.dataItem, 'dataItem').data) }),
+    updateDataItem: (call: Call, context) => ({ dataItem: wireItem(call.input.dataCollectionId, updateItem(openCollection(call, context), call.input.dataItem, 'dataItem').data) }),
+    save(call: Call, context) {
+      const result = saveItem(openCollection(call, context), call.input.dataItem, 'dataItem');
+      return { action: result.action, dataItem: wireItem(call.input.dataCollectionId, result.data) };
+    },
+    get: (call: Call, context) => getItem(openCollection(call, context), { dataItemId: text(call.input.dataItemId, 'dataItemId'), fields: call.input.fields }),
+    remove: (call: Call, context) => ({ dataItem: wireItem(call.input.dataCollectionId, removeItem(openCollection(call, context), text(call.input.dataItemId, 'dataItemId')).data) }),
+    removeDataItem: (call: Call, context) => ({ dataItem: wireItem(call.input.dataCollectionId, removeItem(openCollection(call, context), text(call.input.dataItemId, 'dataItemId')).data) }),
+    truncate(call: Call, context) {
+      const access = openCollection(call, context);
+      deleteCollectionContent(context.store, access.collection.id);
+      return {};
+    },
+    patchDataItem: (call: Call, context) => ({ dataItem: wireItem(call.input.dataCollectionId, patchItem(openCollection(call, context), call.input.patch as ItemPatch, 'patch', call.input.condition)) }),
+
+    queryDataItems: (call: Call, context) => queryItems(openCollection(call, context), call.input),
+    queryDataItemsGet: (call: Call, context) => queryItems(openCollection(call, context), call.input),
+    count: (call: Call, context) => countItems(openCollection(call, context), call.input),
+    queryDistinctValues: (call: Call, context) => distinctValues(openCollection(call, context), call.input as Parameters<typeof distinctValues>[1]),
+    aggregateDataItems: (call: Call, context) => aggregateItems(openCollection(call, context), call.input),
+
+    bulkInsertDataItems(call: Call, context) {
+      const access = openCollection(call, context);
+      scopeFor(access, 'insert');
+      return runBulk(access, bulkList(call.input.dataItems, 'dataItems'), (entry, index) => insertItem(access, entry, `dataItems.${index}`), dataItemId, call.input.returnEntity !== false);
+    },
+    bulkUpdateDataItems(call: Call, context) {
+      const access = openCollection(call, context);
+      scopeFor(access, 'update');
+      return runBulk(access, bulkList(call.input.dataItems, 'dataItems'), (entry, index) => updateItem(access, entry, `dataItems.${index}`), dataItemId, call.input.returnEntity !== false);
+    },
+    bulkSaveDataItems(call: Call, context) {
+      const access = openCollection(call, context);
+      return runBulk(access, bulkList(call.input.dataItems, 'dataItems'), (entry, index) => saveItem(access, entry, `dataItems.${index}`), dataItemId, call.input.returnEntity !== false);
+    },
+    bulkRemoveDataItems(call: Call, context) {
+      const access = openCollection(call, context);
+      scopeFor(access, 'remove');
+      const ids = bulkList(call.input.dataItemIds, 'dataItemIds');
+      return runBulk(access, ids, (entry, index) => removeItem(access, text(entry, `dataItemIds.${index}`)), (entry) => (typeof entry == 'string' ? entry : undefined), true);
+    },
+    bulkPatchDataItems(call: Call, context) {
+      const access = openCollection(call, context);
+      scopeFor(access, 'update');
+      const patches = bulkList(call.input.patches, 'patches');
+      return runBulk(
+        access,
+        patches,
+        (entry, index) => ({ action: 'PATCH', data: patchItem(access, entry as ItemPatch, `patches.${index}`) }),
+        (entry) => (entry as ItemPatch | null)?.dataItemId,
+        call.input.returnEntity !== false,
+      );
+    },
+
+    insertDataItemReference: (call: Call, context) => ({ dataItemReference: insertReference(openCollection(call, context), call.input.dataItemReference, 'dataItemReference.') }),
+    removeDataItemReference: (call: Call, context) => ({ dataItemReference: removeReference(openCollection(call, context), call.input.dataItemReference, 'dataItemReference.') }),
+    bulkInsertDataItemReferences: (call: Call, context) => referenceBulk(call, context, insertReference),
+    bulkRemoveDataItemReferences: (call: Call, context) => referenceBulk(call, context, removeReference),
+    replaceReferences: (call: Call, context) => replaceReferences(openCollection(call, context), call.input),
+    isReferenced: (call: Call, context) => isReferenced(openCollection(call, context), call.input),
+    queryReferencedDataItems: (call: Call, context) => queryReferenced(openCollection(call, context), call.input),
+  },
+};
+

@@ -1,0 +1,88 @@
+/** Item writes shared by the single and bulk operations: insert, update, save, remove. */
+import { domainEvent } from '../../../events.js';
+import type { ItemAccess } from './access.js';
+import { scopeFor } from './access.js';
+import { SYSTEM_KEYS, deleteItem, findItem, itemExists, itemIdOf, itemNotFound, nowDate, requestData, wireItem, writeItem, type ItemData } from './item-store.js';
+import { inScope, ownerOf, permissionDenied } from './permissions.js';
+import { setReferences, splitReferences } from './references.js';
+
+const FQDN = 'wix.data.v2.data_item';
+
+/** The result of one write: what happened and the item after it (before it, for removals). */
+export interface WriteResult {
+  action: 'INSERT' | 'UPDATE' | 'DELETE';
+  data: ItemData;
+}
+
+/** Request-side data with the system fields dropped (the service owns them). */
+function ownFields(data: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(data).filter(([key]) => !(SYSTEM_KEYS as readonly string[]).includes(key)));
+}
+
+function store(access: ItemAccess, data: ItemData, multi: Map<string, string[]>): void {
+  const { context, collection } = access;
+  writeItem(context.store, collection.id, data);
+  for (const [field, ids] of multi) setReferences(context.store, collection.id, field, data._id, ids);
+}
+
+/** Inserts a new item; `WDE0074` when its id exists. */
+export function insertItem(access: ItemAccess, dataItem: unknown, at: string): WriteResult {
+  scopeFor(access, 'insert');
+  const { context, collection, call } = access;
+  const requested = requestData(dataItem, at);
+  const id = itemIdOf(dataItem as { id?: unknown; data?: Record<string, unknown> }, at);
+  if (findItem(context.store, collection.id, id)) throw itemExists(collection.id, id);
+  const { data: fields, multi } = splitReferences(collection, ownFields(requested), `${at}.data`);
+  const now = nowDate();
+  const owner = ownerOf(call.caller, context.site);
+  const data: ItemData = { ...fields, _id: id, _createdDate: now, _updatedDate: now, ...(owner ? { _owner: owner } : {}) };
+  store(access, data, multi);
+  call.emit(domainEvent(FQDN, 'created', id, { createdEvent: { entity: wireItem(collection.id, data) } }, access.identity, 'wix.data.v2.data_item_created'));
+  return { action: 'INSERT', data };
+}
+
+/** Replaces an existing item's fields (keeping its creation date and owner); `WDE0073` when missing. */
+export function updateItem(access: ItemAccess, dataItem: unknown, at: string): WriteResult {
+  const scope = scopeFor(access, 'update');
+  const { context, collection, call } = access;
+  const requested = requestData(dataItem, at);
+  const id = itemIdOf(dataItem as { id?: unknown; data?: Record<string, unknown> }, at);
+  const current = findItem(context.store, collection.id, id);
+  if (!current) throw itemNotFound(collection.id, id);
+  if (!inScope(scope, current._owner)) throw permissionDenied(collection, 'update');
+  const { data: fields, multi } = splitReferences(collection, ownFields(requested), `${at}.data`);
+  const data: ItemData = { ...fields, _id: id, _createdDate: current._createdDate, _updatedDate: nowDate(), ...(current._owner !== undefined ? { _owner: current._owner } : {}) };
+  store(access, data, multi);
+  call.emit(domainEvent(FQDN, 'updated', id, { updatedEvent: { currentEntity: wireItem(collection.id, data) } }, access.identity, 'wix.data.v2.data_item_updated'));
+  return { action: 'UPDATE', data };
+}
+
+/** Inserts, or updates when the id exists. */
+export function saveItem(access: ItemAccess, dataItem: unknown, at: string): WriteResult {
+  requestData(dataItem, at);
+  const id = (dataItem as { id?: unknown; data?: { _id?: unknown } }).id ?? (dataItem as { data?: { _id?: unknown } }).data?._id;
+  const exists = typeof id == 'string' && findItem(access.context.store, access.collection.id, id) !== undefined;
+  return exists ? updateItem(access, dataItem, at) : insertItem(access, dataItem, at);
+}
+
+/** Removes an item; `WDE0073` when missing. Returns the removed item. */
+export function removeItem(access: ItemAccess, itemId: string): WriteResult {
+  const scope = scopeFor(access, 'remove');
+  const { context, collection, call } = access;
+  const current = findItem(context.store, collection.id, itemId);
+  if (!current) throw itemNotFound(collection.id, itemId);
+  if (!inScope(scope, current._owner)) throw permissionDenied(collection, 'remove');
+  deleteItem(context.store, collection.id, itemId);
+  call.emit(domainEvent(FQDN, 'deleted', itemId, { deletedEvent: { deletedEntity: wireItem(collection.id, current) } }, access.identity, 'wix.data.v2.data_item_deleted'));
+  return { action: 'DELETE', data: current };
+}
+
+/** Writes an item whose data was changed in place (patch, single references), with a new update date. */
+export function rewriteItem(access: ItemAccess, current: ItemData, changed: Record<string, unknown>): ItemData {
+  const data: ItemData = { ...changed, _id: current._id, _createdDate: current._createdDate, _updatedDate: nowDate(), ...(current._owner !== undefined ? { _owner: current._owner } : {}) };
+  writeItem(access.context.store, access.collection.id, data);
+  access.call.emit(
+    domainEvent(FQDN, 'updated', data._id, { updatedEvent: { currentEntity: wireItem(access.collection.id, data) } }, access.identity, 'wix.data.v2.data_item_updated'),
+  );
+  return data;
+}
