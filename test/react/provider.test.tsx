@@ -5,7 +5,7 @@ import { version } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiKeyStrategy, createClient, isRequestError, OAuthStrategy } from '../../src/index.js';
 import { SiteKitProvider, useAuth, useClient, useCurrentMember, useUpload } from '../../src/react/index.js';
-import { expectedReactMajor, providerWrapper } from './render.js';
+import { expectedReactMajor, renderHookWithClient } from './render.js';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -28,7 +28,7 @@ describe('SiteKitProvider and useClient', () => {
   it('gives every hook the same client object, whatever re-renders', () => {
     const client = createClient({ auth: OAuthStrategy({ clientId: 'c' }) });
     const seen = new Set<unknown>();
-    const { rerender } = renderHook(() => seen.add(useClient()), { wrapper: providerWrapper(client) });
+    const { rerender } = renderHookWithClient(() => seen.add(useClient()), client);
     rerender();
     rerender();
     expect([...seen]).toEqual([client]);
@@ -56,9 +56,9 @@ describe('SiteKitProvider and useClient', () => {
     const client = createClient({ auth: ApiKeyStrategy({ apiKey: 'key', siteId: 'site' }) });
     vi.spyOn(console, 'error').mockImplementation(() => {});
     for (const hook of [useAuth, useCurrentMember] as (() => unknown)[]) {
-      expect(() => renderHook(hook, { wrapper: providerWrapper(client) })).toThrow(/needs a client made with OAuthStrategy/);
+      expect(() => renderHookWithClient(hook, client)).toThrow(/needs a client made with OAuthStrategy/);
     }
     // Uploads work with any client.
-    expect(renderHook(useUpload, { wrapper: providerWrapper(client) }).result.current.status).toBe('idle');
+    expect(renderHookWithClient(useUpload, client).result.current.status).toBe('idle');
   });
 });

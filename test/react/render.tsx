@@ -1,10 +1,14 @@
-/** Rendering under a SiteKitProvider (in StrictMode unless told otherwise), for the React tests. */
-import { render, type RenderOptions } from '@testing-library/react';
-import { StrictMode, type ReactNode } from 'react';
+/** Rendering under a SiteKitProvider, in StrictMode unless told otherwise, for the React tests. */
+import { render, renderHook, type RenderOptions } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import type { Client } from '../../src/index.js';
 import { SiteKitProvider, type OAuthDataStorage } from '../../src/react/index.js';
 
 export interface ProviderOptions {
+  /**
+   * StrictMode at the root (the default), so effects run twice on mount as in development. (A
+   * StrictMode element inside a wrapper component does not make React 19 run them twice.)
+   */
   strict?: boolean;
   navigate?: (url: string) => void;
   oauthDataStorage?: OAuthDataStorage;
@@ -12,22 +16,27 @@ export interface ProviderOptions {
   outer?: (children: ReactNode) => ReactNode;
 }
 
-/** The provider (and StrictMode) around `children`. */
-export function providerWrapper(client: Client, { strict = true, navigate, oauthDataStorage, outer = (children) => children }: ProviderOptions = {}) {
+/** The provider around `children`. */
+function providerWrapper(client: Client, { navigate, oauthDataStorage, outer = (children) => children }: ProviderOptions) {
   return function Wrapper({ children }: { children?: ReactNode }) {
-    const tree = outer(
+    return outer(
       <SiteKitProvider client={client} navigate={navigate} oauthDataStorage={oauthDataStorage}>
         {children}
       </SiteKitProvider>,
     );
-    return strict ? <StrictMode>{tree}</StrictMode> : <>{tree}</>;
   };
 }
 
 /** Renders `ui` under a provider of `client`. */
-export function renderWithClient(ui: ReactNode, client: Client, options: ProviderOptions & Omit<RenderOptions, 'wrapper'> = {}) {
-  const { strict, navigate, oauthDataStorage, outer, ...renderOptions } = options;
-  return render(ui, { ...renderOptions, wrapper: providerWrapper(client, { strict, navigate, oauthDataStorage, outer }) });
+export function renderWithClient(ui: ReactNode, client: Client, options: ProviderOptions & Omit<RenderOptions, 'wrapper' | 'reactStrictMode'> = {}) {
+  const { strict = true, navigate, oauthDataStorage, outer, ...renderOptions } = options;
+  return render(ui, { ...renderOptions, reactStrictMode: strict, wrapper: providerWrapper(client, { navigate, oauthDataStorage, outer }) });
+}
+
+/** Renders `hook` under a provider of `client`. */
+export function renderHookWithClient<R>(hook: () => R, client: Client, options: ProviderOptions = {}) {
+  const { strict = true, ...provider } = options;
+  return renderHook(hook, { reactStrictMode: strict, wrapper: providerWrapper(client, provider) });
 }
 
 /** Storage in memory with the shape of sessionStorage, for the redirect flow. */
