@@ -17,7 +17,7 @@ import { useCollection, useCollections } from './use-collections.js';
 
 const pageSize = 20;
 /** Beyond this many fields the table becomes unreadable; the editor still shows them all. */
-const maxColumns = 6;
+const maxColumns = 5;
 
 /** Props of {@link ItemsPage}. */
 export interface ItemsPageProps {
@@ -56,7 +56,13 @@ export function ItemsPage({ collectionId }: ItemsPageProps) {
         <CollectionItems collectionId={collectionId} />
       ) : (
         <EmptyState title="Choose a collection">
-          <span>Its items appear here.</span>
+          <span className="row">
+            {collections.data?.map((collection) => (
+              <Link key={collection._id} className="button secondary small" to={`/admin/items/${encodeURIComponent(collection._id)}`}>
+                {collection.displayName || collection._id}
+              </Link>
+            ))}
+          </span>
         </EmptyState>
       )}
     </>
@@ -88,6 +94,9 @@ function ItemsTable({ collection }: { collection: DataCollection }) {
       return singleReferences.length > 0 ? newestFirst.include(...singleReferences) : newestFirst;
     }),
   );
+
+  // The page's query does not count; a count of the collection gives the pager its total.
+  const total = useQuery(queryOptions(client, (c, { signal }) => c.items.count(collection._id, { signal })));
 
   // Item writes invalidate every query of this collection (pages, counts, references), so they refetch.
   const save = useMutation({
@@ -168,7 +177,7 @@ function ItemsTable({ collection }: { collection: DataCollection }) {
                         <Cell field={field} item={item} onOpenReferences={() => setReferences({ item, field })} />
                       </td>
                     ))}
-                    <td className="muted small">{formatDateTime(item._createdDate)}</td>
+                    <td className="muted small nowrap">{formatDateTime(item._createdDate)}</td>
                     <td className="actions">
                       <button type="button" className="secondary small" onClick={() => openEditor(item)}>
                         Edit
@@ -179,7 +188,7 @@ function ItemsTable({ collection }: { collection: DataCollection }) {
               </tbody>
             </table>
           </div>
-          <Pager offset={offset} limit={pageSize} count={items.length} total={page.data.totalCount} hasNext={page.data.hasNext} onChange={setOffset} />
+          <Pager offset={offset} limit={pageSize} count={items.length} total={page.data.totalCount ?? total.data} hasNext={page.data.hasNext} onChange={setOffset} />
         </>
       )}
       {editing !== undefined && <ItemEditor collection={collection} item={editing} saving={save.isPending} error={save.error} onSave={(values) => save.mutate(values)} onClose={() => setEditing(undefined)} />}

@@ -1,5 +1,6 @@
 /** Admin: the emulator's request log, newest first. */
-import { listRequests } from '../emulator/control.js';
+import { useState } from 'react';
+import { listRequests, type LoggedRequest } from '../emulator/control.js';
 import { ErrorNotice } from '../ui/error-notice.js';
 import { formatTime } from '../ui/format.js';
 import { PageHeader } from '../ui/page.js';
@@ -17,17 +18,28 @@ function statusClass(status: number): string {
   return 'badge-ok';
 }
 
+/** Whether a logged request is a file of the console itself (not an API call). */
+function isConsoleFile(request: LoggedRequest): boolean {
+  return !request.operationId && !request.path.startsWith('/_');
+}
+
 /** Every request the emulator answered: method, path, status, duration and caller. */
 export function RequestsPage() {
   const client = useAdminClient();
+  const [hideConsoleFiles, setHideConsoleFiles] = useState(true);
   const requests = useControlQuery('requests', client, (admin, signal) => listRequests(admin, shown, signal), 2_000);
+  const rows = (requests.data ?? []).filter((request) => !hideConsoleFiles || !isConsoleFile(request));
   return (
     <>
       <PageHeader title="Request log" description={`The last ${shown} requests the emulator answered, refreshed every two seconds.`} />
+      <label className="check">
+        <input type="checkbox" checked={hideConsoleFiles} onChange={(event) => setHideConsoleFiles(event.target.checked)} />
+        Hide the console's own files (pages, scripts, styles)
+      </label>
       {requests.isPending && <Loading label="Reading the request log…" />}
       {requests.isError && <ErrorNotice title="Could not read the request log" error={requests.error} />}
-      {requests.isSuccess && requests.data.length === 0 && <EmptyState title="No requests yet" />}
-      {requests.isSuccess && requests.data.length > 0 && (
+      {requests.isSuccess && rows.length === 0 && <EmptyState title="No requests yet" />}
+      {requests.isSuccess && rows.length > 0 && (
         <div className="table-wrap">
           <table data-testid="requests-table">
             <thead>
@@ -42,7 +54,7 @@ export function RequestsPage() {
               </tr>
             </thead>
             <tbody>
-              {requests.data.map((request) => (
+              {rows.map((request) => (
                 <tr key={request.requestId}>
                   <td className="muted small">{formatTime(request.time)}</td>
                   <td className="mono">{request.method}</td>

@@ -1,6 +1,7 @@
 /** How values look in tables: short, readable, never "[object Object]". */
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
 const timeOnly = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
 /** A date and time in the reader's locale; '—' for nothing, the input as is when unreadable. */
@@ -29,7 +30,8 @@ export function formatBytes(value: number | string | undefined): string {
 /** Any item field's value as one line of text. */
 export function formatValue(value: unknown): string {
   if (value === undefined || value === null || value === '') return '—';
-  if (value instanceof Date) return formatDateTime(value);
+  // A date stored at midnight UTC is a calendar date (a release date), not a moment.
+  if (value instanceof Date) return value.getTime() % 86_400_000 === 0 ? dateOnly.format(value) : formatDateTime(value);
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint') return String(value);
   if (Array.isArray(value)) return value.map(formatValue).join(', ');
