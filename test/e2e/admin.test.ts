@@ -1,4 +1,5 @@
 /** The admin view in Chromium: collections and their items, creating an item, the request log. */
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeInBrowser, e2eTestTimeoutMs, inPage, openStage, type Stage } from './harness.js';
 
 describeInBrowser('console: admin view', () => {

@@ -8,6 +8,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
 import { consoleOutputDir, ensureConsoleBuilt } from '../../console/scripts/ensure-built.js';
 import { startEmulator, type Emulator } from '../../emulator/index.js';
 
@@ -69,10 +70,10 @@ export interface PageOptions {
 }
 
 /** How long one browser step may wait (well inside the test's own time limit, so its error shows). */
-const stepTimeoutMs = 10_000;
+const stepTimeoutMs = 15_000;
 
 /** How long one end-to-end test may take. */
-export const e2eTestTimeoutMs = 60_000;
+export const e2eTestTimeoutMs = 90_000;
 
 /**
  * Runs `body` on a page of a fresh browser context (own cookies and storage), then saves the
@@ -100,4 +101,10 @@ export async function inPage(stage: Stage, screenshotName: string, body: (page: 
     await context.close();
   }
   expect(problems, 'console errors or page errors in the browser').toEqual([]);
+}
+
+/** Changes emulator settings through the control API (as the console's Config page does). */
+export async function setEmulatorConfig(stage: Stage, changes: Record<string, unknown>): Promise<void> {
+  const response = await fetch(`${stage.emulator.url}/_emulator/config`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ config: changes }) });
+  if (!response.ok) throw new Error(`PUT /_emulator/config answered ${response.status}: ${await response.text()}`);
 }

@@ -1,0 +1,143 @@
+/**
+ * The site view in Chromium, as a visitor becoming a member: registration with the emailed code
+ * read from the outbox panel, creating an item, uploading an image, signing out; the hosted page
+ * by redirect; silent sign-in after a reload; a wrong password.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createClient, OAuthStrategy } from '../../src/index.js';
+import { describeInBrowser, e2eTestTimeoutMs, inPage, openStage, setEmulatorConfig, type Stage } from './harness.js';
+import { gradientPng } from './png.js';
+
+/** A new address per test, so tests never depend on each other's members. */
+const newEmail = (() => {
+  let count = 0;
+  return (name: string) => `${name}.${Date.now().toString(36)}.${++count}@example.com`;
+})();
+
+describeInBrowser('console: site view', () => {
+  let stage: Stage & { close(): Promise<void> };
+  beforeAll(async () => {
+    stage = await openStage();
+  }, 120_000);
+  afterAll(async () => {
+    await stage?.close();
+  });
+
+  /** Registers a member through the SDK in Node (verification off), for the sign-in tests. */
+  async function registeredMember(name: string): Promise<{ email: string; password: string }> {
+    const email = newEmail(name);
+    const password = 'correct horse 1';
+    const client = createClient({ baseUrl: stage.emulator.url, auth: OAuthStrategy({ clientId: stage.emulator.info.clientId }) });
+    await setEmulatorConfig(stage, { emailVerificationRequired: false });
+    const outcome = await client.auth.register({ email, password });
+    expect(outcome.loginState).toBe('SUCCESS');
+    return { email, password };
+  }
+
+  it('registers, verifies with the code from the outbox, creates an item, uploads an image and signs out', { timeout: e2eTestTimeoutMs }, async () => {
+    await setEmulatorConfig(stage, { emailVerificationRequired: true });
+    const email = newEmail('journey');
+    await inPage(stage, 'site-member-journey', async (page) => {
+      await page.goto('/');
+      await page.getByTestId('session').getByRole('link', { name: 'Register' }).click();
+      const form = page.getByRole('form', { name: 'Register' });
+      await form.getByLabel('Email').fill(email);
+      await form.getByLabel('Password').fill('a long passphrase');
+      await form.getByLabel(/Nickname/).fill('Journey');
+      await form.getByRole('button', { name: 'Create account' }).click();
+
+      // The code the emulator "emailed", as a person reads it from the outbox panel.
+      const code = (await page.getByTestId('outbox-code').first().textContent())?.trim() ?? '';
+      expect(code).toMatch(/^\S{4,}$/);
+      await page.getByLabel('Verification code').fill(code);
+      await page.getByRole('button', { name: 'Verify' }).click();
+      await page.waitForURL(/\/site\/profile$/);
+      await expect.poll(() => page.getByTestId('session').textContent()).toContain('Member');
+      await expect.poll(() => page.getByTestId('profile-email').textContent()).toBe(email);
+
+      // Admin: create an item and see it in the table.
+      await page.getByRole('link', { name: 'Items', exact: true }).click();
+      await page.getByRole('link', { name: 'Movies' }).first().click();
+      await page.getByRole('button', { name: 'New item' }).click();
+      await page.getByRole('dialog').getByLabel(/^title/i).fill('Made by a new member');
+      await page.getByRole('dialog').getByRole('button', { name: 'Create item' }).click();
+      await expect.poll(() => page.getByTestId('items-table').locator('tbody tr').first().textContent()).toContain('Made by a new member');
+
+      // Site: upload an image as the member and see its thumbnail.
+      await page.getByRole('link', { name: 'Uploads' }).click();
+      await page.getByTestId('upload-input').setInputFiles({ name: 'sunset.png', mimeType: 'image/png', buffer: gradientPng(320, 200, [255, 140, 0], [120, 40, 200]) });
+      const thumbnail = page.getByTestId('uploaded-files').getByRole('img', { name: 'sunset.png' });
+      await thumbnail.waitFor();
+      await expect.poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0);
+
+      // Sign out through the hosted logout page, back as a visitor.
+      await page.getByTestId('session').getByRole('button', { name: 'Sign out' }).click();
+      await expect.poll(() => page.getByTestId('session').textContent(), { timeout: 15_000 }).toContain('Visitor');
+    });
+  });
+
+  it('signs in through the hosted page and comes back with the code in the fragment', { timeout: e2eTestTimeoutMs }, async () => {
+    const { email, password } = await registeredMember('hosted');
+    await inPage(stage, 'site-hosted-sign-in', async (page) => {
+      const returns: string[] = [];
+      page.on('framenavigated', (frame) => {
+        if (frame === page.mainFrame() && frame.url().includes('/site/callback')) returns.push(frame.url());
+      });
+      await page.goto('/site/sign-in');
+      await page.getByRole('button', { name: 'Continue to the sign-in page' }).click();
+      await page.waitForURL((url) => !url.pathname.startsWith('/site/'));
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password').fill(password);
+      await page.getByRole('button', { name: /sign in|log in/i }).click();
+      await page.waitForURL(/\/site\/profile$/);
+      expect(returns[0]).toMatch(/\/site\/callback#.*code=/);
+      expect(returns[0]).toMatch(/state=/);
+      await expect.poll(() => page.getByTestId('profile-email').textContent()).toBe(email);
+    });
+  });
+
+  it('signs in again silently through the hidden iframe after a reload', { timeout: e2eTestTimeoutMs }, async () => {
+    const { email, password } = await registeredMember('silent');
+    await inPage(stage, 'site-silent-sign-in', async (page) => {
+      await page.goto('/site/sign-in');
+      const form = page.getByRole('form', { name: 'Sign in with email and password' });
+      await form.getByLabel('Email').fill(email);
+      await form.getByLabel('Password').fill(password);
+      await form.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL(/\/site\/profile$/);
+      await expect.poll(() => page.getByTestId('profile-email').textContent()).toBe(email);
+
+      // The tokens live in memory only: after a reload, only the emulator's session cookie remains.
+      const silentFrames: string[] = [];
+      page.on('framenavigated', (frame) => {
+        if (frame !== page.mainFrame()) silentFrames.push(frame.url());
+      });
+      await page.reload();
+      await expect.poll(() => page.getByTestId('session').textContent()).toContain('Member');
+      await expect.poll(() => page.getByTestId('profile-email').textContent()).toBe(email);
+      expect(silentFrames.length, 'a hidden frame did the silent sign-in').toBeGreaterThan(0);
+      expect(await page.evaluate(() => Object.keys(window.localStorage).length), 'no tokens kept in storage').toBe(0);
+    });
+  });
+
+  it('shows a wrong password as an error with its message and code', { timeout: e2eTestTimeoutMs }, async () => {
+    const { email } = await registeredMember('wrong');
+    await inPage(
+      stage,
+      'site-wrong-password',
+      async (page) => {
+        await page.goto('/site/sign-in');
+        const form = page.getByRole('form', { name: 'Sign in with email and password' });
+        await form.getByLabel('Email').fill(email);
+        await form.getByLabel('Password').fill('not the password');
+        await form.getByLabel('Password').press('Enter');
+        const alert = form.getByRole('alert');
+        await alert.waitFor();
+        expect(await alert.getByTestId('error-code').textContent()).toContain('invalidPassword');
+        expect(await alert.getByTestId('error-message').textContent()).not.toBe('');
+        await expect.poll(() => page.getByTestId('session').textContent()).toContain('Visitor');
+      },
+      { expectedFailures: /\/_api\/iam\/authentication\// },
+    );
+  });
+});
