@@ -1,8 +1,8 @@
 /**
  * A small real site for the React tests, on a local `node:http` port: visitor and member tokens
  * (PKCE checked), direct login and registration with email verification, redirect sessions, the
- * current member, and simple uploads. Every request is logged; answers of the current member can
- * be held back to test unmounting during a request.
+ * current member, items (paging only) and simple uploads. Every request is logged; answers can be
+ * held back to test what happens while a request is pending.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -62,10 +62,8 @@ export async function startSite() {
   const log: LoggedRequest[] = [];
   const collections = new Map<string, { id: string; dataCollectionId: string; data: Record<string, unknown> }[]>();
   const collection = (id: string) => collections.get(id) ?? (collections.set(id, []), collections.get(id)!);
-  let holdQueries: Promise<void> | undefined;
-  let releaseQueries = () => {};
-  let holdMember: Promise<void> | undefined;
-  let releaseMember = () => {};
+  /** Answers held back: path prefix → the promise the answer waits for. */
+  const holds = new Map<string, Promise<void>>();
 
   const issue = (email: string) => {
     const access = `access-${randomUUID()}`;
@@ -122,8 +120,7 @@ export async function startSite() {
       verifications.delete(body.stateToken);
       json(response, 200, newSession(email));
     },
-    async 'GET /members/v1/members/my'(_body, request, response) {
-      await holdMember;
+    'GET /members/v1/members/my'(_body, request, response) {
       const email = accessTokens.get(String(request.headers.authorization));
       if (!email) return applicationError(response, 403, 'FORBIDDEN', 'Not a member');
       json(response, 200, { member: members.get(email) });
@@ -133,8 +130,7 @@ export async function startSite() {
       collection(body.dataCollectionId).push(item);
       json(response, 200, { dataItem: item });
     },
-    async 'POST /wix-data/v2/items/query'(body, _request, response) {
-      await holdQueries;
+    'POST /wix-data/v2/items/query'(body, _request, response) {
       // Paging only (the React tests are about keys, cancellation and refetching, not filters).
       const all = collection(body.dataCollectionId);
       const offset = body.query?.paging?.offset ?? 0;
@@ -164,6 +160,7 @@ export async function startSite() {
     const entry: LoggedRequest = { method: request.method ?? 'GET', path: url.pathname, body: undefined, aborted: false };
     response.on('close', () => (entry.aborted = !response.writableFinished));
     log.push(entry);
+    for (const [prefix, held] of holds) if (url.pathname.startsWith(prefix)) await held;
     if (url.pathname.startsWith('/upload/') && request.method === 'PUT') {
       uploads.set(url.pathname, raw);
       const id = url.pathname.slice('/upload/'.length);
@@ -182,20 +179,13 @@ export async function startSite() {
     url: origin,
     log,
     uploads,
-    /** Holds every answer of the current member until `release()`. */
-    holdCurrentMember() {
-      holdMember = new Promise((resolve) => (releaseMember = resolve));
+    /** Holds back the answers to paths starting with `prefix` until the returned function is called. */
+    hold(prefix: string) {
+      let release = () => {};
+      holds.set(prefix, new Promise((resolve) => (release = resolve)));
       return () => {
-        holdMember = undefined;
-        releaseMember();
-      };
-    },
-    /** Holds every item query's answer until `release()`. */
-    holdItemQueries() {
-      holdQueries = new Promise((resolve) => (releaseQueries = resolve));
-      return () => {
-        holdQueries = undefined;
-        releaseQueries();
+        holds.delete(prefix);
+        release();
       };
     },
     /** Stores items in a collection directly (as another user would). */

@@ -1,0 +1,120 @@
+// @vitest-environment jsdom
+/**
+ * useUpload against a local site: progress from 0 to 1 and the descriptor, an upload that
+ * survives re-renders, abort by the user and on unmount, a second upload replacing the first.
+ */
+import { act, waitFor } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { isAbortedError, isRequestError, type FileDescriptor, type UploadProgress } from '../../src/index.js';
+import { useUpload } from '../../src/react/index.js';
+import { renderHookWithClient } from './render.js';
+import { startSite, type Site } from './site-server.js';
+
+let site: Site;
+let release = () => {};
+beforeAll(async () => (site = await startSite()));
+afterAll(() => site.close());
+afterEach(() => {
+  release();
+  vi.restoreAllMocks();
+});
+
+// Bytes, not a File: jsdom's File cannot be sent by Node's fetch (a browser's can).
+const photoBytes = new TextEncoder().encode('a small photo');
+const photo = { mimeType: 'image/jpeg', fileName: 'photo.jpg' };
+const puts = () => site.log.filter((r) => r.method === 'PUT' && r.path.startsWith('/upload/'));
+/** Waits until one more PUT than `count` reached the site. */
+const putArrived = (count: number) => waitFor(() => expect(puts().length).toBe(count + 1));
+
+describe('useUpload', () => {
+  it('reports progress and status, and resolves with the descriptor', async () => {
+    const { result } = renderHookWithClient(useUpload, site.client());
+    expect(result.current).toMatchObject({ status: 'idle', progress: 0, error: null, file: null });
+    const before = puts().length;
+    release = site.hold('/upload/');
+    const reported: UploadProgress[] = [];
+    let done: Promise<FileDescriptor> | undefined;
+    act(() => void (done = result.current.upload(photoBytes, { ...photo, onProgress: (p) => reported.push(p) })));
+    await putArrived(before);
+    expect(result.current).toMatchObject({ status: 'uploading', progress: 0 });
+    release();
+    const file = await act(() => done!);
+    expect(file).toMatchObject({ displayName: 'photo.jpg', mimeType: 'image/jpeg', sizeInBytes: '13' });
+    expect(result.current).toMatchObject({ status: 'success', progress: 1, error: null, file });
+    // The caller's own onProgress still gets every report.
+    expect(reported).toEqual([
+      { loaded: 0, total: 13 },
+      { loaded: 13, total: 13 },
+    ]);
+    expect(site.uploads.get(puts().at(-1)!.path)!.toString()).toBe('a small photo');
+  });
+
+  it('keeps the upload in flight through re-renders', async () => {
+    const { result, rerender } = renderHookWithClient(useUpload, site.client());
+    const before = puts().length;
+    release = site.hold('/upload/');
+    let done: Promise<FileDescriptor> | undefined;
+    act(() => void (done = result.current.upload(photoBytes, photo)));
+    await putArrived(before);
+    rerender();
+    rerender();
+    release();
+    await act(() => done!);
+    expect(result.current.status).toBe('success');
+    expect(puts().length).toBe(before + 1);
+    expect(puts().at(-1)!.aborted).toBe(false);
+  });
+
+  it('aborts when asked: status aborted, an AbortedError', async () => {
+    const { result } = renderHookWithClient(useUpload, site.client());
+    const before = puts().length;
+    release = site.hold('/upload/');
+    let done: Promise<unknown> | undefined;
+    act(() => void (done = result.current.upload(photoBytes, photo).catch((e: unknown) => e)));
+    await putArrived(before);
+    act(() => result.current.abort());
+    const error = await act(() => done!);
+    expect(isAbortedError(error)).toBe(true);
+    expect(result.current).toMatchObject({ status: 'aborted', error });
+    await waitFor(() => expect(puts().at(-1)!.aborted).toBe(true));
+  });
+
+  it('aborts the upload when the component unmounts, without errors', async () => {
+    const errors = vi.spyOn(console, 'error');
+    const { result, unmount } = renderHookWithClient(useUpload, site.client());
+    const before = puts().length;
+    release = site.hold('/upload/');
+    let done: Promise<unknown> | undefined;
+    act(() => void (done = result.current.upload(photoBytes, photo).catch((e: unknown) => e)));
+    await putArrived(before);
+    unmount();
+    expect(isAbortedError(await done)).toBe(true);
+    await waitFor(() => expect(puts().at(-1)!.aborted).toBe(true));
+    expect(errors).not.toHaveBeenCalled();
+  });
+
+  it('a new upload replaces the one in flight', async () => {
+    const { result } = renderHookWithClient(useUpload, site.client());
+    const before = puts().length;
+    release = site.hold('/upload/');
+    let first: Promise<unknown> | undefined;
+    let second: Promise<FileDescriptor> | undefined;
+    act(() => void (first = result.current.upload(photoBytes, photo).catch((e: unknown) => e)));
+    await putArrived(before);
+    act(() => void (second = result.current.upload(new TextEncoder().encode('other'), { mimeType: 'image/png', fileName: 'other.png' })));
+    expect(isAbortedError(await first)).toBe(true);
+    release();
+    const file = await act(() => second!);
+    expect(result.current).toMatchObject({ status: 'success', file: { displayName: 'other.png' } });
+    expect(file.displayName).toBe('other.png');
+  });
+
+  it('reports bad input in error before any request', async () => {
+    const { result } = renderHookWithClient(useUpload, site.client());
+    const before = site.log.length;
+    const error = await act(() => result.current.upload(new Uint8Array([1, 2, 3])).catch((e: unknown) => e));
+    expect(isRequestError(error)).toBe(true);
+    expect(result.current).toMatchObject({ status: 'error', error: { field: 'mimeType' } });
+    expect(site.log.length).toBe(before);
+  });
+});
