@@ -51,11 +51,17 @@ function Library() {
       <div className="card">
         <UploadPanel />
       </div>
-      <div className="row">
-        <button type="button" className="danger" disabled={selected.size === 0 || remove.isPending} onClick={() => remove.mutate([...selected])}>
-          Move to trash{selected.size > 0 ? ` (${selected.size})` : ''}
-        </button>
-      </div>
+      {files.isSuccess && files.data.length > 0 && (
+        <div className="row-between">
+          <span className="muted">
+            {files.data.length} file{files.data.length === 1 ? '' : 's'}
+            {selected.size > 0 ? `, ${selected.size} selected` : ''}
+          </span>
+          <button type="button" className="danger" disabled={selected.size === 0 || remove.isPending} onClick={() => remove.mutate([...selected])}>
+            Move to trash{selected.size > 0 ? ` (${selected.size})` : ''}
+          </button>
+        </div>
+      )}
       {remove.isError && <ErrorNotice title="Could not delete the files" error={remove.error} />}
       {files.isPending && <Loading label="Loading files…" />}
       {files.isError && <ErrorNotice title="Could not list the files" error={files.error} />}
