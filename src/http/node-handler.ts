@@ -162,6 +162,13 @@ function exchange(request: HttpRequest): Promise<HttpResponse> {
       release?.();
       reject(abort?.aborted ? abort.reason : asNetworkError(error));
     });
+    // Closed without an answer and without an 'error' (a request destroyed with something that is
+    // not an Error): still a failed connection, never a promise left pending.
+    outgoing.on('close', () => {
+      if (incoming) return;
+      release?.();
+      reject(abort?.aborted ? abort.reason : new NetworkError({ cause: Object.assign(new Error('the connection closed before a response'), { code: 'ECONNRESET' }) }));
+    });
     outgoing.on('response', (response) => {
       incoming = response;
       // The abort stays wired until the body is read or dropped: an abort stops the body too.
