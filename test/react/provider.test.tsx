@@ -7,11 +7,24 @@ import { ApiKeyStrategy, createClient, isRequestError, OAuthStrategy } from '../
 import { SiteKitProvider, useAuth, useClient, useCurrentMember, useUpload } from '../../src/react/index.js';
 import { expectedReactMajor, renderHookWithClient } from './render.js';
 
-afterEach(() => vi.restoreAllMocks());
+const swallow = (event: ErrorEvent) => event.preventDefault();
+afterEach(() => {
+  vi.restoreAllMocks();
+  window.removeEventListener('error', swallow);
+});
 
-/** Renders a hook outside any provider and returns what it threw (React logs it: silenced). */
-function errorOutsideProvider(hook: () => unknown): unknown {
+/**
+ * Expected render errors stay out of the output: React logs them (console.error), and React 18
+ * also rethrows them inside a DOM event, which jsdom reports unless the event is cancelled.
+ */
+function silenceRenderErrors() {
   vi.spyOn(console, 'error').mockImplementation(() => {});
+  window.addEventListener('error', swallow);
+}
+
+/** Renders a hook outside any provider and returns what it threw. */
+function errorOutsideProvider(hook: () => unknown): unknown {
+  silenceRenderErrors();
   try {
     renderHook(hook);
   } catch (error) {
@@ -48,13 +61,13 @@ describe('SiteKitProvider and useClient', () => {
   });
 
   it('rejects something that is not a client', () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
+    silenceRenderErrors();
     expect(() => render(<SiteKitProvider client={{} as never} />)).toThrow('SiteKitProvider: client must be a client made by createClient');
   });
 
   it('says that the sign-in hooks need an OAuth client when given an API-key client', () => {
     const client = createClient({ auth: ApiKeyStrategy({ apiKey: 'key', siteId: 'site' }) });
-    vi.spyOn(console, 'error').mockImplementation(() => {});
+    silenceRenderErrors();
     for (const hook of [useAuth, useCurrentMember] as (() => unknown)[]) {
       expect(() => renderHookWithClient(hook, client)).toThrow(/needs a client made with OAuthStrategy/);
     }

@@ -157,7 +157,9 @@ export async function startSite() {
   const server = createServer(async (request, response) => {
     const url = new URL(request.url ?? '/', `http://${request.headers.host}`);
     const raw = await readBody(request);
-    const entry: LoggedRequest = { method: request.method ?? 'GET', path: url.pathname, body: undefined, aborted: false };
+    const isJson = String(request.headers['content-type']).startsWith('application/json');
+    const body = isJson && raw.length ? JSON.parse(raw.toString()) : undefined;
+    const entry: LoggedRequest = { method: request.method ?? 'GET', path: url.pathname, body, aborted: false };
     response.on('close', () => (entry.aborted = !response.writableFinished));
     log.push(entry);
     for (const [prefix, held] of holds) if (url.pathname.startsWith(prefix)) await held;
@@ -167,7 +169,6 @@ export async function startSite() {
       return json(response, 200, { file: { id, displayName: url.searchParams.get('filename'), mimeType: url.searchParams.get('mime'), sizeInBytes: String(raw.length), operationStatus: 'READY' } });
     }
     if (url.pathname === '/authorize') return json(response, 200, authorize(url));
-    entry.body = raw.length ? JSON.parse(raw.toString()) : undefined;
     const route = routes[`${request.method} ${url.pathname}`];
     if (!route) return json(response, 404, { message: `No route ${request.method} ${url.pathname}` });
     await route(entry.body, request, response, url);
