@@ -1,0 +1,194 @@
+/**
+ * Both HTTP handlers (fetch; node:http with keep-alive) against a real local server, for what a
+ * mock cannot do: a connection reset in the middle of a body, connection reuse, compressed bodies,
+ * redirects across origins, streamed uploads. The same cases run on both, and the client-level
+ * ones run through createClient with each handler as its default (as each build has it).
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiKeyStrategy } from '../../src/auth/api-key.js';
+import { createClient } from '../../src/client.js';
+import { NetworkError } from '../../src/errors/index.js';
+import { AbortScope } from '../../src/http/abort.js';
+import { fetchHandler } from '../../src/http/fetch-handler.js';
+import type { HttpHandler } from '../../src/http/handler.js';
+import { nodeHttpHandler } from '../../src/http/node-handler.js';
+
+/** Which handler `defaultHandler()` gives the clients made in a test. */
+const selected = vi.hoisted(() => ({ handler: 'fetch' as 'fetch' | 'node' }));
+vi.mock('../../src/http/default-handler.js', async () => {
+  const { fetchHandler: viaFetch } = await import('../../src/http/fetch-handler.js');
+  const { nodeHttpHandler: viaNode } = await import('../../src/http/node-handler.js');
+  return { defaultHandler: () => (selected.handler === 'node' ? viaNode() : viaFetch()) };
+});
+
+type Route = (request: IncomingMessage, response: ServerResponse, body: Buffer) => void;
+
+/** A local server whose routes are set per test; counts hits per path and connections. */
+function startServer(): Promise<{ server: Server; url: string; routes: Map<string, Route>; hits: Map<string, number>; connections: () => number }> {
+  const routes = new Map<string, Route>();
+  const hits = new Map<string, number>();
+  let connections = 0;
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const path = request.url!.split('?')[0]!;
+      hits.set(path, (hits.get(path) ?? 0) + 1);
+      const route = routes.get(path);
+      if (route) route(request, response, Buffer.concat(chunks));
+      else response.writeHead(404).end();
+    });
+  });
+  server.on('connection', () => connections++);
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, routes, hits, connections: () => connections })),
+  );
+}
+
+let main: Awaited<ReturnType<typeof startServer>>;
+let other: Awaited<ReturnType<typeof startServer>>;
+beforeAll(async () => {
+  [main, other] = await Promise.all([startServer(), startServer()]);
+});
+afterAll(() => {
+  main.server.closeAllConnections();
+  other.server.closeAllConnections();
+  main.server.close();
+  other.server.close();
+});
+beforeEach(() => {
+  main.hits.clear();
+  other.hits.clear();
+});
+
+const json = (value: unknown): Route => (_request, response) => response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(value));
+/** Sends the headers and the first bytes of a body, then resets the connection. */
+const resetMidBody: Route = (_request, response) => {
+  response.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
+  response.write('{"collection": {"id": "M", "displayName": "', () => setTimeout(() => response.socket?.resetAndDestroy(), 20));
+};
+/** Echoes what arrived: method, content type, body and the credentials header. */
+const echo: Route = (request, response, body) =>
+  json({ method: request.method, contentType: request.headers['content-type'] ?? null, body: body.toString(), authorization: request.headers.authorization ?? null })(request, response, body);
+
+const handlers: [string, 'fetch' | 'node', () => HttpHandler][] = [
+  ['fetch', 'fetch', () => fetchHandler()],
+  ['node:http', 'node', () => nodeHttpHandler()],
+];
+
+describe.each(handlers)('%s handler', (_name, kind, make) => {
+  beforeEach(() => {
+    selected.handler = kind;
+  });
+
+  it('reads a JSON answer and its headers', async () => {
+    main.routes.set('/json', (request, response) => response.writeHead(200, { 'content-type': 'application/json', 'x-wix-request-id': 'r-1' }).end('{"a":1}'));
+    const response = await make()({ url: `${main.url}/json`, method: 'GET', headers: {} });
+    expect([response.status, response.header('x-wix-request-id'), await response.text()]).toEqual([200, 'r-1', '{"a":1}']);
+  });
+
+  it('decodes a gzip body, as fetch does', async () => {
+    main.routes.set('/gzip', (_request, response) => response.writeHead(200, { 'content-encoding': 'gzip', 'content-type': 'application/json' }).end(gzipSync('{"zipped":true}')));
+    const response = await make()({ url: `${main.url}/gzip`, method: 'GET', headers: {} });
+    expect(await response.text()).toBe('{"zipped":true}');
+  });
+
+  it('a reset in the middle of the body rejects the read with a NetworkError', async () => {
+    main.routes.set('/reset', resetMidBody);
+    const response = await make()({ url: `${main.url}/reset`, method: 'GET', headers: {} });
+    await expect(response.text()).rejects.toBeInstanceOf(NetworkError);
+  });
+
+  it('an abort while the body is read stops it with the abort reason', async () => {
+    main.routes.set('/slow-body', (_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.write('{"partial":');
+    });
+    const abort = new AbortScope();
+    const response = await make()({ url: `${main.url}/slow-body`, method: 'GET', headers: {}, abort });
+    const reading = response.text();
+    const reason = new Error('stop');
+    abort.abort(reason);
+    await expect(reading).rejects.toBe(reason);
+  });
+
+  it('follows a redirect, and drops the credentials when it leads to another origin', async () => {
+    main.routes.set('/echo', echo);
+    other.routes.set('/echo', echo);
+    main.routes.set('/here', (_request, response) => response.writeHead(302, { location: '/echo' }).end());
+    main.routes.set('/elsewhere', (_request, response) => response.writeHead(307, { location: `${other.url}/echo` }).end());
+    const same = await make()({ url: `${main.url}/here`, method: 'GET', headers: { authorization: 'key' } });
+    expect(JSON.parse(await same.text()).authorization).toBe('key');
+    const cross = await make()({ url: `${main.url}/elsewhere`, method: 'GET', headers: { authorization: 'key' } });
+    expect(JSON.parse(await cross.text()).authorization).toBeNull();
+    const manual = await make()({ url: `${main.url}/here`, method: 'GET', headers: {}, redirect: 'manual' });
+    // (fetch in a browser gives an opaque redirect; Node's fetch and the node handler, the 302.)
+    expect(manual.status).toBe(302);
+    manual.discard();
+  });
+
+  it('sends a streamed body and a FormData body as fetch encodes them', async () => {
+    main.routes.set('/echo', echo);
+    const encoder = new TextEncoder();
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(encoder.encode('part one, '));
+        controller.enqueue(encoder.encode('part two'));
+        controller.close();
+      },
+    });
+    const streamed = JSON.parse(await (await make()({ url: `${main.url}/echo`, method: 'POST', headers: { 'content-type': 'text/plain' }, body: stream })).text());
+    expect([streamed.method, streamed.contentType, streamed.body]).toEqual(['POST', 'text/plain', 'part one, part two']);
+    const form = new FormData();
+    form.set('field', 'value');
+    const sent = JSON.parse(await (await make()({ url: `${main.url}/echo`, method: 'POST', headers: {}, body: form })).text());
+    expect(sent.contentType).toMatch(/^multipart\/form-data; boundary=/);
+    expect(sent.body).toContain('name="field"');
+  });
+
+  it('a refused connection is a NetworkError', async () => {
+    const closed = await startServer();
+    const url = closed.url;
+    closed.server.close();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await expect(make()({ url: `${url}/x`, method: 'GET', headers: {} })).rejects.toBeInstanceOf(NetworkError);
+  });
+
+  describe('through createClient', () => {
+    const client = () => createClient({ auth: ApiKeyStrategy({ apiKey: 'key' }), baseUrl: main.url, retry: { random: () => 0 } });
+
+    it('a GET reset mid-body is retried; an insert reset mid-body fails with a NetworkError, sent once', async () => {
+      let first = true;
+      main.routes.set('/wix-data/v2/collections/M', (request, response, body) => {
+        if (first) return (first = false), resetMidBody(request, response, body);
+        json({ collection: { id: 'M' } })(request, response, body);
+      });
+      expect(await client().collections.getDataCollection('M')).toEqual({ _id: 'M' });
+      expect(main.hits.get('/wix-data/v2/collections/M')).toBe(2);
+      main.routes.set('/wix-data/v2/items', resetMidBody);
+      const e = await client().items.insert('M', { title: 'x' }).catch((x) => x);
+      expect(e).toBeInstanceOf(NetworkError);
+      expect(main.hits.get('/wix-data/v2/items')).toBe(1);
+    });
+
+    it('fetchWithAuth resolves with a standard Response and streams an upload body', async () => {
+      main.routes.set('/echo', echo);
+      const response = await client().fetchWithAuth('/echo', { method: 'PUT', body: new Blob(['blob body'], { type: 'text/plain' }) });
+      expect(response).toBeInstanceOf(Response);
+      expect(response.headers.get('content-type')).toBe('application/json');
+      expect(await response.json()).toEqual({ method: 'PUT', contentType: 'text/plain', body: 'blob body', authorization: 'key' });
+    });
+
+    it('reuses connections between calls', async () => {
+      main.routes.set('/wix-data/v2/collections/M', json({ collection: { id: 'M' } }));
+      const c = client();
+      await c.collections.getDataCollection('M');
+      const before = main.connections();
+      for (let i = 0; i < 10; i++) await c.collections.getDataCollection('M');
+      expect(main.connections() - before).toBe(0);
+    });
+  });
+});
