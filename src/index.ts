@@ -53,6 +53,7 @@ export {
   ElevationRequiredError,
   RequestError,
   AuthError,
+  WebhookError,
   isSiteKitError,
   isValidationError,
   isApplicationError,
@@ -63,6 +64,8 @@ export {
   isElevationRequiredError,
   isRequestError,
   isAuthError,
+  isWebhookError,
+  type WebhookErrorCode,
 } from './errors/index.js';
 export type { ItemsApi } from './data/items.js';
 export type { CollectionsApi } from './data/collections.js';
@@ -100,9 +103,7 @@ export type {
 export type { MembersApi, MembersQueryBuilder, QueryMembersOptions } from './members/members.js';
 export { RESUMABLE_THRESHOLD } from './media/media.js';
 export type { MediaApi, UploadData, UploadOptions, UploadProgress } from './media/media.js';
-export { WebhookError, isWebhookError } from './events/index.js';
 export type {
-  WebhookErrorCode,
   WebhookOptions,
   Webhooks,
   ProcessOptions,

@@ -1,4 +1,5 @@
-import { need, type AuthStrategy } from './strategy.js';
+import { requireString } from '../input.js';
+import type { AuthStrategy } from './strategy.js';
 
 /** Options of {@link ApiKeyStrategy}. */
 export interface ApiKeyOptions {
@@ -25,8 +26,8 @@ export interface ApiKeyAuth extends AuthStrategy {
  * ```
  */
 export function ApiKeyStrategy(options: ApiKeyOptions): ApiKeyAuth {
-  need(options, 'apiKey', 'ApiKeyStrategy');
-  const { apiKey, siteId, accountId } = options;
+  const apiKey = requireString(options?.apiKey, 'apiKey', 'ApiKeyStrategy');
+  const { siteId, accountId } = options;
   const headers: Record<string, string> = { Authorization: apiKey };
   if (siteId) headers['wix-site-id'] = siteId;
   if (accountId) headers['wix-account-id'] = accountId;

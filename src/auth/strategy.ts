@@ -1,4 +1,3 @@
-import { RequestError } from '../errors/index.js';
 import type { TransportAuth } from '../http/auth.js';
 import type { Transport } from '../http/transport.js';
 
@@ -17,8 +16,3 @@ export interface AuthStrategy extends TransportAuth {
 
 /** A strategy that sends no credentials (public endpoints, or tests). */
 export const noAuth: AuthStrategy = { elevated: false, getAuthHeaders: async () => ({}) };
-
-/** @internal Throws the RequestError `<who>: <key> must be a non-empty string` unless `options[key]` is one. */
-export const need = (options: any, key: string, who: string) => {
-  if (typeof options?.[key] != 'string' || !options[key]) throw new RequestError(`${who}: ${key} must be a non-empty string`, { field: key });
-};

@@ -106,9 +106,15 @@ export interface AuthUrlOptions extends CallOptions {
   /** Default `fragment`. */
   responseMode?: 'fragment' | 'query' | 'web_message';
   sessionToken?: string;
-  /** An identity-provider connection to sign in with. */
-  idp?: string;
+  /** The identity provider to sign in with: `google`, `facebook`, or another connection by id. */
+  idp?: IdentityProvider;
 }
+
+/**
+ * An identity provider of the hosted sign-in: a named one (sent as its fixed connection id), a
+ * connection id, or `{connectionId}`.
+ */
+export type IdentityProvider = 'google' | 'facebook' | { connectionId: string } | (string & {});
 
 /** Options of the flows that turn a session into member tokens without a visible redirect. */
 export interface SilentOptions extends CallOptions {

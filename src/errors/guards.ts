@@ -8,6 +8,7 @@ import { RequestError } from './request-error.js';
 import { SiteKitError } from './site-kit-error.js';
 import { TimeoutError } from './timeout-error.js';
 import { ValidationError } from './validation-error.js';
+import { WebhookError } from './webhook-error.js';
 import { BRAND } from './util.js';
 
 // `instanceof` alone is not enough: an error thrown by another copy of sitekit (the CJS build
@@ -57,3 +58,11 @@ export const isRequestError = /* @__PURE__ */ guard(RequestError, 'RequestError'
 
 /** True for an {@link AuthError} (sign-in, token or OAuth failure). */
 export const isAuthError = /* @__PURE__ */ guard(AuthError, 'AuthError');
+
+/**
+ * True for a {@link WebhookError}: a domain event that `client.webhooks.process` refused.
+ *
+ * @example
+ * catch (e) { if (isWebhookError(e) && e.code === 'EXPIRED') console.warn('stale event'); }
+ */
+export const isWebhookError = /* @__PURE__ */ guard(WebhookError, 'WebhookError');

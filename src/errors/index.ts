@@ -15,6 +15,7 @@ export { AbortedError } from './aborted-error.js';
 export { ElevationRequiredError } from './elevation-required-error.js';
 export { RequestError, type RequestErrorInit } from './request-error.js';
 export { AuthError } from './auth-error.js';
+export { WebhookError, type WebhookErrorCode } from './webhook-error.js';
 export {
   isSiteKitError,
   isValidationError,
@@ -26,5 +27,6 @@ export {
   isElevationRequiredError,
   isRequestError,
   isAuthError,
+  isWebhookError,
 } from './guards.js';
 export { errorFromResponse, type ErrorResponseInput } from './from-response.js';

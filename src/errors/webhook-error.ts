@@ -1,4 +1,4 @@
-import { isSiteKitError, SiteKitError, type ErrorContext } from '../errors/index.js';
+import { SiteKitError, type ErrorContext } from './site-kit-error.js';
 
 /**
  * Why a domain event was refused:
@@ -31,14 +31,4 @@ export class WebhookError extends SiteKitError {
   constructor(code: WebhookErrorCode, detail?: string, init: ErrorContext = {}) {
     super(`webhooks: ${code.toLowerCase().replace(/_/g, ' ')}${detail ? ` (${detail})` : ''}`, { ...init, code });
   }
-}
-
-/**
- * True for a {@link WebhookError}, also one thrown by another copy of sitekit.
- *
- * @example
- * catch (e) { if (isWebhookError(e) && e.code === 'EXPIRED') console.warn('stale event'); }
- */
-export function isWebhookError(value: unknown): value is WebhookError {
-  return value instanceof WebhookError || (isSiteKitError(value) && value.name === 'WebhookError');
 }

@@ -8,12 +8,12 @@
  * (every browser app) do not load them.
  */
 import { RequestError } from '../errors/index.js';
+import { loadOnFirstUse } from '../lazy.js';
 import type { RegistryState } from './process.js';
 import { EVENTS, type Namespace } from './table.js';
 import type { DomainEvent, EventHandler, NamespaceEvents, ProcessedEvent, ProcessOptions, Unsubscribe } from './types.js';
 
 export type * from './types.js';
-export { WebhookError, isWebhookError, type WebhookErrorCode } from './webhook-error.js';
 
 /** Options of the webhooks part of createClient. */
 export interface WebhookOptions {
@@ -75,15 +75,17 @@ export interface EventRegistry {
 
 type Handler = EventHandler<DomainEvent>;
 
+// Processing (and jose, which it loads in turn) loads on the first event only.
+const loadProcessing = loadOnFirstUse(() => import('./process.js'));
+
 /** Creates the event registry of one client. */
 export function createEventRegistry(options?: WebhookOptions): EventRegistry {
   const registered = new Map<string, Set<Handler>>();
   const state: RegistryState = { publicKey: options?.publicKey, registered };
-  // Processing (and jose, which it imports in turn) is loaded on the first event only.
   const lazy =
     (fromRequest: boolean) =>
     async (input: unknown, processOptions?: ProcessOptions): Promise<ProcessedEvent> =>
-      (await import('./process.js')).processEvent(state, input, processOptions, fromRequest);
+      (await loadProcessing()).processEvent(state, input, processOptions, fromRequest);
 
   return {
     webhooks: { process: lazy(false), processRequest: lazy(true) },

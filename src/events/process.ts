@@ -5,13 +5,13 @@
  */
 import type { TransformNode } from '../operation.js';
 import { getDataCollection, getFileDescriptor, getMember } from '../../generated/operations.js';
-import { RequestError } from '../errors/index.js';
+import { RequestError, WebhookError, type WebhookErrorCode } from '../errors/index.js';
+import { loadOnFirstUse } from '../lazy.js';
 import { parseDate } from '../wire/date.js';
 import { isPlainObject, type PlainObject } from '../wire/plain.js';
 import { toPublic } from '../wire/transform.js';
 import { EVENTS, type Namespace } from './table.js';
 import type { DomainEvent, EventHandler, ProcessedEvent, ProcessOptions } from './types.js';
-import { WebhookError, type WebhookErrorCode } from './webhook-error.js';
 
 /** The state of one client's registry that processing reads (and the key cache it fills). */
 export interface RegistryState {
@@ -53,12 +53,14 @@ function object(value: unknown, what: string): PlainObject {
   return parsed;
 }
 
+const loadJose = loadOnFirstUse(() => import('jose'));
+
 /** Verifies the JWT (RS256 only, `exp` checked) with the app's public key and returns its claims. */
 async function verify(state: RegistryState, token: string | Uint8Array): Promise<PlainObject> {
+  // A jose chunk that cannot load is a network failure (NetworkError), not a key problem.
+  const { importSPKI, jwtVerify } = await loadJose();
   let code: WebhookErrorCode = 'NO_PUBLIC_KEY';
   try {
-    // Destructured, so bundlers that can tree-shake a dynamic import keep only these two.
-    const { importSPKI, jwtVerify } = await import('jose');
     if (typeof state.publicKey !== 'string') throw new TypeError('no publicKey given to createClient({webhooks})');
     const key = await (state.key ??= importSPKI(state.publicKey, 'RS256'));
     code = 'INVALID_SIGNATURE';

@@ -3,7 +3,7 @@ import type { FileDescriptor } from '../../generated/models.js';
 import { namespaceOperations, type MediaOperations } from '../../generated/namespaces.js';
 import type { Transport } from '../http/transport.js';
 import { bindOperations } from '../invoke.js';
-import { NetworkError } from '../errors/index.js';
+import { loadOnFirstUse } from '../lazy.js';
 import type { UploadData, UploadOptions } from './upload.js';
 
 export { RESUMABLE_THRESHOLD } from './threshold.js';
@@ -50,16 +50,14 @@ export interface MediaApi extends MediaOperations {
   upload(data: UploadData, options?: UploadOptions): Promise<FileDescriptor>;
 }
 
+// The upload driver loads on first use (like the TUS part it loads in turn): most pages of an app
+// never upload, and it is async anyway.
+const loadUploadDriver = loadOnFirstUse(() => import('./upload.js'));
+
 /** Creates `client.media` over a transport. */
 export function mediaNamespace(transport: Transport): MediaApi {
   return {
     ...bindOperations<MediaOperations>(transport, namespaceOperations.media),
-    // The upload driver loads on first use (like the TUS part it loads in turn): most pages of
-    // an app never upload, and it is async anyway. A chunk that cannot load is a network error.
-    upload: (data, options) =>
-      import('./upload.js').then(
-        (m) => m.upload(transport, data, options),
-        (cause) => Promise.reject(new NetworkError({ cause })),
-      ),
+    upload: async (data, options) => (await loadUploadDriver()).upload(transport, data, options),
   };
 }

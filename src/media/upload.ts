@@ -5,14 +5,21 @@
  * the main bundle.
  */
 import type { FileDescriptor, FileExternalInfo } from '../../generated/models.js';
-import { RESUMABLE_THRESHOLD } from './threshold.js';
 import * as ops from '../../generated/operations.js';
-import type { CallOptions } from '../types.js';
 import { RequestError } from '../errors/index.js';
 import { deadline } from '../http/deadline.js';
 import type { Transport } from '../http/transport.js';
+import { invalid } from '../input.js';
 import { send } from '../invoke.js';
+import { loadOnFirstUse } from '../lazy.js';
+import type { CallOptions } from '../types.js';
 import { putFile } from './put.js';
+import { RESUMABLE_THRESHOLD } from './threshold.js';
+
+export { RESUMABLE_THRESHOLD };
+
+// The resumable path and tus-js-client load only when a resumable upload starts.
+const loadTus = loadOnFirstUse(() => import('./tus.js'));
 
 /**
  * What `upload` accepts: a `Blob`/`File` (browsers and Node, e.g. from `fs.openAsBlob(path)`), bytes
@@ -23,8 +30,6 @@ import { putFile } from './put.js';
  * upload URL, and a resumed upload must be able to re-send bytes). For files too large for memory,
  * pass a Blob: it is read one chunk at a time.
  */
-export { RESUMABLE_THRESHOLD };
-
 export type UploadData = Blob | ArrayBuffer | ArrayBufferView | ReadableStream<Uint8Array> | AsyncIterable<Uint8Array | string>;
 
 /** Progress of an upload: bytes sent so far, of `total`. Reported with `loaded` strictly increasing, from 0 to `total`. */
@@ -71,44 +76,46 @@ export interface UploadJob {
   progress(loaded: number): void;
 }
 
-const check = (ok: unknown, field: string, what: string): void => {
-  if (!ok) throw new RequestError(`upload: ${field} ${what}`, { field });
+/** Refuses the upload's input unless `ok`: `upload: <field> must be <expected>`. */
+const check = (ok: unknown, field: string, expected: string): void => {
+  if (!ok) invalid(field, expected, 'upload');
 };
 
 /** @internal The implementation of `media.upload` (documented there). */
 export async function upload(transport: Transport, data: UploadData, options?: UploadOptions): Promise<FileDescriptor> {
   const { signal, timeoutMs, onProgress, resumable, mimeType = (data as Blob)?.type, fileName = (data as File)?.name, ...rest } = options ?? {};
-  for (const [field, value] of [['mimeType', mimeType], ['fileName', fileName]]) check(typeof value == 'string' && value, field!, 'must be a non-empty string');
-  check(onProgress == null || typeof onProgress == 'function', 'onProgress', 'must be a function');
+  for (const [field, value] of [['mimeType', mimeType], ['fileName', fileName]]) check(typeof value == 'string' && value, field!, 'a non-empty string');
+  check(onProgress == null || typeof onProgress == 'function', 'onProgress', 'a function');
   let body =
     data instanceof Blob ? data
     : data instanceof ArrayBuffer ? new Uint8Array(data)
     : ArrayBuffer.isView(data) ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength)
     : undefined;
   const stream = !body && ((data as ReadableStream)?.getReader || (data as AsyncIterable<unknown>)?.[Symbol.asyncIterator]);
-  check(body || stream, 'data', 'must be a Blob, bytes or a stream');
-  const d = deadline(signal, timeoutMs);
+  check(body || stream, 'data', 'a Blob, bytes or a stream');
+  const limit = deadline(signal, timeoutMs);
   try {
     if (stream) body = await readAll(data as ReadableStream | AsyncIterable<BlobPart>);
     const size = body instanceof Blob ? body.size : body!.length;
-    check(size, 'data', 'must not be empty');
-    let sent = -1;
+    check(size, 'data', 'non-empty');
+    // Progress never goes backwards, even when a resumed TUS upload reports a lower offset.
+    let reported = -1;
     const progress = (loaded: number) => {
-      if (loaded > sent) onProgress?.({ loaded: (sent = loaded), total: size });
+      if (loaded > reported) onProgress?.({ loaded: (reported = loaded), total: size });
     };
     const request = { ...rest, mimeType: mimeType!, fileName: fileName!, sizeInBytes: String(size) };
     progress(0);
     const file = await ((resumable ?? size > RESUMABLE_THRESHOLD)
-      ? (await import('./tus.js')).tusUpload({ transport, body: body!, size, request, signal: d.signal, progress })
-      : send(transport, ops.generateFileUploadUrl, request, { signal: d.signal }).then((r) =>
-          putFile(transport, (r as { uploadUrl?: string }).uploadUrl, fileName!, { body: body as Blob, headers: { 'Content-Type': mimeType! }, signal: d.signal }),
+      ? (await loadTus()).tusUpload({ transport, body: body!, size, request, signal: limit.signal, progress })
+      : send(transport, ops.generateFileUploadUrl, request, { signal: limit.signal }).then((r) =>
+          putFile(transport, (r as { uploadUrl?: string }).uploadUrl, fileName!, { body: body as Blob, headers: { 'Content-Type': mimeType! }, signal: limit.signal }),
         ));
     progress(size);
     return file;
   } catch (e) {
-    throw d.signal.aborted ? d.error() : e;
+    throw limit.signal.aborted ? limit.error() : e;
   } finally {
-    d.done();
+    limit.done();
   }
 }
 

@@ -128,7 +128,23 @@ describe('getAuthUrl', () => {
       .reply(200, { redirectSession: { fullUrl: 'https://site.test/a' } });
     await auth.getAuthUrl(data, { prompt: 'consent', responseMode: 'query', sessionToken: 'ST', idp: 'google' });
     expect(body!.auth.prompt).toBe('consent');
-    expect(body!.auth.authRequest).toMatchObject({ responseMode: 'query', sessionToken: 'ST', idp: 'google' });
+    // The named providers are sent as their fixed connection ids.
+    expect(body!.auth.authRequest).toMatchObject({ responseMode: 'query', sessionToken: 'ST', idp: '0e6a50f5-b523-4e29-990d-f37fa2ffdd69' });
+  });
+
+  it.each([
+    ['google', '0e6a50f5-b523-4e29-990d-f37fa2ffdd69'],
+    ['facebook', '3ecad13f-52c3-483d-911f-31dbcf2a6d23'],
+    [{ connectionId: 'conn-1' }, 'conn-1'],
+    ['conn-2', 'conn-2'],
+  ] as const)('idp %j is sent as the connection id %s', async (idp, connectionId) => {
+    const auth = make();
+    let body: { auth: { authRequest: Record<string, unknown> } } | undefined;
+    nock(BASE)
+      .post(SESSION, (b) => ((body = b), true))
+      .reply(200, { redirectSession: { fullUrl: 'https://site.test/a' } });
+    await auth.getAuthUrl(auth.generateOAuthData('https://app.test/cb'), { idp });
+    expect(body!.auth.authRequest.idp).toBe(connectionId);
   });
 });
 
@@ -235,12 +251,12 @@ describe('getMemberTokens', () => {
     expect(auth.loggedIn()).toBe(true);
   });
 
-  it("a refused exchange is 'something went wrong' and keeps the visitor", async () => {
+  it('a refused exchange names the grant and the server’s reason, and keeps the visitor', async () => {
     const auth = make();
     const data = auth.generateOAuthData('https://app.test/cb');
     nock(BASE).post('/oauth2/token').reply(400, { message: 'invalid_grant' });
     const e = await auth.getMemberTokens('C', data.state, data).catch((x) => x);
-    expect(e.message).toBe('something went wrong');
+    expect(e.message).toBe('Token request failed (grant authorization_code): invalid_grant');
     expect(e.status).toBe(400);
     expect(auth.getTokens()).toEqual(visitor);
   });
@@ -249,7 +265,7 @@ describe('getMemberTokens', () => {
     const auth = make();
     const data = auth.generateOAuthData('https://app.test/cb');
     const scope = nock(BASE).post('/oauth2/token').times(2).reply(503, {});
-    await expect(auth.getMemberTokens('C', data.state, data)).rejects.toThrow('something went wrong');
+    await expect(auth.getMemberTokens('C', data.state, data)).rejects.toThrow('Token request failed (grant authorization_code): status 503');
     expect(scope.pendingMocks()).toHaveLength(1);
   });
 });

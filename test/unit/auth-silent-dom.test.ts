@@ -119,7 +119,7 @@ describe('getMemberTokensForDirectLogin in a browser', () => {
     post(AUTH_ORIGIN, { code: 'C', state });
     const e = await result;
     expect(e.message).toBe('Failed to get member tokens');
-    expect(e.cause.message).toBe('something went wrong');
+    expect(e.cause.message).toBe('Token request failed (grant authorization_code): status 400');
   });
 
   it("times out after 120000 ms with 'OAuth flow timed out' and removes the frame", async () => {

@@ -137,6 +137,16 @@ describe('renewal', () => {
     expect(bodies).toHaveLength(1);
   });
 
+  it('short-lived tokens are used, not renewed on every call: the renewal margin scales with the lifetime', async () => {
+    // A 30 s token: with a fixed one-minute margin every call would fetch a new one.
+    const { bodies } = tokenEndpoint((_body, n) => [200, { access_token: `A${n}`, expires_in: 30, refresh_token: `R${n}` }]);
+    const seen = api();
+    const { client } = make();
+    for (let call = 0; call < 5; call++) await client.collections.getDataCollection('x');
+    expect(bodies).toHaveLength(1);
+    expect(seen).toEqual(['A1', 'A1', 'A1', 'A1', 'A1']);
+  });
+
   it('50 concurrent calls with an expired token cause exactly one token request', async () => {
     const { bodies } = tokenEndpoint();
     const seen = api();
@@ -172,7 +182,7 @@ describe('renewal', () => {
     expect(events.map((e) => e.type)).toEqual(['member-refresh-failed', 'tokens']);
     const failed = events[0] as Extract<AuthEvent, { type: 'member-refresh-failed' }>;
     expect(failed.error).toBeInstanceOf(AuthError);
-    expect(failed.error.message).toBe('something went wrong');
+    expect(failed.error.message).toBe('Token request failed (grant refresh_token): revoked');
     expect(failed.error.status).toBe(401);
     expect(auth.getTokens().refreshToken.role).toBe('visitor');
     expect(auth.loggedIn()).toBe(false);
@@ -205,8 +215,8 @@ describe('renewal', () => {
     auth.subscribe((e) => events.push(e));
     const e = await client.collections.getDataCollection('x').catch((x) => x);
     expect(e).toBeInstanceOf(AuthError);
-    expect(e.message).toBe('something went wrong');
-    expect(e.code).toBe('SOMETHING_WENT_WRONG');
+    expect(e.message).toBe('Token request failed (grant refresh_token): status 503');
+    expect(e.code).toBe('TOKEN_REQUEST_FAILED');
     expect(e.status).toBe(503);
     expect(e.cause).toBeInstanceOf(HttpError);
     expect(events).toEqual([]);
@@ -219,19 +229,26 @@ describe('renewal', () => {
     expect(auth.loggedIn()).toBe(true);
   });
 
-  it("a non-200 answer of the token endpoint is AuthError 'something went wrong'", async () => {
+  it('a non-200 answer of the token endpoint is an AuthError naming the grant and the server’s reason', async () => {
     tokenEndpoint(() => [403, { message: 'bad client' }]);
     const { client } = make();
     const e = await client.collections.getDataCollection('x').catch((x) => x);
     expect(isAuthError(e)).toBe(true);
-    expect(e.message).toBe('something went wrong');
+    expect(e.message).toBe('Token request failed (grant anonymous): bad client');
     expect(e.status).toBe(403);
   });
 
-  it("a 200 without an access token is 'something went wrong' too", async () => {
+  it('an OAuth error body gives its error_description (else its error code)', async () => {
+    tokenEndpoint((_body, n) => (n === 1 ? [400, { error: 'invalid_client', error_description: 'client_id app-x is not a valid client' }] : [400, { error: 'invalid_client' }]));
+    const { auth } = make();
+    await expect(auth.generateVisitorTokens()).rejects.toThrow(/^Token request failed \(grant anonymous\): client_id app-x is not a valid client$/);
+    await expect(auth.generateVisitorTokens()).rejects.toThrow(/^Token request failed \(grant anonymous\): invalid_client$/);
+  });
+
+  it('a 200 without an access token says so', async () => {
     tokenEndpoint(() => [200, { nothing: true }]);
     const { client } = make();
-    await expect(client.collections.getDataCollection('x')).rejects.toThrow(/^something went wrong$/);
+    await expect(client.collections.getDataCollection('x')).rejects.toThrow(/^Token request failed \(grant anonymous\): the answer has no access_token$/);
   });
 
   it('a renewal that finishes after setTokens does not overwrite the new tokens', async () => {
@@ -385,7 +402,7 @@ describe('generateVisitorTokens / renewToken', () => {
     const t = await auth.renewToken({ value: 'RX', role: 'visitor' });
     expect(t.accessToken.value).toBe('A1');
     expect(bodies[0]).toEqual({ clientId: 'c', grantType: 'refresh_token', refreshToken: 'RX' });
-    await expect(auth.renewToken({ value: 'RX', role: 'visitor' })).rejects.toThrow('something went wrong');
+    await expect(auth.renewToken({ value: 'RX', role: 'visitor' })).rejects.toThrow('Token request failed (grant refresh_token): status 400');
   });
 
   it('works without createClient, against the default host', async () => {
@@ -416,9 +433,9 @@ describe('external login', () => {
     expect(headers[1]!.authorization).toBe('A1,K');
   });
 
-  it('a refusal is something went wrong', async () => {
+  it('a refusal names the grant', async () => {
     tokenEndpoint((b) => (b.grant_type ? [403, {}] : undefined));
     const { auth } = make({ tokens: tokens('visitor') });
-    await expect(auth.getMemberTokensForExternalLogin('m', 'bad')).rejects.toThrow('something went wrong');
+    await expect(auth.getMemberTokensForExternalLogin('m', 'bad')).rejects.toThrow('Token request failed (grant authorized_client): status 403');
   });
 });

@@ -1,0 +1,82 @@
+/**
+ * The redirect flow of an OAuth client: a PKCE pair and state, the hosted sign-in page's URL, the
+ * code exchange when the user comes back, and the hosted logout page.
+ */
+import { createRedirectSession } from '../../generated/operations.js';
+import { requireString } from '../input.js';
+import type { CallOptions } from '../types.js';
+import { fail } from './fail.js';
+import { generatePKCE, randomString } from './pkce.js';
+import type { TokenLifecycle } from './token-lifecycle.js';
+import type { AuthUrlOptions, IdentityProvider, OAuthData, Tokens } from './types.js';
+
+/** The scope every authorization request asks for (a refresh token comes with the access token). */
+const OFFLINE_ACCESS = 'offline_access';
+
+/** The connection ids of the identity providers the platform names. */
+const IDENTITY_PROVIDER_CONNECTIONS = {
+  google: '0e6a50f5-b523-4e29-990d-f37fa2ffdd69',
+  facebook: '3ecad13f-52c3-483d-911f-31dbcf2a6d23',
+} as const;
+
+/** The connection id sent as `idp`: a named provider's fixed id, or the connection id given. */
+function connectionIdOf(idp: IdentityProvider | undefined): string | undefined {
+  if (idp === undefined) return undefined;
+  if (typeof idp === 'object') return requireString(idp?.connectionId, 'idp.connectionId', 'getAuthUrl');
+  return Object.hasOwn(IDENTITY_PROVIDER_CONNECTIONS, idp) ? IDENTITY_PROVIDER_CONNECTIONS[idp as keyof typeof IDENTITY_PROVIDER_CONNECTIONS] : idp;
+}
+
+/** The redirect flow of one client. */
+export class RedirectFlow {
+  constructor(
+    private readonly clientId: string,
+    private readonly tokens: TokenLifecycle,
+    private readonly send: (operation: typeof createRedirectSession, body: object, options?: CallOptions) => Promise<unknown>,
+  ) {}
+
+  /** A PKCE pair, a random state, and where the user comes back to. */
+  createOAuthData(redirectUri: string, originalUri = ''): OAuthData {
+    return { ...generatePKCE(), state: randomString(43), redirectUri, originalUri };
+  }
+
+  /** A redirect session's URL. */
+  private async sessionUrl(body: object, options?: CallOptions): Promise<string> {
+    const response = (await this.send(createRedirectSession, body, options)) as { redirectSession?: { fullUrl?: string } } | undefined;
+    const url = response?.redirectSession?.fullUrl;
+    if (!url) throw fail('Redirect session without a URL');
+    return url;
+  }
+
+  /** The hosted sign-in page's URL for `oauthData` (prompt `login`, response mode `fragment` by default). */
+  async authUrl(oauthData: Partial<OAuthData>, options?: AuthUrlOptions | null): Promise<{ authUrl: string }> {
+    requireString(oauthData?.codeChallenge, 'codeChallenge', 'getAuthUrl');
+    const { prompt = 'login', responseMode = 'fragment', sessionToken, idp, ...call } = options ?? {};
+    const authRequest = {
+      redirectUri: oauthData.redirectUri,
+      clientId: this.clientId,
+      codeChallenge: oauthData.codeChallenge,
+      codeChallengeMethod: 'S256',
+      responseMode,
+      responseType: 'code',
+      scope: OFFLINE_ACCESS,
+      state: oauthData.state,
+      sessionToken,
+      idp: connectionIdOf(idp),
+    };
+    return { authUrl: await this.sessionUrl({ auth: { authRequest, prompt } }, call) };
+  }
+
+  /** Exchanges the returned code for member tokens; stores and returns them. */
+  async exchangeCode(code: string | null | undefined, state: string | null | undefined, oauthData: Partial<OAuthData>, options?: CallOptions): Promise<Tokens> {
+    if (!code || !state) throw fail('Missing code or _state');
+    if (state !== oauthData?.state) throw fail('Invalid _state');
+    const body = { clientId: this.clientId, grantType: 'authorization_code', redirectUri: oauthData.redirectUri, code, codeVerifier: oauthData.codeVerifier };
+    const { tokens, lifetimeSeconds } = await this.tokens.grant(body, 'member', options);
+    return this.tokens.store(tokens, lifetimeSeconds);
+  }
+
+  /** The hosted logout page's URL (returning to `originalUrl`). */
+  async logoutUrl(originalUrl: string, options?: CallOptions): Promise<{ logoutUrl: string }> {
+    return { logoutUrl: await this.sessionUrl({ logout: { clientId: this.clientId }, callbacks: { postFlowUrl: originalUrl } }, options) };
+  }
+}
