@@ -1,0 +1,93 @@
+/**
+ * The packed package, as users install it (`npm pack`, unpacked into a temporary app's
+ * node_modules): `sitekit/react` imports in ESM and CJS and type-checks under NodeNext; its entry
+ * starts with 'use client'; and `sitekit` alone loads where React is not installed at all.
+ * Needs the build (`npm run build`); skipped with a message outside CI when there is none.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const root = resolve(import.meta.dirname, '../..');
+const built = existsSync(join(root, 'dist/react.mjs')) && existsSync(join(root, 'dist/index.mjs'));
+if (!built && process.env.CI) throw new Error('dist/ is missing: CI must run `npm run build` before the tests');
+if (!built) console.warn('test/package/react-entry.test.ts skipped: run `npm run build` first');
+
+const HOOKS = ['SiteKitProvider', 'useClient', 'useAuth', 'useCurrentMember', 'useUpload', 'queryOptions', 'infiniteQueryOptions', 'mutationOptions'];
+
+let work: string;
+/** An app folder with the unpacked package in node_modules, and links to the given installed packages. */
+function app(name: string, linked: string[]): string {
+  const folder = join(work, name);
+  mkdirSync(join(folder, 'node_modules'), { recursive: true });
+  execFileSync('tar', ['-xzf', join(work, tarball), '-C', join(folder, 'node_modules')]);
+  renameSync(join(folder, 'node_modules/package'), join(folder, 'node_modules/sitekit'));
+  for (const dependency of linked) {
+    const link = join(folder, 'node_modules', dependency);
+    mkdirSync(dirname(link), { recursive: true });
+    symlinkSync(join(root, 'node_modules', dependency), link);
+  }
+  return folder;
+}
+const run = (folder: string, file: string, source: string) => {
+  writeFileSync(join(folder, file), source);
+  return execFileSync(process.execPath, [file], { cwd: folder, encoding: 'utf8' }).trim();
+};
+let tarball: string;
+
+beforeAll(() => {
+  if (!built) return;
+  work = mkdtempSync(join(tmpdir(), 'sitekit-packed-'));
+  const [packed] = JSON.parse(execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', work], { cwd: root, encoding: 'utf8' }));
+  tarball = packed.filename;
+}, 60_000);
+afterAll(() => work && rmSync(work, { recursive: true, force: true }));
+
+describe.skipIf(!built)('the packed sitekit/react', () => {
+  const withReact = ['react', 'react-dom', 'scheduler', 'jose', 'tus-js-client', '@tanstack/react-query', '@tanstack/query-core', '@types/react'];
+
+  it('imports in ESM and CJS, with the entry marked as client code', () => {
+    const folder = app('with-react', withReact);
+    const names = JSON.stringify(HOOKS);
+    expect(run(folder, 'esm.mjs', `import * as react from 'sitekit/react';\nconsole.log(${names}.map((n) => typeof react[n]).join());\n`)).toBe(HOOKS.map(() => 'function').join());
+    expect(run(folder, 'cjs.cjs', `const react = require('sitekit/react');\nconsole.log(${names}.map((n) => typeof react[n]).join());\n`)).toBe(HOOKS.map(() => 'function').join());
+    for (const file of ['react.mjs', 'react.cjs']) expect(readFileSync(join(folder, 'node_modules/sitekit/dist', file), 'utf8').split('\n')[0]).toBe("'use client';");
+  });
+
+  it('type-checks from ESM and CJS (NodeNext)', () => {
+    const folder = app('types', withReact);
+    const usage = (from: string) => `${from}
+const client = createClient({ auth: OAuthStrategy({ clientId: 'c' }) });
+const options = queryOptions(client, (c) => c.items.query<{ title: string }>('Movies').limit(5));
+const titles: string[] = [];
+void options.queryFn({ signal: new AbortController().signal }).then((page) => titles.push(...page.items.map((item) => item.title)));
+const element = createElement(SiteKitProvider, { client }, null);
+export const used = [element, useAuth, useCurrentMember, useUpload];
+// @ts-expect-error: the query function must start from the client
+queryOptions(client, 42);
+`;
+    writeFileSync(join(folder, 'esm.mts'), usage(`import { createElement } from 'react';\nimport { createClient, OAuthStrategy } from 'sitekit';\nimport { SiteKitProvider, useAuth, useCurrentMember, useUpload, queryOptions } from 'sitekit/react';`));
+    writeFileSync(join(folder, 'cjs.cts'), usage(`import { createElement } from 'react';\nimport { createClient, OAuthStrategy } from 'sitekit';\nimport { SiteKitProvider, useAuth, useCurrentMember, useUpload, queryOptions } from 'sitekit/react';`));
+    writeFileSync(
+      join(folder, 'tsconfig.json'),
+      JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', strict: true, noEmit: true, skipLibCheck: false, types: [], lib: ['ES2022', 'DOM'] }, files: ['esm.mts', 'cjs.cts'] }),
+    );
+    const tsc = join(root, 'node_modules/typescript/bin/tsc');
+    let output = '';
+    try {
+      execFileSync(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: folder, encoding: 'utf8' });
+    } catch (e) {
+      output = String((e as { stdout?: string }).stdout);
+    }
+    expect(output).toBe('');
+  }, 60_000);
+
+  it('leaves React out of sitekit: it loads (ESM and CJS) where React is not installed', () => {
+    const folder = app('without-react', ['jose', 'tus-js-client']);
+    expect(existsSync(join(folder, 'node_modules/react'))).toBe(false);
+    expect(run(folder, 'esm.mjs', `import { createClient } from 'sitekit';\nconsole.log(typeof createClient);\n`)).toBe('function');
+    expect(run(folder, 'cjs.cjs', `const { createClient } = require('sitekit');\nconsole.log(typeof createClient);\n`)).toBe('function');
+  });
+});
