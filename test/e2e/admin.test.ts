@@ -1,18 +1,12 @@
 /** The admin view in Chromium: collections and their items, creating an item, the request log. */
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeInBrowser, e2eTestTimeoutMs, inPage, openStage, type Stage } from './harness.js';
+import { expect, it } from 'vitest';
+import { describeInBrowser, e2eTestTimeoutMs, inPage, useStage } from './harness.js';
 
 describeInBrowser('console: admin view', () => {
-  let stage: Stage & { close(): Promise<void> };
-  beforeAll(async () => {
-    stage = await openStage();
-  }, 120_000);
-  afterAll(async () => {
-    await stage?.close();
-  });
+  const stage = useStage();
 
   it('lists the demo collections and opens the Movies items', { timeout: e2eTestTimeoutMs }, async () => {
-    await inPage(stage, 'admin-items', async (page) => {
+    await inPage(stage(), 'admin-items', async (page) => {
       await page.goto('/admin/collections');
       const moviesRow = page.getByRole('row', { name: /Movies/ });
       await moviesRow.getByRole('link', { name: 'Items', exact: true }).click();
@@ -25,7 +19,7 @@ describeInBrowser('console: admin view', () => {
   });
 
   it('creates an item from the keyboard and sees it first in the table', { timeout: e2eTestTimeoutMs }, async () => {
-    await inPage(stage, 'admin-item-created', async (page) => {
+    await inPage(stage(), 'admin-item-created', async (page) => {
       await page.goto('/admin/items/Movies');
       await page.getByRole('button', { name: 'New item' }).click();
       const dialog = page.getByRole('dialog');
@@ -37,7 +31,7 @@ describeInBrowser('console: admin view', () => {
   });
 
   it('shows the request log with the console’s own calls', { timeout: e2eTestTimeoutMs }, async () => {
-    await inPage(stage, 'admin-request-log', async (page) => {
+    await inPage(stage(), 'admin-request-log', async (page) => {
       await page.goto('/admin/items/Movies');
       await page.getByTestId('items-table').waitFor();
       await page.getByRole('link', { name: 'Request log' }).click();

@@ -8,7 +8,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
-import { describe, expect } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { consoleOutputDir, ensureConsoleBuilt } from '../../console/scripts/ensure-built.js';
 import { startEmulator, type Emulator } from '../../emulator/index.js';
 
@@ -38,8 +38,26 @@ export interface Stage {
   browser: Browser;
 }
 
+/**
+ * Opens the stage before the file's tests and closes it after them; the returned function gives
+ * it to the tests.
+ */
+export function useStage(): () => Stage {
+  let stage: (Stage & { close(): Promise<void> }) | undefined;
+  beforeAll(async () => {
+    stage = await openStage();
+  }, 120_000);
+  afterAll(async () => {
+    await stage?.close();
+  });
+  return () => {
+    if (!stage) throw new Error('The browser stage did not open (see the beforeAll error)');
+    return stage;
+  };
+}
+
 /** Builds the console if needed, starts the emulator and launches Chromium; returns how to stop them. */
-export async function openStage(): Promise<Stage & { close(): Promise<void> }> {
+async function openStage(): Promise<Stage & { close(): Promise<void> }> {
   if (!existsSync(chromiumPath)) throw new Error(`Chromium is not installed at ${chromiumPath}: CI must run "apt-get install -y chromium" before the tests`);
   await ensureConsoleBuilt({ quiet: true });
   const emulator = await startEmulator({ port: 0, memory: true, consoleDir: consoleOutputDir });

@@ -3,9 +3,9 @@
  * read from the outbox panel, creating an item, uploading an image, signing out; the hosted page
  * by redirect; silent sign-in after a reload; a wrong password.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createClient, OAuthStrategy } from '../../src/index.js';
-import { describeInBrowser, e2eTestTimeoutMs, inPage, openStage, setEmulatorConfig, type Stage } from './harness.js';
+import { describeInBrowser, e2eTestTimeoutMs, inPage, useStage, setEmulatorConfig } from './harness.js';
 import { gradientPng } from './png.js';
 
 /** A new address per test, so tests never depend on each other's members. */
@@ -15,29 +15,23 @@ const newEmail = (() => {
 })();
 
 describeInBrowser('console: site view', () => {
-  let stage: Stage & { close(): Promise<void> };
-  beforeAll(async () => {
-    stage = await openStage();
-  }, 120_000);
-  afterAll(async () => {
-    await stage?.close();
-  });
+  const stage = useStage();
 
   /** Registers a member through the SDK in Node (verification off), for the sign-in tests. */
   async function registeredMember(name: string): Promise<{ email: string; password: string }> {
     const email = newEmail(name);
     const password = 'correct horse 1';
-    const client = createClient({ baseUrl: stage.emulator.url, auth: OAuthStrategy({ clientId: stage.emulator.info.clientId }) });
-    await setEmulatorConfig(stage, { emailVerificationRequired: false });
+    const client = createClient({ baseUrl: stage().emulator.url, auth: OAuthStrategy({ clientId: stage().emulator.info.clientId }) });
+    await setEmulatorConfig(stage(), { emailVerificationRequired: false });
     const outcome = await client.auth.register({ email, password });
     expect(outcome.loginState).toBe('SUCCESS');
     return { email, password };
   }
 
   it('registers, verifies with the code from the outbox, creates an item, uploads an image and signs out', { timeout: e2eTestTimeoutMs }, async () => {
-    await setEmulatorConfig(stage, { emailVerificationRequired: true });
+    await setEmulatorConfig(stage(), { emailVerificationRequired: true });
     const email = newEmail('journey');
-    await inPage(stage, 'site-member-journey', async (page) => {
+    await inPage(stage(), 'site-member-journey', async (page) => {
       await page.goto('/');
       await page.getByTestId('session').getByRole('link', { name: 'Register' }).click();
       const form = page.getByRole('form', { name: 'Register' });
@@ -78,7 +72,7 @@ describeInBrowser('console: site view', () => {
 
   it('signs in through the hosted page and comes back with the code in the fragment', { timeout: e2eTestTimeoutMs }, async () => {
     const { email, password } = await registeredMember('hosted');
-    await inPage(stage, 'site-hosted-sign-in', async (page) => {
+    await inPage(stage(), 'site-hosted-sign-in', async (page) => {
       const returns: string[] = [];
       page.on('framenavigated', (frame) => {
         if (frame === page.mainFrame() && frame.url().includes('/site/callback')) returns.push(frame.url());
@@ -98,7 +92,7 @@ describeInBrowser('console: site view', () => {
 
   it('signs in again silently through the hidden iframe after a reload', { timeout: e2eTestTimeoutMs }, async () => {
     const { email, password } = await registeredMember('silent');
-    await inPage(stage, 'site-silent-sign-in', async (page) => {
+    await inPage(stage(), 'site-silent-sign-in', async (page) => {
       await page.goto('/site/sign-in');
       const form = page.getByRole('form', { name: 'Sign in with email and password' });
       await form.getByLabel('Email').fill(email);
@@ -123,7 +117,7 @@ describeInBrowser('console: site view', () => {
   it('shows a wrong password as an error with its message and code', { timeout: e2eTestTimeoutMs }, async () => {
     const { email } = await registeredMember('wrong');
     await inPage(
-      stage,
+      stage(),
       'site-wrong-password',
       async (page) => {
         await page.goto('/site/sign-in');

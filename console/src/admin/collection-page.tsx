@@ -4,9 +4,9 @@ import { useEffect, useState, type FormEvent } from 'react';
 import type { DataCollection, DataCollectionFieldType, DataCollectionPermissions, DataCollectionRole } from 'sitekit';
 import { mutationOptions } from 'sitekit/react';
 import { Link, useRouter } from '../app/router.js';
-import { ErrorNotice } from '../ui/error-notice.js';
+import { FormStatus, SubmitButton } from '../ui/form-status.js';
 import { PageHeader } from '../ui/page.js';
-import { Loading } from '../ui/states.js';
+import { QueryView } from '../ui/query-view.js';
 import { useAdminClient } from './admin-client.js';
 import { RoleSelect } from './collections-page.js';
 import { permissionOperations } from './permissions.js';
@@ -36,17 +36,17 @@ export function CollectionPage({ collectionId }: CollectionPageProps) {
           </Link>
         }
       />
-      {collection.isPending && <Loading label="Loading the collection…" />}
-      {collection.isError && <ErrorNotice title="Could not load the collection" error={collection.error} />}
-      {collection.isSuccess && (
-        <>
-          <FieldsCard collection={collection.data} />
-          <div className="grid-2">
-            <PermissionsCard collection={collection.data} />
-            <DangerCard collection={collection.data} />
-          </div>
-        </>
-      )}
+      <QueryView query={collection} loading="Loading the collection…" errorTitle="Could not load the collection" isEmpty={() => false} emptyTitle="">
+        {(loaded) => (
+          <>
+            <FieldsCard collection={loaded} />
+            <div className="grid-2">
+              <PermissionsCard collection={loaded} />
+              <DangerCard collection={loaded} />
+            </div>
+          </>
+        )}
+      </QueryView>
     </>
   );
 }
@@ -114,11 +114,11 @@ function FieldsCard({ collection }: { collection: DataCollection }) {
           ))}
         </select>
         {needsReference && <input aria-label="Referenced collection" placeholder="Referenced collection ID" value={referencedCollectionId} onChange={(event) => setReferencedCollectionId(event.target.value)} required />}
-        <button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : 'Add field'}
-        </button>
+        <SubmitButton pending={save.isPending} pendingLabel="Saving…">
+          Add field
+        </SubmitButton>
       </form>
-      {save.isError && <ErrorNotice title="Could not save the collection" error={save.error} />}
+      <FormStatus mutation={save} errorTitle="Could not save the collection" />
     </section>
   );
 }
@@ -142,16 +142,11 @@ function PermissionsCard({ collection }: { collection: DataCollection }) {
             <RoleSelect label={`${operation.label} permission`} value={(permissions[operation.key] ?? 'ADMIN') as DataCollectionRole} onChange={(role) => setPermissions({ ...permissions, [operation.key]: role })} />
           </label>
         ))}
-        {save.isError && <ErrorNotice title="Could not save the permissions" error={save.error} />}
-        {save.isSuccess && (
-          <div className="notice notice-ok" role="status">
-            Permissions saved.
-          </div>
-        )}
+        <FormStatus mutation={save} errorTitle="Could not save the permissions" successText="Permissions saved." />
         <div className="row">
-          <button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Saving…' : 'Save permissions'}
-          </button>
+          <SubmitButton pending={save.isPending} pendingLabel="Saving…">
+            Save permissions
+          </SubmitButton>
         </div>
       </form>
     </section>
@@ -178,11 +173,11 @@ function DangerCard({ collection }: { collection: DataCollection }) {
         }}
       >
         <input aria-label="Collection ID to confirm" value={confirmation} onChange={(event) => setConfirmation(event.target.value)} placeholder={collection._id} />
-        <button type="submit" className="danger" disabled={confirmation !== collection._id || remove.isPending}>
+        <SubmitButton className="danger" pending={remove.isPending} pendingLabel="Deleting…" disabled={confirmation !== collection._id}>
           Delete
-        </button>
+        </SubmitButton>
       </form>
-      {remove.isError && <ErrorNotice title="Could not delete the collection" error={remove.error} />}
+      <FormStatus mutation={remove} errorTitle="Could not delete the collection" />
     </section>
   );
 }

@@ -5,9 +5,9 @@ import type { DataCollection, DataCollectionFieldType, DataCollectionRole } from
 import { mutationOptions } from 'sitekit/react';
 import { Link, useRouter } from '../app/router.js';
 import { Dialog } from '../ui/dialog.js';
-import { ErrorNotice } from '../ui/error-notice.js';
+import { FormStatus, SubmitButton } from '../ui/form-status.js';
 import { PageHeader } from '../ui/page.js';
-import { EmptyState, Loading } from '../ui/states.js';
+import { QueryView } from '../ui/query-view.js';
 import { useAdminClient } from './admin-client.js';
 import { permissionOperations, roleLabel, roles } from './permissions.js';
 import { useCollections } from './use-collections.js';
@@ -28,14 +28,8 @@ export function CollectionsPage() {
           </button>
         }
       />
-      {collections.isPending && <Loading label="Loading collections…" />}
-      {collections.isError && <ErrorNotice title="Could not load the collections" error={collections.error} />}
-      {collections.isSuccess && collections.data.length === 0 && (
-        <EmptyState title="No collections yet">
-          <span>Create one to start storing items.</span>
-        </EmptyState>
-      )}
-      {collections.isSuccess && collections.data.length > 0 && (
+      <QueryView query={collections} loading="Loading collections…" errorTitle="Could not load the collections" emptyTitle="No collections yet" emptyHint="Create one to start storing items.">
+        {(list) => (
         <div className="table-wrap">
           <table>
             <thead>
@@ -49,7 +43,7 @@ export function CollectionsPage() {
               </tr>
             </thead>
             <tbody>
-              {collections.data.map((collection) => (
+              {list.map((collection) => (
                 <tr key={collection._id}>
                   <td>
                     <Link to={`/admin/collections/${encodeURIComponent(collection._id)}`}>{collection.displayName || collection._id}</Link>
@@ -69,7 +63,8 @@ export function CollectionsPage() {
             </tbody>
           </table>
         </div>
-      )}
+        )}
+      </QueryView>
       <NewCollectionDialog open={creating} onClose={() => setCreating(false)} />
     </>
   );
@@ -143,11 +138,11 @@ function NewCollectionDialog({ open, onClose }: { open: boolean; onClose(): void
             </button>
           </div>
         </fieldset>
-        {create.isError && <ErrorNotice title="Could not create the collection" error={create.error} />}
+        <FormStatus mutation={create} errorTitle="Could not create the collection" />
         <div className="row">
-          <button type="submit" disabled={create.isPending}>
-            {create.isPending ? 'Creating…' : 'Create collection'}
-          </button>
+          <SubmitButton pending={create.isPending} pendingLabel="Creating…">
+            Create collection
+          </SubmitButton>
         </div>
       </form>
     </Dialog>

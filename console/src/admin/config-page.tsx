@@ -2,9 +2,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { getConfig, updateConfig, type SettingValue } from '../emulator/control.js';
-import { ErrorNotice } from '../ui/error-notice.js';
+import { FormStatus, SubmitButton } from '../ui/form-status.js';
 import { PageHeader } from '../ui/page.js';
-import { Loading } from '../ui/states.js';
+import { QueryView } from '../ui/query-view.js';
 import { useAdminClient } from './admin-client.js';
 import { controlKey, useControlQuery } from './control-query.js';
 
@@ -55,12 +55,11 @@ export function ConfigPage() {
   return (
     <>
       <PageHeader title="Config" description="Switches of the emulator: sign-in rules, token lifetime, webhook URLs. They survive restarts." />
-      {config.isPending && <Loading label="Reading the settings…" />}
-      {config.isError && <ErrorNotice title="Could not read the settings" error={config.error} />}
-      {config.isSuccess && (
+      <QueryView query={config} loading="Reading the settings…" errorTitle="Could not read the settings" isEmpty={(loaded) => Object.keys(loaded.config).length === 0} emptyTitle="The emulator has no settings">
+        {(loaded) => (
         <form className="card" onSubmit={submit} aria-label="Settings">
-          {Object.entries(config.data.config).map(([key, value]) => {
-            const description = config.data.descriptions[key];
+          {Object.entries(loaded.config).map(([key, value]) => {
+            const description = loaded.descriptions[key];
             const draft = drafts[key] ?? toDraft(value);
             if (typeof value === 'boolean') {
               return (
@@ -85,19 +84,15 @@ export function ConfigPage() {
               </label>
             );
           })}
-          {save.isError && <ErrorNotice title="The settings were not saved" error={save.error} />}
-          {save.isSuccess && (
-            <div className="notice notice-ok" role="status">
-              Settings saved.
-            </div>
-          )}
+          <FormStatus mutation={save} errorTitle="The settings were not saved" successText="Settings saved." />
           <div className="row">
-            <button type="submit" disabled={save.isPending}>
-              {save.isPending ? 'Saving…' : 'Save settings'}
-            </button>
+            <SubmitButton pending={save.isPending} pendingLabel="Saving…">
+              Save settings
+            </SubmitButton>
           </div>
         </form>
-      )}
+        )}
+      </QueryView>
     </>
   );
 }

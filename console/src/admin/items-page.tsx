@@ -9,7 +9,9 @@ import { ErrorNotice } from '../ui/error-notice.js';
 import { formatDateTime, formatValue, shortId } from '../ui/format.js';
 import { PageHeader } from '../ui/page.js';
 import { Pager } from '../ui/pager.js';
-import { EmptyState, Loading } from '../ui/states.js';
+import { FormStatus } from '../ui/form-status.js';
+import { QueryView } from '../ui/query-view.js';
+import { EmptyState } from '../ui/states.js';
 import { useAdminClient } from './admin-client.js';
 import { ItemEditor } from './item-editor.js';
 import { ReferencesDialog } from './references-dialog.js';
@@ -72,9 +74,11 @@ export function ItemsPage({ collectionId }: ItemsPageProps) {
 function CollectionItems({ collectionId }: { collectionId: string }) {
   const client = useAdminClient();
   const collection = useCollection(client, collectionId);
-  if (collection.isPending) return <Loading label="Loading the collection…" />;
-  if (collection.isError) return <ErrorNotice title="Could not load the collection" error={collection.error} />;
-  return <ItemsTable key={collectionId} collection={collection.data} />;
+  return (
+    <QueryView query={collection} loading="Loading the collection…" errorTitle="Could not load the collection" isEmpty={() => false} emptyTitle="">
+      {(loaded) => <ItemsTable key={collectionId} collection={loaded} />}
+    </QueryView>
+  );
 }
 
 function ItemsTable({ collection }: { collection: DataCollection }) {
@@ -137,16 +141,19 @@ function ItemsTable({ collection }: { collection: DataCollection }) {
         </div>
         <Link to={`/admin/collections/${encodeURIComponent(collection._id)}`}>Fields and permissions</Link>
       </div>
-      {page.isPending && <Loading label="Loading items…" />}
-      {page.isError && <ErrorNotice title="Could not load the items" error={page.error} />}
-      {page.isSuccess && items.length === 0 && (
-        <EmptyState title={`${collection.displayName || collection._id} has no items`}>
+      <QueryView
+        query={page}
+        loading="Loading items…"
+        errorTitle="Could not load the items"
+        isEmpty={(loaded) => loaded.items.length === 0}
+        emptyTitle={`${collection.displayName || collection._id} has no items`}
+        emptyHint={
           <button type="button" className="link" onClick={() => openEditor(null)}>
             Create the first one
           </button>
-        </EmptyState>
-      )}
-      {page.isSuccess && items.length > 0 && (
+        }
+      >
+        {(loaded) => (
         <>
           <div className="table-wrap">
             <table data-testid="items-table">
@@ -188,15 +195,16 @@ function ItemsTable({ collection }: { collection: DataCollection }) {
               </tbody>
             </table>
           </div>
-          <Pager offset={offset} limit={pageSize} count={items.length} total={page.data.totalCount ?? total.data} hasNext={page.data.hasNext} onChange={setOffset} />
+          <Pager offset={offset} limit={pageSize} count={loaded.items.length} total={loaded.totalCount ?? total.data} hasNext={loaded.hasNext} onChange={setOffset} />
         </>
-      )}
+        )}
+      </QueryView>
       {editing !== undefined && <ItemEditor collection={collection} item={editing} saving={save.isPending} error={save.error} onSave={(values) => save.mutate(values)} onClose={() => setEditing(undefined)} />}
       <Dialog open={confirmingDelete} title="Delete items" onClose={() => setConfirmingDelete(false)}>
         <p>
           Delete {selected.size} item{selected.size === 1 ? '' : 's'} from {collection.displayName || collection._id}? This cannot be undone.
         </p>
-        {bulkDelete.isError && <ErrorNotice title="Could not delete the items" error={bulkDelete.error} />}
+        <FormStatus mutation={bulkDelete} errorTitle="Could not delete the items" />
         <div className="row">
           <button type="button" className="danger" disabled={bulkDelete.isPending} onClick={() => bulkDelete.mutate([...selected])}>
             {bulkDelete.isPending ? 'Deleting…' : 'Delete'}

@@ -5,9 +5,9 @@ import { mutationOptions } from 'sitekit/react';
 import { FileCard } from '../media/file-card.js';
 import { UploadPanel } from '../media/upload-panel.js';
 import { useFiles } from '../media/use-files.js';
-import { ErrorNotice } from '../ui/error-notice.js';
+import { FormStatus } from '../ui/form-status.js';
 import { PageHeader } from '../ui/page.js';
-import { EmptyState, Loading } from '../ui/states.js';
+import { QueryView } from '../ui/query-view.js';
 import { useAdminClient } from './admin-client.js';
 
 /** The media library and its trash. */
@@ -62,13 +62,11 @@ function Library() {
           </button>
         </div>
       )}
-      {remove.isError && <ErrorNotice title="Could not delete the files" error={remove.error} />}
-      {files.isPending && <Loading label="Loading files…" />}
-      {files.isError && <ErrorNotice title="Could not list the files" error={files.error} />}
-      {files.isSuccess && files.data.length === 0 && <EmptyState title="The library is empty">Upload a file above.</EmptyState>}
-      {files.isSuccess && files.data.length > 0 && (
+      <FormStatus mutation={remove} errorTitle="Could not delete the files" />
+      <QueryView query={files} loading="Loading files…" errorTitle="Could not list the files" emptyTitle="The library is empty" emptyHint="Upload a file above.">
+        {(list) => (
         <div className="thumbs" data-testid="media-library">
-          {files.data.map((file) => (
+          {list.map((file) => (
             <FileCard key={file._id} file={file} selected={selected.has(file._id ?? '')}>
               <label className="check">
                 <input type="checkbox" checked={selected.has(file._id ?? '')} onChange={() => toggle(file._id ?? '')} aria-label={`Select ${file.displayName ?? file._id}`} />
@@ -77,7 +75,8 @@ function Library() {
             </FileCard>
           ))}
         </div>
-      )}
+        )}
+      </QueryView>
     </section>
   );
 }
@@ -88,13 +87,11 @@ function Trash() {
   const restore = useMutation(mutationOptions(client, (c, ids: string[]) => c.media.bulkRestoreFilesFromTrashBin(ids)));
   return (
     <section className="stack" aria-label="Trash">
-      {restore.isError && <ErrorNotice title="Could not restore the file" error={restore.error} />}
-      {files.isPending && <Loading label="Loading the trash…" />}
-      {files.isError && <ErrorNotice title="Could not list the trash" error={files.error} />}
-      {files.isSuccess && files.data.length === 0 && <EmptyState title="The trash is empty">Deleted files wait here until they are restored.</EmptyState>}
-      {files.isSuccess && files.data.length > 0 && (
+      <FormStatus mutation={restore} errorTitle="Could not restore the file" />
+      <QueryView query={files} loading="Loading the trash…" errorTitle="Could not list the trash" emptyTitle="The trash is empty" emptyHint="Deleted files wait here until they are restored.">
+        {(list) => (
         <div className="thumbs">
-          {files.data.map((file) => (
+          {list.map((file) => (
             <FileCard key={file._id} file={file}>
               <button type="button" className="secondary small" disabled={restore.isPending} onClick={() => restore.mutate([file._id ?? ''])}>
                 Restore
@@ -102,7 +99,8 @@ function Trash() {
             </FileCard>
           ))}
         </div>
-      )}
+        )}
+      </QueryView>
     </section>
   );
 }

@@ -7,7 +7,7 @@ import { ErrorNotice } from '../ui/error-notice.js';
 import { formatDateTime } from '../ui/format.js';
 import { PageHeader } from '../ui/page.js';
 import { Pager } from '../ui/pager.js';
-import { EmptyState, Loading } from '../ui/states.js';
+import { QueryView } from '../ui/query-view.js';
 import { useAdminClient } from './admin-client.js';
 
 const pageSize = 20;
@@ -55,7 +55,6 @@ export function MembersPage() {
     setOffset(0);
     setAppliedSearch(search.trim());
   };
-  const rows = members.data?.items ?? [];
   return (
     <>
       <PageHeader title="Members" description="Everyone who registered on the demo site, and what they may do." />
@@ -84,14 +83,15 @@ export function MembersPage() {
         </label>
       </div>
       {act.isError && <ErrorNotice title={`Could not ${act.variables?.action} the member`} error={act.error} />}
-      {members.isPending && <Loading label="Loading members…" />}
-      {members.isError && <ErrorNotice title="Could not load the members" error={members.error} />}
-      {members.isSuccess && rows.length === 0 && (
-        <EmptyState title="No members here">
-          <span>Members appear when someone registers in the site view.</span>
-        </EmptyState>
-      )}
-      {members.isSuccess && rows.length > 0 && (
+      <QueryView
+        query={members}
+        loading="Loading members…"
+        errorTitle="Could not load the members"
+        isEmpty={(page) => page.items.length === 0}
+        emptyTitle="No members here"
+        emptyHint="Members appear when someone registers in the site view."
+      >
+        {(page) => (
         <>
           <div className="table-wrap">
             <table data-testid="members-table">
@@ -106,7 +106,7 @@ export function MembersPage() {
                 </tr>
               </thead>
               <tbody>
-                {rows.map((member) => (
+                {page.items.map((member) => (
                   <tr key={member._id}>
                     <td>
                       <strong>{member.profile?.nickname || member.loginEmail || member._id}</strong>
@@ -146,9 +146,10 @@ export function MembersPage() {
               </tbody>
             </table>
           </div>
-          <Pager offset={offset} limit={pageSize} count={rows.length} total={members.data.totalCount} hasNext={members.data.hasNext} onChange={setOffset} />
+          <Pager offset={offset} limit={pageSize} count={page.items.length} total={page.totalCount} hasNext={page.hasNext} onChange={setOffset} />
         </>
-      )}
+        )}
+      </QueryView>
     </>
   );
 }

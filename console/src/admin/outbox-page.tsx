@@ -1,10 +1,9 @@
 /** Admin: every email the emulator would have sent (verification codes, recovery links). */
 import { useState } from 'react';
 import { listOutbox } from '../emulator/control.js';
-import { ErrorNotice } from '../ui/error-notice.js';
-import { formatDateTime } from '../ui/format.js';
+import { EmailCard } from '../site/outbox-panel.js';
 import { PageHeader } from '../ui/page.js';
-import { EmptyState, Loading } from '../ui/states.js';
+import { QueryView } from '../ui/query-view.js';
 import { useAdminClient } from './admin-client.js';
 import { useControlQuery } from './control-query.js';
 
@@ -21,27 +20,15 @@ export function OutboxPage() {
         Only emails to
         <input type="email" value={address} onChange={(event) => setAddress(event.target.value)} placeholder="someone@example.com" />
       </label>
-      {emails.isPending && <Loading label="Reading the outbox…" />}
-      {emails.isError && <ErrorNotice title="Could not read the outbox" error={emails.error} />}
-      {emails.isSuccess && emails.data.length === 0 && (
-        <EmptyState title="No email yet">
-          <span>Register or ask for a password reset in the site view.</span>
-        </EmptyState>
-      )}
-      <div className="stack">
-        {emails.data?.map((email) => (
-          <article className="mail" key={email.id}>
-            <div className="row-between">
-              <strong>{email.subject}</strong>
-              <span className="muted small">{formatDateTime(email.createdAt)}</span>
-            </div>
-            <span className="muted small">To {email.to}</span>
-            {email.code && <span className="code-chip">{email.code}</span>}
-            {email.link && <a href={email.link}>{email.link}</a>}
-            <pre>{email.text}</pre>
-          </article>
-        ))}
-      </div>
+      <QueryView query={emails} loading="Reading the outbox…" errorTitle="Could not read the outbox" emptyTitle="No email yet" emptyHint="Register or ask for a password reset in the site view.">
+        {(list) => (
+          <div className="stack">
+            {list.map((email) => (
+              <EmailCard key={email.id} email={email} full />
+            ))}
+          </div>
+        )}
+      </QueryView>
     </>
   );
 }

@@ -4,9 +4,9 @@ import { mutationOptions, queryOptions } from 'sitekit/react';
 import { useState, type FormEvent } from 'react';
 import type { DataCollectionField, Item } from 'sitekit';
 import { Dialog } from '../ui/dialog.js';
-import { ErrorNotice } from '../ui/error-notice.js';
 import { formatValue } from '../ui/format.js';
-import { EmptyState, Loading } from '../ui/states.js';
+import { FormStatus, SubmitButton } from '../ui/form-status.js';
+import { QueryView } from '../ui/query-view.js';
 import { useAdminClient } from './admin-client.js';
 
 /** Props of {@link ReferencesDialog}. */
@@ -41,10 +41,8 @@ export function ReferencesDialog({ collectionId, item, field, onClose }: Referen
       <p className="muted">
         Items of <code>{referencedCollectionId ?? 'the referenced collection'}</code> this item refers to.
       </p>
-      {referenced.isPending && <Loading label="Loading references…" />}
-      {referenced.isError && <ErrorNotice title="Could not load the references" error={referenced.error} />}
-      {referenced.isSuccess && items.length === 0 && <EmptyState title="No references yet" />}
-      {items.length > 0 && (
+      <QueryView query={referenced} loading="Loading references…" errorTitle="Could not load the references" isEmpty={(page) => page.items.length === 0} emptyTitle="No references yet">
+        {() => (
         <ul className="stack" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {items.map((referencedItem) => (
             <li key={referencedItem._id} className="row-between">
@@ -57,14 +55,15 @@ export function ReferencesDialog({ collectionId, item, field, onClose }: Referen
             </li>
           ))}
         </ul>
-      )}
+        )}
+      </QueryView>
       <form className="row" onSubmit={add}>
         <input aria-label="Referenced item ID" placeholder="Item ID to refer to" value={newId} onChange={(event) => setNewId(event.target.value)} required />
-        <button type="submit" disabled={change.isPending}>
+        <SubmitButton pending={change.isPending} pendingLabel="Saving…">
           Add reference
-        </button>
+        </SubmitButton>
       </form>
-      {change.isError && <ErrorNotice title="Could not change the references" error={change.error} />}
+      <FormStatus mutation={change} errorTitle="Could not change the references" />
     </Dialog>
   );
 }

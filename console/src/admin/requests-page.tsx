@@ -1,10 +1,9 @@
 /** Admin: the emulator's request log, newest first. */
 import { useState } from 'react';
 import { listRequests, type LoggedRequest } from '../emulator/control.js';
-import { ErrorNotice } from '../ui/error-notice.js';
 import { formatTime } from '../ui/format.js';
 import { PageHeader } from '../ui/page.js';
-import { EmptyState, Loading } from '../ui/states.js';
+import { QueryView } from '../ui/query-view.js';
 import { useAdminClient } from './admin-client.js';
 import { useControlQuery } from './control-query.js';
 
@@ -36,10 +35,8 @@ export function RequestsPage() {
         <input type="checkbox" checked={hideConsoleFiles} onChange={(event) => setHideConsoleFiles(event.target.checked)} />
         Hide the console's own files (pages, scripts, styles)
       </label>
-      {requests.isPending && <Loading label="Reading the request log…" />}
-      {requests.isError && <ErrorNotice title="Could not read the request log" error={requests.error} />}
-      {requests.isSuccess && rows.length === 0 && <EmptyState title="No requests yet" />}
-      {requests.isSuccess && rows.length > 0 && (
+      <QueryView query={{ ...requests, data: requests.data && rows }} loading="Reading the request log…" errorTitle="Could not read the request log" emptyTitle="No requests yet">
+        {(shownRows) => (
         <div className="table-wrap">
           <table data-testid="requests-table">
             <thead>
@@ -54,7 +51,7 @@ export function RequestsPage() {
               </tr>
             </thead>
             <tbody>
-              {rows.map((request) => (
+              {shownRows.map((request) => (
                 <tr key={request.requestId}>
                   <td className="muted small">{formatTime(request.time)}</td>
                   <td className="mono">{request.method}</td>
@@ -72,7 +69,8 @@ export function RequestsPage() {
             </tbody>
           </table>
         </div>
-      )}
+        )}
+      </QueryView>
     </>
   );
 }

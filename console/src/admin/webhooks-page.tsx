@@ -1,10 +1,9 @@
 /** Admin: every attempt to deliver a domain event to the webhook URLs of the configuration. */
 import { Link } from '../app/router.js';
 import { listWebhookDeliveries } from '../emulator/control.js';
-import { ErrorNotice } from '../ui/error-notice.js';
 import { formatTime } from '../ui/format.js';
 import { PageHeader } from '../ui/page.js';
-import { EmptyState, Loading } from '../ui/states.js';
+import { QueryView } from '../ui/query-view.js';
 import { useAdminClient } from './admin-client.js';
 import { useControlQuery } from './control-query.js';
 
@@ -15,16 +14,18 @@ export function WebhooksPage() {
   return (
     <>
       <PageHeader title="Webhooks" description="Every write emits domain events, signed RS256 and posted to the webhook URLs; each attempt is listed here." />
-      {deliveries.isPending && <Loading label="Reading the delivery log…" />}
-      {deliveries.isError && <ErrorNotice title="Could not read the delivery log" error={deliveries.error} />}
-      {deliveries.isSuccess && deliveries.data.length === 0 && (
-        <EmptyState title="No deliveries yet">
+      <QueryView
+        query={deliveries}
+        loading="Reading the delivery log…"
+        errorTitle="Could not read the delivery log"
+        emptyTitle="No deliveries yet"
+        emptyHint={
           <span>
             Add a webhook URL in <Link to="/admin/config">Config</Link>, then write something.
           </span>
-        </EmptyState>
-      )}
-      {deliveries.isSuccess && deliveries.data.length > 0 && (
+        }
+      >
+        {(attempts) => (
         <div className="table-wrap">
           <table>
             <thead>
@@ -37,7 +38,7 @@ export function WebhooksPage() {
               </tr>
             </thead>
             <tbody>
-              {deliveries.data.map((delivery) => (
+              {attempts.map((delivery) => (
                 <tr key={delivery.id}>
                   <td className="muted small">{formatTime(delivery.time)}</td>
                   <td className="small mono">{delivery.eventType}</td>
@@ -59,7 +60,8 @@ export function WebhooksPage() {
             </tbody>
           </table>
         </div>
-      )}
+        )}
+      </QueryView>
     </>
   );
 }

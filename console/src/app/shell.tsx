@@ -8,20 +8,31 @@ import { useConsole } from './console-context.js';
 import { Link, matchPath, useRouter } from './router.js';
 import { routes } from './routes.js';
 
-const siteLinks = [
-  { to: '/site/browse', label: 'Browse' },
-  { to: '/site/uploads', label: 'Uploads' },
-  { to: '/site/profile', label: 'Profile' },
-];
-const adminLinks = [
-  { to: '/admin/collections', label: 'Collections' },
-  { to: '/admin/items', label: 'Items' },
-  { to: '/admin/media', label: 'Media' },
-  { to: '/admin/members', label: 'Members' },
-  { to: '/admin/outbox', label: 'Outbox' },
-  { to: '/admin/requests', label: 'Request log' },
-  { to: '/admin/webhooks', label: 'Webhooks' },
-  { to: '/admin/config', label: 'Config' },
+/** The sidebar: the site's pages, then the admin's. */
+const navigation = [
+  {
+    label: 'Site',
+    title: 'Site (visitor view)',
+    links: [
+      { to: '/site/browse', label: 'Browse' },
+      { to: '/site/uploads', label: 'Uploads' },
+      { to: '/site/profile', label: 'Profile' },
+    ],
+  },
+  {
+    label: 'Admin',
+    title: 'Admin (API key)',
+    links: [
+      { to: '/admin/collections', label: 'Collections' },
+      { to: '/admin/items', label: 'Items' },
+      { to: '/admin/media', label: 'Media' },
+      { to: '/admin/members', label: 'Members' },
+      { to: '/admin/outbox', label: 'Outbox' },
+      { to: '/admin/requests', label: 'Request log' },
+      { to: '/admin/webhooks', label: 'Webhooks' },
+      { to: '/admin/config', label: 'Config' },
+    ],
+  },
 ];
 
 /** Props of {@link Shell}. */
@@ -48,22 +59,16 @@ export function Shell({ adminQueries }: ShellProps) {
           </span>
           sitekit console
         </Link>
-        <nav className="nav-section" aria-label="Site">
-          <span className="nav-title">Site (visitor view)</span>
-          {siteLinks.map((link) => (
-            <Link key={link.to} to={link.to} className="nav-link" matchPrefix>
-              {link.label}
-            </Link>
-          ))}
-        </nav>
-        <nav className="nav-section" aria-label="Admin">
-          <span className="nav-title">Admin (API key)</span>
-          {adminLinks.map((link) => (
-            <Link key={link.to} to={link.to} className="nav-link" matchPrefix>
-              {link.label}
-            </Link>
-          ))}
-        </nav>
+        {navigation.map((section) => (
+          <nav key={section.label} className="nav-section" aria-label={section.label}>
+            <span className="nav-title">{section.title}</span>
+            {section.links.map((link) => (
+              <Link key={link.to} to={link.to} className="nav-link" matchPrefix>
+                {link.label}
+              </Link>
+            ))}
+          </nav>
+        ))}
         <div className="sidebar-foot">
           Emulator <span className="mono">{info.url || window.location.origin}</span>
         </div>

@@ -5,6 +5,7 @@
  * sitekit errors as everywhere else.
  */
 import type { CallOptions } from 'sitekit';
+import type { LoggedRequest } from '../../../emulator/control/request-log.js';
 import type { AdminClient } from './clients.js';
 
 /** One email the emulator "sent" (nothing is ever sent). */
@@ -21,21 +22,8 @@ export interface OutboxEmail {
   createdAt: string;
 }
 
-/** One line of the request log. */
-export interface LoggedRequest {
-  requestId: string;
-  /** ISO time the request arrived. */
-  time: string;
-  method: string;
-  /** Path without the query string. */
-  path: string;
-  /** The platform operation, when the path was one. */
-  operationId?: string;
-  status: number;
-  durationMs: number;
-  /** `visitor`, `member:<id>`, `elevated`, or `anonymous`. */
-  caller: string;
-}
+/** One line of the request log: the emulator's own type (a type only: nothing of the emulator enters the bundle). */
+export type { LoggedRequest };
 
 /** One attempt to deliver a webhook. */
 export interface WebhookDelivery {

@@ -4,11 +4,10 @@ import { useState, type FormEvent } from 'react';
 import type { Item } from 'sitekit';
 import { queryOptions, useClient } from 'sitekit/react';
 import { useCollections } from '../admin/use-collections.js';
-import { ErrorNotice } from '../ui/error-notice.js';
 import { formatValue } from '../ui/format.js';
 import { PageHeader } from '../ui/page.js';
 import { Pager } from '../ui/pager.js';
-import { EmptyState, Loading } from '../ui/states.js';
+import { QueryView } from '../ui/query-view.js';
 import { applyFilter, operators, takesValue, type FilterRow, type OperatorName } from './filters.js';
 
 /** What the query runs with: applied when the form is submitted, not on every keystroke. */
@@ -122,10 +121,8 @@ export function BrowsePage() {
           <button type="submit">Run query</button>
         </div>
       </form>
-      {page.isFetching && page.isPending && <Loading label="Querying…" />}
-      {page.isError && <ErrorNotice title="The query failed" error={page.error} />}
-      {page.isSuccess && items.length === 0 && <EmptyState title="Nothing matches">Change the filters and run the query again.</EmptyState>}
-      {page.isSuccess && items.length > 0 && (
+      <QueryView query={page} loading="Querying…" errorTitle="The query failed" isEmpty={(loaded) => loaded.items.length === 0} emptyTitle="Nothing matches" emptyHint="Change the filters and run the query again.">
+        {(loaded) => (
         <>
           <div className="table-wrap">
             <table data-testid="browse-table">
@@ -149,9 +146,10 @@ export function BrowsePage() {
               </tbody>
             </table>
           </div>
-          <Pager offset={offset} limit={applied.limit} count={items.length} total={page.data.totalCount} hasNext={page.data.hasNext} onChange={setOffset} />
+          <Pager offset={offset} limit={applied.limit} count={loaded.items.length} total={loaded.totalCount} hasNext={loaded.hasNext} onChange={setOffset} />
         </>
-      )}
+        )}
+      </QueryView>
     </>
   );
 }

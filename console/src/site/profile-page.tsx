@@ -7,6 +7,7 @@ import { Link } from '../app/router.js';
 import { useSessionCheck } from '../app/session-restorer.js';
 import { ErrorNotice } from '../ui/error-notice.js';
 import { formatDateTime } from '../ui/format.js';
+import { FormStatus, SubmitButton } from '../ui/form-status.js';
 import { PageHeader } from '../ui/page.js';
 import { EmptyState, Loading } from '../ui/states.js';
 
@@ -92,16 +93,11 @@ function ProfileForm({ member, onSaved }: { member: Member; onSaved(): void }) {
           Slug <span className="hint">the end of your profile page's address; unique on the site</span>
           <input value={slug} onChange={(event) => setSlug(event.target.value)} pattern="[a-z0-9-]+" title="Lower-case letters, digits and dashes" />
         </label>
-        {save.isError && <ErrorNotice title="Could not save your profile" error={save.error} />}
-        {save.isSuccess && (
-          <div className="notice notice-ok" role="status">
-            Profile saved.
-          </div>
-        )}
+        <FormStatus mutation={save} errorTitle="Could not save your profile" successText="Profile saved." />
         <div className="row">
-          <button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Saving…' : 'Save profile'}
-          </button>
+          <SubmitButton pending={save.isPending} pendingLabel="Saving…">
+            Save profile
+          </SubmitButton>
         </div>
       </form>
     </section>
@@ -126,16 +122,11 @@ function PasswordForm() {
           New password
           <input type="password" autoComplete="new-password" value={password} onChange={(event) => setPassword(event.target.value)} required minLength={4} />
         </label>
-        {change.isError && <ErrorNotice title="Could not change the password" error={change.error} />}
-        {change.isSuccess && (
-          <div className="notice notice-ok" role="status">
-            Password changed.
-          </div>
-        )}
+        <FormStatus mutation={change} errorTitle="Could not change the password" successText="Password changed." />
         <div className="row">
-          <button type="submit" className="secondary" disabled={change.isPending}>
+          <SubmitButton className="secondary" pending={change.isPending} pendingLabel="Changing…">
             Change password
-          </button>
+          </SubmitButton>
         </div>
       </form>
     </section>

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import type { OAuthAuth } from 'sitekit';
 import { useClient } from 'sitekit/react';
 import { Link } from '../app/router.js';
-import { ErrorNotice } from '../ui/error-notice.js';
+import { FormStatus, SubmitButton } from '../ui/form-status.js';
 import { PageHeader } from '../ui/page.js';
 import { OutboxPanel } from './outbox-panel.js';
 
@@ -33,16 +33,11 @@ export function RecoverPage() {
               Email
               <input type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} required />
             </label>
-            {send.isError && <ErrorNotice title="Could not send the email" error={send.error} />}
-            {send.isSuccess && (
-              <div className="notice notice-ok" role="status">
-                If {send.variables} belongs to a member, the email is on its way. Follow its link.
-              </div>
-            )}
+            <FormStatus mutation={send} errorTitle="Could not send the email" successText={`If ${send.variables} belongs to a member, the email is on its way. Follow its link.`} />
             <div className="row-between">
-              <button type="submit" disabled={send.isPending}>
-                {send.isPending ? 'Sending…' : 'Send the reset link'}
-              </button>
+              <SubmitButton pending={send.isPending} pendingLabel="Sending…">
+                Send the reset link
+              </SubmitButton>
               <Link to="/site/sign-in">Back to sign in</Link>
             </div>
           </form>

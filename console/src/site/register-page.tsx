@@ -4,6 +4,7 @@ import { useAuth } from 'sitekit/react';
 import { Link, useRouter } from '../app/router.js';
 import { ErrorNotice } from '../ui/error-notice.js';
 import { PageHeader } from '../ui/page.js';
+import { asksForCaptcha, captchaTokensOf, CredentialFields, noCredentials, type Credentials } from './credential-fields.js';
 import { OutcomeNotice } from './sign-in-outcome.js';
 import { VerificationStep } from './verification-step.js';
 
@@ -11,15 +12,14 @@ import { VerificationStep } from './verification-step.js';
 export function RegisterPage() {
   const { register, pending, error } = useAuth();
   const { navigate } = useRouter();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const [credentials, setCredentials] = useState<Credentials>(noCredentials);
   const [nickname, setNickname] = useState('');
   const [loginState, setLoginState] = useState<string | null>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const profile = nickname.trim() ? { nickname: nickname.trim() } : undefined;
-    const outcome = await register({ email: email.trim(), password, profile }).catch(() => null);
+    const outcome = await register({ email: credentials.email.trim(), password: credentials.password, profile, captchaTokens: captchaTokensOf(credentials) }).catch(() => null);
     if (!outcome) return;
     setLoginState(outcome.loginState);
     if (outcome.loginState === 'SUCCESS') navigate('/site/profile');
@@ -29,7 +29,7 @@ export function RegisterPage() {
     return (
       <>
         <PageHeader title="Verify your email" description="One step left: the code the site emailed you." />
-        <VerificationStep email={email.trim()} onSignedIn={() => navigate('/site/profile')} onOtherOutcome={setLoginState} />
+        <VerificationStep email={credentials.email.trim()} onSignedIn={() => navigate('/site/profile')} onOtherOutcome={setLoginState} />
       </>
     );
   }
@@ -40,14 +40,7 @@ export function RegisterPage() {
       <section className="card card-narrow" aria-labelledby="register-title">
         <h2 id="register-title">Your details</h2>
         <form className="stack" onSubmit={submit} aria-label="Register">
-          <label className="field">
-            Email
-            <input type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} required />
-          </label>
-          <label className="field">
-            Password
-            <input type="password" autoComplete="new-password" value={password} onChange={(event) => setPassword(event.target.value)} required minLength={4} />
-          </label>
+          <CredentialFields value={credentials} onChange={setCredentials} purpose="register" askCaptcha={asksForCaptcha(loginState)} />
           <label className="field">
             Nickname <span className="hint">optional, shown to other members</span>
             <input value={nickname} onChange={(event) => setNickname(event.target.value)} />

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { AuthError, type OAuthAuth } from 'sitekit';
 import { useClient } from 'sitekit/react';
 import { Link, useRouter } from '../app/router.js';
-import { ErrorNotice } from '../ui/error-notice.js';
+import { FormStatus, SubmitButton } from '../ui/form-status.js';
 import { PageHeader } from '../ui/page.js';
 import { EmptyState } from '../ui/states.js';
 
@@ -49,16 +49,19 @@ export function ResetPasswordPage() {
             New password
             <input type="password" autoComplete="new-password" value={password} onChange={(event) => setPassword(event.target.value)} required minLength={4} autoFocus />
           </label>
-          {recover.isError && <ErrorNotice title="Could not set the password" error={recover.error} />}
-          {recover.isSuccess && (
-            <div className="notice notice-ok" role="status">
-              Your password was changed. <Link to="/site/sign-in">Sign in</Link> with it.
-            </div>
-          )}
+          <FormStatus
+            mutation={recover}
+            errorTitle="Could not set the password"
+            successText={
+              <>
+                Your password was changed. <Link to="/site/sign-in">Sign in</Link> with it.
+              </>
+            }
+          />
           <div className="row">
-            <button type="submit" disabled={recover.isPending || recover.isSuccess}>
-              {recover.isPending ? 'Saving…' : 'Set password'}
-            </button>
+            <SubmitButton pending={recover.isPending} pendingLabel="Saving…" disabled={recover.isSuccess}>
+              Set password
+            </SubmitButton>
           </div>
         </form>
       </section>

@@ -1,4 +1,5 @@
 /** What the site shows for the sign-in outcomes that are neither success nor failure. */
+import { asksForCaptcha } from './credential-fields.js';
 
 /** Words for the states a login or registration can stop in. */
 export function OutcomeNotice({ loginState }: { loginState: string | null }) {
@@ -10,7 +11,7 @@ export function OutcomeNotice({ loginState }: { loginState: string | null }) {
       </div>
     );
   }
-  if (loginState === 'USER_CAPTCHA_REQUIRED' || loginState === 'SILENT_CAPTCHA_REQUIRED') {
+  if (asksForCaptcha(loginState)) {
     return (
       <div className="notice notice-info" role="status">
         <strong>A captcha is required</strong>

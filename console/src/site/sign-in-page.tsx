@@ -4,6 +4,7 @@ import { useAuth } from 'sitekit/react';
 import { Link, useRouter } from '../app/router.js';
 import { ErrorNotice } from '../ui/error-notice.js';
 import { PageHeader } from '../ui/page.js';
+import { asksForCaptcha, captchaTokensOf, CredentialFields, noCredentials, type Credentials } from './credential-fields.js';
 import { OutcomeNotice } from './sign-in-outcome.js';
 import { VerificationStep } from './verification-step.js';
 
@@ -16,9 +17,7 @@ export function callbackUrl(): string {
 export function SignInPage() {
   const { login, loginWithRedirect, pending, error } = useAuth();
   const { navigate, search } = useRouter();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [captcha, setCaptcha] = useState('');
+  const [credentials, setCredentials] = useState<Credentials>(noCredentials);
   const [loginState, setLoginState] = useState<string | null>(null);
   // One `error` serves both ways of signing in: show it where the person acted.
   const [lastWay, setLastWay] = useState<'hosted' | 'direct' | null>(null);
@@ -27,8 +26,7 @@ export function SignInPage() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setLastWay('direct');
-    const captchaTokens = captcha ? { recaptcha: captcha } : undefined;
-    const outcome = await login({ email: email.trim(), password, captchaTokens }).catch(() => null);
+    const outcome = await login({ email: credentials.email.trim(), password: credentials.password, captchaTokens: captchaTokensOf(credentials) }).catch(() => null);
     if (!outcome) return;
     setLoginState(outcome.loginState);
     if (outcome.loginState === 'SUCCESS') navigate(returnTo);
@@ -38,7 +36,7 @@ export function SignInPage() {
     return (
       <>
         <PageHeader title="Verify your email" />
-        <VerificationStep email={email} onSignedIn={() => navigate(returnTo)} onOtherOutcome={setLoginState} />
+        <VerificationStep email={credentials.email.trim()} onSignedIn={() => navigate(returnTo)} onOtherOutcome={setLoginState} />
       </>
     );
   }
@@ -64,20 +62,7 @@ export function SignInPage() {
         <section className="card" aria-labelledby="direct-title">
           <h2 id="direct-title">With email and password</h2>
           <form className="stack" onSubmit={submit} aria-label="Sign in with email and password">
-            <label className="field">
-              Email
-              <input type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} required />
-            </label>
-            <label className="field">
-              Password
-              <input type="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} required />
-            </label>
-            {(loginState === 'USER_CAPTCHA_REQUIRED' || loginState === 'SILENT_CAPTCHA_REQUIRED' || captcha) && (
-              <label className="field">
-                Captcha token
-                <input value={captcha} onChange={(event) => setCaptcha(event.target.value)} />
-              </label>
-            )}
+            <CredentialFields value={credentials} onChange={setCredentials} purpose="sign-in" askCaptcha={asksForCaptcha(loginState)} />
             <OutcomeNotice loginState={loginState} />
             {error && lastWay === 'direct' && <ErrorNotice title="Sign-in failed" error={error} />}
             <div className="row-between">

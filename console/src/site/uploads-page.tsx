@@ -5,9 +5,8 @@ import { useClient } from 'sitekit/react';
 import { FileCard } from '../media/file-card.js';
 import { UploadPanel } from '../media/upload-panel.js';
 import { useFiles } from '../media/use-files.js';
-import { ErrorNotice } from '../ui/error-notice.js';
 import { PageHeader } from '../ui/page.js';
-import { EmptyState, Loading } from '../ui/states.js';
+import { QueryView } from '../ui/query-view.js';
 
 /** Upload files and browse the site's media. */
 export function UploadsPage() {
@@ -31,16 +30,15 @@ export function UploadsPage() {
       </section>
       <section className="card" aria-labelledby="library-title">
         <h2 id="library-title">Site media</h2>
-        {files.isPending && <Loading label="Loading files…" />}
-        {files.isError && <ErrorNotice title="Could not list the files" error={files.error} />}
-        {files.isSuccess && files.data.length === 0 && <EmptyState title="No files yet">Upload one above.</EmptyState>}
-        {files.isSuccess && files.data.length > 0 && (
-          <div className="thumbs">
-            {files.data.map((file) => (
-              <FileCard key={file._id} file={file} />
-            ))}
-          </div>
-        )}
+        <QueryView query={files} loading="Loading files…" errorTitle="Could not list the files" emptyTitle="No files yet" emptyHint="Upload one above.">
+          {(list) => (
+            <div className="thumbs">
+              {list.map((file) => (
+                <FileCard key={file._id} file={file} />
+              ))}
+            </div>
+          )}
+        </QueryView>
       </section>
     </>
   );
