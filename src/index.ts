@@ -25,6 +25,7 @@ export type {
   ApiKeyOptions,
   AuthStrategy,
   CookieStorageOptions,
+  WebStorage,
   AccessToken,
   RefreshToken,
   Tokens,

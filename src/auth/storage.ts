@@ -26,6 +26,17 @@ export function memoryTokenStorage(tokens?: Tokens | null): TokenStorage {
 }
 
 /**
+ * The part of the Web Storage interface (`localStorage`, `sessionStorage`) that
+ * {@link localStorageTokenStorage} uses. Declared here rather than using the DOM's `Storage`, so
+ * the package's types compile in projects without the DOM library (Node-only).
+ */
+export interface WebStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+/**
  * Keeps tokens in `localStorage` (or any Web Storage, e.g. `sessionStorage`) under `key`, so
  * they survive reloads and are shared by the tabs of a site. Where no storage exists (Node) or
  * it refuses to write (quota, privacy modes), tokens are kept in memory instead.
@@ -35,7 +46,7 @@ export function memoryTokenStorage(tokens?: Tokens | null): TokenStorage {
  * OAuthStrategy({ clientId, storage: localStorageTokenStorage() });
  * ```
  */
-export function localStorageTokenStorage(key = 'sitekit.tokens', storage?: Storage): TokenStorage {
+export function localStorageTokenStorage(key = 'sitekit.tokens', storage?: WebStorage): TokenStorage {
   let memory: Tokens | null = null;
   const web = () => storage ?? globalThis.localStorage;
   return {
