@@ -50,7 +50,7 @@ export function moviesCollection(now: string): Collection {
 
 /** The `index`-th demo movie: every value derived from the index, with gaps (missing budget, null tagline) on purpose. */
 export function demoMovie(index: number, ownerId: string): ItemData {
-  const year = 1950 + ((index * 37) % 74);
+  const year = 1950 + ((index * 31) % 74);
   const month = (index * 5) % 12;
   const day = 1 + ((index * 11) % 28);
   const created = new Date(Date.UTC(2024, 0, 1) + index * 3_600_000).toISOString();
