@@ -10,6 +10,20 @@ const banner = (chunk) => (chunk.isEntry && chunk.name === 'react' ? "'use clien
 // Dependencies stay external: users' bundlers resolve them once.
 const external = (id) => /^(jose|tus-js-client|react|react-dom|node:)/.test(id);
 
+// The `node` export condition's build (dist/node/): the same code, except that the default HTTP
+// handler module is swapped for its node:http twin here, at build time. The choice is made by the
+// package's export conditions, never by a runtime check that would pull Node built-ins into a
+// browser bundle.
+const nodeEntries = { index: 'src/index.ts' };
+const nodeHttpHandler = {
+  name: 'sitekit-node-http-handler',
+  async resolveId(source, importer, options) {
+    const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+    if (resolved && /[\\/]src[\\/]http[\\/]default-handler\.ts$/.test(resolved.id)) return resolved.id.replace(/\.ts$/, '.node.ts');
+    return resolved;
+  },
+};
+
 export default [
   {
     input: entries,
@@ -18,6 +32,17 @@ export default [
     output: [
       { dir: 'dist', format: 'es', entryFileNames: '[name].mjs', chunkFileNames: 'chunks/[name]-[hash].mjs', sourcemap: true, banner },
       { dir: 'dist', format: 'cjs', entryFileNames: '[name].cjs', chunkFileNames: 'chunks/[name]-[hash].cjs', sourcemap: true, interop: 'auto', exports: 'named', banner },
+    ],
+  },
+  {
+    input: nodeEntries,
+    external,
+    plugins: [nodeHttpHandler, nodeResolve({ extensions: ['.ts', '.js'] }), esbuild({ target: 'es2022', tsconfig: 'tsconfig.json' })],
+    // hoistTransitiveImports off: a lazy chunk imports what it uses, not a copy of the shared
+    // chunk's node: imports.
+    output: [
+      { dir: 'dist/node', format: 'es', entryFileNames: '[name].mjs', chunkFileNames: 'chunks/[name]-[hash].mjs', sourcemap: true, hoistTransitiveImports: false },
+      { dir: 'dist/node', format: 'cjs', entryFileNames: '[name].cjs', chunkFileNames: 'chunks/[name]-[hash].cjs', sourcemap: true, interop: 'auto', exports: 'named' },
     ],
   },
   ...['mts', 'cts'].map((ext) => ({
