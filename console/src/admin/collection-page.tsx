@@ -4,7 +4,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import type { DataCollection, DataCollectionFieldType, DataCollectionPermissions, DataCollectionRole } from 'sitekit';
 import { mutationOptions } from 'sitekit/react';
 import { Link, useRouter } from '../app/router.js';
-import { FormStatus, SubmitButton } from '../ui/form-status.js';
+import { FormFooter, FormStatus, SubmitButton } from '../ui/form-status.js';
 import { PageHeader } from '../ui/page.js';
 import { QueryView } from '../ui/query-view.js';
 import { useAdminClient } from './admin-client.js';
@@ -142,12 +142,7 @@ function PermissionsCard({ collection }: { collection: DataCollection }) {
             <RoleSelect label={`${operation.label} permission`} value={(permissions[operation.key] ?? 'ADMIN') as DataCollectionRole} onChange={(role) => setPermissions({ ...permissions, [operation.key]: role })} />
           </label>
         ))}
-        <FormStatus mutation={save} errorTitle="Could not save the permissions" successText="Permissions saved." />
-        <div className="row">
-          <SubmitButton pending={save.isPending} pendingLabel="Saving…">
-            Save permissions
-          </SubmitButton>
-        </div>
+        <FormFooter mutation={save} errorTitle="Could not save the permissions" successText="Permissions saved." submitLabel="Save permissions" pendingLabel="Saving…" />
       </form>
     </section>
   );

@@ -5,7 +5,7 @@ import type { DataCollection, DataCollectionFieldType, DataCollectionRole } from
 import { mutationOptions } from 'sitekit/react';
 import { Link, useRouter } from '../app/router.js';
 import { Dialog } from '../ui/dialog.js';
-import { FormStatus, SubmitButton } from '../ui/form-status.js';
+import { FormFooter } from '../ui/form-status.js';
 import { PageHeader } from '../ui/page.js';
 import { QueryView } from '../ui/query-view.js';
 import { useAdminClient } from './admin-client.js';
@@ -138,12 +138,7 @@ function NewCollectionDialog({ open, onClose }: { open: boolean; onClose(): void
             </button>
           </div>
         </fieldset>
-        <FormStatus mutation={create} errorTitle="Could not create the collection" />
-        <div className="row">
-          <SubmitButton pending={create.isPending} pendingLabel="Creating…">
-            Create collection
-          </SubmitButton>
-        </div>
+        <FormFooter mutation={create} errorTitle="Could not create the collection" submitLabel="Create collection" pendingLabel="Creating…" />
       </form>
     </Dialog>
   );

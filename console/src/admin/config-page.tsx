@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { getConfig, updateConfig, type SettingValue } from '../emulator/control.js';
-import { FormStatus, SubmitButton } from '../ui/form-status.js';
+import { FormFooter } from '../ui/form-status.js';
 import { PageHeader } from '../ui/page.js';
 import { QueryView } from '../ui/query-view.js';
 import { useAdminClient } from './admin-client.js';
@@ -84,12 +84,7 @@ export function ConfigPage() {
               </label>
             );
           })}
-          <FormStatus mutation={save} errorTitle="The settings were not saved" successText="Settings saved." />
-          <div className="row">
-            <SubmitButton pending={save.isPending} pendingLabel="Saving…">
-              Save settings
-            </SubmitButton>
-          </div>
+          <FormFooter mutation={save} errorTitle="The settings were not saved" successText="Settings saved." submitLabel="Save settings" pendingLabel="Saving…" />
         </form>
         )}
       </QueryView>

@@ -7,7 +7,7 @@ import { Link } from '../app/router.js';
 import { useSessionCheck } from '../app/session-restorer.js';
 import { ErrorNotice } from '../ui/error-notice.js';
 import { formatDateTime } from '../ui/format.js';
-import { FormStatus, SubmitButton } from '../ui/form-status.js';
+import { FormFooter } from '../ui/form-status.js';
 import { PageHeader } from '../ui/page.js';
 import { EmptyState, Loading } from '../ui/states.js';
 
@@ -93,12 +93,7 @@ function ProfileForm({ member, onSaved }: { member: Member; onSaved(): void }) {
           Slug <span className="hint">the end of your profile page's address; unique on the site</span>
           <input value={slug} onChange={(event) => setSlug(event.target.value)} pattern="[a-z0-9-]+" title="Lower-case letters, digits and dashes" />
         </label>
-        <FormStatus mutation={save} errorTitle="Could not save your profile" successText="Profile saved." />
-        <div className="row">
-          <SubmitButton pending={save.isPending} pendingLabel="Saving…">
-            Save profile
-          </SubmitButton>
-        </div>
+        <FormFooter mutation={save} errorTitle="Could not save your profile" successText="Profile saved." submitLabel="Save profile" pendingLabel="Saving…" />
       </form>
     </section>
   );
@@ -122,12 +117,7 @@ function PasswordForm() {
           New password
           <input type="password" autoComplete="new-password" value={password} onChange={(event) => setPassword(event.target.value)} required minLength={4} />
         </label>
-        <FormStatus mutation={change} errorTitle="Could not change the password" successText="Password changed." />
-        <div className="row">
-          <SubmitButton className="secondary" pending={change.isPending} pendingLabel="Changing…">
-            Change password
-          </SubmitButton>
-        </div>
+        <FormFooter mutation={change} errorTitle="Could not change the password" successText="Password changed." submitLabel="Change password" pendingLabel="Changing…" submitClassName="secondary" />
       </form>
     </section>
   );

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import type { OAuthAuth } from 'sitekit';
 import { useClient } from 'sitekit/react';
 import { Link } from '../app/router.js';
-import { FormStatus, SubmitButton } from '../ui/form-status.js';
+import { FormFooter } from '../ui/form-status.js';
 import { PageHeader } from '../ui/page.js';
 import { OutboxPanel } from './outbox-panel.js';
 
@@ -33,13 +33,7 @@ export function RecoverPage() {
               Email
               <input type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} required />
             </label>
-            <FormStatus mutation={send} errorTitle="Could not send the email" successText={`If ${send.variables} belongs to a member, the email is on its way. Follow its link.`} />
-            <div className="row-between">
-              <SubmitButton pending={send.isPending} pendingLabel="Sending…">
-                Send the reset link
-              </SubmitButton>
-              <Link to="/site/sign-in">Back to sign in</Link>
-            </div>
+            <FormFooter mutation={send} errorTitle="Could not send the email" successText={`If ${send.variables} belongs to a member, the email is on its way. Follow its link.`} submitLabel="Send the reset link" pendingLabel="Sending…" aside={<Link to="/site/sign-in">Back to sign in</Link>} />
           </form>
         </section>
         {send.isSuccess && <OutboxPanel address={send.variables} />}

@@ -51,3 +51,31 @@ export function SubmitButton({ pending, children, pendingLabel, className, disab
     </button>
   );
 }
+
+/** Props of {@link FormFooter}. */
+export interface FormFooterProps extends FormStatusProps {
+  /** The submit button's label at rest, e.g. "Save settings". */
+  submitLabel: string;
+  /** Its label while busy, e.g. "Saving…". */
+  pendingLabel: string;
+  submitClassName?: string;
+  /** Disables the button besides while busy (e.g. after a one-time success). */
+  submitDisabled?: boolean;
+  /** Shown at the far end of the button row (e.g. a "back to sign in" link). */
+  aside?: ReactNode;
+}
+
+/** The status of the last submission, then the submit button (and an optional link beside it). */
+export function FormFooter({ mutation, errorTitle, successText, submitLabel, pendingLabel, submitClassName, submitDisabled, aside }: FormFooterProps) {
+  return (
+    <>
+      <FormStatus mutation={mutation} errorTitle={errorTitle} successText={successText} />
+      <div className={aside ? 'row-between' : 'row'}>
+        <SubmitButton pending={mutation.isPending} pendingLabel={pendingLabel} className={submitClassName} disabled={submitDisabled}>
+          {submitLabel}
+        </SubmitButton>
+        {aside}
+      </div>
+    </>
+  );
+}
