@@ -1,4 +1,4 @@
-/** Codec `d`: date-time fields, ISO-8601 strings on the wire and `Date` in the public form. */
+/** Codec `date`: date-time fields, ISO-8601 strings on the wire and `Date` in the public form. */
 import type { Codec } from './codec.js';
 
 // Demands an ISO-8601 date at the start: `Date.parse` alone accepts loose forms ("foo 1") that
@@ -17,4 +17,4 @@ export const formatDate = (value: unknown): string | undefined =>
   value instanceof Date ? valid(value)?.toISOString() : undefined;
 
 /** `Date` ↔ ISO string. A string given to toWire passes through, as does one that does not parse. */
-export const dateCodec: Codec = [(value) => formatDate(value) ?? value, (value) => parseDate(value) ?? value];
+export const dateCodec: Codec = { toWire: (value) => formatDate(value) ?? value, toPublic: (value) => parseDate(value) ?? value };

@@ -9,6 +9,7 @@ import type { TransformBranch, TransformCode, TransformNode } from '../operation
 import type { Codec } from './codec.js';
 import { dateCodec, formatDate, parseDate } from './date.js';
 import { isPlainObject, mapArray, mapEntries, type PlainObject } from './plain.js';
+import { RequestError } from '../errors/index.js';
 
 // ---------------------------------------------------------------------------------------------
 // Codec `float`: floats that may be NaN or ±Infinity, which JSON cannot carry as numbers.
@@ -17,10 +18,10 @@ import { isPlainObject, mapArray, mapEntries, type PlainObject } from './plain.j
  * Non-finite numbers ↔ `"NaN"`, `"Infinity"`, `"-Infinity"`; finite numbers as they are.
  * `String`/`Number` convert exactly these three spellings both ways.
  */
-export const floatCodec: Codec = [
-  (value) => (typeof value == 'number' && !isFinite(value) ? `${value}` : value),
-  (value) => (['NaN', 'Infinity', '-Infinity'].includes(value as string) ? +(value as string) : value),
-];
+export const floatCodec: Codec = {
+  toWire: (value) => (typeof value == 'number' && !isFinite(value) ? `${value}` : value),
+  toPublic: (value) => (['NaN', 'Infinity', '-Infinity'].includes(value as string) ? +(value as string) : value),
+};
 
 // ---------------------------------------------------------------------------------------------
 // Codec `fieldMask`: field masks, a list of paths in the public form and one comma-joined string on the wire.
@@ -30,10 +31,10 @@ export const isStringArray = (value: unknown): value is string[] =>
   Array.isArray(value) && value.every((path) => typeof path == 'string');
 
 /** `string[]` ↔ `"a,b.c"`; `[]` ↔ `""`. */
-export const fieldMaskCodec: Codec = [
-  (value) => (isStringArray(value) ? value.join(',') : value),
-  (value) => (typeof value == 'string' ? (value ? value.split(',') : []) : value),
-];
+export const fieldMaskCodec: Codec = {
+  toWire: (value) => (isStringArray(value) ? value.join(',') : value),
+  toPublic: (value) => (typeof value == 'string' ? (value ? value.split(',') : []) : value),
+};
 
 // ---------------------------------------------------------------------------------------------
 // Codec `itemData`: free-form item data (item fields, filters, aggregate rows, patch values), where dates
@@ -43,11 +44,51 @@ export const fieldMaskCodec: Codec = [
 const deep = (value: unknown, map: (value: unknown) => unknown): unknown =>
   Array.isArray(value) ? mapArray(value, map) : isPlainObject(value) ? mapEntries(value, (key, v) => [key, map(v)]) : value;
 
-/** Deep copy of `value` along the paths that hold a `Date`, each replaced by `{$date: iso}`. */
-export const encodeItemData = (value: unknown): unknown => {
-  // (An invalid Date has no ISO string and is not a plain object: it stays as it is.)
+/** What JSON cannot carry in item data: `NaN`, `±Infinity` (they would become `null`) and invalid dates. */
+const unsendable = (value: unknown): string | undefined =>
+  typeof value == 'number' && !isFinite(value) ? `${value}` : value instanceof Date && isNaN(value.getTime()) ? 'an invalid Date' : undefined;
+
+/** The path (`rating`, `tags[2]`, `$and[0].year.$gt`) of the first value JSON cannot carry, or undefined. */
+function unsendablePath(value: unknown, path: string): { path: string; problem: string } | undefined {
+  const problem = unsendable(value);
+  if (problem) return { path, problem };
+  const entries: [string, unknown][] = Array.isArray(value)
+    ? value.map((element, index) => [`${path}[${index}]`, element])
+    : isPlainObject(value)
+      ? Object.entries(value).map(([key, element]) => [path ? `${path}.${key}` : key, element])
+      : [];
+  for (const [childPath, child] of entries) {
+    const found = unsendablePath(child, childPath);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** Deep copy of `value` along the paths that hold a `Date`, each replaced by `{$date: iso}`; throws on a value JSON cannot carry. */
+const encodeValue = (value: unknown): unknown => {
   const iso = formatDate(value);
-  return iso ? { $date: iso } : deep(value, encodeItemData);
+  if (iso) return { $date: iso };
+  if (unsendable(value)) throw UNSENDABLE;
+  return deep(value, encodeValue);
+};
+
+/** Thrown by {@link encodeValue} up to {@link encodeItemData}, which names the field. */
+const UNSENDABLE = Symbol('unsendable');
+
+/**
+ * Deep copy of `value` along the paths that hold a `Date`, each replaced by `{$date: iso}`. A
+ * `NaN`, `±Infinity` or invalid `Date` anywhere is refused with a `RequestError` naming its field:
+ * JSON would silently turn it into `null`.
+ */
+export const encodeItemData = (value: unknown): unknown => {
+  try {
+    return encodeValue(value);
+  } catch (error) {
+    if (error !== UNSENDABLE) throw error;
+    const { path, problem } = unsendablePath(value, '')!;
+    const field = path || 'value';
+    throw new RequestError(`${field} is ${problem}: item data and filters travel as JSON, which cannot carry it`, { field });
+  }
 };
 
 /**
@@ -58,7 +99,7 @@ export const decodeItemData = (value: unknown): unknown =>
   (isPlainObject(value) && `${Object.keys(value)}` == '$date' && parseDate(value.$date)) || deep(value, decodeItemData);
 
 /** `Date` ↔ `{$date: iso}` at any depth. */
-export const itemDataCodec: Codec = [encodeItemData, decodeItemData];
+export const itemDataCodec: Codec = { toWire: encodeItemData, toPublic: decodeItemData };
 
 // ---------------------------------------------------------------------------------------------
 // Codec `item`: one data item. Public `{_id, _createdDate, _updatedDate, _owner, ...fields}` ↔ wire
@@ -79,7 +120,7 @@ export const decodeItem = (value: unknown): unknown => {
 };
 
 /** Public item ↔ `{id, data}`. */
-export const itemCodec: Codec = [encodeItem, decodeItem];
+export const itemCodec: Codec = { toWire: encodeItem, toPublic: decodeItem };
 
 // ---------------------------------------------------------------------------------------------
 // Codecs `image`, `video`, `audio`, `document`: media references, `wix:<kind>://v1/<id>/<filename>#...` scheme strings in
@@ -178,13 +219,13 @@ export function formatMediaRef(kind: MediaKind, media: MediaObject): string | un
  * The codec of one media kind. toWire converts only scheme strings of that kind (an http URL or an
  * object is already wire-shaped, or not ours to fix); toPublic only objects with an id.
  */
-export const mediaCodec = (kind: MediaKind): Codec => [
-  (value) => {
+export const mediaCodec = (kind: MediaKind): Codec => ({
+  toWire: (value) => {
     const ref = parseMediaRef(value);
     return ref?.kind === kind ? ref.media : value;
   },
-  (value) => (isPlainObject(value) && formatMediaRef(kind, value)) || value,
-];
+  toPublic: (value) => (isPlainObject(value) && formatMediaRef(kind, value)) || value,
+});
 
 // ---------------------------------------------------------------------------------------------
 
@@ -200,7 +241,7 @@ export const codecs: Readonly<Record<string, Codec>> = {
   item: itemCodec,
   itemData: itemDataCodec,
   // A filter over an entity's fields: the entity renames at every depth (`_id` ↔ `id`...).
-  entityFilter: [(value) => walk(value, ENTITY, 0), (value) => walk(value, ENTITY, 1)],
+  entityFilter: { toWire: (value) => walk(value, ENTITY, 'toWire'), toPublic: (value) => walk(value, ENTITY, 'toPublic') },
 } satisfies Record<TransformCode, Codec>;
 
 /** The tree of a value that is an entity root and nothing else. */
@@ -209,8 +250,8 @@ const ENTITY: TransformNode = { $entity: true };
 // ---------------------------------------------------------------------------------------------
 // The engine.
 
-/** Index into a `Codec` tuple: 0 toWire, 1 toPublic. */
-type Direction = 0 | 1;
+/** Which way a value is converted: the name of the codec function that does it. */
+type Direction = keyof Codec;
 
 // Entity system fields: wire `id` is public `_id`, and so on. Matched by the whole key (so keys
 // such as `constructor` never hit Object.prototype); the optional `_` lets one pattern serve both
@@ -224,26 +265,27 @@ const child = (node: TransformBranch | undefined, key: string): TransformNode | 
 };
 
 /** One recursive pass: `node` is the tree at this depth, `inEntity` whether an `$entity` root is above. */
-function walk(value: unknown, node: TransformNode | undefined, dir: Direction, inEntity?: boolean): unknown {
+function walk(value: unknown, node: TransformNode | undefined, direction: Direction, inEntity?: boolean): unknown {
+  const towardPublic = direction === 'toPublic';
   // A field mask's public form is itself an array, so the mask leaf takes a whole string array
   // (toWire) instead of seeing arrays as transparent like every other node does.
-  if (Array.isArray(value) && (node != 'fieldMask' || dir || !isStringArray(value))) {
-    return mapArray(value, (element) => walk(element, node, dir, inEntity));
+  if (Array.isArray(value) && (node != 'fieldMask' || towardPublic || !isStringArray(value))) {
+    return mapArray(value, (element) => walk(element, node, direction, inEntity));
   }
   if (typeof node == 'string') {
     const codec = codecs[node];
-    return codec ? codec[dir](value) : value;
+    return codec ? codec[direction](value) : value;
   }
   // Outside entities only the tree is followed; inside one, every plain object is walked for renames.
   if (!isPlainObject(value) || !(node || inEntity)) return value;
   const entity = inEntity || node?.$entity === true;
   return mapEntries(value, (key, v) => {
     // The key's name in the other form when renames apply (inside an entity), else the key itself.
-    const renamed = entity ? key.replace(SYSTEM, dir ? '_$1' : '$1') : key;
+    const renamed = entity ? key.replace(SYSTEM, towardPublic ? '_$1' : '$1') : key;
     // Both spellings present (`{_id, id}`): the one already in the target form wins.
     return renamed !== key && Object.hasOwn(value, renamed)
       ? undefined
-      : [renamed, walk(v, child(node, dir ? key : renamed), dir, entity)];
+      : [renamed, walk(v, child(node, towardPublic ? key : renamed), direction, entity)];
   });
 }
 
@@ -252,10 +294,10 @@ function walk(value: unknown, node: TransformNode | undefined, dir: Direction, i
  * (an operation's `request` tree, or a subtree of it). The input is never mutated: new objects are built along
  * the changed paths and unchanged subtrees are shared. Values no codec can handle pass unchanged.
  */
-export const toWire = (value: unknown, node: TransformNode | undefined): unknown => walk(value, node, 0);
+export const toWire = (value: unknown, node: TransformNode | undefined): unknown => walk(value, node, 'toWire');
 
 /**
  * Converts a wire-form value (JSON from the service) to the public form by the transform tree
  * `node` (an operation's `response` tree, or a subtree of it). Same guarantees as {@link toWire}.
  */
-export const toPublic = (value: unknown, node: TransformNode | undefined): unknown => walk(value, node, 1);
+export const toPublic = (value: unknown, node: TransformNode | undefined): unknown => walk(value, node, 'toPublic');

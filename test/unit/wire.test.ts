@@ -32,12 +32,12 @@ function untouched<T>(input: T, fn: (input: T) => unknown): unknown {
   return out;
 }
 
-const [dateToWire, dateToPublic] = dateCodec;
-const [floatToWire, floatToPublic] = floatCodec;
-const [maskToWire, maskToPublic] = fieldMaskCodec;
-const [dataToWire, dataToPublic] = itemDataCodec;
-const [itemToWire, itemToPublic] = itemCodec;
-const both = (codec: Codec) => ({ w: codec[0], p: codec[1] });
+const { toWire: dateToWire, toPublic: dateToPublic } = dateCodec;
+const { toWire: floatToWire, toPublic: floatToPublic } = floatCodec;
+const { toWire: maskToWire, toPublic: maskToPublic } = fieldMaskCodec;
+const { toWire: dataToWire, toPublic: dataToPublic } = itemDataCodec;
+const { toWire: itemToWire, toPublic: itemToPublic } = itemCodec;
+const both = (codec: Codec) => ({ w: codec.toWire, p: codec.toPublic });
 const image = both(mediaCodec('image'));
 const video = both(mediaCodec('video'));
 const audio = both(mediaCodec('audio'));
