@@ -1,5 +1,6 @@
 /** The layout: a sidebar with both areas' pages, a top bar with the session, and the current page. */
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { SiteKitProvider } from 'sitekit/react';
 import { SessionBadge } from '../site/session-badge.js';
 import { EmptyState } from '../ui/states.js';
@@ -47,6 +48,14 @@ export function Shell({ adminQueries }: ShellProps) {
   const { path } = useRouter();
   const match = routes.map((route) => ({ route, params: matchPath(route.pattern, path) })).find((candidate) => candidate.params !== null);
   const page = match ? match.route.render(match.params ?? {}) : <NotFound path={path} />;
+  // After moving to another page, keyboard and screen-reader users continue from its content,
+  // not from the link they used (the first render keeps the browser's own focus).
+  const content = useRef<HTMLElement>(null);
+  const previousPath = useRef(path);
+  useEffect(() => {
+    if (path !== previousPath.current) content.current?.focus({ preventScroll: true });
+    previousPath.current = path;
+  }, [path]);
   return (
     <div className="shell">
       <a className="skip-link" href="#content">
@@ -78,7 +87,7 @@ export function Shell({ adminQueries }: ShellProps) {
           <span className="muted">{match?.route.area === 'admin' ? 'Admin: elevated calls with the demo API key' : 'Site: what a visitor or member of the demo site sees'}</span>
           <SessionBadge />
         </div>
-        <main id="content" className="content" tabIndex={-1}>
+        <main id="content" ref={content} className="content" tabIndex={-1}>
           {match?.route.area === 'admin' ? (
             <QueryClientProvider client={adminQueries}>
               <SiteKitProvider client={clients.admin}>{page}</SiteKitProvider>
