@@ -18,7 +18,11 @@ export function Dialog({ open, title, onClose, children }: DialogProps) {
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      // The browser would focus the Close button; the first field is where a person starts typing.
+      dialog.querySelector<HTMLElement>('input, select, textarea')?.focus();
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return (
