@@ -1,6 +1,6 @@
 /** generated/models.ts (public entity types) and generated/io.ts (public request/response types). */
 import { HEADER, pascal, typeImport } from './header.js';
-import type { Doc, OperationEntry } from './model.js';
+import type { Doc, OperationEntry, Schema } from './model.js';
 import { doc as tsdoc, tsType } from './ts-type.js';
 import { requestSchema, responseSchema } from './walk.js';
 
@@ -20,6 +20,20 @@ export function emitModels(doc: Doc): string {
   return out;
 }
 
+/**
+ * True when a component has the name the generator gives an operation's request or response,
+ * and can stand for it: a request built from path and query parameters (the REST form of an
+ * RPC, e.g. `DELETE .../items/{dataItemId}`) whose every parameter is a field of the RPC's
+ * request component. Any other clash is a schema error: one name would mean two types.
+ */
+function sameNamedComponent(doc: Doc, name: string, schema: Schema): boolean {
+  const component = doc.components.schemas[name];
+  if (!component) return false;
+  const fields = Object.keys(component.properties ?? {});
+  if (!schema.$ref && Object.keys(schema.properties ?? {}).every((field) => fields.includes(field))) return true;
+  throw new Error(`${name}: the generated type of an operation and a component of another shape share this name; rename one of them`);
+}
+
 /** `<Op>Request` and `<Op>Response` in public form for every operation. */
 export function emitIo(doc: Doc, entries: OperationEntry[]): string {
   let out = '';
@@ -28,6 +42,12 @@ export function emitIo(doc: Doc, entries: OperationEntry[]): string {
     for (const [suffix, schema] of [['Request', requestSchema(doc, entry)], ['Response', responseSchema(doc, entry)]] as const) {
       const t = tsType(schema, '', 'M.');
       const wrapped = schema['x-sitekit-entity'] ? `Entity<${t}>` : t;
+      // A component of the same name is re-exported, not aliased: two declarations of one name
+      // would make the declaration bundler rename one of them (`ListFilesResponse$1`).
+      if (wrapped === `M.${name}${suffix}` || sameNamedComponent(doc, `${name}${suffix}`, schema)) {
+        out += `\nexport type { ${name}${suffix} } from './models.js';\n`;
+        continue;
+      }
       out += `\n/** ${suffix} of \`${entry.op.operationId}\` (${entry.method} ${entry.path}). */\n`;
       out += wrapped.startsWith('{') ? `export interface ${name}${suffix} ${wrapped}\n` : `export type ${name}${suffix} = ${wrapped};\n`;
     }

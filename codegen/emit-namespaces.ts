@@ -3,7 +3,7 @@ import { HEADER, pascal, typeImport } from './header.js';
 import type { Doc, OperationEntry } from './model.js';
 import { NAMESPACES } from './model.js';
 import { doc as tsdoc, tsType } from './ts-type.js';
-import { publicPath, requestSchema } from './walk.js';
+import { publicPath, requestSchema, responseSchema } from './walk.js';
 
 /** A parsed entry of x-sitekit-args. */
 export interface Arg {
@@ -23,6 +23,22 @@ export function parseArgs(args: string[]): Arg[] {
     const name = rest ? raw.slice(3) : path.slice(path.lastIndexOf('.') + 1);
     return { path, rest, optional, name };
   });
+}
+
+/** A type that hovers show by its own name: a component (`M.DataCollection`), or a primitive. */
+const NAMED_TYPE = /^(M\.\w+|Entity<M\.\w+>|string|number|boolean)(\[\])?$/;
+
+/**
+ * What the method resolves with. An unwrapped field is given by its own type when it has a name
+ * (`getDataCollection` → `DataCollection`, not `NonNullable<...['collection']>`).
+ */
+function resultType(doc: Doc, entry: OperationEntry, io: string): string {
+  const unwrap = entry.op['x-sitekit-unwrap'];
+  if (!unwrap) return `${io}Response`;
+  const at = publicPath(doc, responseSchema(doc, entry), unwrap);
+  let type = tsType(at.raw, '  ', 'M.');
+  if (at.inEntity && !at.schema['x-sitekit-entity'] && type.startsWith('M.')) type = `Entity<${type}>`;
+  return NAMED_TYPE.test(type) ? type : `NonNullable<${io}Response['${unwrap}']>`;
 }
 
 function signature(doc: Doc, entry: OperationEntry): string {
@@ -49,8 +65,7 @@ function signature(doc: Doc, entry: OperationEntry): string {
     params.push(`${name}${a.optional ? '?' : ''}: ${type}`);
   });
   if (!args.some((a) => a.rest)) params.push('options?: CallOptions');
-  const unwrap = op['x-sitekit-unwrap'];
-  let result = unwrap ? `NonNullable<${io}Response['${unwrap}']>` : `${io}Response`;
+  let result = resultType(doc, entry, io);
   if (op['x-sitekit-null-if-missing']) result += ' | null';
   let text = `${op.summary ?? ''}\n`;
   if (op.description) text += `\n${op.description.trim()}\n`;

@@ -2,11 +2,9 @@
 /* Public-form request and response types of every operation. */
 import type * as M from './models.js';
 
-/** Request of `aggregateDataItems` (POST /wix-data/v2/items/aggregate). */
-export type AggregateDataItemsRequest = M.AggregateDataItemsRequest;
+export type { AggregateDataItemsRequest } from './models.js';
 
-/** Response of `aggregateDataItems` (POST /wix-data/v2/items/aggregate). */
-export type AggregateDataItemsResponse = M.AggregateDataItemsResponse;
+export type { AggregateDataItemsResponse } from './models.js';
 
 /** Request of `approveMember` (POST /members/v1/members/{id}/approve). */
 export type ApproveMemberRequest = M.MemberIdRequest;
@@ -32,8 +30,7 @@ export type BulkBlockMembersRequest = M.MemberFilterRequest;
 /** Response of `bulkBlockMembers` (POST /members/v1/members/bulk/block-by-filter). */
 export type BulkBlockMembersResponse = M.MemberJobResponse;
 
-/** Request of `bulkDeleteFiles` (POST /site-media/v1/bulk/files/delete). */
-export type BulkDeleteFilesRequest = M.BulkDeleteFilesRequest;
+export type { BulkDeleteFilesRequest } from './models.js';
 
 /** Response of `bulkDeleteFiles` (POST /site-media/v1/bulk/files/delete). */
 export type BulkDeleteFilesResponse = M.Empty;
@@ -58,68 +55,55 @@ export interface BulkDeleteMembersByFilterRequest {
 /** Response of `bulkDeleteMembersByFilter` (POST /members/v1/members/bulk/delete-by-filter). */
 export type BulkDeleteMembersByFilterResponse = M.MemberJobResponse;
 
-/** Request of `bulkImportFile` (POST /site-media/v1/bulk/files/import-v2). */
-export type BulkImportFileRequest = M.BulkImportFileRequest;
+export type { BulkImportFileRequest } from './models.js';
 
-/** Response of `bulkImportFile` (POST /site-media/v1/bulk/files/import-v2). */
-export type BulkImportFileResponse = M.BulkImportFileResponse;
+export type { BulkImportFileResponse } from './models.js';
 
-/** Request of `bulkImportFiles` (POST /site-media/v1/bulk/files/import). */
-export type BulkImportFilesRequest = M.BulkImportFilesRequest;
+export type { BulkImportFilesRequest } from './models.js';
 
-/** Response of `bulkImportFiles` (POST /site-media/v1/bulk/files/import). */
-export type BulkImportFilesResponse = M.BulkImportFilesResponse;
+export type { BulkImportFilesResponse } from './models.js';
 
-/** Request of `bulkInsertDataItemReferences` (POST /wix-data/v2/bulk/items/insert-references). */
-export type BulkInsertDataItemReferencesRequest = M.BulkInsertDataItemReferencesRequest;
+export type { BulkInsertDataItemReferencesRequest } from './models.js';
 
 /** Response of `bulkInsertDataItemReferences` (POST /wix-data/v2/bulk/items/insert-references). */
 export type BulkInsertDataItemReferencesResponse = M.DataItemReferenceBulkResult;
 
-/** Request of `bulkInsertDataItems` (POST /wix-data/v2/bulk/items/insert). */
-export type BulkInsertDataItemsRequest = M.BulkInsertDataItemsRequest;
+export type { BulkInsertDataItemsRequest } from './models.js';
 
 /** Response of `bulkInsertDataItems` (POST /wix-data/v2/bulk/items/insert). */
 export type BulkInsertDataItemsResponse = M.DataItemBulkResult;
 
-/** Request of `bulkPatchDataItems` (POST /wix-data/v2/bulk/items/patch). */
-export type BulkPatchDataItemsRequest = M.BulkPatchDataItemsRequest;
+export type { BulkPatchDataItemsRequest } from './models.js';
 
 /** Response of `bulkPatchDataItems` (POST /wix-data/v2/bulk/items/patch). */
 export type BulkPatchDataItemsResponse = M.DataItemBulkResult;
 
-/** Request of `bulkRemoveDataItemReferences` (POST /wix-data/v2/bulk/items/remove-references). */
-export type BulkRemoveDataItemReferencesRequest = M.BulkRemoveDataItemReferencesRequest;
+export type { BulkRemoveDataItemReferencesRequest } from './models.js';
 
 /** Response of `bulkRemoveDataItemReferences` (POST /wix-data/v2/bulk/items/remove-references). */
 export type BulkRemoveDataItemReferencesResponse = M.DataItemReferenceBulkResult;
 
-/** Request of `bulkRemoveDataItems` (POST /wix-data/v2/bulk/items/remove). */
-export type BulkRemoveDataItemsRequest = M.BulkRemoveDataItemsRequest;
+export type { BulkRemoveDataItemsRequest } from './models.js';
 
 /** Response of `bulkRemoveDataItems` (POST /wix-data/v2/bulk/items/remove). */
 export type BulkRemoveDataItemsResponse = M.DataItemBulkResult;
 
-/** Request of `bulkRestoreFilesFromTrashBin` (POST /site-media/v1/bulk/trash-bin/files/restore). */
-export type BulkRestoreFilesFromTrashBinRequest = M.BulkRestoreFilesFromTrashBinRequest;
+export type { BulkRestoreFilesFromTrashBinRequest } from './models.js';
 
 /** Response of `bulkRestoreFilesFromTrashBin` (POST /site-media/v1/bulk/trash-bin/files/restore). */
 export type BulkRestoreFilesFromTrashBinResponse = M.Empty;
 
-/** Request of `bulkSaveDataItems` (POST /wix-data/v2/bulk/items/save). */
-export type BulkSaveDataItemsRequest = M.BulkSaveDataItemsRequest;
+export type { BulkSaveDataItemsRequest } from './models.js';
 
 /** Response of `bulkSaveDataItems` (POST /wix-data/v2/bulk/items/save). */
 export type BulkSaveDataItemsResponse = M.DataItemBulkResult;
 
-/** Request of `bulkUpdateDataItems` (POST /wix-data/v2/bulk/items/update). */
-export type BulkUpdateDataItemsRequest = M.BulkUpdateDataItemsRequest;
+export type { BulkUpdateDataItemsRequest } from './models.js';
 
 /** Response of `bulkUpdateDataItems` (POST /wix-data/v2/bulk/items/update). */
 export type BulkUpdateDataItemsResponse = M.DataItemBulkResult;
 
-/** Request of `changePassword` (POST /_api/iam/authentication/v2/change-password). */
-export type ChangePasswordRequest = M.ChangePasswordRequest;
+export type { ChangePasswordRequest } from './models.js';
 
 /** Response of `changePassword` (POST /_api/iam/authentication/v2/change-password). */
 export type ChangePasswordResponse = M.Empty;
@@ -130,11 +114,9 @@ export type CountRequest = M.CountDataItemsRequest;
 /** Response of `count` (POST /wix-data/v2/items/count). */
 export type CountResponse = M.CountDataItemsResponse;
 
-/** Request of `createDataCollection` (POST /wix-data/v2/collections). */
-export type CreateDataCollectionRequest = M.CreateDataCollectionRequest;
+export type { CreateDataCollectionRequest } from './models.js';
 
-/** Response of `createDataCollection` (POST /wix-data/v2/collections). */
-export type CreateDataCollectionResponse = M.CreateDataCollectionResponse;
+export type { CreateDataCollectionResponse } from './models.js';
 
 /** Request of `createMember` (POST /members/v1/members). */
 export interface CreateMemberRequest {
@@ -211,35 +193,25 @@ export type DisconnectMemberRequest = M.MemberIdRequest;
 /** Response of `disconnectMember` (POST /members/v1/members/{id}/disconnect). */
 export type DisconnectMemberResponse = M.MemberResponse;
 
-/** Request of `generateFileDownloadUrl` (POST /site-media/v1/files/generate-file-download-url). */
-export type GenerateFileDownloadUrlRequest = M.GenerateFileDownloadUrlRequest;
+export type { GenerateFileDownloadUrlRequest } from './models.js';
 
-/** Response of `generateFileDownloadUrl` (POST /site-media/v1/files/generate-file-download-url). */
-export type GenerateFileDownloadUrlResponse = M.GenerateFileDownloadUrlResponse;
+export type { GenerateFileDownloadUrlResponse } from './models.js';
 
-/** Request of `generateFileResumableUploadUrl` (POST /site-media/v1/files/generate-resumable-upload-url). */
-export type GenerateFileResumableUploadUrlRequest = M.GenerateFileResumableUploadUrlRequest;
+export type { GenerateFileResumableUploadUrlRequest } from './models.js';
 
-/** Response of `generateFileResumableUploadUrl` (POST /site-media/v1/files/generate-resumable-upload-url). */
-export type GenerateFileResumableUploadUrlResponse = M.GenerateFileResumableUploadUrlResponse;
+export type { GenerateFileResumableUploadUrlResponse } from './models.js';
 
-/** Request of `generateFileUploadUrl` (POST /site-media/v1/files/generate-upload-url). */
-export type GenerateFileUploadUrlRequest = M.GenerateFileUploadUrlRequest;
+export type { GenerateFileUploadUrlRequest } from './models.js';
 
-/** Response of `generateFileUploadUrl` (POST /site-media/v1/files/generate-upload-url). */
-export type GenerateFileUploadUrlResponse = M.GenerateFileUploadUrlResponse;
+export type { GenerateFileUploadUrlResponse } from './models.js';
 
-/** Request of `generateFilesDownloadUrl` (POST /site-media/v1/files/generate-download-url). */
-export type GenerateFilesDownloadUrlRequest = M.GenerateFilesDownloadUrlRequest;
+export type { GenerateFilesDownloadUrlRequest } from './models.js';
 
-/** Response of `generateFilesDownloadUrl` (POST /site-media/v1/files/generate-download-url). */
-export type GenerateFilesDownloadUrlResponse = M.GenerateFilesDownloadUrlResponse;
+export type { GenerateFilesDownloadUrlResponse } from './models.js';
 
-/** Request of `generateVideoStreamingUrl` (POST /site-media/v1/files/generate-video-stream-url). */
-export type GenerateVideoStreamingUrlRequest = M.GenerateVideoStreamingUrlRequest;
+export type { GenerateVideoStreamingUrlRequest } from './models.js';
 
-/** Response of `generateVideoStreamingUrl` (POST /site-media/v1/files/generate-video-stream-url). */
-export type GenerateVideoStreamingUrlResponse = M.GenerateVideoStreamingUrlResponse;
+export type { GenerateVideoStreamingUrlResponse } from './models.js';
 
 /** Request of `get` (GET /wix-data/v2/items/{dataItemId}). */
 export interface GetRequest {
@@ -283,8 +255,7 @@ export interface GetDataCollectionRequest {
   consistentRead?: boolean;
 }
 
-/** Response of `getDataCollection` (GET /wix-data/v2/collections/{dataCollectionId}). */
-export type GetDataCollectionResponse = M.GetDataCollectionResponse;
+export type { GetDataCollectionResponse } from './models.js';
 
 /** Request of `getFileDescriptor` (GET /site-media/v1/files/get-file-by-id). */
 export interface GetFileDescriptorRequest {
@@ -292,14 +263,11 @@ export interface GetFileDescriptorRequest {
   fileId: string;
 }
 
-/** Response of `getFileDescriptor` (GET /site-media/v1/files/get-file-by-id). */
-export type GetFileDescriptorResponse = M.GetFileDescriptorResponse;
+export type { GetFileDescriptorResponse } from './models.js';
 
-/** Request of `getFileDescriptors` (POST /site-media/v1/files/get-files). */
-export type GetFileDescriptorsRequest = M.GetFileDescriptorsRequest;
+export type { GetFileDescriptorsRequest } from './models.js';
 
-/** Response of `getFileDescriptors` (POST /site-media/v1/files/get-files). */
-export type GetFileDescriptorsResponse = M.GetFileDescriptorsResponse;
+export type { GetFileDescriptorsResponse } from './models.js';
 
 /** Request of `getMember` (GET /members/v1/members/{id}). */
 export interface GetMemberRequest {
@@ -312,11 +280,9 @@ export interface GetMemberRequest {
 /** Response of `getMember` (GET /members/v1/members/{id}). */
 export type GetMemberResponse = M.MemberResponse;
 
-/** Request of `importFile` (POST /site-media/v1/files/import). */
-export type ImportFileRequest = M.ImportFileRequest;
+export type { ImportFileRequest } from './models.js';
 
-/** Response of `importFile` (POST /site-media/v1/files/import). */
-export type ImportFileResponse = M.ImportFileResponse;
+export type { ImportFileResponse } from './models.js';
 
 /** Request of `insert` (POST /wix-data/v2/items). */
 export type InsertRequest = M.InsertDataItemRequest;
@@ -324,11 +290,9 @@ export type InsertRequest = M.InsertDataItemRequest;
 /** Response of `insert` (POST /wix-data/v2/items). */
 export type InsertResponse = M.InsertDataItemResponse;
 
-/** Request of `insertDataItemReference` (POST /wix-data/v2/items/insert-reference). */
-export type InsertDataItemReferenceRequest = M.InsertDataItemReferenceRequest;
+export type { InsertDataItemReferenceRequest } from './models.js';
 
-/** Response of `insertDataItemReference` (POST /wix-data/v2/items/insert-reference). */
-export type InsertDataItemReferenceResponse = M.InsertDataItemReferenceResponse;
+export type { InsertDataItemReferenceResponse } from './models.js';
 
 /** Request of `isReferenced` (POST /wix-data/v2/items/is-referenced). */
 export type IsReferencedRequest = M.IsReferencedDataItemRequest;
@@ -358,8 +322,7 @@ export interface ListDataCollectionsRequest {
   consistentRead?: boolean;
 }
 
-/** Response of `listDataCollections` (GET /wix-data/v2/collections). */
-export type ListDataCollectionsResponse = M.ListDataCollectionsResponse;
+export type { ListDataCollectionsResponse } from './models.js';
 
 /** Request of `listDeletedFiles` (GET /site-media/v1/trash-bin/files). */
 export interface ListDeletedFilesRequest {
@@ -375,8 +338,7 @@ export interface ListDeletedFilesRequest {
   paging?: M.CursorPaging;
 }
 
-/** Response of `listDeletedFiles` (GET /site-media/v1/trash-bin/files). */
-export type ListDeletedFilesResponse = M.ListDeletedFilesResponse;
+export type { ListDeletedFilesResponse } from './models.js';
 
 /** Request of `listFiles` (GET /site-media/v1/files). */
 export interface ListFilesRequest {
@@ -392,8 +354,7 @@ export interface ListFilesRequest {
   paging?: M.CursorPaging;
 }
 
-/** Response of `listFiles` (GET /site-media/v1/files). */
-export type ListFilesResponse = M.ListFilesResponse;
+export type { ListFilesResponse } from './models.js';
 
 /** Request of `listMembers` (GET /members/v1/members). */
 export interface ListMembersRequest {
@@ -408,20 +369,17 @@ export interface ListMembersRequest {
 /** Response of `listMembers` (GET /members/v1/members). */
 export type ListMembersResponse = M.MembersQueryResponse;
 
-/** Request of `login` (POST /_api/iam/authentication/v2/login). */
-export type LoginRequest = M.LoginRequest;
+export type { LoginRequest } from './models.js';
 
 /** Response of `login` (POST /_api/iam/authentication/v2/login). */
 export type LoginResponse = M.StateMachineResponse;
 
-/** Request of `loginV1` (POST /_api/iam/authentication/v1/login). */
-export type LoginV1Request = M.LoginV1Request;
+export type { LoginV1Request } from './models.js';
 
 /** Response of `loginV1` (POST /_api/iam/authentication/v1/login). */
 export type LoginV1Response = M.StateMachineResponse;
 
-/** Request of `loginWithTokenParams` (POST /_api/iam/authentication/v1/sso/login-with-token-params). */
-export type LoginWithTokenParamsRequest = M.LoginWithTokenParamsRequest;
+export type { LoginWithTokenParamsRequest } from './models.js';
 
 /** Response of `loginWithTokenParams` (POST /_api/iam/authentication/v1/sso/login-with-token-params). */
 export type LoginWithTokenParamsResponse = M.StateMachineResponse;
@@ -443,23 +401,18 @@ export type MuteMemberRequest = M.MemberIdRequest;
 /** Response of `muteMember` (POST /members/v1/members/{id}/mute). */
 export type MuteMemberResponse = M.MemberResponse;
 
-/** Request of `patchDataItem` (POST /wix-data/v2/items/patch). */
-export type PatchDataItemRequest = M.PatchDataItemRequest;
+export type { PatchDataItemRequest } from './models.js';
 
-/** Response of `patchDataItem` (POST /wix-data/v2/items/patch). */
-export type PatchDataItemResponse = M.PatchDataItemResponse;
+export type { PatchDataItemResponse } from './models.js';
 
-/** Request of `proceedToNextState` (POST /_api/iam/authentication/v1/state/proceed). */
-export type ProceedToNextStateRequest = M.ProceedToNextStateRequest;
+export type { ProceedToNextStateRequest } from './models.js';
 
 /** Response of `proceedToNextState` (POST /_api/iam/authentication/v1/state/proceed). */
 export type ProceedToNextStateResponse = M.StateMachineResponse;
 
-/** Request of `queryDataItems` (POST /wix-data/v2/items/query). */
-export type QueryDataItemsRequest = M.QueryDataItemsRequest;
+export type { QueryDataItemsRequest } from './models.js';
 
-/** Response of `queryDataItems` (POST /wix-data/v2/items/query). */
-export type QueryDataItemsResponse = M.QueryDataItemsResponse;
+export type { QueryDataItemsResponse } from './models.js';
 
 /** Request of `queryDataItemsGet` (GET /wix-data/v2/items/query). */
 export interface QueryDataItemsGetRequest {
@@ -482,11 +435,9 @@ export interface QueryDataItemsGetRequest {
 /** Response of `queryDataItemsGet` (GET /wix-data/v2/items/query). */
 export type QueryDataItemsGetResponse = M.QueryDataItemsResponse;
 
-/** Request of `queryDistinctValues` (POST /wix-data/v2/items/query-distinct-values). */
-export type QueryDistinctValuesRequest = M.QueryDistinctValuesRequest;
+export type { QueryDistinctValuesRequest } from './models.js';
 
-/** Response of `queryDistinctValues` (POST /wix-data/v2/items/query-distinct-values). */
-export type QueryDistinctValuesResponse = M.QueryDistinctValuesResponse;
+export type { QueryDistinctValuesResponse } from './models.js';
 
 /** Request of `queryMembers` (POST /members/v1/members/query). */
 export type QueryMembersRequest = M.MembersQueryRequest;
@@ -494,20 +445,16 @@ export type QueryMembersRequest = M.MembersQueryRequest;
 /** Response of `queryMembers` (POST /members/v1/members/query). */
 export type QueryMembersResponse = M.MembersQueryResponse;
 
-/** Request of `queryReferencedDataItems` (POST /wix-data/v2/items/query-referenced). */
-export type QueryReferencedDataItemsRequest = M.QueryReferencedDataItemsRequest;
+export type { QueryReferencedDataItemsRequest } from './models.js';
 
-/** Response of `queryReferencedDataItems` (POST /wix-data/v2/items/query-referenced). */
-export type QueryReferencedDataItemsResponse = M.QueryReferencedDataItemsResponse;
+export type { QueryReferencedDataItemsResponse } from './models.js';
 
-/** Request of `recover` (POST /_api/iam/recovery/v1/recover). */
-export type RecoverRequest = M.RecoverRequest;
+export type { RecoverRequest } from './models.js';
 
 /** Response of `recover` (POST /_api/iam/recovery/v1/recover). */
 export type RecoverResponse = M.StateMachineResponse;
 
-/** Request of `register` (POST /_api/iam/authentication/v2/register). */
-export type RegisterRequest = M.RegisterRequest;
+export type { RegisterRequest } from './models.js';
 
 /** Response of `register` (POST /_api/iam/authentication/v2/register). */
 export type RegisterResponse = M.StateMachineResponse;
@@ -524,22 +471,13 @@ export type RemoveRequest = M.RemoveDataItemRequest;
 /** Response of `remove` (POST /wix-data/v2/items/remove). */
 export type RemoveResponse = M.RemoveDataItemResponse;
 
-/** Request of `removeDataItem` (DELETE /wix-data/v2/items/{dataItemId}). */
-export interface RemoveDataItemRequest {
-  /** ID of the item to remove. */
-  dataItemId: string;
-  /** ID of the collection that holds the item. */
-  dataCollectionId: string;
-}
+export type { RemoveDataItemRequest } from './models.js';
 
-/** Response of `removeDataItem` (DELETE /wix-data/v2/items/{dataItemId}). */
-export type RemoveDataItemResponse = M.RemoveDataItemResponse;
+export type { RemoveDataItemResponse } from './models.js';
 
-/** Request of `removeDataItemReference` (POST /wix-data/v2/items/remove-reference). */
-export type RemoveDataItemReferenceRequest = M.RemoveDataItemReferenceRequest;
+export type { RemoveDataItemReferenceRequest } from './models.js';
 
-/** Response of `removeDataItemReference` (POST /wix-data/v2/items/remove-reference). */
-export type RemoveDataItemReferenceResponse = M.RemoveDataItemReferenceResponse;
+export type { RemoveDataItemReferenceResponse } from './models.js';
 
 /** Request of `replaceReferences` (POST /wix-data/v2/items/replace-references). */
 export type ReplaceReferencesRequest = M.ReplaceDataItemReferencesRequest;
@@ -547,8 +485,7 @@ export type ReplaceReferencesRequest = M.ReplaceDataItemReferencesRequest;
 /** Response of `replaceReferences` (POST /wix-data/v2/items/replace-references). */
 export type ReplaceReferencesResponse = M.ReplaceDataItemReferencesResponse;
 
-/** Request of `resendVerification` (POST /_api/iam/verification/v1/auth/resend). */
-export type ResendVerificationRequest = M.ResendVerificationRequest;
+export type { ResendVerificationRequest } from './models.js';
 
 /** Response of `resendVerification` (POST /_api/iam/verification/v1/auth/resend). */
 export type ResendVerificationResponse = M.Empty;
@@ -559,35 +496,27 @@ export type SaveRequest = M.SaveDataItemRequest;
 /** Response of `save` (POST /wix-data/v2/items/save). */
 export type SaveResponse = M.SaveDataItemResponse;
 
-/** Request of `searchFiles` (POST /site-media/v1/files/search). */
-export type SearchFilesRequest = M.SearchFilesRequest;
+export type { SearchFilesRequest } from './models.js';
 
-/** Response of `searchFiles` (POST /site-media/v1/files/search). */
-export type SearchFilesResponse = M.SearchFilesResponse;
+export type { SearchFilesResponse } from './models.js';
 
-/** Request of `sendActivationEmail` (POST /_api/iam/recovery/v1/activation-email). */
-export type SendActivationEmailRequest = M.SendActivationEmailRequest;
+export type { SendActivationEmailRequest } from './models.js';
 
 /** Response of `sendActivationEmail` (POST /_api/iam/recovery/v1/activation-email). */
 export type SendActivationEmailResponse = M.Empty;
 
-/** Request of `sendRecoveryEmail` (POST /_api/iam/recovery/v1/send-email). */
-export type SendRecoveryEmailRequest = M.SendRecoveryEmailRequest;
+export type { SendRecoveryEmailRequest } from './models.js';
 
 /** Response of `sendRecoveryEmail` (POST /_api/iam/recovery/v1/send-email). */
 export type SendRecoveryEmailResponse = M.Empty;
 
-/** Request of `signOn` (POST /_api/iam/authentication/v2/sign-on). */
-export type SignOnRequest = M.SignOnRequest;
+export type { SignOnRequest } from './models.js';
 
-/** Response of `signOn` (POST /_api/iam/authentication/v2/sign-on). */
-export type SignOnResponse = M.SignOnResponse;
+export type { SignOnResponse } from './models.js';
 
-/** Request of `startVerification` (POST /_api/iam/verification/v1/start). */
-export type StartVerificationRequest = M.StartVerificationRequest;
+export type { StartVerificationRequest } from './models.js';
 
-/** Response of `startVerification` (POST /_api/iam/verification/v1/start). */
-export type StartVerificationResponse = M.StartVerificationResponse;
+export type { StartVerificationResponse } from './models.js';
 
 /** Request of `token` (POST /oauth2/token). */
 export type TokenRequest = M.OAuthTokenRequest;
@@ -622,23 +551,17 @@ export interface UpdateCurrentMemberSlugRequest {
 /** Response of `updateCurrentMemberSlug` (POST /members/v1/members/my/slug). */
 export type UpdateCurrentMemberSlugResponse = M.MemberResponse;
 
-/** Request of `updateDataCollection` (PUT /wix-data/v2/collections). */
-export type UpdateDataCollectionRequest = M.UpdateDataCollectionRequest;
+export type { UpdateDataCollectionRequest } from './models.js';
 
-/** Response of `updateDataCollection` (PUT /wix-data/v2/collections). */
-export type UpdateDataCollectionResponse = M.UpdateDataCollectionResponse;
+export type { UpdateDataCollectionResponse } from './models.js';
 
-/** Request of `updateDataItem` (PUT /wix-data/v2/items/{dataItemId}). */
-export type UpdateDataItemRequest = M.UpdateDataItemRequest;
+export type { UpdateDataItemRequest } from './models.js';
 
-/** Response of `updateDataItem` (PUT /wix-data/v2/items/{dataItemId}). */
-export type UpdateDataItemResponse = M.UpdateDataItemResponse;
+export type { UpdateDataItemResponse } from './models.js';
 
-/** Request of `updateFileDescriptor` (PATCH /site-media/v1/files/update-file-descriptor). */
-export type UpdateFileDescriptorRequest = M.UpdateFileDescriptorRequest;
+export type { UpdateFileDescriptorRequest } from './models.js';
 
-/** Response of `updateFileDescriptor` (PATCH /site-media/v1/files/update-file-descriptor). */
-export type UpdateFileDescriptorResponse = M.UpdateFileDescriptorResponse;
+export type { UpdateFileDescriptorResponse } from './models.js';
 
 /** Request of `updateMember` (PATCH /members/v1/members/{id}). */
 export interface UpdateMemberRequest {
@@ -662,8 +585,7 @@ export interface UpdateMemberSlugRequest {
 /** Response of `updateMemberSlug` (POST /members/v1/members/{id}/slug). */
 export type UpdateMemberSlugResponse = M.MemberResponse;
 
-/** Request of `verify` (POST /_api/iam/verification/v1/auth/verify). */
-export type VerifyRequest = M.VerifyRequest;
+export type { VerifyRequest } from './models.js';
 
 /** Response of `verify` (POST /_api/iam/verification/v1/auth/verify). */
 export type VerifyResponse = M.StateMachineResponse;

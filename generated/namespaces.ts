@@ -15,7 +15,7 @@ export interface CollectionsOperations {
    *
    * Wire: `POST /wix-data/v2/collections`.
    */
-  createDataCollection(collection: M.DataCollection, options?: CallOptions): Promise<NonNullable<IO.CreateDataCollectionResponse['collection']>>;
+  createDataCollection(collection: M.DataCollection, options?: CallOptions): Promise<M.DataCollection>;
   /**
    * Deletes a data collection and all of its items.
    *
@@ -29,7 +29,7 @@ export interface CollectionsOperations {
    *
    * Wire: `GET /wix-data/v2/collections/{dataCollectionId}`.
    */
-  getDataCollection(dataCollectionId: string, options?: Omit<IO.GetDataCollectionRequest, 'dataCollectionId'> & CallOptions): Promise<NonNullable<IO.GetDataCollectionResponse['collection']>>;
+  getDataCollection(dataCollectionId: string, options?: Omit<IO.GetDataCollectionRequest, 'dataCollectionId'> & CallOptions): Promise<M.DataCollection>;
   /**
    * Lists the site's data collections.
    *
@@ -43,7 +43,7 @@ export interface CollectionsOperations {
    *
    * Wire: `PUT /wix-data/v2/collections`.
    */
-  updateDataCollection(collection: M.DataCollection, options?: CallOptions): Promise<NonNullable<IO.UpdateDataCollectionResponse['collection']>>;
+  updateDataCollection(collection: M.DataCollection, options?: CallOptions): Promise<M.DataCollection>;
 }
 
 /** The `items` methods generated from the schema. */
@@ -53,7 +53,7 @@ export interface ItemsOperations {
    *
    * Wire: `POST /wix-data/v2/items/count`.
    */
-  count(dataCollectionId: string, options?: Omit<IO.CountRequest, 'dataCollectionId'> & CallOptions): Promise<NonNullable<IO.CountResponse['totalCount']>>;
+  count(dataCollectionId: string, options?: Omit<IO.CountRequest, 'dataCollectionId'> & CallOptions): Promise<number>;
   /**
    * Retrieves an item from a collection; resolves `null` when there is no such item.
    *
@@ -61,19 +61,19 @@ export interface ItemsOperations {
    *
    * Wire: `GET /wix-data/v2/items/{dataItemId}`.
    */
-  get(dataCollectionId: string, dataItemId: string, options?: Omit<IO.GetRequest, 'dataCollectionId' | 'dataItemId'> & CallOptions): Promise<NonNullable<IO.GetResponse['dataItem']> | null>;
+  get(dataCollectionId: string, dataItemId: string, options?: Omit<IO.GetRequest, 'dataCollectionId' | 'dataItemId'> & CallOptions): Promise<M.DataItem | null>;
   /**
    * Adds an item to a collection.
    *
    * Wire: `POST /wix-data/v2/items`.
    */
-  insert(dataCollectionId: string, dataItem: M.DataItem, options?: Omit<IO.InsertRequest, 'dataCollectionId' | 'dataItem'> & CallOptions): Promise<NonNullable<IO.InsertResponse['dataItem']>>;
+  insert(dataCollectionId: string, dataItem: M.DataItem, options?: Omit<IO.InsertRequest, 'dataCollectionId' | 'dataItem'> & CallOptions): Promise<M.DataItem>;
   /**
    * Checks whether a reference field of an item refers to another item.
    *
    * Wire: `POST /wix-data/v2/items/is-referenced`.
    */
-  isReferenced(dataCollectionId: string, referringItemFieldName: string, referringItemId: string, referencedItemId: string, options?: Omit<IO.IsReferencedRequest, 'dataCollectionId' | 'referringItemFieldName' | 'referringItemId' | 'referencedItemId'> & CallOptions): Promise<NonNullable<IO.IsReferencedResponse['isReferenced']>>;
+  isReferenced(dataCollectionId: string, referringItemFieldName: string, referringItemId: string, referencedItemId: string, options?: Omit<IO.IsReferencedRequest, 'dataCollectionId' | 'referringItemFieldName' | 'referringItemId' | 'referencedItemId'> & CallOptions): Promise<boolean>;
   /**
    * Removes an item from a collection; resolves `null` when there is no such item.
    *
@@ -81,7 +81,7 @@ export interface ItemsOperations {
    *
    * Wire: `POST /wix-data/v2/items/remove`.
    */
-  remove(dataCollectionId: string, dataItemId: string, options?: Omit<IO.RemoveRequest, 'dataCollectionId' | 'dataItemId'> & CallOptions): Promise<NonNullable<IO.RemoveResponse['dataItem']> | null>;
+  remove(dataCollectionId: string, dataItemId: string, options?: Omit<IO.RemoveRequest, 'dataCollectionId' | 'dataItemId'> & CallOptions): Promise<M.DataItem | null>;
   /**
    * Replaces all references of an item's reference field with the given item IDs.
    *
@@ -93,7 +93,7 @@ export interface ItemsOperations {
    *
    * Wire: `POST /wix-data/v2/items/save`.
    */
-  save(dataCollectionId: string, dataItem: M.DataItem, options?: Omit<IO.SaveRequest, 'dataCollectionId' | 'dataItem'> & CallOptions): Promise<NonNullable<IO.SaveResponse['dataItem']>>;
+  save(dataCollectionId: string, dataItem: M.DataItem, options?: Omit<IO.SaveRequest, 'dataCollectionId' | 'dataItem'> & CallOptions): Promise<M.DataItem>;
   /**
    * Removes all items from a collection.
    *
@@ -107,7 +107,7 @@ export interface ItemsOperations {
    *
    * Wire: `POST /wix-data/v2/items/update`.
    */
-  update(dataCollectionId: string, dataItem: M.DataItem, options?: Omit<IO.UpdateRequest, 'dataCollectionId' | 'dataItem'> & CallOptions): Promise<NonNullable<IO.UpdateResponse['dataItem']>>;
+  update(dataCollectionId: string, dataItem: M.DataItem, options?: Omit<IO.UpdateRequest, 'dataCollectionId' | 'dataItem'> & CallOptions): Promise<M.DataItem>;
 }
 
 /** The `media` methods generated from the schema. */
@@ -179,7 +179,7 @@ export interface MediaOperations {
    *
    * Wire: `GET /site-media/v1/files/get-file-by-id`.
    */
-  getFileDescriptor(fileId: string, options?: CallOptions): Promise<NonNullable<IO.GetFileDescriptorResponse['file']>>;
+  getFileDescriptor(fileId: string, options?: CallOptions): Promise<M.FileDescriptor>;
   /**
    * Gets the descriptors of several files in the Media Manager.
    *
@@ -191,7 +191,7 @@ export interface MediaOperations {
    *
    * Wire: `POST /site-media/v1/files/import`.
    */
-  importFile(url: string, options?: Omit<IO.ImportFileRequest, 'url'> & CallOptions): Promise<NonNullable<IO.ImportFileResponse['file']>>;
+  importFile(url: string, options?: Omit<IO.ImportFileRequest, 'url'> & CallOptions): Promise<M.FileDescriptor>;
   /**
    * Lists the files in the Media Manager's trash bin, one cursor page at a time.
    *
@@ -219,7 +219,7 @@ export interface MediaOperations {
    *
    * Wire: `PATCH /site-media/v1/files/update-file-descriptor`.
    */
-  updateFileDescriptor(file: M.FileDescriptor, options?: Omit<IO.UpdateFileDescriptorRequest, 'file'> & CallOptions): Promise<NonNullable<IO.UpdateFileDescriptorResponse['file']>>;
+  updateFileDescriptor(file: M.FileDescriptor, options?: Omit<IO.UpdateFileDescriptorRequest, 'file'> & CallOptions): Promise<M.FileDescriptor>;
 }
 
 /** The `members` methods generated from the schema. */
@@ -231,7 +231,7 @@ export interface MembersOperations {
    *
    * Wire: `POST /members/v1/members/{id}/approve`.
    */
-  approveMember(id: string, options?: CallOptions): Promise<NonNullable<IO.ApproveMemberResponse['member']>>;
+  approveMember(id: string, options?: CallOptions): Promise<M.Member>;
   /**
    * Blocks a member from logging in.
    *
@@ -239,7 +239,7 @@ export interface MembersOperations {
    *
    * Wire: `POST /members/v1/members/{id}/block`.
    */
-  blockMember(id: string, options?: CallOptions): Promise<NonNullable<IO.BlockMemberResponse['member']>>;
+  blockMember(id: string, options?: CallOptions): Promise<M.Member>;
   /**
    * Starts an asynchronous job that approves all members matching a filter.
    *
@@ -279,7 +279,7 @@ export interface MembersOperations {
    *
    * Wire: `POST /members/v1/members`.
    */
-  createMember(request: IO.CreateMemberRequest & CallOptions): Promise<NonNullable<IO.CreateMemberResponse['member']>>;
+  createMember(request: IO.CreateMemberRequest & CallOptions): Promise<M.Member>;
   /**
    * Deletes a member.
    *
@@ -295,7 +295,7 @@ export interface MembersOperations {
    *
    * Wire: `DELETE /members/v1/members/{id}/addresses`.
    */
-  deleteMemberAddresses(id: string, options?: CallOptions): Promise<NonNullable<IO.DeleteMemberAddressesResponse['member']>>;
+  deleteMemberAddresses(id: string, options?: CallOptions): Promise<M.Member>;
   /**
    * Deletes all email addresses of a member's contact info.
    *
@@ -303,7 +303,7 @@ export interface MembersOperations {
    *
    * Wire: `DELETE /members/v1/members/{id}/emails`.
    */
-  deleteMemberEmails(id: string, options?: CallOptions): Promise<NonNullable<IO.DeleteMemberEmailsResponse['member']>>;
+  deleteMemberEmails(id: string, options?: CallOptions): Promise<M.Member>;
   /**
    * Deletes all phone numbers of a member's contact info.
    *
@@ -311,7 +311,7 @@ export interface MembersOperations {
    *
    * Wire: `DELETE /members/v1/members/{id}/phones`.
    */
-  deleteMemberPhones(id: string, options?: CallOptions): Promise<NonNullable<IO.DeleteMemberPhonesResponse['member']>>;
+  deleteMemberPhones(id: string, options?: CallOptions): Promise<M.Member>;
   /**
    * Deletes the currently logged-in member, optionally reassigning their content to another member.
    *
@@ -325,31 +325,31 @@ export interface MembersOperations {
    *
    * Wire: `POST /members/v1/members/{id}/disconnect`.
    */
-  disconnectMember(id: string, options?: CallOptions): Promise<NonNullable<IO.DisconnectMemberResponse['member']>>;
+  disconnectMember(id: string, options?: CallOptions): Promise<M.Member>;
   /**
    * Gets the currently logged-in member.
    *
    * Wire: `GET /members/v1/members/my`.
    */
-  getCurrentMember(options?: IO.GetCurrentMemberRequest & CallOptions): Promise<NonNullable<IO.GetCurrentMemberResponse['member']>>;
+  getCurrentMember(options?: IO.GetCurrentMemberRequest & CallOptions): Promise<M.Member>;
   /**
    * Gets a member by ID.
    *
    * Wire: `GET /members/v1/members/{id}`.
    */
-  getMember(id: string, options?: Omit<IO.GetMemberRequest, 'id'> & CallOptions): Promise<NonNullable<IO.GetMemberResponse['member']>>;
+  getMember(id: string, options?: Omit<IO.GetMemberRequest, 'id'> & CallOptions): Promise<M.Member>;
   /**
    * Makes the currently logged-in member join the site community (profile becomes public).
    *
    * Wire: `POST /members/v1/members/join-community`.
    */
-  joinCommunity(options?: CallOptions): Promise<NonNullable<IO.JoinCommunityResponse['member']>>;
+  joinCommunity(options?: CallOptions): Promise<M.Member>;
   /**
    * Makes the currently logged-in member leave the site community (profile becomes private).
    *
    * Wire: `POST /members/v1/members/leave-community`.
    */
-  leaveCommunity(options?: CallOptions): Promise<NonNullable<IO.LeaveCommunityResponse['member']>>;
+  leaveCommunity(options?: CallOptions): Promise<M.Member>;
   /**
    * Lists site members, with offset paging and sorting.
    *
@@ -363,7 +363,7 @@ export interface MembersOperations {
    *
    * Wire: `POST /members/v1/members/{id}/mute`.
    */
-  muteMember(id: string, options?: CallOptions): Promise<NonNullable<IO.MuteMemberResponse['member']>>;
+  muteMember(id: string, options?: CallOptions): Promise<M.Member>;
   /**
    * Unmutes a muted member.
    *
@@ -371,19 +371,19 @@ export interface MembersOperations {
    *
    * Wire: `POST /members/v1/members/{id}/unmute`.
    */
-  unmuteMember(id: string, options?: CallOptions): Promise<NonNullable<IO.UnmuteMemberResponse['member']>>;
+  unmuteMember(id: string, options?: CallOptions): Promise<M.Member>;
   /**
    * Changes the profile slug of the currently logged-in member.
    *
    * Wire: `POST /members/v1/members/my/slug`.
    */
-  updateCurrentMemberSlug(slug: string, options?: CallOptions): Promise<NonNullable<IO.UpdateCurrentMemberSlugResponse['member']>>;
+  updateCurrentMemberSlug(slug: string, options?: CallOptions): Promise<M.Member>;
   /**
    * Updates a member's fields; only the fields given are changed.
    *
    * Wire: `PATCH /members/v1/members/{id}`.
    */
-  updateMember(id: string, member: M.Member, options?: CallOptions): Promise<NonNullable<IO.UpdateMemberResponse['member']>>;
+  updateMember(id: string, member: M.Member, options?: CallOptions): Promise<M.Member>;
   /**
    * Changes a member's profile slug.
    *
@@ -391,7 +391,7 @@ export interface MembersOperations {
    *
    * Wire: `POST /members/v1/members/{id}/slug`.
    */
-  updateMemberSlug(id: string, slug: string, options?: CallOptions): Promise<NonNullable<IO.UpdateMemberSlugResponse['member']>>;
+  updateMemberSlug(id: string, slug: string, options?: CallOptions): Promise<M.Member>;
 }
 
 /** The `auth` methods generated from the schema. */

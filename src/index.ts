@@ -129,3 +129,4 @@ export type {
 export type { CallOptions, Item, Entity } from './types.js';
 export type { CollectionsOperations, ItemsOperations, MediaOperations, MembersOperations } from '../generated/namespaces.js';
 export type * from '../generated/models.js';
+export type * from '../generated/io.js';
