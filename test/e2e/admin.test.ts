@@ -40,4 +40,25 @@ describeInBrowser('console: admin view', () => {
       await expect.poll(() => table.textContent()).toContain('queryDataItems');
     });
   });
+
+  it('is usable from the keyboard: skip link, navigation, dialogs that close with Escape', { timeout: e2eTestTimeoutMs }, async () => {
+    await inPage(stage(), 'admin-keyboard', async (page) => {
+      await page.goto('/admin/collections');
+      await page.getByRole('row', { name: /Movies/ }).waitFor();
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
+      await page.keyboard.press('Enter');
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('content');
+
+      // The first button of the page opens the "new collection" dialog; Escape closes it again.
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('New collection');
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog', { name: 'New collection' });
+      await dialog.waitFor();
+      expect(await page.evaluate(() => document.activeElement?.closest('dialog') !== null)).toBe(true);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+    });
+  });
 });
