@@ -43,8 +43,11 @@ export type {
   FrameHost,
 } from './auth/index.js';
 export type { RetryOptions } from './http/retry.js';
+export type { TransportAuth } from './http/auth.js';
 export {
   SiteKitError,
+  type SiteKitErrorInit,
+  type ErrorContext,
   ValidationError,
   ApplicationError,
   HttpError,
