@@ -1,0 +1,110 @@
+/**
+ * The transport benchmark: the same GET (an item, with its `_id` and `$date` transforms) against a
+ * local server, four ways in the same run:
+ * - sitekit as Node users get it (the package's `node` build: node:http with keep-alive);
+ * - sitekit with `fetch` passed explicitly (the fetch handler);
+ * - raw `fetch`, and a raw `node:http` keep-alive loop, each with the same header and JSON parse.
+ * Sequential calls, and batches of 64 concurrent calls. Prints calls/s and the ratios the SDK is
+ * held to: sitekit ≥ 2.0× raw fetch and ≥ 0.9× raw node:http; sitekit with fetch ≥ 0.95× raw fetch.
+ * It imports the built package (`npm run bench` builds it first), as an app would.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { Agent, request } from 'node:http';
+import { concurrent, medianOf, sequential, type Call, type Measurement } from './timing.js';
+
+type SiteKit = typeof import('../src/index.js');
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const SEQUENTIAL_CALLS = Number(process.env.BENCH_CALLS ?? 2000);
+const CONCURRENCY = 64;
+const CONCURRENT_BATCHES = Number(process.env.BENCH_BATCHES ?? 40);
+
+const ITEM_BODY = JSON.stringify({
+  dataItem: { id: 'a', dataCollectionId: 'Movies', data: { _id: 'a', title: 'Jaws', year: 1975, released: { $date: '1975-06-20T00:00:00.000Z' } } },
+});
+const ITEM_PATH = '/wix-data/v2/items/a?dataCollectionId=Movies';
+
+/**
+ * The local server, in its own process: the client sides are what is measured, so the server's
+ * work must not be counted in their time (in-process, it would be, and hide their differences),
+ * and the CPU figures are the client's alone. Prints its port when listening.
+ */
+async function startServer(): Promise<{ server: ChildProcess; port: number }> {
+  const source = `
+    const { createServer } = require('node:http');
+    const body = ${JSON.stringify(ITEM_BODY)};
+    const server = createServer((incoming, outgoing) => {
+      incoming.resume();
+      incoming.on('end', () => outgoing.writeHead(200, { 'content-type': 'application/json' }).end(body));
+    });
+    server.keepAliveTimeout = 60000;
+    server.listen(0, '127.0.0.1', () => console.log(server.address().port));
+  `;
+  const server = spawn(process.execPath, ['-e', source], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const [firstLine] = (await once(server.stdout!, 'data')) as [Buffer];
+  return { server, port: Number(firstLine.toString().trim()) };
+}
+
+/** Reads a raw node:http response to a parsed JSON value. */
+function rawNodeGet(url: string, agent: Agent): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const outgoing = request(url, { agent, headers: { authorization: 'bench-key' } }, (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (text += chunk));
+      response.on('end', () => resolve(JSON.parse(text)));
+      response.on('error', reject);
+    });
+    outgoing.on('error', reject);
+    outgoing.end();
+  });
+}
+
+const figures = (values: Record<string, number>, unit: string): string =>
+  Object.entries(values)
+    .map(([name, value]) => `${name} ${value.toFixed(0)}${unit}`)
+    .join('   ');
+
+function report(title: string, { callsPerSecond, cpuMicrosPerCall }: Measurement): void {
+  const ratio = (a: string, b: string) => (callsPerSecond[a]! / callsPerSecond[b]!).toFixed(2);
+  console.log(`${title}\n  calls/s:      ${figures(callsPerSecond, '')}\n  CPU per call: ${figures(cpuMicrosPerCall, ' µs')}`);
+  console.log(
+    `  sitekit / raw fetch ${ratio('sitekit', 'raw fetch')}x (target 2.0)   sitekit / raw node:http ${ratio('sitekit', 'raw node:http')}x (target 0.9)   sitekit with fetch / raw fetch ${ratio('sitekit with fetch', 'raw fetch')}x (target 0.95)`,
+  );
+}
+
+/** Runs the transport benchmark and prints its figures. */
+export async function transportBench(): Promise<void> {
+  // The package by its name, resolved through its export conditions: on Node, the node build.
+  const { ApiKeyStrategy, createClient } = (await import('sitekit' as string)) as SiteKit;
+  const { server, port } = await startServer();
+  const base = `http://127.0.0.1:${port}`;
+  const agent = new Agent({ keepAlive: true });
+  const auth = ApiKeyStrategy({ apiKey: 'bench-key' });
+  const sitekit = createClient({ auth, baseUrl: base });
+  const sitekitWithFetch = createClient({ auth, baseUrl: base, fetch });
+  const sides: Record<string, Call> = {
+    sitekit: () => sitekit.items.get('Movies', 'a'),
+    'sitekit with fetch': () => sitekitWithFetch.items.get('Movies', 'a'),
+    'raw fetch': async () => (await fetch(base + ITEM_PATH, { headers: { authorization: 'bench-key' } })).json(),
+    'raw node:http': () => rawNodeGet(base + ITEM_PATH, agent),
+  };
+  try {
+    // Warm-up: JIT, connections.
+    await sequential(sides, 300);
+    await concurrent(sides, 5, CONCURRENCY);
+    const sequentialRuns: Measurement[] = [];
+    const concurrentRuns: Measurement[] = [];
+    for (let run = 0; run < ROUNDS; run++) {
+      sequentialRuns.push(await sequential(sides, SEQUENTIAL_CALLS));
+      concurrentRuns.push(await concurrent(sides, CONCURRENT_BATCHES, CONCURRENCY));
+    }
+    console.log(`transport: items.get against a local server, interleaved, median of ${ROUNDS} runs`);
+    report(`sequential (${SEQUENTIAL_CALLS} calls per side per run)`, medianOf(sequentialRuns));
+    report(`${CONCURRENCY} concurrent (${CONCURRENT_BATCHES} batches per side per run)`, medianOf(concurrentRuns));
+  } finally {
+    agent.destroy();
+    server.kill();
+  }
+}
