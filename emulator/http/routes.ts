@@ -3,12 +3,13 @@
  * schema, and runs the operation a service module provides for it.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { routes, type Route } from '../../generated/routes.js';
+import { components, routes, type Route } from '../../generated/routes.js';
 import * as operationTable from '../../generated/operations.js';
 import { resolveCaller } from '../auth/caller.js';
 import { applicationError, invalidField, permissionDenied } from '../errors.js';
 import type { DomainEvent } from '../events.js';
 import type { Caller, EmulatorContext, Operation, ServiceCall, ServiceModule } from '../service.js';
+import { coerceQuery } from './coerce.js';
 import { QUERY_PROBLEM } from './querystring.js';
 
 declare module 'fastify' {
@@ -125,7 +126,8 @@ function mergePathParameters(request: FastifyRequest, route: Route): void {
   const params = request.params as Record<string, string>;
   const hasQueryInput = route.method == 'GET' || route.method == 'DELETE';
   if (hasQueryInput) {
-    request.query = { ...(request.query as object) };
+    const problem = (request.query as Record<symbol, string>)[QUERY_PROBLEM];
+    request.query = { ...(coerceQuery(request.query, route.query, components) as object), ...(problem ? { [QUERY_PROBLEM]: problem } : {}) };
   } else if (request.body === undefined || request.body === null) {
     // A body-less POST of an operation whose fields all come from the path.
     if (Object.keys(route.params).length) request.body = {};

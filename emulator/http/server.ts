@@ -61,11 +61,14 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true, querystringParser: parseQueryString },
     ajv: {
-      customOptions: { allErrors: true, strict: false, coerceTypes: 'array', removeAdditional: false, useDefaults: false },
+      // No coercion: JSON bodies keep their types (5 is not "5"); query strings are typed by `coerce.ts`.
+      customOptions: { allErrors: true, strict: false, coerceTypes: false, removeAdditional: false, useDefaults: false },
       plugins: [addNumberFormats],
     },
   });
   app.addSchema({ $id: SCHEMA_ID, components });
+  // The platform's API speaks JSON only; a module that takes other bodies (uploads) adds its own parser in its routes().
+  app.removeContentTypeParser('text/plain');
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-wix-request-id', request.id);

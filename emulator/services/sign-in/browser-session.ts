@@ -1,0 +1,50 @@
+/**
+ * The emulator's own sign-in session in a browser: an HttpOnly cookie on the emulator's origin,
+ * set when a member signs in on the hosted page (or a session token is turned into a code there),
+ * read by `prompt=none`, ended by the hosted logout page and the logout route.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Store } from '../../store/store.js';
+import { issueSecret, readSecret, spendSecret } from '../identity/secrets.js';
+import { findMember } from '../members/member-store.js';
+
+/** The cookie's name. */
+export const SESSION_COOKIE = 'sitekit_emulator_session';
+/** How long a browser stays signed in on the emulator. */
+const SESSION_LIFETIME_SECONDS = 7 * 24 * 3600;
+
+/** The cookies of a request, by name. */
+export function cookiesOf(request: FastifyRequest): Map<string, string> {
+  const cookies = new Map<string, string>();
+  for (const part of (request.headers.cookie ?? '').split(';')) {
+    const separator = part.indexOf('=');
+    if (separator < 0) continue;
+    const name = part.slice(0, separator).trim();
+    try {
+      cookies.set(name, decodeURIComponent(part.slice(separator + 1).trim()));
+    } catch {
+      // A cookie that does not decode is not ours.
+    }
+  }
+  return cookies;
+}
+
+/** The member signed in on this browser (an approved member with a live session), if any. */
+export function signedInMember(store: Store, request: FastifyRequest): string | undefined {
+  const secret = readSecret(store, 'browser-session', cookiesOf(request).get(SESSION_COOKIE));
+  if (typeof secret == 'string') return undefined;
+  return findMember(store, secret.memberId)?.status == 'APPROVED' ? secret.memberId : undefined;
+}
+
+/** Signs the browser in as `memberId` (a new session cookie). */
+export function startBrowserSession(store: Store, reply: FastifyReply, memberId: string): void {
+  const secret = issueSecret(store, 'browser-session', memberId, SESSION_LIFETIME_SECONDS);
+  reply.header('set-cookie', `${SESSION_COOKIE}=${encodeURIComponent(secret)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${SESSION_LIFETIME_SECONDS}`);
+}
+
+/** Signs the browser out: the session ends and the cookie is cleared. */
+export function endBrowserSession(store: Store, request: FastifyRequest, reply: FastifyReply): void {
+  const secret = cookiesOf(request).get(SESSION_COOKIE);
+  if (secret) spendSecret(store, 'browser-session', secret);
+  reply.header('set-cookie', `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`);
+}

@@ -1,0 +1,194 @@
+/**
+ * The hosted sign-in and logout pages behind a redirect session's `fullUrl`:
+ * - `GET /_pages/auth/:id`: the sign-in form (or, with `prompt=none`, an answer at once from the
+ *   session token or the emulator's own session cookie, else `error=login_required`);
+ * - `POST /_pages/auth/:id`: sign in, register, enter the emailed code, or continue with an
+ *   (emulated) identity provider;
+ * - `GET /_pages/logout/:id`: signs the browser out and returns to the post-flow URL.
+ * A completed sign-in answers the client's redirect URI with `code` and `state` in the fragment
+ * or the query, or posts them to the opener/parent frame (`web_message`).
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { EmulatorError } from '../../errors.js';
+import type { DomainEvent } from '../../events.js';
+import type { EmulatorContext } from '../../service.js';
+import { CAPTCHA_PASSING_TOKEN } from '../identity/captcha.js';
+import { login, nextState, register, signOnMember, verifyCode, type Actor, type StateMachineResponse } from '../identity/authentication.js';
+import { readSecret, spendSecret } from '../identity/secrets.js';
+import { ANONYMOUS } from '../../auth/caller.js';
+import { issueAuthorizationCode } from './authorization-codes.js';
+import { endBrowserSession, signedInMember, startBrowserSession } from './browser-session.js';
+import { alert, escapeHtml, field, form, hidden, page, postMessagePage } from './html.js';
+import { findRedirectSession, IDENTITY_PROVIDERS, type AuthorizationSession } from './redirect-sessions.js';
+
+type FormBody = Record<string, string | undefined>;
+
+/** What a page shows besides its form: an error, and what was typed before. */
+interface PageState {
+  error?: string;
+  code?: string;
+  email?: string;
+  nickname?: string;
+}
+
+const html = (reply: FastifyReply, status: number, body: string) =>
+  reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    // Never cached: every page shows the current state (and may carry a state token).
+    .header('cache-control', 'no-store')
+    .send(body);
+
+/** Sends the authorization response to the client: redirect with fragment or query, or a posted message. */
+function answer(reply: FastifyReply, session: AuthorizationSession, parameters: Record<string, string>): FastifyReply {
+  const values = { ...parameters, state: session.state };
+  if (session.responseMode == 'web_message') return html(reply, 200, postMessagePage(values, new URL(session.redirectUri).origin));
+  const target = new URL(session.redirectUri);
+  const encoded = new URLSearchParams(values).toString();
+  if (session.responseMode == 'query') {
+    for (const [name, value] of Object.entries(values)) target.searchParams.set(name, value);
+  } else {
+    target.hash = encoded;
+  }
+  return reply.code(302).header('location', target.href).header('cache-control', 'no-store').send();
+}
+
+/** Signs the browser in as `memberId` and answers the client with a fresh code. */
+function complete(context: EmulatorContext, reply: FastifyReply, session: AuthorizationSession, memberId: string): FastifyReply {
+  const code = context.store.transaction(() => {
+    startBrowserSession(context.store, reply, memberId);
+    return issueAuthorizationCode(context, session, memberId);
+  });
+  return answer(reply, session, { code });
+}
+
+const captchaField = (context: EmulatorContext) =>
+  context.config.get<boolean>('captchaRequired')
+    ? `${field('captcha', 'Captcha token', 'text')}<p class="note">Captcha is required on this emulator: "${CAPTCHA_PASSING_TOKEN}" passes.</p>`
+    : '';
+
+function signInPage(context: EmulatorContext, session: AuthorizationSession, state: PageState = {}): string {
+  const action = `/_pages/auth/${session.id}`;
+  const content = `${hidden('action', 'login')}${field('email', 'Email', 'email', state.email ?? '', 'autocomplete="username" required')}${field('password', 'Password', 'password', '', 'autocomplete="current-password" required')}${captchaField(context)}`;
+  return page(
+    'Sign in',
+    `${alert(state.error, state.code)}${form(action, 'Sign in', content, 'Sign in')}<p class="note">New here? <a href="${action}?view=register">Create an account</a></p>`,
+  );
+}
+
+function registerPage(context: EmulatorContext, session: AuthorizationSession, state: PageState = {}): string {
+  const action = `/_pages/auth/${session.id}`;
+  const content = `${hidden('action', 'register')}${field('email', 'Email', 'email', state.email ?? '', 'autocomplete="username" required')}${field('password', 'Password', 'password', '', 'autocomplete="new-password" required')}${field('nickname', 'Nickname (optional)', 'text', state.nickname ?? '')}${captchaField(context)}`;
+  return page('Create an account', `${alert(state.error, state.code)}${form(action, 'Create an account', content, 'Create account')}<p class="note">Already a member? <a href="${action}">Sign in</a></p>`);
+}
+
+function verifyPage(session: AuthorizationSession, stateToken: string, state: PageState = {}): string {
+  const content = `${hidden('action', 'verify')}${hidden('stateToken', stateToken)}${field('code', 'Verification code', 'text', '', 'inputmode="numeric" autocomplete="one-time-code" required')}`;
+  return page('Check your email', `${alert(state.error, state.code)}<p class="note">We emailed you a code (the emulator's outbox: <code>/_emulator/outbox</code>).</p>${form(`/_pages/auth/${session.id}`, 'Verify your email', content, 'Verify')}`);
+}
+
+function providerPage(session: AuthorizationSession, state: PageState = {}): string {
+  const provider = IDENTITY_PROVIDERS[session.idp!]!;
+  const content = `${hidden('action', 'provider')}${field('email', `${provider} account email`, 'email', state.email ?? '', 'required')}`;
+  return page(`Continue with ${provider}`, `${alert(state.error, state.code)}<p class="note">An emulated ${escapeHtml(provider)} sign-in: the emulator trusts the address you enter.</p>${form(`/_pages/auth/${session.id}`, `Continue with ${provider}`, content, 'Continue')}`);
+}
+
+const messagePage = (title: string, text: string) => page(title, `<p>${escapeHtml(text)}</p>`);
+
+/** What the page does with a state-machine answer. */
+function afterState(context: EmulatorContext, reply: FastifyReply, session: AuthorizationSession, response: StateMachineResponse): FastifyReply {
+  switch (response.state) {
+    case 'SUCCESS':
+      spendSecret(context.store, 'session', response.sessionToken!);
+      return complete(context, reply, session, String(response.identity.id));
+    case 'REQUIRE_EMAIL_VERIFICATION':
+      return html(reply, 200, verifyPage(session, response.stateToken!));
+    case 'REQUIRE_OWNER_APPROVAL':
+      return html(reply, 200, messagePage('Waiting for approval', 'Your account waits for the site owner to approve it. Try again once it is approved.'));
+    default:
+      return html(reply, 403, messagePage('Cannot sign in', 'This account cannot sign in (it is blocked or offline).'));
+  }
+}
+
+/** The authorization session of a page URL, or an error page. */
+function authSession(context: EmulatorContext, request: FastifyRequest, reply: FastifyReply): AuthorizationSession | undefined {
+  const session = findRedirectSession(context, (request.params as { id: string }).id);
+  if (session?.kind == 'auth') return session;
+  html(reply, 404, messagePage('Sign-in link expired', 'This sign-in link is unknown or has expired. Go back to the site and start again.'));
+  return undefined;
+}
+
+/** Registers the hosted pages (with a form-body parser of their own). */
+export async function registerHostedPages(app: FastifyInstance, context: EmulatorContext): Promise<void> {
+  await app.register(async (pages) => {
+    pages.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))));
+
+    pages.get('/_pages/auth/:id', async (request, reply) => {
+      const session = authSession(context, request, reply);
+      if (!session) return reply;
+      if (session.prompt == 'none') {
+        if (session.sessionToken) {
+          const secret = readSecret(context.store, 'session', session.sessionToken);
+          if (typeof secret == 'string') return answer(reply, session, { error: 'login_required', error_description: `The session token ${secret == 'used' ? 'was already used' : secret == 'expired' ? 'has expired' : 'is not known'}` });
+          spendSecret(context.store, 'session', session.sessionToken);
+          return complete(context, reply, session, secret.memberId);
+        }
+        const memberId = signedInMember(context.store, request);
+        if (!memberId) return answer(reply, session, { error: 'login_required', error_description: 'No member is signed in on the emulator in this browser' });
+        return complete(context, reply, session, memberId);
+      }
+      if (session.idp) return html(reply, 200, providerPage(session));
+      const view = (request.query as { view?: string }).view;
+      return html(reply, 200, view == 'register' ? registerPage(context, session) : signInPage(context, session));
+    });
+
+    pages.post('/_pages/auth/:id', async (request, reply) => {
+      const session = authSession(context, request, reply);
+      if (!session) return reply;
+      const body = (request.body ?? {}) as FormBody;
+      const events: DomainEvent[] = [];
+      const actor: Actor = { caller: ANONYMOUS, emit: (event) => events.push(event) };
+      const captchaTokens = body.captcha ? [{ Recaptcha: body.captcha }] : undefined;
+      const typed: PageState = { email: body.email ?? '', nickname: body.nickname ?? '' };
+      try {
+        let response: StateMachineResponse;
+        switch (body.action) {
+          case 'register':
+            response = await register(context, { email: body.email, password: body.password, profile: body.nickname ? { nickname: body.nickname } : undefined, captchaTokens }, actor);
+            break;
+          case 'verify':
+            response = context.store.transaction(() => verifyCode(context, body.stateToken, body.code));
+            break;
+          case 'provider':
+            if (!session.idp) return html(reply, 400, signInPage(context, session, { error: 'This sign-in does not go through an identity provider' }));
+            response = context.store.transaction(() => {
+              const connection = { idpConnectionId: session.idp!, idpUserId: String(body.email ?? '').trim().toLowerCase() };
+              const member = signOnMember(context, actor, String(body.email ?? '').trim(), undefined, true, connection);
+              return nextState(context, member.id);
+            });
+            break;
+          default:
+            response = await login(context, { email: body.email, password: body.password, captchaTokens });
+        }
+        const sent = context.store.transaction(() => afterState(context, reply, session, response));
+        if (events.length) context.events.publish(events);
+        return sent;
+      } catch (error) {
+        if (!(error instanceof EmulatorError)) throw error;
+        const problem: PageState = { ...typed, error: error.message, ...(error.body.details.applicationError ? { code: error.body.details.applicationError.code } : {}) };
+        if (body.action == 'verify') return html(reply, 400, verifyPage(session, body.stateToken ?? '', problem));
+        if (body.action == 'register') return html(reply, 400, registerPage(context, session, problem));
+        if (body.action == 'provider' && session.idp) return html(reply, 400, providerPage(session, problem));
+        return html(reply, 400, signInPage(context, session, problem));
+      }
+    });
+
+    pages.get('/_pages/logout/:id', async (request, reply) => {
+      const session = findRedirectSession(context, (request.params as { id: string }).id);
+      if (session?.kind != 'logout') return html(reply, 404, messagePage('Logout link expired', 'This logout link is unknown or has expired.'));
+      context.store.transaction(() => endBrowserSession(context.store, request, reply));
+      if (session.postFlowUrl) return reply.code(302).header('location', session.postFlowUrl).header('cache-control', 'no-store').send();
+      return html(reply, 200, messagePage('Signed out', 'You are signed out of the site.'));
+    });
+  });
+}

@@ -1,0 +1,29 @@
+/**
+ * Member sign-in through the demo OAuth client: redirect sessions, the hosted sign-in and logout
+ * pages, authorization codes with PKCE (the `authorization_code` grant of `/oauth2/token`).
+ */
+import type { ServiceCall, ServiceModule } from '../../service.js';
+import { authorizationCodeGrant } from './authorization-codes.js';
+import { registerHostedPages } from './pages.js';
+import { createRedirectSession, redirectSessionMigrations } from './redirect-sessions.js';
+
+/** The sign-in module. */
+export const signInService: ServiceModule = {
+  name: 'sign-in',
+  migrations: redirectSessionMigrations,
+  config: {
+    allowedRedirectOrigins: {
+      default: [],
+      description: 'Origins (e.g. "https://app.example") the demo OAuth client may redirect to, besides localhost, 127.0.0.1, [::1] (any port) and the emulator itself.',
+      check: (value) => ((value as string[]).every((origin) => URL.canParse(origin) && new URL(origin).origin == origin.replace(/\/+$/, '')) ? undefined : 'must be a list of origins like "https://app.example"'),
+    },
+  },
+  anonymousOperations: ['createRedirectSession'],
+  operations: {
+    createRedirectSession: (call: ServiceCall<Record<string, any>>, context) => createRedirectSession(context, call.input),
+  },
+  async routes(app, context) {
+    context.tokens.registerGrant('authorization_code', authorizationCodeGrant);
+    await registerHostedPages(app, context);
+  },
+};
