@@ -3,16 +3,16 @@
  * made by our SDK (its public surface only).
  */
 import { startEmulator as start, type Emulator, type EmulatorOptions } from '../../emulator/index.js';
-import { ApiKeyStrategy, OAuthStrategy, createClient, type Client } from '../../src/index.js';
+import { ApiKeyStrategy, OAuthStrategy, createClient, type ApiKeyAuth, type Client, type OAuthAuth } from '../../src/index.js';
 
 /** A running test emulator and clients for it. */
 export interface TestEmulator extends Emulator {
   /** An elevated client (the demo API key). */
-  admin: Client;
+  admin: Client<ApiKeyAuth>;
   /** A visitor client (OAuth anonymous grant, on first call). */
-  visitor: Client;
+  visitor: Client<OAuthAuth>;
   /** A fresh, independent visitor client each call. */
-  newVisitor(): Client;
+  newVisitor(): Client<OAuthAuth>;
   /** A raw fetch against the emulator: `path` is appended to its URL. */
   fetch(path: string, init?: RequestInit): Promise<Response>;
 }

@@ -1,6 +1,6 @@
 /** Collections and items through the SDK against the emulator: CRUD, bulk, patch, references, permissions. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isApplicationError, isValidationError, type Client } from '../../src/index.js';
+import { isApplicationError, isValidationError, type Client, type OAuthAuth } from '../../src/index.js';
 import { startEmulator, type TestEmulator } from '../helpers/emulator.js';
 
 let emulator: TestEmulator;
@@ -18,7 +18,7 @@ const failure = (promise: Promise<unknown>) => promise.then(
 );
 
 /** A client signed in as `memberId` (external login with the API key). */
-async function memberClient(memberId: string): Promise<Client> {
+async function memberClient(memberId: string): Promise<Client<OAuthAuth>> {
   const client = emulator.newVisitor();
   client.auth.setTokens(await client.auth.getMemberTokensForExternalLogin(memberId, emulator.info.apiKey));
   return client;

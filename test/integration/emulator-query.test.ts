@@ -86,7 +86,7 @@ describe('composition', () => {
     expect(await ids(things().and(filter().hasSome('tags', ['fruit']), filter().lt('n', 6)))).toEqual(['a']);
   });
   it('accepts the raw wire forms: $not as an object and as an array of one, nested $and/$or', async () => {
-    const raw = async (wireFilter: object) => (await emulator.admin.items.query('Things', { filter: wireFilter })).items.map((item) => item._id).sort();
+    const raw = async (wireFilter: Record<string, unknown>) => (await emulator.admin.items.query('Things', { filter: wireFilter })).items.map((item) => item._id).sort();
     expect(await raw({ $not: { flag: true } })).toEqual(['b', 'd', 'e', 'f']);
     expect(await raw({ $not: [{ flag: true }] })).toEqual(['b', 'd', 'e', 'f']);
     expect(await raw({ $or: [{ $and: [{ n: { $gt: 0 } }, { n: { $lt: 6 } }] }, { name: 'Banana' }] })).toEqual(['a', 'c', 'd']);
