@@ -8,7 +8,7 @@ import { QueryClient, QueryClientProvider, useInfiniteQuery, useMutation, useQue
 import { act, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiKeyStrategy, createClient, isRequestError, type Client } from '../../src/index.js';
-import { infiniteQueryOptions, mutationOptions, queryOptions } from '../../src/react/index.js';
+import { infiniteQueryOptions, mutationOptions, queryOptions, type QueryCall } from '../../src/react/index.js';
 import { renderHookWithClient } from './render.js';
 import { startSite, type Site } from './site-server.js';
 
@@ -27,7 +27,7 @@ function queryClientSetup() {
 
 describe('query keys', () => {
   const client = createClient({ baseUrl: 'https://api.test' });
-  const keyOf = (build: (c: Client) => unknown) => queryOptions(client, build as (c: Client) => Promise<unknown>).queryKey;
+  const keyOf = (build: (c: Client, call: QueryCall) => unknown) => queryOptions(client, build as (c: Client, call: QueryCall) => Promise<unknown>).queryKey;
 
   it('are the same for the same query, and start with the collection', () => {
     const a = keyOf((c) => c.items.query('Movies').ge('year', 1990).descending('year').limit(10));
@@ -54,7 +54,7 @@ describe('query keys', () => {
   });
 
   it('leave the query signal out, and tell an elevated client apart', () => {
-    const withSignal = keyOf((c, ...rest) => c.items.query('Movies', { paging: { limit: 5 } }, { signal: (rest[0] as { signal: AbortSignal }).signal }));
+    const withSignal = keyOf((c, { signal }) => c.items.query('Movies', { paging: { limit: 5 } }, { signal }));
     const without = keyOf((c) => c.items.query('Movies', { paging: { limit: 5 } }, {}));
     expect(withSignal).toEqual(without);
     const admin = createClient({ auth: ApiKeyStrategy({ apiKey: 'k', siteId: 's' }) });

@@ -1,12 +1,17 @@
 /**
  * A small real site for the React tests, on a local `node:http` port: visitor and member tokens
  * (PKCE checked), direct login and registration with email verification, redirect sessions, the
- * current member, items (paging only) and simple uploads. Every request is logged; answers can be
+ * current member, items (paging only), simple uploads and resumable (TUS) ones. Every request is logged; answers can be
  * held back to test what happens while a request is pending.
  */
 import { createHash, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { FileStore } from '@tus/file-store';
+import { Server as TusServer } from '@tus/server';
 import { OAuthStrategy, createClient, type FrameHost, type OAuthAuth, type Tokens } from '../../src/index.js';
 
 export const PASSWORD = 'correct horse';
@@ -59,6 +64,17 @@ export async function startSite() {
   /** Registrations waiting for the emailed code: state token → email. */
   const verifications = new Map<string, string>();
   const uploads = new Map<string, Buffer>();
+  // Resumable uploads: a real TUS server; its finished uploads by upload token, for the final PUT.
+  const tusDirectory = mkdtempSync(join(tmpdir(), 'sitekit-react-tus-'));
+  const finishedTus = new Map<string, number>();
+  const tus = new TusServer({
+    path: '/tus',
+    datastore: new FileStore({ directory: tusDirectory }),
+    async onUploadFinish(_request, upload) {
+      finishedTus.set(String(upload.metadata?.token), upload.size ?? 0);
+      return {};
+    },
+  });
   const log: LoggedRequest[] = [];
   const collections = new Map<string, { id: string; dataCollectionId: string; data: Record<string, unknown> }[]>();
   const collection = (id: string) => collections.get(id) ?? (collections.set(id, []), collections.get(id)!);
@@ -138,6 +154,9 @@ export async function startSite() {
       const dataItems = all.slice(offset, offset + limit);
       json(response, 200, { dataItems, pagingMetadata: { count: dataItems.length, offset, total: all.length } });
     },
+    'POST /site-media/v1/files/generate-resumable-upload-url'(_body, _request, response, url) {
+      json(response, 200, { uploadUrl: `${url.origin}/tus`, uploadToken: `token-${randomUUID()}`, uploadProtocol: 'TUS' });
+    },
     'POST /site-media/v1/files/generate-upload-url'(body, _request, response, url) {
       const id = randomUUID();
       json(response, 200, { uploadUrl: `${url.origin}/upload/${id}?mime=${encodeURIComponent(body.mimeType)}` });
@@ -156,6 +175,15 @@ export async function startSite() {
 
   const server = createServer(async (request, response) => {
     const url = new URL(request.url ?? '/', `http://${request.headers.host}`);
+    const tusToken = url.pathname.slice('/tus/'.length);
+    if (url.pathname.startsWith('/tus') && !(request.method === 'PUT' && finishedTus.has(tusToken))) {
+      // The TUS protocol's own requests go, unread, to the TUS server.
+      const entry: LoggedRequest = { method: request.method ?? 'GET', path: url.pathname, body: undefined, aborted: false };
+      response.on('close', () => (entry.aborted = !response.writableFinished));
+      log.push(entry);
+      for (const [prefix, held] of holds) if (url.pathname.startsWith(prefix)) await held;
+      return tus.handle(request, response);
+    }
     const raw = await readBody(request);
     const isJson = String(request.headers['content-type']).startsWith('application/json');
     const body = isJson && raw.length ? JSON.parse(raw.toString()) : undefined;
@@ -167,6 +195,9 @@ export async function startSite() {
       uploads.set(url.pathname, raw);
       const id = url.pathname.slice('/upload/'.length);
       return json(response, 200, { file: { id, displayName: url.searchParams.get('filename'), mimeType: url.searchParams.get('mime'), sizeInBytes: String(raw.length), operationStatus: 'READY' } });
+    }
+    if (request.method === 'PUT' && finishedTus.has(tusToken)) {
+      return json(response, 200, { file: { id: tusToken, displayName: url.searchParams.get('filename'), sizeInBytes: String(finishedTus.get(tusToken)), operationStatus: 'READY' } });
     }
     if (url.pathname === '/authorize') return json(response, 200, authorize(url));
     const route = routes[`${request.method} ${url.pathname}`];
@@ -223,6 +254,7 @@ export async function startSite() {
       new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
+        rmSync(tusDirectory, { recursive: true, force: true });
       }),
   };
 }

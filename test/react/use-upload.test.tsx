@@ -23,6 +23,7 @@ afterEach(() => {
 const photoBytes = new TextEncoder().encode('a small photo');
 const photo = { mimeType: 'image/jpeg', fileName: 'photo.jpg' };
 const puts = () => site.log.filter((r) => r.method === 'PUT' && r.path.startsWith('/upload/'));
+const tusRequests = (method: string) => site.log.filter((r) => r.method === method && r.path.startsWith('/tus'));
 /** Waits until one more PUT than `count` reached the site. */
 const putArrived = (count: number) => waitFor(() => expect(puts().length).toBe(count + 1));
 
@@ -107,6 +108,47 @@ describe('useUpload', () => {
     const file = await act(() => second!);
     expect(result.current).toMatchObject({ status: 'success', file: { displayName: 'other.png' } });
     expect(file.displayName).toBe('other.png');
+  });
+
+  it('resumable: reports progress chunk by chunk, and survives re-renders', async () => {
+    // The progress of every render.
+    const rendered: number[] = [];
+    const { result, rerender } = renderHookWithClient(() => {
+      const state = useUpload();
+      rendered.push(state.progress);
+      return state;
+    }, site.client());
+    const video = new Uint8Array(12 * 1024 * 1024).fill(7);
+    const creations = tusRequests('POST').length;
+    release = site.hold('/tus/');
+    let done: Promise<FileDescriptor> | undefined;
+    act(() => void (done = result.current.upload(video, { mimeType: 'video/mp4', fileName: 'clip.mp4' })));
+    await waitFor(() => expect(tusRequests('PATCH').length).toBeGreaterThan(0));
+    rerender();
+    expect(result.current.status).toBe('uploading');
+    release();
+    const file = await act(() => done!);
+    expect(file).toMatchObject({ displayName: 'clip.mp4', sizeInBytes: String(video.length) });
+    expect(result.current).toMatchObject({ status: 'success', progress: 1 });
+    // One upload created (the re-render did not start another), sent in 5 MiB chunks.
+    expect(tusRequests('POST').length).toBe(creations + 1);
+    expect(rendered.filter((value) => value > 0 && value < 1).length).toBeGreaterThanOrEqual(2);
+    expect(rendered).toEqual([...rendered].sort((a, b) => a - b));
+  });
+
+  it('resumable: unmounting stops sending and deletes the partial upload', async () => {
+    const { result, unmount } = renderHookWithClient(useUpload, site.client());
+    const patches = tusRequests('PATCH').length;
+    release = site.hold('/tus/');
+    let done: Promise<unknown> | undefined;
+    act(() => void (done = result.current.upload(new Uint8Array(1024).fill(1), { mimeType: 'video/mp4', fileName: 'short.mp4', resumable: true }).catch((e: unknown) => e)));
+    await waitFor(() => expect(tusRequests('PATCH').length).toBe(patches + 1));
+    unmount();
+    expect(isAbortedError(await done)).toBe(true);
+    release();
+    await waitFor(() => expect(tusRequests('DELETE').length).toBeGreaterThan(0));
+    expect(tusRequests('PATCH').at(-1)!.aborted).toBe(true);
+    expect(tusRequests('DELETE').at(-1)!.path).toBe(tusRequests('PATCH').at(-1)!.path);
   });
 
   it('reports bad input in error before any request', async () => {
