@@ -6,6 +6,10 @@ import type { ServiceModule } from '../service.js';
 import { collectionsService } from './data/collections.js';
 import { itemsService } from './data/items/service.js';
 import { oauthService } from './oauth.js';
+import { outboxService } from './outbox.js';
+import { membersService } from './members/service.js';
+import { identityService } from './identity/service.js';
+import { signInService } from './sign-in/service.js';
 
 /** Every service module of the emulator. */
-export const serviceModules: readonly ServiceModule[] = [oauthService, collectionsService, itemsService];
+export const serviceModules: readonly ServiceModule[] = [oauthService, collectionsService, itemsService, outboxService, membersService, identityService, signInService];

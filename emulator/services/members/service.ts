@@ -1,0 +1,259 @@
+/**
+ * The members service at its real paths (`/members/v1/members...`). A member acts on itself, an
+ * elevated caller (API key) on anyone; visitors and other members see public, approved members
+ * only, with the PUBLIC field set. Routes the operation table marks elevated are refused to others
+ * before these handlers run.
+ */
+import { randomUUID } from 'node:crypto';
+import { applicationError, EmulatorError, invalidField, permissionDenied } from '../../errors.js';
+import type { Caller, EmulatorContext, ServiceCall, ServiceModule } from '../../service.js';
+import { filterToSql, type SqlFragment } from '../data/items/filter-sql.js';
+import { orderBy, type Sorting } from '../data/items/paging-sql.js';
+import { pageOffset, pageSize } from '../data/paging.js';
+import { deleteIdentity } from '../identity/identity-store.js';
+import { revokeSecrets } from '../identity/secrets.js';
+import { emitMemberEvent } from './member-events.js';
+import {
+  MEMBER_JSON,
+  actsOn,
+  changeMember,
+  findMemberByEmail,
+  insertMember,
+  isEmail,
+  isVisibleToOthers,
+  memberMigrations,
+  memberNotFound,
+  requireMember,
+  requireSlug,
+  setSlug,
+  shapeMember,
+  widestFieldset,
+  type Member,
+} from './member-store.js';
+
+type Input = Record<string, any>;
+
+/** The member a member-only route acts on: the caller's own. */
+function callerMemberId(caller: Caller): string {
+  if (caller.kind != 'member' || !caller.memberId) throw permissionDenied('This call needs a signed-in member');
+  return caller.memberId;
+}
+
+/** A member the caller may see: itself, anyone for elevated callers, else public approved members (else 404). */
+function visibleMember(context: EmulatorContext, caller: Caller, memberId: string): Member {
+  const member = requireMember(context.store, memberId);
+  if (!actsOn(caller, memberId) && !isVisibleToOthers(member)) throw memberNotFound(memberId);
+  return member;
+}
+
+const answer = (member: Member, call: ServiceCall<Input>, fieldsets: unknown = ['FULL']) => ({ member: shapeMember(member, widestFieldset(fieldsets), call.caller) });
+
+/** Ends a member's ways back in (sessions, codes, pending sign-ins): blocked, disconnected, deleted. */
+const revokeAccess = (context: EmulatorContext, memberId: string) => revokeSecrets(context.store, memberId, ['session', 'state', 'recovery', 'authorization-code', 'browser-session']);
+
+/** Deletes a member and its identity; returns the deleted member. */
+function deleteMember(context: EmulatorContext, call: ServiceCall<Input>, memberId: string): Member {
+  const member = requireMember(context.store, memberId);
+  context.store.run('DELETE FROM members WHERE id = ?', [memberId]);
+  deleteIdentity(context.store, memberId);
+  revokeAccess(context, memberId);
+  emitMemberEvent(call, 'deleted', member);
+  return member;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value == 'object' && value !== null && !Array.isArray(value);
+
+/** Deep merge of objects (arrays and values replaced), for partial updates. */
+function merge(target: Record<string, unknown>, change: Record<string, unknown>): Record<string, unknown> {
+  const result = { ...target };
+  for (const [key, value] of Object.entries(change)) result[key] = isObject(value) && isObject(result[key]) ? merge(result[key] as Record<string, unknown>, value) : value;
+  return result;
+}
+
+/** Applies an update body to a member: the member edits its contact, profile and privacy; elevated callers also the login email. */
+function applyUpdate(context: EmulatorContext, caller: Caller, member: Member, change: Input): void {
+  if (change.contact !== undefined) {
+    if (!isObject(change.contact)) throw invalidField('member.contact', 'must be an object');
+    member.contact = merge(member.contact, change.contact);
+  }
+  if (change.profile !== undefined) {
+    if (!isObject(change.profile)) throw invalidField('member.profile', 'must be an object');
+    const { slug, ...profile } = change.profile;
+    if (slug !== undefined && slug !== member.profile.slug) throw invalidField('member.profile.slug', 'is changed with the slug calls (members/{id}/slug, members/my/slug)', 'FIELD_NOT_ALLOWED');
+    member.profile = merge(member.profile, profile) as Member['profile'];
+  }
+  if (change.privacyStatus !== undefined) {
+    if (change.privacyStatus != 'PUBLIC' && change.privacyStatus != 'PRIVATE') throw invalidField('member.privacyStatus', 'must be PUBLIC or PRIVATE', 'INVALID_ENUM_VALUE');
+    member.privacyStatus = change.privacyStatus;
+  }
+  if (change.loginEmail !== undefined && change.loginEmail !== member.loginEmail) {
+    if (caller.kind != 'elevated') throw permissionDenied('Only an elevated client can change a login email');
+    if (!isEmail(change.loginEmail)) throw invalidField('member.loginEmail', 'must be a valid email address', 'EMAIL');
+    const holder = findMemberByEmail(context.store, change.loginEmail);
+    if (holder && holder.id != member.id) throw applicationError(409, 'EMAIL_ALREADY_EXISTS', `Another member signs in with ${change.loginEmail}`);
+    member.loginEmail = change.loginEmail.trim().toLowerCase();
+    member.loginEmailVerified = false;
+  }
+}
+
+/** SQL that keeps the members a caller may list: all for elevated callers, else public approved ones. */
+function visibilitySql(caller: Caller): SqlFragment {
+  if (caller.kind == 'elevated') return { sql: '1', params: [] };
+  return {
+    sql: `(json_extract(${MEMBER_JSON}, '$.privacyStatus') = 'PUBLIC' AND json_extract(${MEMBER_JSON}, '$.status') = 'APPROVED')${caller.memberId ? ' OR id = ?' : ''}`,
+    params: caller.memberId ? [caller.memberId] : [],
+  };
+}
+
+const SEARCHABLE = new Set(['loginEmail', 'contact.firstName', 'contact.lastName', 'profile.title', 'profile.nickname', 'profile.slug']);
+
+/** SQL of a free-text search (case-insensitive, over `profile.nickname` unless fields are named). */
+function searchSql(search: Input | undefined): SqlFragment {
+  const expression = search?.expression;
+  if (typeof expression != 'string' || !expression.trim()) return { sql: '1', params: [] };
+  const fields: string[] = Array.isArray(search!.fields) && search!.fields.length ? search!.fields : ['profile.nickname'];
+  fields.forEach((name, index) => {
+    if (!SEARCHABLE.has(name)) throw invalidField(`search.fields.${index}`, `must be one of ${[...SEARCHABLE].join(', ')}`, 'INVALID_ENUM_VALUE');
+  });
+  const pattern = `%${expression.trim().toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  return {
+    sql: fields.map(() => `unicode_lower(json_extract(${MEMBER_JSON}, ?)) LIKE ? ESCAPE '\\'`).join(' OR '),
+    params: fields.flatMap((name) => [`$.${name.split('.').map((segment) => `"${segment}"`).join('.')}`, pattern]),
+  };
+}
+
+/** Members matching `where`, sorted and paged, shaped for the caller; with `metadata`. */
+function pageOfMembers(context: EmulatorContext, call: ServiceCall<Input>, where: SqlFragment[], sort: Sorting[] | undefined, paging: Input | undefined, fieldsets: unknown, sortField: string) {
+  const limit = pageSize(paging?.limit);
+  const offset = pageOffset(paging?.offset);
+  const condition = [visibilitySql(call.caller), ...where];
+  const whereSql = condition.map((part) => `(${part.sql})`).join(' AND ');
+  const params = condition.flatMap((part) => part.params);
+  const order = orderBy(sort, MEMBER_JSON, sortField);
+  const orderSql = order.sql ? `${order.sql}, created_at DESC, id` : 'created_at DESC, id';
+  const rows = context.store.all<{ data: string }>(`SELECT data FROM members WHERE ${whereSql} ORDER BY ${orderSql} LIMIT ? OFFSET ?`, [...params, ...order.params, limit, offset]);
+  const total = context.store.get<{ total: number }>(`SELECT count(*) AS total FROM members WHERE ${whereSql}`, params)!.total;
+  const fieldset = widestFieldset(fieldsets);
+  const members = rows.map((row) => shapeMember(JSON.parse(row.data) as Member, fieldset, call.caller));
+  return { members, metadata: { count: members.length, offset, total, tooManyToCount: false } };
+}
+
+/** Runs `action` on every member matching a filter (a "job" that is done before the answer). */
+function forEachMatching(context: EmulatorContext, filter: unknown, search: Input | undefined, action: (memberId: string) => void): { jobId: string } {
+  const where = [filterToSql(filter, MEMBER_JSON, 'filter'), searchSql(search)];
+  const rows = context.store.all<{ id: string }>(`SELECT id FROM members WHERE ${where.map((part) => `(${part.sql})`).join(' AND ')}`, where.flatMap((part) => part.params));
+  for (const row of rows) action(row.id);
+  return { jobId: randomUUID() };
+}
+
+/** Sets a member's status (approve, block, disconnect); emits `member_updated` when it changed. */
+function setStatus(context: EmulatorContext, call: ServiceCall<Input>, memberId: string, status: Member['status']): Member {
+  const before = requireMember(context.store, memberId);
+  if (before.status == status) return before;
+  const member = changeMember(context.store, memberId, (changed) => void (changed.status = status));
+  if (status != 'APPROVED') revokeAccess(context, memberId);
+  emitMemberEvent(call, 'updated', member);
+  return member;
+}
+
+/** Changes one thing of a member and emits `member_updated`. */
+function update(context: EmulatorContext, call: ServiceCall<Input>, memberId: string, change: (member: Member) => void): Member {
+  const member = changeMember(context.store, memberId, change);
+  emitMemberEvent(call, 'updated', member);
+  return member;
+}
+
+/** The members module. */
+export const membersService: ServiceModule = {
+  name: 'members',
+  migrations: memberMigrations,
+  operations: {
+    createMember(call: ServiceCall<Input>, context) {
+      const input = call.input.member ?? {};
+      if (!input.loginEmail) throw invalidField('member.loginEmail', 'must not be empty', 'REQUIRED_FIELD');
+      if (!isEmail(input.loginEmail)) throw invalidField('member.loginEmail', 'must be a valid email address', 'EMAIL');
+      if (findMemberByEmail(context.store, input.loginEmail)) throw applicationError(409, 'EMAIL_ALREADY_EXISTS', `A member with the email ${input.loginEmail} already exists`);
+      const member = insertMember(context.store, { loginEmail: input.loginEmail, status: 'APPROVED', contact: isObject(input.contact) ? input.contact : {}, profile: isObject(input.profile) ? { ...input.profile, slug: undefined } : {}, privacyStatus: input.privacyStatus == 'PRIVATE' ? 'PRIVATE' : 'PUBLIC' });
+      const slug = input.profile?.slug;
+      const saved = slug !== undefined ? setSlug(context.store, member.id, requireSlug(slug, 'member.profile.slug')) : member;
+      emitMemberEvent(call, 'created', saved);
+      return answer(saved, call);
+    },
+
+    getMember: (call: ServiceCall<Input>, context) => answer(visibleMember(context, call.caller, call.input.id), call, call.input.fieldsets ?? ['PUBLIC']),
+
+    getCurrentMember: (call: ServiceCall<Input>, context) => answer(requireMember(context.store, callerMemberId(call.caller)), call, call.input.fieldsets ?? call.input.fieldSet ?? ['PUBLIC']),
+
+    listMembers: (call: ServiceCall<Input>, context) => pageOfMembers(context, call, [], call.input.sorting, call.input.paging, call.input.fieldsets, 'sorting'),
+
+    queryMembers: (call: ServiceCall<Input>, context) =>
+      pageOfMembers(context, call, [filterToSql(call.input.query?.filter, MEMBER_JSON, 'query.filter'), searchSql(call.input.search)], call.input.query?.sort, call.input.query?.paging, call.input.fieldsets, 'query.sort'),
+
+    updateMember(call: ServiceCall<Input>, context) {
+      const change = call.input.member ?? {};
+      const memberId = change.id;
+      if (typeof memberId != 'string' || !memberId) throw invalidField('member.id', 'must not be empty', 'REQUIRED_FIELD');
+      if (!actsOn(call.caller, memberId)) {
+        // Hidden members stay hidden: 404 rather than telling that they exist.
+        visibleMember(context, call.caller, memberId);
+        throw permissionDenied('A member can update only itself');
+      }
+      requireMember(context.store, memberId);
+      return answer(update(context, call, memberId, (member) => applyUpdate(context, call.caller, member, change)), call);
+    },
+
+    updateCurrentMemberSlug: (call: ServiceCall<Input>, context) => {
+      const member = setSlug(context.store, callerMemberId(call.caller), requireSlug(call.input.slug));
+      emitMemberEvent(call, 'updated', member);
+      return answer(member, call);
+    },
+    updateMemberSlug: (call: ServiceCall<Input>, context) => {
+      requireMember(context.store, call.input.id);
+      const member = setSlug(context.store, call.input.id, requireSlug(call.input.slug));
+      emitMemberEvent(call, 'updated', member);
+      return answer(member, call);
+    },
+
+    approveMember: (call: ServiceCall<Input>, context) => answer(setStatus(context, call, call.input.id, 'APPROVED'), call),
+    blockMember: (call: ServiceCall<Input>, context) => answer(setStatus(context, call, call.input.id, 'BLOCKED'), call),
+    disconnectMember: (call: ServiceCall<Input>, context) => answer(setStatus(context, call, call.input.id, 'OFFLINE'), call),
+    muteMember: (call: ServiceCall<Input>, context) => answer(update(context, call, requireMember(context.store, call.input.id).id, (member) => void (member.activityStatus = 'MUTED')), call),
+    unmuteMember: (call: ServiceCall<Input>, context) => answer(update(context, call, requireMember(context.store, call.input.id).id, (member) => void (member.activityStatus = 'ACTIVE')), call),
+
+    joinCommunity: (call: ServiceCall<Input>, context) => answer(update(context, call, callerMemberId(call.caller), (member) => void (member.privacyStatus = 'PUBLIC')), call),
+    leaveCommunity: (call: ServiceCall<Input>, context) => answer(update(context, call, callerMemberId(call.caller), (member) => void (member.privacyStatus = 'PRIVATE')), call),
+
+    deleteMember: (call: ServiceCall<Input>, context) => (deleteMember(context, call, call.input.id), {}),
+    deleteMyMember(call: ServiceCall<Input>, context) {
+      const memberId = callerMemberId(call.caller);
+      const assignee = call.input.contentAssigneeId;
+      if (assignee !== undefined && assignee != memberId) requireMember(context.store, assignee);
+      deleteMember(context, call, memberId);
+      return {};
+    },
+
+    bulkDeleteMembers(call: ServiceCall<Input>, context) {
+      const ids: unknown[] = call.input.memberIds ?? [];
+      if (ids.length > 100) throw invalidField('memberIds', 'must hold at most 100 ids', 'MAX_ITEMS');
+      const results = ids.map((memberId, originalIndex) => {
+        try {
+          deleteMember(context, call, String(memberId));
+          return { itemMetadata: { id: String(memberId), originalIndex, success: true } };
+        } catch (error) {
+          const failure = error instanceof EmulatorError ? error.body.details.applicationError : undefined;
+          if (!failure) throw error;
+          return { itemMetadata: { id: String(memberId), originalIndex, success: false, error: failure } };
+        }
+      });
+      const successes = results.filter((result) => result.itemMetadata.success).length;
+      return { results, bulkActionMetadata: { totalSuccesses: successes, totalFailures: results.length - successes, undetailedFailures: 0 } };
+    },
+    bulkDeleteMembersByFilter: (call: ServiceCall<Input>, context) => forEachMatching(context, call.input.filter, call.input.search, (memberId) => void deleteMember(context, call, memberId)),
+    bulkApproveMembers: (call: ServiceCall<Input>, context) => forEachMatching(context, call.input.filter, undefined, (memberId) => void setStatus(context, call, memberId, 'APPROVED')),
+    bulkBlockMembers: (call: ServiceCall<Input>, context) => forEachMatching(context, call.input.filter, undefined, (memberId) => void setStatus(context, call, memberId, 'BLOCKED')),
+
+    deleteMemberAddresses: (call: ServiceCall<Input>, context) => answer(update(context, call, requireMember(context.store, call.input.id).id, (member) => void delete member.contact.addresses), call),
+    deleteMemberEmails: (call: ServiceCall<Input>, context) => answer(update(context, call, requireMember(context.store, call.input.id).id, (member) => void delete member.contact.emails), call),
+    deleteMemberPhones: (call: ServiceCall<Input>, context) => answer(update(context, call, requireMember(context.store, call.input.id).id, (member) => void delete member.contact.phones), call),
+  },
+};
