@@ -23,6 +23,7 @@ export {
   type OAuthData,
   type OAuthCallback,
   type AuthUrlOptions,
+  type IdentityProvider,
   type SilentOptions,
   type AuthEvent,
   type FrameHost,

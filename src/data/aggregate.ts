@@ -4,7 +4,7 @@ import type { Transport } from '../http/transport.js';
 import { invalid, requireString } from '../input.js';
 import { conjunction, filterOf, requestFilter } from './filter.js';
 import { fetchPages, FIRST_PAGE, limitOf, skipOf, sortedBy, type PageState } from './paging.js';
-import type { AggregateBuilder, AggregateOptions, AggregateRow, FilterLike, FilterObject, PagedResult } from './types.js';
+import type { AggregateOptions, AggregateRow, FilterLike, FilterObject, PagedResult } from './types.js';
 
 /** One aggregation operation on the wire: the result field and how it is computed, e.g. `{sum: {itemFieldName}}`. */
 type AggregateOperation = { resultFieldName: string } & Record<string, unknown>;
@@ -31,8 +31,12 @@ interface AggregateTarget {
   readonly collectionId: string;
 }
 
-/** An immutable aggregation over one collection: every method returns a new builder. */
-export class Aggregate implements AggregateBuilder {
+/**
+ * An immutable aggregation over one collection: every method returns a new builder. Written for
+ * untyped rows; `items.aggregate` gives it the `AggregateBuilder` type, whose row type follows the
+ * builder's calls (a type-level record only: the rows are what the server sends).
+ */
+export class Aggregate {
   constructor(
     private readonly target: AggregateTarget,
     private readonly state: AggregateState = { ...FIRST_PAGE, initialConditions: [], finalConditions: [], operations: [] },

@@ -217,7 +217,7 @@ export function itemsNamespace(transport: Transport): ItemsApi {
         { limit: limitOf(options?.paging?.limit), skip: skipOf(options?.paging?.offset ?? 0) },
       );
     },
-    aggregate: (collectionId) => new Aggregate({ transport, collectionId: collectionIdOf(collectionId) }),
+    aggregate: <T extends object>(collectionId: string) => new Aggregate({ transport, collectionId: collectionIdOf(collectionId) }) as unknown as AggregateBuilder<T>,
     // The builders are written for any item; the caller's item type only narrows their signatures.
     patch: <T extends object>(collectionId: string, itemId: string) =>
       new Patch({ transport, collectionId: collectionIdOf(collectionId), itemId: requireString(itemId, 'dataItemId') }) as unknown as PatchBuilder<T>,

@@ -196,28 +196,47 @@ export interface AggregateRow {
 export type AggregateOptions = Pick<M.AggregateDataItemsRequest, 'returnTotalCount' | 'consistentRead' | 'language'> & CallOptions;
 
 /**
- * An immutable aggregation. Result field names default to the official ones: `<field>Sum`,
- * `<field>Avg`, `<field>Min`, `<field>Max` and `count`.
+ * The fields grouping adds to a row: each grouping field with its value, and `_id`, the group:
+ * the value of the one grouping field, or an object of the values when grouped by several.
  */
-export interface AggregateBuilder<T = Item> extends PagingOperators<AggregateRow, AggregateBuilder<T>> {
+export type GroupedFields<T, Fields extends readonly string[]> = { [F in Fields[number]]: FieldValue<T, F> } & {
+  _id: Fields extends readonly [infer Only] ? FieldValue<T, Only> : { [F in Fields[number]]: FieldValue<T, F> };
+};
+
+/** A computed field of a row: `Name` holding `Value`. */
+export type ResultField<Name extends string, Value> = { [R in Name]: Value };
+
+/**
+ * An immutable aggregation. Result field names default to the official ones: `<field>Sum`,
+ * `<field>Avg`, `<field>Min`, `<field>Max` and `count`. The rows are typed as the aggregation is
+ * built: `group('year').count()` gives rows with `_id: number`, `year: number` and `count: number`
+ * (for `aggregate<Movie>`), still open to any other field.
+ */
+export interface AggregateBuilder<T = Item, Row extends AggregateRow = AggregateRow> extends PagingOperators<Row, AggregateBuilder<T, Row>> {
   /** Filters the items before grouping (`initialFilter`); repeated calls are combined with AND. */
-  filter(filter: FilterLike): AggregateBuilder<T>;
+  filter(filter: FilterLike): AggregateBuilder<T, Row>;
   /** Groups by these fields; call it once. */
-  group(...fields: FieldPath<DataItemOf<T>>[]): AggregateBuilder<T>;
+  group<Fields extends FieldPath<DataItemOf<T>>[]>(...fields: Fields): AggregateBuilder<T, Row & GroupedFields<DataItemOf<T>, Fields>>;
   /** Sum of a field per group. */
-  sum(field: FieldPath<DataItemOf<T>>, resultFieldName?: string): AggregateBuilder<T>;
+  sum<K extends FieldPath<DataItemOf<T>>, Name extends string = `${K}Sum`>(field: K, resultFieldName?: Name): AggregateBuilder<T, Row & ResultField<Name, number>>;
   /** Average of a field per group. */
-  avg(field: FieldPath<DataItemOf<T>>, resultFieldName?: string): AggregateBuilder<T>;
+  avg<K extends FieldPath<DataItemOf<T>>, Name extends string = `${K}Avg`>(field: K, resultFieldName?: Name): AggregateBuilder<T, Row & ResultField<Name, number>>;
   /** Smallest value of a field per group. */
-  min(field: FieldPath<DataItemOf<T>>, resultFieldName?: string): AggregateBuilder<T>;
+  min<K extends FieldPath<DataItemOf<T>>, Name extends string = `${K}Min`>(
+    field: K,
+    resultFieldName?: Name,
+  ): AggregateBuilder<T, Row & ResultField<Name, FieldValue<DataItemOf<T>, K>>>;
   /** Largest value of a field per group. */
-  max(field: FieldPath<DataItemOf<T>>, resultFieldName?: string): AggregateBuilder<T>;
+  max<K extends FieldPath<DataItemOf<T>>, Name extends string = `${K}Max`>(
+    field: K,
+    resultFieldName?: Name,
+  ): AggregateBuilder<T, Row & ResultField<Name, FieldValue<DataItemOf<T>, K>>>;
   /** Number of items per group, in the result field `count`. */
-  count(): AggregateBuilder<T>;
+  count(): AggregateBuilder<T, Row & ResultField<'count', number>>;
   /** Filters the groups (`finalFilter`); repeated calls are combined with AND. */
-  having(filter: FilterLike): AggregateBuilder<T>;
+  having(filter: FilterLike): AggregateBuilder<T, Row>;
   /** Runs the aggregation: one page of rows. */
-  run(options?: AggregateOptions): Promise<PagedResult<AggregateRow>>;
+  run(options?: AggregateOptions): Promise<PagedResult<Row>>;
 }
 
 /** Options of `patch(...).run()`: a `condition` filter the item must match, and the call options. */

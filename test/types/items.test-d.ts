@@ -119,7 +119,23 @@ describe('generic item methods', () => {
 describe('aggregate, patch, references', () => {
   it('aggregate', () => {
     const a = items.aggregate<Movie>('Movies').filter(items.filter().gt('year', 1)).group('year').sum('year').avg('year', 'avgYear').count().having({ count: { $gt: 1 } });
-    expectTypeOf(a.limit(2).run()).resolves.toEqualTypeOf<PagedResult<AggregateRow>>();
+    // The rows are typed as the aggregation is built: grouping fields, _id, computed fields.
+    type RowOf<B extends { run(): Promise<PagedResult<unknown>> }> = Awaited<ReturnType<B['run']>>['items'][number];
+    const row = {} as RowOf<typeof a>;
+    expectTypeOf(row._id).toEqualTypeOf<number>();
+    expectTypeOf(row.year).toEqualTypeOf<number>();
+    expectTypeOf(row.yearSum).toEqualTypeOf<number>();
+    expectTypeOf(row.avgYear).toEqualTypeOf<number>();
+    expectTypeOf(row.count).toEqualTypeOf<number>();
+    expectTypeOf(row).toMatchTypeOf<AggregateRow>();
+    expectTypeOf(a.limit(2).run()).resolves.toMatchTypeOf<PagedResult<AggregateRow>>();
+    // Several grouping fields: _id is an object of their values; min/max keep the field's type.
+    const grouped = items.aggregate<Movie>('Movies').group('title', 'year').min('released');
+    const byTwo = {} as RowOf<typeof grouped>;
+    expectTypeOf(byTwo._id).toEqualTypeOf<{ title: string; year: number }>();
+    expectTypeOf(byTwo.releasedMin).toEqualTypeOf<Date | undefined>();
+    // Untyped items: every field is unknown, still named.
+    expectTypeOf(items.aggregate('Movies').count().run()).resolves.toMatchTypeOf<PagedResult<{ count: number }>>();
     // @ts-expect-error not a field of Movie
     items.aggregate<Movie>('Movies').group('nope');
   });
