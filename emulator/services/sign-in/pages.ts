@@ -53,9 +53,13 @@ function answer(reply: FastifyReply, session: AuthorizationSession, parameters: 
   return reply.code(302).header('location', target.href).header('cache-control', 'no-store').send();
 }
 
-/** Signs the browser in as `memberId` and answers the client with a fresh code. */
-function complete(context: EmulatorContext, reply: FastifyReply, session: AuthorizationSession, memberId: string): FastifyReply {
+/**
+ * Signs the browser in as `memberId` and answers the client with a fresh code; the session token
+ * that proved the sign-in, if any, is spent in the same transaction.
+ */
+function complete(context: EmulatorContext, reply: FastifyReply, session: AuthorizationSession, memberId: string, sessionToken?: string): FastifyReply {
   const code = context.store.transaction(() => {
+    if (sessionToken) spendSecret(context.store, 'session', sessionToken);
     startBrowserSession(context.store, reply, memberId);
     return issueAuthorizationCode(context, session, memberId);
   });
@@ -99,8 +103,7 @@ const messagePage = (title: string, text: string) => page(title, `<p>${escapeHtm
 function afterState(context: EmulatorContext, reply: FastifyReply, session: AuthorizationSession, response: StateMachineResponse): FastifyReply {
   switch (response.state) {
     case 'SUCCESS':
-      spendSecret(context.store, 'session', response.sessionToken!);
-      return complete(context, reply, session, String(response.identity.id));
+      return complete(context, reply, session, String(response.identity.id), response.sessionToken);
     case 'REQUIRE_EMAIL_VERIFICATION':
       return html(reply, 200, verifyPage(session, response.stateToken!));
     case 'REQUIRE_OWNER_APPROVAL':
@@ -130,8 +133,7 @@ export async function registerHostedPages(app: FastifyInstance, context: Emulato
         if (session.sessionToken) {
           const secret = readSecret(context.store, 'session', session.sessionToken);
           if (typeof secret == 'string') return answer(reply, session, { error: 'login_required', error_description: `The session token ${secret == 'used' ? 'was already used' : secret == 'expired' ? 'has expired' : 'is not known'}` });
-          spendSecret(context.store, 'session', session.sessionToken);
-          return complete(context, reply, session, secret.memberId);
+          return complete(context, reply, session, secret.memberId, session.sessionToken);
         }
         const memberId = signedInMember(context.store, request);
         if (!memberId) return answer(reply, session, { error: 'login_required', error_description: 'No member is signed in on the emulator in this browser' });
@@ -170,9 +172,9 @@ export async function registerHostedPages(app: FastifyInstance, context: Emulato
           default:
             response = await login(context, { email: body.email, password: body.password, captchaTokens });
         }
-        const sent = context.store.transaction(() => afterState(context, reply, session, response));
+        // The state's own writes are committed by now: events can go out before the answer.
         if (events.length) context.events.publish(events);
-        return sent;
+        return afterState(context, reply, session, response);
       } catch (error) {
         if (!(error instanceof EmulatorError)) throw error;
         const problem: PageState = { ...typed, error: error.message, ...(error.body.details.applicationError ? { code: error.body.details.applicationError.code } : {}) };
