@@ -5,6 +5,10 @@ import { NAMESPACES } from './model.js';
 import { doc as tsdoc, tsType } from './ts-type.js';
 import { publicPath, requestSchema, responseSchema } from './walk.js';
 
+/** What an argument marked `as <kind>` is (see schema/README.md). */
+export const ARGUMENT_KINDS = ['item', 'item-with-id', 'item-ref', 'item-refs'] as const;
+export type ArgumentKind = (typeof ARGUMENT_KINDS)[number];
+
 /** A parsed entry of x-sitekit-args. */
 export interface Arg {
   /** Dotted wire path, or '' for a rest object merged at the top level. */
@@ -12,17 +16,37 @@ export interface Arg {
   rest: boolean;
   optional: boolean;
   name: string;
+  /** The `as <kind>` marker, if any. */
+  kind?: ArgumentKind;
 }
 
-/** Parses `x-sitekit-args` (see schema/README.md). */
+/** Parses `x-sitekit-args` (see schema/README.md): `path`, `path?`, `path as <kind>`, `...options`, `...request`. */
 export function parseArgs(args: string[]): Arg[] {
   return args.map((raw) => {
-    const rest = raw.startsWith('...');
-    const optional = rest ? raw === '...options' : raw.endsWith('?');
-    const path = rest ? '' : raw.replace(/\?$/, '');
-    const name = rest ? raw.slice(3) : path.slice(path.lastIndexOf('.') + 1);
-    return { path, rest, optional, name };
+    const [spec, marker] = raw.split(' as ') as [string, string | undefined];
+    if (marker !== undefined && !(ARGUMENT_KINDS as readonly string[]).includes(marker)) throw new Error(`x-sitekit-args: unknown kind "${marker}" in "${raw}"`);
+    const rest = spec.startsWith('...');
+    const optional = rest ? spec === '...options' : spec.endsWith('?');
+    const path = rest ? '' : spec.replace(/\?$/, '');
+    const name = rest ? spec.slice(3) : path.slice(path.lastIndexOf('.') + 1);
+    return { path, rest, optional, name, ...(marker ? { kind: marker as ArgumentKind } : {}) };
   });
+}
+
+/** The public type of an argument marked `as <kind>`, for the item type `T`. */
+const KIND_TYPES: Record<ArgumentKind, string> = {
+  item: 'ItemInput<T>',
+  'item-with-id': 'ItemInput<T> & { _id: string }',
+  'item-ref': 'ItemRef',
+  'item-refs': 'readonly ItemRef[]',
+};
+
+/** True when the method deals in data items: an item argument, or an item as its (unwrapped) result. */
+function itemTyped(doc: Doc, entry: OperationEntry, args: Arg[]): boolean {
+  if (args.some((arg) => arg.kind === 'item' || arg.kind === 'item-with-id')) return true;
+  const unwrap = entry.op['x-sitekit-unwrap'];
+  if (!unwrap) return false;
+  return publicPath(doc, responseSchema(doc, entry), unwrap).schema['x-sitekit-wire'] === 'item';
 }
 
 /** A type that hovers show by its own name: a component (`M.DataCollection`), or a primitive. */
@@ -32,9 +56,10 @@ const NAMED_TYPE = /^(M\.\w+|Entity<M\.\w+>|string|number|boolean)(\[\])?$/;
  * What the method resolves with. An unwrapped field is given by its own type when it has a name
  * (`getDataCollection` → `DataCollection`, not `NonNullable<...['collection']>`).
  */
-function resultType(doc: Doc, entry: OperationEntry, io: string): string {
+function resultType(doc: Doc, entry: OperationEntry, io: string, itemType: boolean): string {
   const unwrap = entry.op['x-sitekit-unwrap'];
   if (!unwrap) return `${io}Response`;
+  if (itemType) return 'DataItemOf<T>';
   const at = publicPath(doc, responseSchema(doc, entry), unwrap);
   let type = tsType(at.raw, '  ', 'M.');
   if (at.inEntity && !at.schema['x-sitekit-entity'] && type.startsWith('M.')) type = `Entity<${type}>`;
@@ -45,6 +70,7 @@ function signature(doc: Doc, entry: OperationEntry): string {
   const { op } = entry;
   const io = `IO.${pascal(op.operationId)}`;
   const args = parseArgs(op['x-sitekit-args']!);
+  const itemType = itemTyped(doc, entry, args);
   const reqSchema = requestSchema(doc, entry);
   const located = args.map((a) => (a.rest ? undefined : publicPath(doc, reqSchema, a.path)));
   const params: string[] = [];
@@ -61,18 +87,20 @@ function signature(doc: Doc, entry: OperationEntry): string {
       const at = located[n]!;
       type = tsType(at.raw, '  ', 'M.');
       if (at.inEntity && !at.schema['x-sitekit-entity'] && type.startsWith('M.')) type = `Entity<${type}>`;
+      if (a.kind) type = KIND_TYPES[a.kind];
     }
     params.push(`${name}${a.optional ? '?' : ''}: ${type}`);
   });
   if (!args.some((a) => a.rest)) params.push('options?: CallOptions');
-  let result = resultType(doc, entry, io);
+  let result = resultType(doc, entry, io, itemType);
   if (op['x-sitekit-null-if-missing']) result += ' | null';
   let text = `${op.summary ?? ''}\n`;
   if (op.description) text += `\n${op.description.trim()}\n`;
   if (op['x-sitekit-elevated']) text += '\nRequires an elevated client (`ApiKeyStrategy`); otherwise rejects with `ElevationRequiredError` before any request.\n';
   if (op['x-sitekit-null-if-missing']) text += '\nResolves `null` when there is no such entity.\n';
   text += `\nWire: \`${entry.method} ${entry.path}\`.`;
-  return `${tsdoc(text, '  ')}  ${op.operationId}(${params.join(', ')}): Promise<${result}>;\n`;
+  const typeParameter = itemType ? '<T extends object = Item>' : '';
+  return `${tsdoc(text, '  ')}  ${op.operationId}${typeParameter}(${params.join(', ')}): Promise<${result}>;\n`;
 }
 
 /** Interfaces of the generated methods per namespace, and the list of their operationIds. */
@@ -88,6 +116,6 @@ export function emitNamespaces(doc: Doc, entries: OperationEntry[]): string {
     lists.push(`  ${ns}: [${mine.map((e) => `ops.${e.op.operationId}`).join(', ')}],`);
   }
   out += `\n/** The operations of the generated methods, per namespace. */\nexport const namespaceOperations: { readonly [ns: string]: readonly Operation[] } = {\n${lists.join('\n')}\n};\n`;
-  const imports = `import type * as IO from './io.js';\n${/\bM\./.test(out) ? "import type * as M from './models.js';\n" : ''}import * as ops from './operations.js';\n${typeImport(out, ['CallOptions', 'Entity', 'Item'], '../src/types.js')}${typeImport(out, ['Operation'], '../src/operation.js')}`;
+  const imports = `import type * as IO from './io.js';\n${/\bM\./.test(out) ? "import type * as M from './models.js';\n" : ''}import * as ops from './operations.js';\n${typeImport(out, ['CallOptions', 'Entity', 'Item'], '../src/types.js')}${typeImport(out, ['DataItemOf', 'ItemInput', 'ItemRef'], '../src/data/types.js')}${typeImport(out, ['Operation'], '../src/operation.js')}`;
   return `${HEADER}/* Signatures of the SDK methods generated from x-sitekit-args, per namespace. */\n${imports}${out}`;
 }

@@ -1,7 +1,32 @@
 /** generated/operations.ts (the compact operation table) and generated/builders.ts (typed request builders). */
 import { HEADER, pascal } from './header.js';
-import type { Doc, OperationEntry } from './model.js';
-import { parametersOf, requestSchema, responseSchema, transformTree } from './walk.js';
+import type { Doc, OperationEntry, Schema } from './model.js';
+import { parseArgs } from './emit-namespaces.js';
+import { deref, parametersOf, publicPath, requestSchema, responseSchema, transformTree } from './walk.js';
+
+/** What a positional argument must be, from its schema type (`OperationArgument.expects`). */
+function expectedType(schema: Schema): string {
+  const type = Array.isArray(schema.type) ? schema.type.find((name) => name !== 'null') : schema.type;
+  if (type === 'integer') return 'number';
+  if (type === 'string' || type === 'number' || type === 'boolean' || type === 'array') return type;
+  return 'object';
+}
+
+/**
+ * The arguments of an operation's SDK method, as the runtime checks and places them: name, wire
+ * path (when it is not the name), what the value must be, and whether it may be left out.
+ */
+function argumentTable(doc: Doc, entry: OperationEntry): Record<string, unknown>[] {
+  const request = requestSchema(doc, entry);
+  return parseArgs(entry.op['x-sitekit-args']!).map((arg) => {
+    const expects = arg.rest ? 'options' : (arg.kind ?? expectedType(deref(doc, publicPath(doc, request, arg.path).raw).schema));
+    const row: Record<string, unknown> = { name: arg.name };
+    if (arg.path && arg.path !== arg.name) row.path = arg.path;
+    row.expects = expects;
+    if (arg.optional) row.optional = true;
+    return row;
+  });
+}
 
 /** The operation table entry of one operation, as a plain object with the keys of `Operation`. */
 export function tableEntry(doc: Doc, entry: OperationEntry): Record<string, unknown> {
@@ -13,7 +38,7 @@ export function tableEntry(doc: Doc, entry: OperationEntry): Record<string, unkn
   }
   const row: Record<string, unknown> = { id: op.operationId, method: entry.method, path, methodFqn: op['x-sitekit-method'] };
   if (op['x-sitekit-entity']) row.entity = op['x-sitekit-entity'];
-  if (op['x-sitekit-args']) row.args = op['x-sitekit-args'];
+  if (op['x-sitekit-args']) row.args = argumentTable(doc, entry);
   if (op['x-sitekit-unwrap']) row.unwrap = op['x-sitekit-unwrap'];
   if (op['x-sitekit-elevated']) row.elevated = true;
   if (op['x-sitekit-read-only']) row.readOnly = true;

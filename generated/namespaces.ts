@@ -3,7 +3,8 @@
 import type * as IO from './io.js';
 import type * as M from './models.js';
 import * as ops from './operations.js';
-import type { CallOptions } from '../src/types.js';
+import type { CallOptions, Item } from '../src/types.js';
+import type { DataItemOf, ItemInput, ItemRef } from '../src/data/types.js';
 import type { Operation } from '../src/operation.js';
 
 /** The `collections` methods generated from the schema. */
@@ -61,19 +62,19 @@ export interface ItemsOperations {
    *
    * Wire: `GET /wix-data/v2/items/{dataItemId}`.
    */
-  get(dataCollectionId: string, dataItemId: string, options?: Omit<IO.GetRequest, 'dataCollectionId' | 'dataItemId'> & CallOptions): Promise<M.DataItem | null>;
+  get<T extends object = Item>(dataCollectionId: string, dataItemId: string, options?: Omit<IO.GetRequest, 'dataCollectionId' | 'dataItemId'> & CallOptions): Promise<DataItemOf<T> | null>;
   /**
    * Adds an item to a collection.
    *
    * Wire: `POST /wix-data/v2/items`.
    */
-  insert(dataCollectionId: string, dataItem: M.DataItem, options?: Omit<IO.InsertRequest, 'dataCollectionId' | 'dataItem'> & CallOptions): Promise<M.DataItem>;
+  insert<T extends object = Item>(dataCollectionId: string, dataItem: ItemInput<T>, options?: Omit<IO.InsertRequest, 'dataCollectionId' | 'dataItem'> & CallOptions): Promise<DataItemOf<T>>;
   /**
    * Checks whether a reference field of an item refers to another item.
    *
    * Wire: `POST /wix-data/v2/items/is-referenced`.
    */
-  isReferenced(dataCollectionId: string, referringItemFieldName: string, referringItemId: string, referencedItemId: string, options?: Omit<IO.IsReferencedRequest, 'dataCollectionId' | 'referringItemFieldName' | 'referringItemId' | 'referencedItemId'> & CallOptions): Promise<boolean>;
+  isReferenced(dataCollectionId: string, referringItemFieldName: string, referringItemId: ItemRef, referencedItemId: ItemRef, options?: Omit<IO.IsReferencedRequest, 'dataCollectionId' | 'referringItemFieldName' | 'referringItemId' | 'referencedItemId'> & CallOptions): Promise<boolean>;
   /**
    * Removes an item from a collection; resolves `null` when there is no such item.
    *
@@ -81,19 +82,19 @@ export interface ItemsOperations {
    *
    * Wire: `POST /wix-data/v2/items/remove`.
    */
-  remove(dataCollectionId: string, dataItemId: string, options?: Omit<IO.RemoveRequest, 'dataCollectionId' | 'dataItemId'> & CallOptions): Promise<M.DataItem | null>;
+  remove<T extends object = Item>(dataCollectionId: string, dataItemId: string, options?: Omit<IO.RemoveRequest, 'dataCollectionId' | 'dataItemId'> & CallOptions): Promise<DataItemOf<T> | null>;
   /**
    * Replaces all references of an item's reference field with the given item IDs.
    *
    * Wire: `POST /wix-data/v2/items/replace-references`.
    */
-  replaceReferences(dataCollectionId: string, referringItemFieldName: string, referringItemId: string, newReferencedItemIds: string[], options?: CallOptions): Promise<IO.ReplaceReferencesResponse>;
+  replaceReferences(dataCollectionId: string, referringItemFieldName: string, referringItemId: ItemRef, newReferencedItemIds: readonly ItemRef[], options?: CallOptions): Promise<IO.ReplaceReferencesResponse>;
   /**
    * Inserts an item, or replaces it if an item with the same ID already exists.
    *
    * Wire: `POST /wix-data/v2/items/save`.
    */
-  save(dataCollectionId: string, dataItem: M.DataItem, options?: Omit<IO.SaveRequest, 'dataCollectionId' | 'dataItem'> & CallOptions): Promise<M.DataItem>;
+  save<T extends object = Item>(dataCollectionId: string, dataItem: ItemInput<T>, options?: Omit<IO.SaveRequest, 'dataCollectionId' | 'dataItem'> & CallOptions): Promise<DataItemOf<T>>;
   /**
    * Removes all items from a collection.
    *
@@ -107,7 +108,7 @@ export interface ItemsOperations {
    *
    * Wire: `POST /wix-data/v2/items/update`.
    */
-  update(dataCollectionId: string, dataItem: M.DataItem, options?: Omit<IO.UpdateRequest, 'dataCollectionId' | 'dataItem'> & CallOptions): Promise<M.DataItem>;
+  update<T extends object = Item>(dataCollectionId: string, dataItem: ItemInput<T> & { _id: string }, options?: Omit<IO.UpdateRequest, 'dataCollectionId' | 'dataItem'> & CallOptions): Promise<DataItemOf<T>>;
 }
 
 /** The `media` methods generated from the schema. */

@@ -110,23 +110,23 @@ const profileTransform: TransformNode = {profile:{customFields:{value:{numValue:
 /** `POST /wix-data/v2/items/aggregate` */
 export const aggregateDataItems: Operation = {id:"aggregateDataItems",method:"POST",path:"/wix-data/v2/items/aggregate",methodFqn:"wix.data.v2.DataItemService.AggregateDataItems",entity:"dataItem",readOnly:true,request:{initialFilter:"itemData",finalFilter:"itemData"},response:{results:"itemData"}};
 /** `POST /members/v1/members/{id}/approve` */
-export const approveMember: Operation = {id:"approveMember",method:"POST",path:"/members/v1/members/{id}/approve",methodFqn:"com.wixpress.members.api.Members.ApproveMember",entity:"member",args:["id"],unwrap:"member",elevated:true,response:memberTransform};
+export const approveMember: Operation = {id:"approveMember",method:"POST",path:"/members/v1/members/{id}/approve",methodFqn:"com.wixpress.members.api.Members.ApproveMember",entity:"member",args:[{name:"id",expects:"string"}],unwrap:"member",elevated:true,response:memberTransform};
 /** `POST /members/v1/members/{id}/block` */
-export const blockMember: Operation = {id:"blockMember",method:"POST",path:"/members/v1/members/{id}/block",methodFqn:"com.wixpress.members.api.Members.BlockMember",entity:"member",args:["id"],unwrap:"member",elevated:true,response:memberTransform};
+export const blockMember: Operation = {id:"blockMember",method:"POST",path:"/members/v1/members/{id}/block",methodFqn:"com.wixpress.members.api.Members.BlockMember",entity:"member",args:[{name:"id",expects:"string"}],unwrap:"member",elevated:true,response:memberTransform};
 /** `POST /members/v1/members/bulk/approve-by-filter` */
-export const bulkApproveMembers: Operation = {id:"bulkApproveMembers",method:"POST",path:"/members/v1/members/bulk/approve-by-filter",methodFqn:"com.wixpress.members.api.Members.BulkApproveMembers",entity:"member",args:["filter"],elevated:true,request:filterTransform};
+export const bulkApproveMembers: Operation = {id:"bulkApproveMembers",method:"POST",path:"/members/v1/members/bulk/approve-by-filter",methodFqn:"com.wixpress.members.api.Members.BulkApproveMembers",entity:"member",args:[{name:"filter",expects:"object"}],elevated:true,request:filterTransform};
 /** `POST /members/v1/members/bulk/block-by-filter` */
-export const bulkBlockMembers: Operation = {id:"bulkBlockMembers",method:"POST",path:"/members/v1/members/bulk/block-by-filter",methodFqn:"com.wixpress.members.api.Members.BulkBlockMembers",entity:"member",args:["filter"],elevated:true,request:filterTransform};
+export const bulkBlockMembers: Operation = {id:"bulkBlockMembers",method:"POST",path:"/members/v1/members/bulk/block-by-filter",methodFqn:"com.wixpress.members.api.Members.BulkBlockMembers",entity:"member",args:[{name:"filter",expects:"object"}],elevated:true,request:filterTransform};
 /** `POST /site-media/v1/bulk/files/delete` */
-export const bulkDeleteFiles: Operation = {id:"bulkDeleteFiles",method:"POST",path:"/site-media/v1/bulk/files/delete",methodFqn:"wix.media.site_media.v1.FilesService.BulkDeleteFiles",entity:"fileDescriptor",args:["fileIds","...options"],elevated:true};
+export const bulkDeleteFiles: Operation = {id:"bulkDeleteFiles",method:"POST",path:"/site-media/v1/bulk/files/delete",methodFqn:"wix.media.site_media.v1.FilesService.BulkDeleteFiles",entity:"fileDescriptor",args:[{name:"fileIds",expects:"array"},{name:"options",expects:"options",optional:true}],elevated:true};
 /** `POST /members/v1/members/bulk/delete` */
-export const bulkDeleteMembers: Operation = {id:"bulkDeleteMembers",method:"POST",path:"/members/v1/members/bulk/delete",methodFqn:"com.wixpress.members.api.Members.BulkDeleteMembers",entity:"member",args:["memberIds"],elevated:true};
+export const bulkDeleteMembers: Operation = {id:"bulkDeleteMembers",method:"POST",path:"/members/v1/members/bulk/delete",methodFqn:"com.wixpress.members.api.Members.BulkDeleteMembers",entity:"member",args:[{name:"memberIds",expects:"array"}],elevated:true};
 /** `POST /members/v1/members/bulk/delete-by-filter` */
-export const bulkDeleteMembersByFilter: Operation = {id:"bulkDeleteMembersByFilter",method:"POST",path:"/members/v1/members/bulk/delete-by-filter",methodFqn:"com.wixpress.members.api.Members.BulkDeleteMembersByFilter",entity:"member",args:["filter","...options"],elevated:true,request:filterTransform};
+export const bulkDeleteMembersByFilter: Operation = {id:"bulkDeleteMembersByFilter",method:"POST",path:"/members/v1/members/bulk/delete-by-filter",methodFqn:"com.wixpress.members.api.Members.BulkDeleteMembersByFilter",entity:"member",args:[{name:"filter",expects:"object"},{name:"options",expects:"options",optional:true}],elevated:true,request:filterTransform};
 /** `POST /site-media/v1/bulk/files/import-v2` */
-export const bulkImportFile: Operation = {id:"bulkImportFile",method:"POST",path:"/site-media/v1/bulk/files/import-v2",methodFqn:"wix.media.site_media.v1.FilesService.BulkImportFile",entity:"fileDescriptor",args:["importFileRequests","...options"],elevated:true,response:{results:{itemMetadata:{$entity:true},item:{$entity:true,media:{image:{image:"image",previewImage:"image"},video:"video",document:"document",vector:{image:"image",previewImage:"image"},archive:{urlExpirationDate:"date"},model3d:{thumbnail:"image",urlExpirationDate:"date"}},createdDate:"date",updatedDate:"date",lastUsedDate:"date"}}}};
+export const bulkImportFile: Operation = {id:"bulkImportFile",method:"POST",path:"/site-media/v1/bulk/files/import-v2",methodFqn:"wix.media.site_media.v1.FilesService.BulkImportFile",entity:"fileDescriptor",args:[{name:"importFileRequests",expects:"array"},{name:"options",expects:"options",optional:true}],elevated:true,response:{results:{itemMetadata:{$entity:true},item:{$entity:true,media:{image:{image:"image",previewImage:"image"},video:"video",document:"document",vector:{image:"image",previewImage:"image"},archive:{urlExpirationDate:"date"},model3d:{thumbnail:"image",urlExpirationDate:"date"}},createdDate:"date",updatedDate:"date",lastUsedDate:"date"}}}};
 /** `POST /site-media/v1/bulk/files/import` */
-export const bulkImportFiles: Operation = {id:"bulkImportFiles",method:"POST",path:"/site-media/v1/bulk/files/import",methodFqn:"wix.media.site_media.v1.FilesService.BulkImportFiles",entity:"fileDescriptor",args:["importFileRequests","...options"],elevated:true,response:filesTransform};
+export const bulkImportFiles: Operation = {id:"bulkImportFiles",method:"POST",path:"/site-media/v1/bulk/files/import",methodFqn:"wix.media.site_media.v1.FilesService.BulkImportFiles",entity:"fileDescriptor",args:[{name:"importFileRequests",expects:"array"},{name:"options",expects:"options",optional:true}],elevated:true,response:filesTransform};
 /** `POST /wix-data/v2/bulk/items/insert-references` */
 export const bulkInsertDataItemReferences: Operation = {id:"bulkInsertDataItemReferences",method:"POST",path:"/wix-data/v2/bulk/items/insert-references",methodFqn:"wix.data.v2.DataItemService.BulkInsertDataItemReferences",entity:"dataItem"};
 /** `POST /wix-data/v2/bulk/items/insert` */
@@ -138,7 +138,7 @@ export const bulkRemoveDataItemReferences: Operation = {id:"bulkRemoveDataItemRe
 /** `POST /wix-data/v2/bulk/items/remove` */
 export const bulkRemoveDataItems: Operation = {id:"bulkRemoveDataItems",method:"POST",path:"/wix-data/v2/bulk/items/remove",methodFqn:"wix.data.v2.DataItemService.BulkRemoveDataItems",entity:"dataItem",response:resultsTransform};
 /** `POST /site-media/v1/bulk/trash-bin/files/restore` */
-export const bulkRestoreFilesFromTrashBin: Operation = {id:"bulkRestoreFilesFromTrashBin",method:"POST",path:"/site-media/v1/bulk/trash-bin/files/restore",methodFqn:"wix.media.site_media.v1.FilesService.BulkRestoreFilesFromTrashBin",entity:"fileDescriptor",args:["fileIds"],elevated:true};
+export const bulkRestoreFilesFromTrashBin: Operation = {id:"bulkRestoreFilesFromTrashBin",method:"POST",path:"/site-media/v1/bulk/trash-bin/files/restore",methodFqn:"wix.media.site_media.v1.FilesService.BulkRestoreFilesFromTrashBin",entity:"fileDescriptor",args:[{name:"fileIds",expects:"array"}],elevated:true};
 /** `POST /wix-data/v2/bulk/items/save` */
 export const bulkSaveDataItems: Operation = {id:"bulkSaveDataItems",method:"POST",path:"/wix-data/v2/bulk/items/save",methodFqn:"wix.data.v2.DataItemService.BulkSaveDataItems",entity:"dataItem",request:dataItemsTransform,response:resultsTransform};
 /** `POST /wix-data/v2/bulk/items/update` */
@@ -146,69 +146,69 @@ export const bulkUpdateDataItems: Operation = {id:"bulkUpdateDataItems",method:"
 /** `POST /_api/iam/authentication/v2/change-password` */
 export const changePassword: Operation = {id:"changePassword",method:"POST",path:"/_api/iam/authentication/v2/change-password",methodFqn:"wix.iam.authentication.v1.AuthenticationService.ChangePassword"};
 /** `POST /wix-data/v2/items/count` */
-export const count: Operation = {id:"count",method:"POST",path:"/wix-data/v2/items/count",methodFqn:"wix.data.v2.DataItemService.CountDataItems",entity:"dataItem",args:["dataCollectionId","...options"],unwrap:"totalCount",readOnly:true,request:filterTransform2};
+export const count: Operation = {id:"count",method:"POST",path:"/wix-data/v2/items/count",methodFqn:"wix.data.v2.DataItemService.CountDataItems",entity:"dataItem",args:[{name:"dataCollectionId",expects:"string"},{name:"options",expects:"options",optional:true}],unwrap:"totalCount",readOnly:true,request:filterTransform2};
 /** `POST /wix-data/v2/collections` */
-export const createDataCollection: Operation = {id:"createDataCollection",method:"POST",path:"/wix-data/v2/collections",methodFqn:"wix.data.v2.DataCollectionService.CreateDataCollection",entity:"dataCollection",args:["collection"],unwrap:"collection",elevated:true,request:collectionTransform,response:collectionTransform};
+export const createDataCollection: Operation = {id:"createDataCollection",method:"POST",path:"/wix-data/v2/collections",methodFqn:"wix.data.v2.DataCollectionService.CreateDataCollection",entity:"dataCollection",args:[{name:"collection",expects:"object"}],unwrap:"collection",elevated:true,request:collectionTransform,response:collectionTransform};
 /** `POST /members/v1/members` */
-export const createMember: Operation = {id:"createMember",method:"POST",path:"/members/v1/members",methodFqn:"com.wixpress.members.api.Members.CreateMember",entity:"member",args:["...request"],unwrap:"member",elevated:true,request:memberTransform,response:memberTransform};
+export const createMember: Operation = {id:"createMember",method:"POST",path:"/members/v1/members",methodFqn:"com.wixpress.members.api.Members.CreateMember",entity:"member",args:[{name:"request",expects:"options"}],unwrap:"member",elevated:true,request:memberTransform,response:memberTransform};
 /** `POST /_api/redirects-api/v1/redirect-session` */
 export const createRedirectSession: Operation = {id:"createRedirectSession",method:"POST",path:"/_api/redirects-api/v1/redirect-session",methodFqn:"wix.headless.v1.RedirectSessionService.CreateRedirectSession"};
 /** `DELETE /wix-data/v2/collections/{dataCollectionId}` */
-export const deleteDataCollection: Operation = {id:"deleteDataCollection",method:"DELETE",path:"/wix-data/v2/collections/{dataCollectionId}",methodFqn:"wix.data.v2.DataCollectionService.DeleteDataCollection",entity:"dataCollection",args:["dataCollectionId"],elevated:true};
+export const deleteDataCollection: Operation = {id:"deleteDataCollection",method:"DELETE",path:"/wix-data/v2/collections/{dataCollectionId}",methodFqn:"wix.data.v2.DataCollectionService.DeleteDataCollection",entity:"dataCollection",args:[{name:"dataCollectionId",expects:"string"}],elevated:true};
 /** `DELETE /members/v1/members/{id}` */
-export const deleteMember: Operation = {id:"deleteMember",method:"DELETE",path:"/members/v1/members/{id}",methodFqn:"com.wixpress.members.api.Members.DeleteMember",entity:"member",args:["id"],elevated:true};
+export const deleteMember: Operation = {id:"deleteMember",method:"DELETE",path:"/members/v1/members/{id}",methodFqn:"com.wixpress.members.api.Members.DeleteMember",entity:"member",args:[{name:"id",expects:"string"}],elevated:true};
 /** `DELETE /members/v1/members/{id}/addresses` */
-export const deleteMemberAddresses: Operation = {id:"deleteMemberAddresses",method:"DELETE",path:"/members/v1/members/{id}/addresses",methodFqn:"com.wixpress.members.api.Members.DeleteMemberAddresses",entity:"member",args:["id"],unwrap:"member",elevated:true,response:memberTransform};
+export const deleteMemberAddresses: Operation = {id:"deleteMemberAddresses",method:"DELETE",path:"/members/v1/members/{id}/addresses",methodFqn:"com.wixpress.members.api.Members.DeleteMemberAddresses",entity:"member",args:[{name:"id",expects:"string"}],unwrap:"member",elevated:true,response:memberTransform};
 /** `DELETE /members/v1/members/{id}/emails` */
-export const deleteMemberEmails: Operation = {id:"deleteMemberEmails",method:"DELETE",path:"/members/v1/members/{id}/emails",methodFqn:"com.wixpress.members.api.Members.DeleteMemberEmails",entity:"member",args:["id"],unwrap:"member",elevated:true,response:memberTransform};
+export const deleteMemberEmails: Operation = {id:"deleteMemberEmails",method:"DELETE",path:"/members/v1/members/{id}/emails",methodFqn:"com.wixpress.members.api.Members.DeleteMemberEmails",entity:"member",args:[{name:"id",expects:"string"}],unwrap:"member",elevated:true,response:memberTransform};
 /** `DELETE /members/v1/members/{id}/phones` */
-export const deleteMemberPhones: Operation = {id:"deleteMemberPhones",method:"DELETE",path:"/members/v1/members/{id}/phones",methodFqn:"com.wixpress.members.api.Members.DeleteMemberPhones",entity:"member",args:["id"],unwrap:"member",elevated:true,response:memberTransform};
+export const deleteMemberPhones: Operation = {id:"deleteMemberPhones",method:"DELETE",path:"/members/v1/members/{id}/phones",methodFqn:"com.wixpress.members.api.Members.DeleteMemberPhones",entity:"member",args:[{name:"id",expects:"string"}],unwrap:"member",elevated:true,response:memberTransform};
 /** `DELETE /members/v1/members/my` */
-export const deleteMyMember: Operation = {id:"deleteMyMember",method:"DELETE",path:"/members/v1/members/my",methodFqn:"com.wixpress.members.api.Members.DeleteMyMember",entity:"member",args:["...options"]};
+export const deleteMyMember: Operation = {id:"deleteMyMember",method:"DELETE",path:"/members/v1/members/my",methodFqn:"com.wixpress.members.api.Members.DeleteMyMember",entity:"member",args:[{name:"options",expects:"options",optional:true}]};
 /** `POST /members/v1/members/{id}/disconnect` */
-export const disconnectMember: Operation = {id:"disconnectMember",method:"POST",path:"/members/v1/members/{id}/disconnect",methodFqn:"com.wixpress.members.api.Members.DisconnectMember",entity:"member",args:["id"],unwrap:"member",elevated:true,response:memberTransform};
+export const disconnectMember: Operation = {id:"disconnectMember",method:"POST",path:"/members/v1/members/{id}/disconnect",methodFqn:"com.wixpress.members.api.Members.DisconnectMember",entity:"member",args:[{name:"id",expects:"string"}],unwrap:"member",elevated:true,response:memberTransform};
 /** `POST /site-media/v1/files/generate-file-download-url` */
-export const generateFileDownloadUrl: Operation = {id:"generateFileDownloadUrl",method:"POST",path:"/site-media/v1/files/generate-file-download-url",methodFqn:"wix.media.site_media.v1.FilesService.GenerateFileDownloadUrl",entity:"fileDescriptor",args:["fileId","...options"]};
+export const generateFileDownloadUrl: Operation = {id:"generateFileDownloadUrl",method:"POST",path:"/site-media/v1/files/generate-file-download-url",methodFqn:"wix.media.site_media.v1.FilesService.GenerateFileDownloadUrl",entity:"fileDescriptor",args:[{name:"fileId",expects:"string"},{name:"options",expects:"options",optional:true}]};
 /** `POST /site-media/v1/files/generate-resumable-upload-url` */
-export const generateFileResumableUploadUrl: Operation = {id:"generateFileResumableUploadUrl",method:"POST",path:"/site-media/v1/files/generate-resumable-upload-url",methodFqn:"wix.media.site_media.v1.FilesService.GenerateFileResumableUploadUrl",entity:"fileDescriptor",args:["mimeType","...options"]};
+export const generateFileResumableUploadUrl: Operation = {id:"generateFileResumableUploadUrl",method:"POST",path:"/site-media/v1/files/generate-resumable-upload-url",methodFqn:"wix.media.site_media.v1.FilesService.GenerateFileResumableUploadUrl",entity:"fileDescriptor",args:[{name:"mimeType",expects:"string"},{name:"options",expects:"options",optional:true}]};
 /** `POST /site-media/v1/files/generate-upload-url` */
-export const generateFileUploadUrl: Operation = {id:"generateFileUploadUrl",method:"POST",path:"/site-media/v1/files/generate-upload-url",methodFqn:"wix.media.site_media.v1.FilesService.GenerateFileUploadUrl",entity:"fileDescriptor",args:["mimeType","...options"]};
+export const generateFileUploadUrl: Operation = {id:"generateFileUploadUrl",method:"POST",path:"/site-media/v1/files/generate-upload-url",methodFqn:"wix.media.site_media.v1.FilesService.GenerateFileUploadUrl",entity:"fileDescriptor",args:[{name:"mimeType",expects:"string"},{name:"options",expects:"options",optional:true}]};
 /** `POST /site-media/v1/files/generate-download-url` */
-export const generateFilesDownloadUrl: Operation = {id:"generateFilesDownloadUrl",method:"POST",path:"/site-media/v1/files/generate-download-url",methodFqn:"wix.media.site_media.v1.FilesService.GenerateFilesDownloadUrl",entity:"fileDescriptor",args:["fileIds"]};
+export const generateFilesDownloadUrl: Operation = {id:"generateFilesDownloadUrl",method:"POST",path:"/site-media/v1/files/generate-download-url",methodFqn:"wix.media.site_media.v1.FilesService.GenerateFilesDownloadUrl",entity:"fileDescriptor",args:[{name:"fileIds",expects:"array"}]};
 /** `POST /site-media/v1/files/generate-video-stream-url` */
-export const generateVideoStreamingUrl: Operation = {id:"generateVideoStreamingUrl",method:"POST",path:"/site-media/v1/files/generate-video-stream-url",methodFqn:"wix.media.site_media.v1.FilesService.GenerateVideoStreamingUrl",entity:"fileDescriptor",args:["fileId","...options"]};
+export const generateVideoStreamingUrl: Operation = {id:"generateVideoStreamingUrl",method:"POST",path:"/site-media/v1/files/generate-video-stream-url",methodFqn:"wix.media.site_media.v1.FilesService.GenerateVideoStreamingUrl",entity:"fileDescriptor",args:[{name:"fileId",expects:"string"},{name:"options",expects:"options",optional:true}]};
 /** `GET /wix-data/v2/items/{dataItemId}` */
-export const get: Operation = {id:"get",method:"GET",path:"/wix-data/v2/items/{dataItemId}",methodFqn:"wix.data.v2.DataItemService.GetDataItem",entity:"dataItem",args:["dataCollectionId","dataItemId","...options"],unwrap:"dataItem",nullIfMissing:"WDE0073",response:dataItemTransform};
+export const get: Operation = {id:"get",method:"GET",path:"/wix-data/v2/items/{dataItemId}",methodFqn:"wix.data.v2.DataItemService.GetDataItem",entity:"dataItem",args:[{name:"dataCollectionId",expects:"string"},{name:"dataItemId",expects:"string"},{name:"options",expects:"options",optional:true}],unwrap:"dataItem",nullIfMissing:"WDE0073",response:dataItemTransform};
 /** `GET /members/v1/members/my` */
-export const getCurrentMember: Operation = {id:"getCurrentMember",method:"GET",path:"/members/v1/members/my",methodFqn:"com.wixpress.members.api.Members.GetMyMember",entity:"member",args:["...options"],unwrap:"member",response:memberTransform};
+export const getCurrentMember: Operation = {id:"getCurrentMember",method:"GET",path:"/members/v1/members/my",methodFqn:"com.wixpress.members.api.Members.GetMyMember",entity:"member",args:[{name:"options",expects:"options",optional:true}],unwrap:"member",response:memberTransform};
 /** `GET /wix-data/v2/collections/{dataCollectionId}` */
-export const getDataCollection: Operation = {id:"getDataCollection",method:"GET",path:"/wix-data/v2/collections/{dataCollectionId}",methodFqn:"wix.data.v2.DataCollectionService.GetDataCollection",entity:"dataCollection",args:["dataCollectionId","...options"],unwrap:"collection",response:{collection:{$entity:true,fields:{numberRange:{min:"float",max:"float"}},createdDate:"date",updatedDate:"date"},referencedCollections:{$entity:true,fields:{numberRange:{min:"float",max:"float"}},createdDate:"date",updatedDate:"date"}}};
+export const getDataCollection: Operation = {id:"getDataCollection",method:"GET",path:"/wix-data/v2/collections/{dataCollectionId}",methodFqn:"wix.data.v2.DataCollectionService.GetDataCollection",entity:"dataCollection",args:[{name:"dataCollectionId",expects:"string"},{name:"options",expects:"options",optional:true}],unwrap:"collection",response:{collection:{$entity:true,fields:{numberRange:{min:"float",max:"float"}},createdDate:"date",updatedDate:"date"},referencedCollections:{$entity:true,fields:{numberRange:{min:"float",max:"float"}},createdDate:"date",updatedDate:"date"}}};
 /** `GET /site-media/v1/files/get-file-by-id` */
-export const getFileDescriptor: Operation = {id:"getFileDescriptor",method:"GET",path:"/site-media/v1/files/get-file-by-id",methodFqn:"wix.media.site_media.v1.FilesService.GetFileDescriptor",entity:"fileDescriptor",args:["fileId"],unwrap:"file",response:fileTransform};
+export const getFileDescriptor: Operation = {id:"getFileDescriptor",method:"GET",path:"/site-media/v1/files/get-file-by-id",methodFqn:"wix.media.site_media.v1.FilesService.GetFileDescriptor",entity:"fileDescriptor",args:[{name:"fileId",expects:"string"}],unwrap:"file",response:fileTransform};
 /** `POST /site-media/v1/files/get-files` */
-export const getFileDescriptors: Operation = {id:"getFileDescriptors",method:"POST",path:"/site-media/v1/files/get-files",methodFqn:"wix.media.site_media.v1.FilesService.GetFileDescriptors",entity:"fileDescriptor",args:["fileIds"],readOnly:true,response:filesTransform};
+export const getFileDescriptors: Operation = {id:"getFileDescriptors",method:"POST",path:"/site-media/v1/files/get-files",methodFqn:"wix.media.site_media.v1.FilesService.GetFileDescriptors",entity:"fileDescriptor",args:[{name:"fileIds",expects:"array"}],readOnly:true,response:filesTransform};
 /** `GET /members/v1/members/{id}` */
-export const getMember: Operation = {id:"getMember",method:"GET",path:"/members/v1/members/{id}",methodFqn:"com.wixpress.members.api.Members.GetMember",entity:"member",args:["id","...options"],unwrap:"member",response:memberTransform};
+export const getMember: Operation = {id:"getMember",method:"GET",path:"/members/v1/members/{id}",methodFqn:"com.wixpress.members.api.Members.GetMember",entity:"member",args:[{name:"id",expects:"string"},{name:"options",expects:"options",optional:true}],unwrap:"member",response:memberTransform};
 /** `POST /site-media/v1/files/import` */
-export const importFile: Operation = {id:"importFile",method:"POST",path:"/site-media/v1/files/import",methodFqn:"wix.media.site_media.v1.FilesService.ImportFile",entity:"fileDescriptor",args:["url","...options"],unwrap:"file",response:fileTransform};
+export const importFile: Operation = {id:"importFile",method:"POST",path:"/site-media/v1/files/import",methodFqn:"wix.media.site_media.v1.FilesService.ImportFile",entity:"fileDescriptor",args:[{name:"url",expects:"string"},{name:"options",expects:"options",optional:true}],unwrap:"file",response:fileTransform};
 /** `POST /wix-data/v2/items` */
-export const insert: Operation = {id:"insert",method:"POST",path:"/wix-data/v2/items",methodFqn:"wix.data.v2.DataItemService.InsertDataItem",entity:"dataItem",args:["dataCollectionId","dataItem","...options"],unwrap:"dataItem",request:dataItemTransform,response:dataItemTransform};
+export const insert: Operation = {id:"insert",method:"POST",path:"/wix-data/v2/items",methodFqn:"wix.data.v2.DataItemService.InsertDataItem",entity:"dataItem",args:[{name:"dataCollectionId",expects:"string"},{name:"dataItem",expects:"item"},{name:"options",expects:"options",optional:true}],unwrap:"dataItem",request:dataItemTransform,response:dataItemTransform};
 /** `POST /wix-data/v2/items/insert-reference` */
 export const insertDataItemReference: Operation = {id:"insertDataItemReference",method:"POST",path:"/wix-data/v2/items/insert-reference",methodFqn:"wix.data.v2.DataItemService.InsertDataItemReference",entity:"dataItem"};
 /** `POST /wix-data/v2/items/is-referenced` */
-export const isReferenced: Operation = {id:"isReferenced",method:"POST",path:"/wix-data/v2/items/is-referenced",methodFqn:"wix.data.v2.DataItemService.IsReferencedDataItem",entity:"dataItem",args:["dataCollectionId","referringItemFieldName","referringItemId","referencedItemId","...options"],unwrap:"isReferenced",readOnly:true};
+export const isReferenced: Operation = {id:"isReferenced",method:"POST",path:"/wix-data/v2/items/is-referenced",methodFqn:"wix.data.v2.DataItemService.IsReferencedDataItem",entity:"dataItem",args:[{name:"dataCollectionId",expects:"string"},{name:"referringItemFieldName",expects:"string"},{name:"referringItemId",expects:"item-ref"},{name:"referencedItemId",expects:"item-ref"},{name:"options",expects:"options",optional:true}],unwrap:"isReferenced",readOnly:true};
 /** `POST /members/v1/members/join-community` */
 export const joinCommunity: Operation = {id:"joinCommunity",method:"POST",path:"/members/v1/members/join-community",methodFqn:"com.wixpress.members.api.Members.JoinCommunity",entity:"member",args:[],unwrap:"member",response:memberTransform};
 /** `POST /members/v1/members/leave-community` */
 export const leaveCommunity: Operation = {id:"leaveCommunity",method:"POST",path:"/members/v1/members/leave-community",methodFqn:"com.wixpress.members.api.Members.LeaveCommunity",entity:"member",args:[],unwrap:"member",response:memberTransform};
 /** `GET /wix-data/v2/collections` */
-export const listDataCollections: Operation = {id:"listDataCollections",method:"GET",path:"/wix-data/v2/collections",methodFqn:"wix.data.v2.DataCollectionService.ListDataCollections",entity:"dataCollection",args:["...options"],response:{collections:{$entity:true,fields:{numberRange:{min:"float",max:"float"}},createdDate:"date",updatedDate:"date"}}};
+export const listDataCollections: Operation = {id:"listDataCollections",method:"GET",path:"/wix-data/v2/collections",methodFqn:"wix.data.v2.DataCollectionService.ListDataCollections",entity:"dataCollection",args:[{name:"options",expects:"options",optional:true}],response:{collections:{$entity:true,fields:{numberRange:{min:"float",max:"float"}},createdDate:"date",updatedDate:"date"}}};
 /** `GET /site-media/v1/trash-bin/files` */
-export const listDeletedFiles: Operation = {id:"listDeletedFiles",method:"GET",path:"/site-media/v1/trash-bin/files",methodFqn:"wix.media.site_media.v1.FilesService.ListDeletedFiles",entity:"fileDescriptor",args:["...options"],elevated:true,response:filesTransform};
+export const listDeletedFiles: Operation = {id:"listDeletedFiles",method:"GET",path:"/site-media/v1/trash-bin/files",methodFqn:"wix.media.site_media.v1.FilesService.ListDeletedFiles",entity:"fileDescriptor",args:[{name:"options",expects:"options",optional:true}],elevated:true,response:filesTransform};
 /** `GET /site-media/v1/files` */
-export const listFiles: Operation = {id:"listFiles",method:"GET",path:"/site-media/v1/files",methodFqn:"wix.media.site_media.v1.FilesService.ListFiles",entity:"fileDescriptor",args:["...options"],response:filesTransform};
+export const listFiles: Operation = {id:"listFiles",method:"GET",path:"/site-media/v1/files",methodFqn:"wix.media.site_media.v1.FilesService.ListFiles",entity:"fileDescriptor",args:[{name:"options",expects:"options",optional:true}],response:filesTransform};
 /** `GET /members/v1/members` */
-export const listMembers: Operation = {id:"listMembers",method:"GET",path:"/members/v1/members",methodFqn:"com.wixpress.members.api.Members.ListMembers",entity:"member",args:["...options"],response:membersTransform};
+export const listMembers: Operation = {id:"listMembers",method:"GET",path:"/members/v1/members",methodFqn:"com.wixpress.members.api.Members.ListMembers",entity:"member",args:[{name:"options",expects:"options",optional:true}],response:membersTransform};
 /** `POST /_api/iam/authentication/v2/login` */
 export const login: Operation = {id:"login",method:"POST",path:"/_api/iam/authentication/v2/login",methodFqn:"wix.iam.authentication.v1.AuthenticationService.LoginV2",response:identityAndAdditionalDataTransform};
 /** `POST /_api/iam/authentication/v1/login` */
@@ -218,7 +218,7 @@ export const loginWithTokenParams: Operation = {id:"loginWithTokenParams",method
 /** `GET /_api/iam/authentication/v1/logout` */
 export const logout: Operation = {id:"logout",method:"GET",path:"/_api/iam/authentication/v1/logout",methodFqn:"wix.iam.authentication.v1.AuthenticationService.Logout"};
 /** `POST /members/v1/members/{id}/mute` */
-export const muteMember: Operation = {id:"muteMember",method:"POST",path:"/members/v1/members/{id}/mute",methodFqn:"com.wixpress.members.api.Members.MuteMember",entity:"member",args:["id"],unwrap:"member",elevated:true,response:memberTransform};
+export const muteMember: Operation = {id:"muteMember",method:"POST",path:"/members/v1/members/{id}/mute",methodFqn:"com.wixpress.members.api.Members.MuteMember",entity:"member",args:[{name:"id",expects:"string"}],unwrap:"member",elevated:true,response:memberTransform};
 /** `POST /wix-data/v2/items/patch` */
 export const patchDataItem: Operation = {id:"patchDataItem",method:"POST",path:"/wix-data/v2/items/patch",methodFqn:"wix.data.v2.DataItemService.PatchDataItem",entity:"dataItem",request:{patch:{fieldModifications:{setFieldOptions:{value:"itemData"},appendToArrayOptions:{value:"itemData"},removeFromArrayOptions:{value:"itemData"}}},condition:"itemData"},response:dataItemTransform};
 /** `POST /_api/iam/authentication/v1/state/proceed` */
@@ -238,19 +238,19 @@ export const register: Operation = {id:"register",method:"POST",path:"/_api/iam/
 /** `POST /_api/iam/authentication/v1/register` */
 export const registerV1: Operation = {id:"registerV1",method:"POST",path:"/_api/iam/authentication/v1/register",methodFqn:"wix.iam.authentication.v1.AuthenticationService.Register",request:profileTransform,response:identityAndAdditionalDataTransform};
 /** `POST /wix-data/v2/items/remove` */
-export const remove: Operation = {id:"remove",method:"POST",path:"/wix-data/v2/items/remove",methodFqn:"wix.data.v2.DataItemService.RemoveDataItem",entity:"dataItem",args:["dataCollectionId","dataItemId","...options"],unwrap:"dataItem",nullIfMissing:"WDE0073",response:dataItemTransform};
+export const remove: Operation = {id:"remove",method:"POST",path:"/wix-data/v2/items/remove",methodFqn:"wix.data.v2.DataItemService.RemoveDataItem",entity:"dataItem",args:[{name:"dataCollectionId",expects:"string"},{name:"dataItemId",expects:"string"},{name:"options",expects:"options",optional:true}],unwrap:"dataItem",nullIfMissing:"WDE0073",response:dataItemTransform};
 /** `DELETE /wix-data/v2/items/{dataItemId}` */
 export const removeDataItem: Operation = {id:"removeDataItem",method:"DELETE",path:"/wix-data/v2/items/{dataItemId}",methodFqn:"wix.data.v2.DataItemService.RemoveDataItem",entity:"dataItem",response:dataItemTransform};
 /** `POST /wix-data/v2/items/remove-reference` */
 export const removeDataItemReference: Operation = {id:"removeDataItemReference",method:"POST",path:"/wix-data/v2/items/remove-reference",methodFqn:"wix.data.v2.DataItemService.RemoveDataItemReference",entity:"dataItem"};
 /** `POST /wix-data/v2/items/replace-references` */
-export const replaceReferences: Operation = {id:"replaceReferences",method:"POST",path:"/wix-data/v2/items/replace-references",methodFqn:"wix.data.v2.DataItemService.ReplaceDataItemReferences",entity:"dataItem",args:["dataCollectionId","referringItemFieldName","referringItemId","newReferencedItemIds"]};
+export const replaceReferences: Operation = {id:"replaceReferences",method:"POST",path:"/wix-data/v2/items/replace-references",methodFqn:"wix.data.v2.DataItemService.ReplaceDataItemReferences",entity:"dataItem",args:[{name:"dataCollectionId",expects:"string"},{name:"referringItemFieldName",expects:"string"},{name:"referringItemId",expects:"item-ref"},{name:"newReferencedItemIds",expects:"item-refs"}]};
 /** `POST /_api/iam/verification/v1/auth/resend` */
 export const resendVerification: Operation = {id:"resendVerification",method:"POST",path:"/_api/iam/verification/v1/auth/resend",methodFqn:"wix.iam.verification.v1.VerificationService.ResendDuringAuthentication"};
 /** `POST /wix-data/v2/items/save` */
-export const save: Operation = {id:"save",method:"POST",path:"/wix-data/v2/items/save",methodFqn:"wix.data.v2.DataItemService.SaveDataItem",entity:"dataItem",args:["dataCollectionId","dataItem","...options"],unwrap:"dataItem",request:dataItemTransform,response:dataItemTransform};
+export const save: Operation = {id:"save",method:"POST",path:"/wix-data/v2/items/save",methodFqn:"wix.data.v2.DataItemService.SaveDataItem",entity:"dataItem",args:[{name:"dataCollectionId",expects:"string"},{name:"dataItem",expects:"item"},{name:"options",expects:"options",optional:true}],unwrap:"dataItem",request:dataItemTransform,response:dataItemTransform};
 /** `POST /site-media/v1/files/search` */
-export const searchFiles: Operation = {id:"searchFiles",method:"POST",path:"/site-media/v1/files/search",methodFqn:"wix.media.site_media.v1.FilesService.SearchFiles",entity:"fileDescriptor",args:["...options"],readOnly:true,response:filesTransform};
+export const searchFiles: Operation = {id:"searchFiles",method:"POST",path:"/site-media/v1/files/search",methodFqn:"wix.media.site_media.v1.FilesService.SearchFiles",entity:"fileDescriptor",args:[{name:"options",expects:"options",optional:true}],readOnly:true,response:filesTransform};
 /** `POST /_api/iam/recovery/v1/activation-email` */
 export const sendActivationEmail: Operation = {id:"sendActivationEmail",method:"POST",path:"/_api/iam/recovery/v1/activation-email",methodFqn:"wix.iam.recovery.v1.RecoveryService.SendActivationEmail"};
 /** `POST /_api/iam/recovery/v1/send-email` */
@@ -262,23 +262,23 @@ export const startVerification: Operation = {id:"startVerification",method:"POST
 /** `POST /oauth2/token` */
 export const token: Operation = {id:"token",method:"POST",path:"/oauth2/token",methodFqn:"wix.identity.oauth2.v1.Oauth2Ng.Token"};
 /** `POST /wix-data/v2/items/truncate` */
-export const truncate: Operation = {id:"truncate",method:"POST",path:"/wix-data/v2/items/truncate",methodFqn:"wix.data.v2.DataItemService.TruncateDataItems",entity:"dataItem",args:["dataCollectionId"],elevated:true};
+export const truncate: Operation = {id:"truncate",method:"POST",path:"/wix-data/v2/items/truncate",methodFqn:"wix.data.v2.DataItemService.TruncateDataItems",entity:"dataItem",args:[{name:"dataCollectionId",expects:"string"}],elevated:true};
 /** `POST /members/v1/members/{id}/unmute` */
-export const unmuteMember: Operation = {id:"unmuteMember",method:"POST",path:"/members/v1/members/{id}/unmute",methodFqn:"com.wixpress.members.api.Members.UnmuteMember",entity:"member",args:["id"],unwrap:"member",elevated:true,response:memberTransform};
+export const unmuteMember: Operation = {id:"unmuteMember",method:"POST",path:"/members/v1/members/{id}/unmute",methodFqn:"com.wixpress.members.api.Members.UnmuteMember",entity:"member",args:[{name:"id",expects:"string"}],unwrap:"member",elevated:true,response:memberTransform};
 /** `POST /wix-data/v2/items/update` */
-export const update: Operation = {id:"update",method:"POST",path:"/wix-data/v2/items/update",methodFqn:"wix.data.v2.DataItemService.UpdateDataItem",entity:"dataItem",args:["dataCollectionId","dataItem","...options"],unwrap:"dataItem",request:dataItemTransform,response:dataItemTransform};
+export const update: Operation = {id:"update",method:"POST",path:"/wix-data/v2/items/update",methodFqn:"wix.data.v2.DataItemService.UpdateDataItem",entity:"dataItem",args:[{name:"dataCollectionId",expects:"string"},{name:"dataItem",expects:"item-with-id"},{name:"options",expects:"options",optional:true}],unwrap:"dataItem",request:dataItemTransform,response:dataItemTransform};
 /** `POST /members/v1/members/my/slug` */
-export const updateCurrentMemberSlug: Operation = {id:"updateCurrentMemberSlug",method:"POST",path:"/members/v1/members/my/slug",methodFqn:"com.wixpress.members.api.Members.UpdateMySlug",entity:"member",args:["slug"],unwrap:"member",response:memberTransform};
+export const updateCurrentMemberSlug: Operation = {id:"updateCurrentMemberSlug",method:"POST",path:"/members/v1/members/my/slug",methodFqn:"com.wixpress.members.api.Members.UpdateMySlug",entity:"member",args:[{name:"slug",expects:"string"}],unwrap:"member",response:memberTransform};
 /** `PUT /wix-data/v2/collections` */
-export const updateDataCollection: Operation = {id:"updateDataCollection",method:"PUT",path:"/wix-data/v2/collections",methodFqn:"wix.data.v2.DataCollectionService.UpdateDataCollection",entity:"dataCollection",args:["collection"],unwrap:"collection",elevated:true,request:collectionTransform,response:collectionTransform};
+export const updateDataCollection: Operation = {id:"updateDataCollection",method:"PUT",path:"/wix-data/v2/collections",methodFqn:"wix.data.v2.DataCollectionService.UpdateDataCollection",entity:"dataCollection",args:[{name:"collection",expects:"object"}],unwrap:"collection",elevated:true,request:collectionTransform,response:collectionTransform};
 /** `PUT /wix-data/v2/items/{dataItem.id}` */
 export const updateDataItem: Operation = {id:"updateDataItem",method:"PUT",path:"/wix-data/v2/items/{dataItem.id}",methodFqn:"wix.data.v2.DataItemService.UpdateDataItem",entity:"dataItem",request:dataItemTransform,response:dataItemTransform};
 /** `PATCH /site-media/v1/files/update-file-descriptor` */
-export const updateFileDescriptor: Operation = {id:"updateFileDescriptor",method:"PATCH",path:"/site-media/v1/files/update-file-descriptor",methodFqn:"wix.media.site_media.v1.FilesService.UpdateFileDescriptor",entity:"fileDescriptor",args:["file","...options"],unwrap:"file",elevated:true,request:{file:{$entity:true,media:{image:{image:"image",previewImage:"image"},video:"video",document:"document",vector:{image:"image",previewImage:"image"},archive:{urlExpirationDate:"date"},model3d:{thumbnail:"image",urlExpirationDate:"date"}},createdDate:"date",updatedDate:"date",lastUsedDate:"date"},fieldMask:"fieldMask"},response:fileTransform};
+export const updateFileDescriptor: Operation = {id:"updateFileDescriptor",method:"PATCH",path:"/site-media/v1/files/update-file-descriptor",methodFqn:"wix.media.site_media.v1.FilesService.UpdateFileDescriptor",entity:"fileDescriptor",args:[{name:"file",expects:"object"},{name:"options",expects:"options",optional:true}],unwrap:"file",elevated:true,request:{file:{$entity:true,media:{image:{image:"image",previewImage:"image"},video:"video",document:"document",vector:{image:"image",previewImage:"image"},archive:{urlExpirationDate:"date"},model3d:{thumbnail:"image",urlExpirationDate:"date"}},createdDate:"date",updatedDate:"date",lastUsedDate:"date"},fieldMask:"fieldMask"},response:fileTransform};
 /** `PATCH /members/v1/members/{member.id}` */
-export const updateMember: Operation = {id:"updateMember",method:"PATCH",path:"/members/v1/members/{member.id}",methodFqn:"com.wixpress.members.api.Members.UpdateMember",entity:"member",args:["member.id","member"],unwrap:"member",request:{member:{$entity:true,createdDate:"date",updatedDate:"date",lastLoginDate:"date"},fieldMask:"fieldMask"},response:memberTransform};
+export const updateMember: Operation = {id:"updateMember",method:"PATCH",path:"/members/v1/members/{member.id}",methodFqn:"com.wixpress.members.api.Members.UpdateMember",entity:"member",args:[{name:"id",path:"member.id",expects:"string"},{name:"member",expects:"object"}],unwrap:"member",request:{member:{$entity:true,createdDate:"date",updatedDate:"date",lastLoginDate:"date"},fieldMask:"fieldMask"},response:memberTransform};
 /** `POST /members/v1/members/{id}/slug` */
-export const updateMemberSlug: Operation = {id:"updateMemberSlug",method:"POST",path:"/members/v1/members/{id}/slug",methodFqn:"com.wixpress.members.api.Members.UpdateMemberSlug",entity:"member",args:["id","slug"],unwrap:"member",elevated:true,response:memberTransform};
+export const updateMemberSlug: Operation = {id:"updateMemberSlug",method:"POST",path:"/members/v1/members/{id}/slug",methodFqn:"com.wixpress.members.api.Members.UpdateMemberSlug",entity:"member",args:[{name:"id",expects:"string"},{name:"slug",expects:"string"}],unwrap:"member",elevated:true,response:memberTransform};
 /** `POST /_api/iam/verification/v1/auth/verify` */
 export const verify: Operation = {id:"verify",method:"POST",path:"/_api/iam/verification/v1/auth/verify",methodFqn:"wix.iam.verification.v1.VerificationService.VerifyDuringAuthentication",response:identityAndAdditionalDataTransform};
 /** `GET /wix-data/v2/items/query` */

@@ -3,10 +3,10 @@
  * its x-sitekit-args), sends it, and returns the public-form result.
  */
 import type { CallOptions } from './types.js';
-import type { Operation, TransformNode } from './operation.js';
+import type { Operation, OperationArgument, TransformNode } from './operation.js';
 import { isApplicationError, isSiteKitError, RequestError } from './errors/index.js';
 import type { Transport } from './http/transport.js';
-import { isRecord as isObject } from './input.js';
+import { invalid, isRecord as isObject, optionsObject, requireArray, requireObject, requireString } from './input.js';
 import { toPublic, toWire } from './wire/index.js';
 
 /** The transform node at a dotted wire path of a request tree. */
@@ -34,6 +34,40 @@ export function splitCallOptions(options: unknown): { rest: Record<string, unkno
   return { rest, call: { signal, timeoutMs } };
 }
 
+/** The ID of an item reference: the string itself, or the item's `_id` (unchecked). */
+export const itemIdOf = (value: unknown): unknown => (isObject(value) ? value._id : value);
+
+/**
+ * The one input rule of generated methods: each argument checked against what the schema says it
+ * must be (`OperationArgument.expects`), and turned into what the request carries. Bad input is a
+ * `RequestError` `<method>: <argument> must be <expected>`, before any request.
+ */
+function checkedArgument(op: Operation, argument: OperationArgument, value: unknown): unknown {
+  const { name, expects } = argument;
+  switch (expects) {
+    case 'string':
+      return requireString(value, name, op.id);
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value) ? value : invalid(name, 'a finite number', op.id);
+    case 'boolean':
+      return typeof value === 'boolean' ? value : invalid(name, 'a boolean', op.id);
+    case 'array':
+      return requireArray(value, name, op.id);
+    case 'item':
+      return requireObject(value, name, op.id);
+    case 'item-with-id':
+      requireString(requireObject(value, name, op.id)._id, `${name}._id`, op.id);
+      return value;
+    case 'item-ref':
+      return requireString(itemIdOf(value), name, op.id);
+    case 'item-refs':
+      return requireArray(value, name, op.id).map((element) => requireString(itemIdOf(element), name, op.id));
+    default:
+      // A filter builder argument is sent as its filter object.
+      return typeof (value as { toFilter?: unknown })?.toFilter === 'function' ? (value as { toFilter(): unknown }).toFilter() : requireObject(value, name, op.id);
+  }
+}
+
 /**
  * Builds the wire request from the public arguments of `op`'s method. Arguments are placed
  * shallow first, so a positional `member.id` wins over an `_id` inside `member`.
@@ -41,32 +75,27 @@ export function splitCallOptions(options: unknown): { rest: Record<string, unkno
 export function requestFromArgs(op: Operation, args: readonly unknown[]): { request: Record<string, unknown>; call: CallOptions } {
   const spec = op.args ?? [];
   let call: CallOptions | undefined;
-  let rest: unknown;
+  let rest: Record<string, unknown> | undefined;
   const placements: [string, unknown][] = [];
-  for (let n = 0; n < spec.length; n++) {
-    const raw = spec[n]!;
-    const value = args[n];
-    if (raw[0] === '.') {
-      if (value !== undefined && !isObject(value)) throw new RequestError(`${op.id}: ${raw.slice(3)} must be an object`, { field: raw.slice(3) });
-      if (value === undefined && raw === '...request') throw new RequestError(`${op.id}: request is required`, { field: 'request' });
-      const split = splitCallOptions(value);
+  spec.forEach((argument, index) => {
+    const value = args[index];
+    if (value == null) {
+      if (argument.optional) return;
+      invalid(argument.name, 'given', op.id);
+    }
+    if (argument.expects === 'options') {
+      const split = splitCallOptions(requireObject(value, argument.name, op.id));
       call = split.call;
-      rest = toWire(split.rest, op.request);
-      continue;
+      rest = toWire(split.rest, op.request) as Record<string, unknown>;
+      return;
     }
-    const optional = raw.endsWith('?');
-    const path = optional ? raw.slice(0, -1) : raw;
-    if (value === undefined || value === null) {
-      if (optional) continue;
-      throw new RequestError(`${op.id}: argument "${path}" is required`, { field: path });
-    }
-    // A filter builder argument is sent as its filter object.
-    const argument = typeof (value as { toFilter?: unknown }).toFilter === 'function' ? (value as { toFilter(): unknown }).toFilter() : value;
-    placements.push([path, toWire(argument, nodeAt(op.request, path))]);
-  }
-  call ??= splitCallOptions(args[spec.length]).call;
+    const path = argument.path ?? argument.name;
+    placements.push([path, toWire(checkedArgument(op, argument, value), nodeAt(op.request, path))]);
+  });
+  // Methods without an options argument take the call options after their arguments.
+  call ??= splitCallOptions(optionsObject(args[spec.length], 'options', op.id)).call;
   // Shallow first, so a deeper positional value (`member.id`) wins over one inside an object.
-  const request: Record<string, unknown> = rest ? { ...(rest as object) } : {};
+  const request: Record<string, unknown> = rest ? { ...rest } : {};
   if (placements.length > 1) placements.sort((a, b) => a[0].split('.').length - b[0].split('.').length);
   for (const [path, value] of placements) place(request, path, value);
   return { request, call };

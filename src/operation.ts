@@ -35,6 +35,25 @@ export interface TransformBranch {
   readonly [field: string]: TransformNode | true | undefined;
 }
 
+/**
+ * What an argument must be: a JSON type of the schema, a data item (`item`; `item-with-id` when
+ * the call needs its `_id`), an item ID or an item with `_id` (`item-ref`, a list: `item-refs`),
+ * or the options object merged at the top level of the request (`options`).
+ */
+export type ArgumentType = 'string' | 'number' | 'boolean' | 'object' | 'array' | 'item' | 'item-with-id' | 'item-ref' | 'item-refs' | 'options';
+
+/** One argument of an SDK method generated from the schema. */
+export interface OperationArgument {
+  /** Its name in signatures and error messages. */
+  readonly name: string;
+  /** The dotted wire path it goes to, when that is not its name; the options object has none. */
+  readonly path?: string;
+  /** What it must be; anything else is refused with a `RequestError` before any request. */
+  readonly expects: ArgumentType;
+  /** Whether it may be left out (`undefined` or `null`). */
+  readonly optional?: true;
+}
+
 /** One operation of the table, as emitted from the schema (see schema/README.md). */
 export interface Operation {
   /** The schema's operationId. */
@@ -46,8 +65,8 @@ export interface Operation {
   readonly methodFqn: string;
   /** `entity` of the SDK header. */
   readonly entity?: string;
-  /** Public signature: where each argument of the SDK method goes (see schema/README.md). */
-  readonly args?: readonly string[];
+  /** The SDK method's arguments, in order: where each goes and what it must be (see schema/README.md). */
+  readonly args?: readonly OperationArgument[];
   /** The response field the SDK method returns instead of the whole response. */
   readonly unwrap?: string;
   /** Needs an elevated (API-key) client. */

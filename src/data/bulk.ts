@@ -1,7 +1,7 @@
 /** Bulk item writes and item references: the official result shapes over the bulk endpoints. */
 import type { Transport } from '../http/transport.js';
 import { invalid, requireArray, requireString } from '../input.js';
-import { sendPublic } from '../invoke.js';
+import { itemIdOf, sendPublic } from '../invoke.js';
 import type { Operation } from '../operation.js';
 import type { BulkError, BulkResult } from './types.js';
 
@@ -54,14 +54,13 @@ export const bulkWrite =
     return bulkResult(response?.results ?? [], list, action);
   };
 
-/** The ID of an item reference argument: the string itself, or the item's `_id`; checked. */
-export const itemIdOf = (reference: unknown, field: string): string =>
-  requireString(typeof reference === 'object' && reference !== null ? (reference as { _id?: unknown })._id : reference, field);
+/** The ID of an item reference argument (the string itself, or the item's `_id`), checked. */
+export const checkedItemId = (reference: unknown, field: string): string => requireString(itemIdOf(reference), field);
 
 /** The referring side of a reference: the reference field and the referring item's ID, checked. */
 export const referringSide = (field: unknown, referringItem: unknown) => ({
   referringItemFieldName: requireString(field, 'referringItemFieldName'),
-  referringItemId: itemIdOf(referringItem, 'referringItemId'),
+  referringItemId: checkedItemId(referringItem, 'referringItemId'),
 });
 
 /** The references from `referringItem`'s `field` to one referenced item or to several; at least one. */
@@ -70,5 +69,5 @@ export function referencesOf(field: unknown, referringItem: unknown, referenced:
   const referencedItems: unknown[] = list ? referenced : [referenced];
   if (referencedItems.length === 0) invalid('referencedItemId', 'given');
   const side = referringSide(field, referringItem);
-  return { list, references: referencedItems.map((item) => ({ ...side, referencedItemId: itemIdOf(item, 'referencedItemId') })) };
+  return { list, references: referencedItems.map((item) => ({ ...side, referencedItemId: checkedItemId(item, 'referencedItemId') })) };
 }

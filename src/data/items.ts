@@ -2,7 +2,6 @@
  * The `items` namespace: the generated methods (with typed item signatures) plus the hand-written
  * builders, paged reads, bulk writes and references of the official data items API.
  */
-import type * as IO from '../../generated/io.js';
 import { namespaceOperations, type ItemsOperations } from '../../generated/namespaces.js';
 import * as operations from '../../generated/operations.js';
 import type { Transport } from '../http/transport.js';
@@ -10,7 +9,7 @@ import { optionsObject, requireString } from '../input.js';
 import { bindOperations, sendPublic } from '../invoke.js';
 import type { CallOptions, Item } from '../types.js';
 import { Aggregate } from './aggregate.js';
-import { bulkWrite, itemIdOf, referencesOf, referringSide } from './bulk.js';
+import { bulkWrite, referencesOf, referringSide } from './bulk.js';
 import { conjunction, Filter, optionalFilter, requestFilter } from './filter.js';
 import { fetchPages, limitOf, skipOf } from './paging.js';
 import { Patch } from './patch.js';
@@ -37,27 +36,11 @@ import type {
   QueryReferencedOptions,
 } from './types.js';
 
-type Options<R, K extends keyof R> = Omit<R, K> & CallOptions;
-
 /**
  * Every method of `client.items`: the official data items API. Methods that take an item are
  * generic in its type (`client.items.get<Movie>('Movies', id)`); builders are typed by it too.
  */
-export interface ItemsApi extends Omit<ItemsOperations, 'insert' | 'update' | 'save' | 'get' | 'remove' | 'count' | 'isReferenced' | 'replaceReferences'> {
-  /** Whether `referringItem`'s reference field `field` refers to `referencedItem` (ids or items). */
-  isReferenced(collectionId: string, field: string, referringItem: ItemRef, referencedItem: ItemRef, options?: Options<IO.IsReferencedRequest, 'dataCollectionId' | 'referringItemFieldName' | 'referringItemId' | 'referencedItemId'>): Promise<boolean>;
-  /** Replaces every reference of `referringItem` in `field` by `referencedItems` (ids or items). */
-  replaceReferences(collectionId: string, field: string, referringItem: ItemRef, referencedItems: ItemRef[], options?: CallOptions): Promise<IO.ReplaceReferencesResponse>;
-  /** Adds an item to a collection (an `_id` is generated when it has none); resolves with the stored item. */
-  insert<T extends object = Item>(collectionId: string, item: ItemInput<T>, options?: Options<IO.InsertRequest, 'dataCollectionId' | 'dataItem'>): Promise<DataItemOf<T>>;
-  /** Replaces an existing item (it must have an `_id`); fields left out lose their values. */
-  update<T extends object = Item>(collectionId: string, item: ItemInput<T>, options?: Options<IO.UpdateRequest, 'dataCollectionId' | 'dataItem'>): Promise<DataItemOf<T>>;
-  /** Inserts an item, or replaces the item with the same `_id`. */
-  save<T extends object = Item>(collectionId: string, item: ItemInput<T>, options?: Options<IO.SaveRequest, 'dataCollectionId' | 'dataItem'>): Promise<DataItemOf<T>>;
-  /** Retrieves an item; resolves `null` when there is no such item. */
-  get<T extends object = Item>(collectionId: string, itemId: string, options?: Options<IO.GetRequest, 'dataCollectionId' | 'dataItemId'>): Promise<DataItemOf<T> | null>;
-  /** Removes an item; resolves with the removed item, or `null` when there was no such item. */
-  remove<T extends object = Item>(collectionId: string, itemId: string, options?: Options<IO.RemoveRequest, 'dataCollectionId' | 'dataItemId'>): Promise<DataItemOf<T> | null>;
+export interface ItemsApi extends Omit<ItemsOperations, 'count'> {
   /** Counts the items that match `filter` (a filter builder or object); all items without one. */
   count(collectionId: string, options?: { filter?: FilterLike } & CountOptions): Promise<number>;
   /**
@@ -171,29 +154,8 @@ class ItemsQuery extends QueryMethods<ItemsQuery> implements ItemsQueryBuilder {
 
 /** Creates `client.items` over a transport. */
 export function itemsNamespace(transport: Transport): ItemsApi {
-  const generated = bindOperations<Record<string, (...args: unknown[]) => Promise<unknown>>>(transport, namespaceOperations.items);
-  // Every generated method takes the collection ID first: checked before anything else.
-  const checked: Record<string, (collectionId: unknown, ...args: unknown[]) => Promise<unknown>> = {};
-  for (const [name, method] of Object.entries(generated)) checked[name] = async (collectionId, ...args) => method(collectionIdOf(collectionId), ...args);
-
   const api: ItemsApi = {
-    ...(checked as unknown as ItemsOperations),
-    insert: checked.insert as ItemsApi['insert'],
-    update: checked.update as ItemsApi['update'],
-    save: checked.save as ItemsApi['save'],
-    get: checked.get as ItemsApi['get'],
-    remove: checked.remove as ItemsApi['remove'],
-    // References take item IDs or items (`{_id}`), like insertReference and removeReference.
-    isReferenced: async (collectionId, field, referringItem, referencedItem, options) =>
-      (await checked.isReferenced!(collectionId, field, itemIdOf(referringItem, 'referringItemId'), itemIdOf(referencedItem, 'referencedItemId'), options)) as boolean,
-    replaceReferences: async (collectionId, field, referringItem, referencedItems, options) =>
-      (await checked.replaceReferences!(
-        collectionId,
-        field,
-        itemIdOf(referringItem, 'referringItemId'),
-        Array.isArray(referencedItems) ? referencedItems.map((item) => itemIdOf(item, 'referencedItemId')) : referencedItems,
-        options,
-      )) as IO.ReplaceReferencesResponse,
+    ...bindOperations<Omit<ItemsOperations, 'count'>>(transport, namespaceOperations.items),
     async count(collectionId, options) {
       const request = { dataCollectionId: collectionIdOf(collectionId), filter: optionalFilter(options?.filter) };
       return ((await sendPublic(transport, operations.count, request, options)) as number | undefined) ?? 0;
