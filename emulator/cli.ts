@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 /**
  * `sitekit emulator [--port 4700] [--data-dir .sitekit] [--memory] [--seed file.json] [--host 127.0.0.1]`
  * (and `npm start` in this repository). Checks the optional server dependencies before loading them.

@@ -50,8 +50,15 @@ export interface EmulatorContext {
   dataDir: string | null;
 }
 
-/** Handles one operation; returns the response body (an object) or throws an `EmulatorError`. */
-export type Handler<Input = any> = (call: ServiceCall<Input>, context: EmulatorContext) => unknown;
+/**
+ * Handles one operation; returns the response body (an object) or throws an `EmulatorError`.
+ * `Input` is the request type the handler expects (the schema validated it before the call).
+ */
+export type Handler<Input = Record<string, unknown>> = {
+  // Method syntax on purpose: it lets a handler declare its own, narrower request type and still
+  // be an `Operation` (method parameters are compared bivariantly).
+  handle(call: ServiceCall<Input>, context: EmulatorContext): unknown;
+}['handle'];
 
 /**
  * An operation's implementation. A bare function is synchronous and runs inside one store

@@ -1,5 +1,6 @@
 /** The data items service module: every items route of the route table. */
 import { invalidField } from '../../../errors.js';
+import type { components } from '../../../../generated/wire.js';
 import type { EmulatorContext, ServiceCall, ServiceModule } from '../../../service.js';
 import { deleteCollectionContent } from '../collections.js';
 import { openCollection, scopeFor } from './access.js';
@@ -11,8 +12,8 @@ import { insertReference, isReferenced, queryReferenced, removeReference, replac
 import { insertItem, removeItem, saveItem, updateItem } from './writes.js';
 import { seedMovies } from '../demo.js';
 
-type Input = Record<string, any>;
-type Call = ServiceCall<Input>;
+/** The request of an operation, from the generated wire types. */
+type Request<Name extends keyof components['schemas']> = ServiceCall<components['schemas'][Name]>;
 
 const text = (value: unknown, field: string): string => {
   if (typeof value != 'string' || !value) throw invalidField(field, 'must not be empty', 'REQUIRED_FIELD');
@@ -27,7 +28,7 @@ const dataItemId = (entry: unknown): string | undefined => {
 };
 
 /** Bulk results of reference operations (`referenceMetadata` instead of `itemMetadata`). */
-function referenceBulk(call: Call, context: EmulatorContext, write: typeof insertReference) {
+function referenceBulk(call: Request<'BulkInsertDataItemReferencesRequest'>, context: EmulatorContext, write: typeof insertReference) {
   const access = openCollection(call, context);
   scopeFor(access, 'update');
   const references = bulkList(call.input.dataItemReferences, 'dataItemReferences');
@@ -56,50 +57,50 @@ export const itemsService: ServiceModule = {
   name: 'items',
   seed: (context) => seedMovies(context),
   operations: {
-    insert: (call: Call, context) => ({ dataItem: wireItem(call.input.dataCollectionId, insertItem(openCollection(call, context), call.input.dataItem, 'dataItem').data) }),
-    update: (call: Call, context) => ({ dataItem: wireItem(call.input.dataCollectionId, updateItem(openCollection(call, context), call.input.dataItem, 'dataItem').data) }),
-    updateDataItem: (call: Call, context) => ({ dataItem: wireItem(call.input.dataCollectionId, updateItem(openCollection(call, context), call.input.dataItem, 'dataItem').data) }),
-    save(call: Call, context) {
+    insert: (call: Request<'InsertDataItemRequest'>, context) => ({ dataItem: wireItem(call.input.dataCollectionId, insertItem(openCollection(call, context), call.input.dataItem, 'dataItem').data) }),
+    update: (call: Request<'UpdateDataItemRequest'>, context) => ({ dataItem: wireItem(call.input.dataCollectionId, updateItem(openCollection(call, context), call.input.dataItem, 'dataItem').data) }),
+    updateDataItem: (call: Request<'UpdateDataItemRequest'>, context) => ({ dataItem: wireItem(call.input.dataCollectionId, updateItem(openCollection(call, context), call.input.dataItem, 'dataItem').data) }),
+    save(call: Request<'SaveDataItemRequest'>, context) {
       const result = saveItem(openCollection(call, context), call.input.dataItem, 'dataItem');
       return { action: result.action, dataItem: wireItem(call.input.dataCollectionId, result.data) };
     },
-    get: (call: Call, context) => getItem(openCollection(call, context), { dataItemId: text(call.input.dataItemId, 'dataItemId'), fields: call.input.fields }),
-    remove: (call: Call, context) => ({ dataItem: wireItem(call.input.dataCollectionId, removeItem(openCollection(call, context), text(call.input.dataItemId, 'dataItemId')).data) }),
-    removeDataItem: (call: Call, context) => ({ dataItem: wireItem(call.input.dataCollectionId, removeItem(openCollection(call, context), text(call.input.dataItemId, 'dataItemId')).data) }),
-    truncate(call: Call, context) {
+    get: (call: ServiceCall<{ dataCollectionId: string; dataItemId: string; fields?: string[] }>, context) => getItem(openCollection(call, context), { dataItemId: text(call.input.dataItemId, 'dataItemId'), fields: call.input.fields }),
+    remove: (call: Request<'RemoveDataItemRequest'>, context) => ({ dataItem: wireItem(call.input.dataCollectionId, removeItem(openCollection(call, context), text(call.input.dataItemId, 'dataItemId')).data) }),
+    removeDataItem: (call: Request<'RemoveDataItemRequest'>, context) => ({ dataItem: wireItem(call.input.dataCollectionId, removeItem(openCollection(call, context), text(call.input.dataItemId, 'dataItemId')).data) }),
+    truncate(call: Request<'TruncateDataItemsRequest'>, context) {
       const access = openCollection(call, context);
       deleteCollectionContent(context.store, access.collection.id);
       return {};
     },
-    patchDataItem: (call: Call, context) => ({ dataItem: wireItem(call.input.dataCollectionId, patchItem(openCollection(call, context), call.input.patch as ItemPatch, 'patch', call.input.condition)) }),
+    patchDataItem: (call: Request<'PatchDataItemRequest'>, context) => ({ dataItem: wireItem(call.input.dataCollectionId, patchItem(openCollection(call, context), call.input.patch as ItemPatch, 'patch', call.input.condition)) }),
 
-    queryDataItems: (call: Call, context) => queryItems(openCollection(call, context), call.input),
-    queryDataItemsGet: (call: Call, context) => queryItems(openCollection(call, context), call.input),
-    count: (call: Call, context) => countItems(openCollection(call, context), call.input),
-    queryDistinctValues: (call: Call, context) => distinctValues(openCollection(call, context), call.input as Parameters<typeof distinctValues>[1]),
-    aggregateDataItems: (call: Call, context) => aggregateItems(openCollection(call, context), call.input),
+    queryDataItems: (call: Request<'QueryDataItemsRequest'>, context) => queryItems(openCollection(call, context), call.input),
+    queryDataItemsGet: (call: Request<'QueryDataItemsRequest'>, context) => queryItems(openCollection(call, context), call.input),
+    count: (call: Request<'CountDataItemsRequest'>, context) => countItems(openCollection(call, context), call.input),
+    queryDistinctValues: (call: Request<'QueryDistinctValuesRequest'>, context) => distinctValues(openCollection(call, context), call.input),
+    aggregateDataItems: (call: Request<'AggregateDataItemsRequest'>, context) => aggregateItems(openCollection(call, context), call.input),
 
-    bulkInsertDataItems(call: Call, context) {
+    bulkInsertDataItems(call: Request<'BulkInsertDataItemsRequest'>, context) {
       const access = openCollection(call, context);
       scopeFor(access, 'insert');
       return runBulk(access, bulkList(call.input.dataItems, 'dataItems'), (entry, index) => insertItem(access, entry, `dataItems.${index}`), dataItemId, call.input.returnEntity !== false);
     },
-    bulkUpdateDataItems(call: Call, context) {
+    bulkUpdateDataItems(call: Request<'BulkUpdateDataItemsRequest'>, context) {
       const access = openCollection(call, context);
       scopeFor(access, 'update');
       return runBulk(access, bulkList(call.input.dataItems, 'dataItems'), (entry, index) => updateItem(access, entry, `dataItems.${index}`), dataItemId, call.input.returnEntity !== false);
     },
-    bulkSaveDataItems(call: Call, context) {
+    bulkSaveDataItems(call: Request<'BulkSaveDataItemsRequest'>, context) {
       const access = openCollection(call, context);
       return runBulk(access, bulkList(call.input.dataItems, 'dataItems'), (entry, index) => saveItem(access, entry, `dataItems.${index}`), dataItemId, call.input.returnEntity !== false);
     },
-    bulkRemoveDataItems(call: Call, context) {
+    bulkRemoveDataItems(call: Request<'BulkRemoveDataItemsRequest'>, context) {
       const access = openCollection(call, context);
       scopeFor(access, 'remove');
       const ids = bulkList(call.input.dataItemIds, 'dataItemIds');
       return runBulk(access, ids, (entry, index) => removeItem(access, text(entry, `dataItemIds.${index}`)), (entry) => (typeof entry == 'string' ? entry : undefined), true);
     },
-    bulkPatchDataItems(call: Call, context) {
+    bulkPatchDataItems(call: Request<'BulkPatchDataItemsRequest'>, context) {
       const access = openCollection(call, context);
       scopeFor(access, 'update');
       const patches = bulkList(call.input.patches, 'patches');
@@ -112,13 +113,13 @@ export const itemsService: ServiceModule = {
       );
     },
 
-    insertDataItemReference: (call: Call, context) => ({ dataItemReference: insertReference(openCollection(call, context), call.input.dataItemReference, 'dataItemReference.') }),
-    removeDataItemReference: (call: Call, context) => ({ dataItemReference: removeReference(openCollection(call, context), call.input.dataItemReference, 'dataItemReference.') }),
-    bulkInsertDataItemReferences: (call: Call, context) => referenceBulk(call, context, insertReference),
-    bulkRemoveDataItemReferences: (call: Call, context) => referenceBulk(call, context, removeReference),
-    replaceReferences: (call: Call, context) => replaceReferences(openCollection(call, context), call.input),
-    isReferenced: (call: Call, context) => isReferenced(openCollection(call, context), call.input),
-    queryReferencedDataItems: (call: Call, context) => queryReferenced(openCollection(call, context), call.input),
+    insertDataItemReference: (call: Request<'InsertDataItemReferenceRequest'>, context) => ({ dataItemReference: insertReference(openCollection(call, context), call.input.dataItemReference, 'dataItemReference.') }),
+    removeDataItemReference: (call: Request<'RemoveDataItemReferenceRequest'>, context) => ({ dataItemReference: removeReference(openCollection(call, context), call.input.dataItemReference, 'dataItemReference.') }),
+    bulkInsertDataItemReferences: (call: Request<'BulkInsertDataItemReferencesRequest'>, context) => referenceBulk(call, context, insertReference),
+    bulkRemoveDataItemReferences: (call: Request<'BulkRemoveDataItemReferencesRequest'>, context) => referenceBulk(call, context, removeReference),
+    replaceReferences: (call: Request<'ReplaceDataItemReferencesRequest'>, context) => replaceReferences(openCollection(call, context), call.input),
+    isReferenced: (call: Request<'IsReferencedDataItemRequest'>, context) => isReferenced(openCollection(call, context), call.input),
+    queryReferencedDataItems: (call: Request<'QueryReferencedDataItemsRequest'>, context) => queryReferenced(openCollection(call, context), call.input),
   },
 };
 
