@@ -24,6 +24,12 @@ const nodeHttpHandler = {
   },
 };
 
+// The emulator (Node-only, `sitekit/emulator`) and the `sitekit` command. Its server packages are
+// optional peers and stay external; the CLI checks for them before loading the emulator.
+const emulatorEntries = { emulator: 'emulator/index.ts', cli: 'emulator/cli.ts' };
+const emulatorExternal = (id) => /^(jose|fastify|@fastify\/|better-sqlite3|@tus\/|node:)/.test(id);
+const cliBanner = (chunk) => (chunk.isEntry && chunk.name === 'cli' ? '#!/usr/bin/env node' : '');
+
 export default [
   {
     input: entries,
@@ -45,6 +51,21 @@ export default [
       { dir: 'dist/node', format: 'cjs', entryFileNames: '[name].cjs', chunkFileNames: 'chunks/[name]-[hash].cjs', sourcemap: true, interop: 'auto', exports: 'named' },
     ],
   },
+  {
+    input: emulatorEntries,
+    external: emulatorExternal,
+    plugins: [nodeResolve({ extensions: ['.ts', '.js'] }), esbuild({ target: 'es2022', tsconfig: 'tsconfig.json' })],
+    output: [
+      { dir: 'dist', format: 'es', entryFileNames: '[name].mjs', chunkFileNames: 'chunks/emulator-[name]-[hash].mjs', sourcemap: true, banner: cliBanner },
+      { dir: 'dist', format: 'cjs', entryFileNames: '[name].cjs', chunkFileNames: 'chunks/emulator-[name]-[hash].cjs', sourcemap: true, interop: 'auto', exports: 'named' },
+    ],
+  },
+  ...['mts', 'cts'].map((ext) => ({
+    input: { emulator: 'emulator/index.ts' },
+    external: emulatorExternal,
+    plugins: [dts({ tsconfig: 'tsconfig.build.json' })],
+    output: { dir: 'dist', format: ext === 'mts' ? 'es' : 'cjs', entryFileNames: `[name].d.${ext}`, chunkFileNames: `chunks/emulator-[name]-[hash].d.${ext}` },
+  })),
   ...['mts', 'cts'].map((ext) => ({
     input: entries,
     external,
