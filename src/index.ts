@@ -99,6 +99,8 @@ export type {
   FilterObject,
   FilterOperators,
   FindOptions,
+  GroupedFields,
+  ResultField,
   ItemInput,
   ItemRef,
   ItemsQueryBuilder,
