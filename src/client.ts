@@ -4,6 +4,7 @@ import { noAuth, type AuthStrategy } from './auth/strategy.js';
 import { collectionsNamespace, type CollectionsApi } from './data/collections.js';
 import { itemsNamespace, type ItemsApi } from './data/items.js';
 import { HttpError, RequestError } from './errors/index.js';
+import { invalid, requireObject, requireString } from './input.js';
 import { createEventRegistry, type CollectionsEvents, type ItemsEvents, type MediaEvents, type MembersEvents, type WebhookOptions, type Webhooks } from './events/index.js';
 import type { RetryOptions } from './http/retry.js';
 import { Transport } from './http/transport.js';
@@ -58,6 +59,20 @@ export interface Client<A extends AuthStrategy = AuthStrategy> {
 }
 
 /**
+ * Refuses options that cannot work, at once rather than on the first call: the client's own
+ * (`auth`, `webhooks`) here, the transport's (`baseUrl`, `timeoutMs`, ...) when it is made.
+ */
+function checkClientOptions(options: unknown): asserts options is ClientOptions {
+  const { auth, webhooks } = requireObject(options, 'options', 'createClient');
+  if (auth != null && typeof requireObject(auth, 'auth', 'createClient').getAuthHeaders !== 'function') {
+    invalid('auth', 'a strategy (OAuthStrategy(...), ApiKeyStrategy(...) or an object with getAuthHeaders())', 'createClient');
+  }
+  if (webhooks != null && requireObject(webhooks, 'webhooks', 'createClient').publicKey !== undefined) {
+    requireString((webhooks as { publicKey?: unknown }).publicKey, 'webhooks.publicKey', 'createClient');
+  }
+}
+
+/**
  * Creates a client.
  *
  * @example
@@ -68,7 +83,7 @@ export interface Client<A extends AuthStrategy = AuthStrategy> {
  * ```
  */
 export function createClient<A extends AuthStrategy = AuthStrategy>(options: ClientOptions<A> = {}): Client<A> {
-  if (typeof options !== 'object' || options === null) throw new RequestError('createClient: options must be an object', { field: 'options' });
+  checkClientOptions(options);
   const auth = (options.auth ?? noAuth) as A;
   const transport = new Transport({ ...options, auth });
   auth.attach?.(transport);
