@@ -1,0 +1,143 @@
+/**
+ * README.md is for people who install the package: it starts with the install line, names no
+ * repository internals, and every `ts`/`tsx` snippet in it type-checks against the sources (as
+ * `sitekit`, `sitekit/react`, ...). A snippet may use the free names of {@link READER_SUPPLIED}
+ * (values a reader obviously has: their API key, an item id...); anything else must be defined
+ * in the snippet itself.
+ */
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import ts from 'typescript';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
+
+/** Where each import specifier of the package resolves in the sources. */
+const ENTRY_SOURCES: Record<string, string> = {
+  sitekit: 'src/index.ts',
+  'sitekit/react': 'src/react/index.ts',
+  'sitekit/openapi': 'src/openapi/index.ts',
+  'sitekit/emulator': 'emulator/index.ts',
+};
+
+/** The free names snippets may use, declared for them: what a reader brings. */
+const READER_SUPPLIED = `
+import type { Client } from 'sitekit';
+declare global {
+  const apiKey: string;
+  const siteId: string;
+  const clientId: string;
+  const memberId: string;
+  const movieId: string;
+  const email: string;
+  const password: string;
+  const verificationCode: string;
+  const redirectUri: string;
+  /** The app's public key (SPKI PEM), for verifying webhooks. */
+  const publicKey: string;
+  /** An incoming webhook request. */
+  const request: Request;
+  const blobOrBuffer: Blob | Uint8Array;
+  const movies: { title: string; year: number }[];
+  const posterId: string;
+  /** The app's root component. */
+  function App(): import('react').ReactNode;
+  /** A client created earlier in the README. */
+  const client: Client;
+}
+export {};
+`;
+
+/** A fenced code block of the README: its language, its text and the README line it starts on. */
+interface Snippet {
+  language: string;
+  code: string;
+  line: number;
+}
+
+/** The fenced code blocks of a Markdown text. */
+function codeBlocks(markdown: string): Snippet[] {
+  const blocks: Snippet[] = [];
+  const lines = markdown.split('\n');
+  for (let index = 0; index < lines.length; index++) {
+    const opening = /^```(\w*)\s*$/.exec(lines[index]!);
+    if (!opening) continue;
+    const end = lines.findIndex((line, at) => at > index && /^```\s*$/.test(line));
+    if (end < 0) throw new Error(`README.md:${index + 1}: code block never closed`);
+    blocks.push({ language: opening[1]!, code: lines.slice(index + 1, end).join('\n'), line: index + 2 });
+    index = end;
+  }
+  return blocks;
+}
+
+/** The compiler options of the repository, for snippets: unused names allowed, the package mapped to its sources. */
+function snippetOptions(): ts.CompilerOptions {
+  const config = ts.getParsedCommandLineOfConfigFile(join(ROOT, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} });
+  if (!config) throw new Error('tsconfig.json could not be read');
+  const paths = Object.fromEntries(Object.entries(ENTRY_SOURCES).map(([specifier, source]) => [specifier, [join(ROOT, source)]]));
+  return { ...config.options, noUnusedLocals: false, noUnusedParameters: false, noEmit: true, paths };
+}
+
+/**
+ * Type-checks snippets, each as its own module, and returns their errors by snippet, with
+ * README line numbers.
+ */
+function typecheckSnippets(snippets: Snippet[]): string[][] {
+  const folder = join(ROOT, 'test/docs');
+  const virtual = new Map<string, string>([[join(folder, 'reader-supplied.d.ts'), READER_SUPPLIED]]);
+  const names = snippets.map((snippet) => join(folder, `readme-line-${snippet.line}.${snippet.language}`));
+  // `export {}` makes a snippet a module, so its names do not clash with the other snippets'.
+  snippets.forEach((snippet, index) => virtual.set(names[index]!, `${snippet.code}\nexport {};\n`));
+  const options = snippetOptions();
+  const host = ts.createCompilerHost(options);
+  const { getSourceFile, fileExists, readFile } = host;
+  host.fileExists = (file) => virtual.has(file) || fileExists.call(host, file);
+  host.readFile = (file) => virtual.get(file) ?? readFile.call(host, file);
+  host.getSourceFile = (file, language, ...rest) => {
+    const text = virtual.get(file);
+    return text === undefined ? getSourceFile.call(host, file, language, ...rest) : ts.createSourceFile(file, text, language);
+  };
+  const program = ts.createProgram([...virtual.keys()], options, host);
+  return names.map((name, index) => {
+    const file = program.getSourceFile(name)!;
+    return ts.getPreEmitDiagnostics(program, file).map((diagnostic) => {
+      const { line } = diagnostic.start === undefined ? { line: 0 } : file.getLineAndCharacterOfPosition(diagnostic.start);
+      return `README.md:${snippets[index]!.line + line}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')}`;
+    });
+  });
+}
+
+const snippets = codeBlocks(README).filter((block) => block.language === 'ts' || block.language === 'tsx');
+let errors: string[][];
+
+beforeAll(() => {
+  errors = typecheckSnippets(snippets);
+}, 120_000);
+
+describe('README.md', () => {
+  it('starts with installing the package and using it', () => {
+    const firstBlock = codeBlocks(README)[0];
+    expect(firstBlock?.code.trim()).toBe('npm install sitekit');
+    expect(README.indexOf('## Install')).toBeLessThan(README.indexOf('## Use'));
+  });
+
+  it('names nothing a package user does not have (reference documents, schema/, generated/)', () => {
+    expect(README.match(/\.\.\/shared|\bschema\/|\bgenerated\//g) ?? []).toEqual([]);
+  });
+
+  it('shows totalCount only where the total is asked for (returnTotalCount)', () => {
+    const counting = snippets.filter((snippet) => snippet.code.includes('totalCount') && !/returnTotalCount/.test(snippet.code.replace(/\/\/.*$/gm, '')));
+    expect(counting.map((snippet) => `README.md:${snippet.line}`)).toEqual([]);
+  });
+
+  it('has ts snippets, and the check finds a wrong one', () => {
+    expect(snippets.length).toBeGreaterThan(3);
+    const [wrong] = typecheckSnippets([{ language: 'ts', code: "import { createClient } from 'sitekit';\ncreateClient({ timeoutMs: 'soon' });", line: 1 }]);
+    expect(wrong!.join('\n')).toMatch(/README\.md:2: .*'string' is not assignable to type 'number'/);
+  });
+
+  it.each(snippets.map((snippet, index) => [snippet.line, index] as const))('snippet at line %i type-checks', (_line, index) => {
+    expect(errors[index]).toEqual([]);
+  });
+});
