@@ -3,18 +3,18 @@ import { nodeResolve } from '@rollup/plugin-node-resolve';
 import { dts } from 'rollup-plugin-dts';
 import esbuild from 'rollup-plugin-esbuild';
 
-const entries = { index: 'src/index.ts', react: 'src/react/index.ts' };
+const entries = { index: 'src/index.ts', react: 'src/react/index.ts', openapi: 'src/openapi/index.ts' };
 // Next.js (and other React Server Components bundlers) need the React entry marked as client
 // code. Rollup drops module-level directives from sources, so the build writes it on top.
 const banner = (chunk) => (chunk.isEntry && chunk.name === 'react' ? "'use client';" : '');
 // Dependencies stay external: users' bundlers resolve them once.
-const external = (id) => /^(jose|tus-js-client|react|react-dom|node:)/.test(id);
+const external = (id) => /^(jose|tus-js-client|openapi-fetch|react|react-dom|node:)/.test(id);
 
 // The `node` export condition's build (dist/node/): the same code, except that the default HTTP
 // handler module is swapped for its node:http twin here, at build time. The choice is made by the
 // package's export conditions, never by a runtime check that would pull Node built-ins into a
 // browser bundle.
-const nodeEntries = { index: 'src/index.ts' };
+const nodeEntries = { index: 'src/index.ts', openapi: 'src/openapi/index.ts' };
 const nodeHttpHandler = {
   name: 'sitekit-node-http-handler',
   async resolveId(source, importer, options) {
