@@ -36,7 +36,8 @@ export function parseArgs(args: string[]): Arg[] {
 /** The public type of an argument marked `as <kind>`, for the item type `T`. */
 const KIND_TYPES: Record<ArgumentKind, string> = {
   item: 'ItemInput<T>',
-  'item-with-id': 'ItemInput<T> & { _id: string }',
+  // (The `_id` is checked at run time: callers often hold items typed with an optional `_id`.)
+  'item-with-id': 'ItemInput<T>',
   'item-ref': 'ItemRef',
   'item-refs': 'readonly ItemRef[]',
 };

@@ -108,7 +108,7 @@ export interface ItemsOperations {
    *
    * Wire: `POST /wix-data/v2/items/update`.
    */
-  update<T extends object = Item>(dataCollectionId: string, dataItem: ItemInput<T> & { _id: string }, options?: Omit<IO.UpdateRequest, 'dataCollectionId' | 'dataItem'> & CallOptions): Promise<DataItemOf<T>>;
+  update<T extends object = Item>(dataCollectionId: string, dataItem: ItemInput<T>, options?: Omit<IO.UpdateRequest, 'dataCollectionId' | 'dataItem'> & CallOptions): Promise<DataItemOf<T>>;
 }
 
 /** The `media` methods generated from the schema. */
