@@ -7,7 +7,7 @@ import { HttpError, RequestError } from './errors/index.js';
 import { invalid, requireObject, requireString } from './input.js';
 import { createEventRegistry, type CollectionsEvents, type ItemsEvents, type MediaEvents, type MembersEvents, type WebhookOptions, type Webhooks } from './events/index.js';
 import type { RetryOptions } from './http/retry.js';
-import { Transport } from './http/transport.js';
+import { Transport, type FetchWithAuthOptions } from './http/transport.js';
 import { mediaNamespace, type MediaApi } from './media/media.js';
 import { membersNamespace, type MembersApi } from './members/members.js';
 
@@ -17,14 +17,29 @@ export interface ClientOptions<A extends AuthStrategy = AuthStrategy> {
   auth?: A;
   /** Scheme and host of the API; default `https://www.wixapis.com`. The emulator: `http://127.0.0.1:4700`. */
   baseUrl?: string;
-  /** The fetch to use; default the global one. */
+  /**
+   * The fetch to send requests with. By default sitekit sends through `node:http`/`node:https`
+   * with keep-alive connections on Node (the package's `node` build) and through the global
+   * `fetch` elsewhere; a `fetch` given here is always used (Next.js fetch caching, MSW, tests).
+   * An exception it throws that is not a network failure is passed through unchanged, not retried.
+   */
   fetch?: typeof fetch;
   /** Extra headers sent with every request. */
   headers?: Record<string, string>;
   /** Retry policy for idempotent calls (network errors, 408, 429, 5xx), or `false` for none. */
   retry?: RetryOptions | false;
-  /** Default time limit of each call in milliseconds, retries included. */
+  /**
+   * Time limit of each call in milliseconds, retries and the waits between them included; past
+   * it the call rejects with a `TimeoutError`. Default 60000; `0` for none. A call's own
+   * `timeoutMs` overrides it.
+   */
   timeoutMs?: number;
+  /**
+   * Time limit of each attempt in milliseconds (until its whole response is read): a hung
+   * attempt of an idempotent call is given up and tried again within `timeoutMs`. Default
+   * 30000; `0` for none.
+   */
+  attemptTimeoutMs?: number;
   /** The app's public key, to verify domain events given to `client.webhooks`. */
   webhooks?: WebhookOptions;
 }
@@ -52,8 +67,10 @@ export interface Client<A extends AuthStrategy = AuthStrategy> {
   /**
    * Calls any provider path (or absolute URL) with the client's auth, headers, time limit and
    * retries (idempotent methods only). Resolves with the 2xx Response; rejects with SiteKitError.
+   * The credentials go only to the client's own origin (`baseUrl`): another origin gets the
+   * request without them, unless `allowOtherOrigin: true`.
    */
-  fetchWithAuth(pathOrUrl: string | URL, init?: RequestInit & CallOptions): Promise<Response>;
+  fetchWithAuth(pathOrUrl: string | URL, init?: RequestInit & FetchWithAuthOptions): Promise<Response>;
   /** Runs a GraphQL query (`POST /graphql/alpha`) with the client's auth. */
   graphql<T = unknown>(query: string, variables?: Record<string, unknown>, options?: CallOptions): Promise<GraphQLResult<T>>;
 }

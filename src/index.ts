@@ -44,6 +44,7 @@ export type {
   FrameHost,
 } from './auth/index.js';
 export type { RetryOptions } from './http/retry.js';
+export type { FetchWithAuthOptions } from './http/transport.js';
 export type { TransportAuth } from './http/auth.js';
 export {
   SiteKitError,

@@ -85,7 +85,7 @@ describe.each(handlers)('%s handler', (_name, kind, make) => {
   });
 
   it('reads a JSON answer and its headers', async () => {
-    main.routes.set('/json', (request, response) => response.writeHead(200, { 'content-type': 'application/json', 'x-wix-request-id': 'r-1' }).end('{"a":1}'));
+    main.routes.set('/json', (_request, response) => response.writeHead(200, { 'content-type': 'application/json', 'x-wix-request-id': 'r-1' }).end('{"a":1}'));
     const response = await make()({ url: `${main.url}/json`, method: 'GET', headers: {} });
     expect([response.status, response.header('x-wix-request-id'), await response.text()]).toEqual([200, 'r-1', '{"a":1}']);
   });

@@ -301,7 +301,7 @@ export function transportCases(): void {
       nock(BASE).get('/wix-data/v2/collections/M').delay(3_600_000).reply(200, { collection: { id: 'M' } });
       const caller = new AbortController();
       let settled = false;
-      const outcome = admin({ timeoutMs: 0, attemptTimeoutMs: 0 } as Partial<ClientOptions>)
+      const outcome = admin({ timeoutMs: 0, attemptTimeoutMs: 0 })
         .collections.getDataCollection('M', { signal: caller.signal })
         .finally(() => (settled = true))
         .catch((x) => x);
@@ -313,10 +313,10 @@ export function transportCases(): void {
 
     it('a hung attempt of an idempotent call is retried; a write is not', async () => {
       nock(BASE).get('/wix-data/v2/collections/M').delay(2000).reply(200, { collection: {} }).get('/wix-data/v2/collections/M').reply(200, { collection: { id: 'M' } });
-      expect(await admin({ attemptTimeoutMs: 100 } as Partial<ClientOptions>).collections.getDataCollection('M')).toEqual({ _id: 'M' });
+      expect(await admin({ attemptTimeoutMs: 100 }).collections.getDataCollection('M')).toEqual({ _id: 'M' });
       nock.cleanAll();
       nock(BASE).post('/wix-data/v2/items').times(2).delay(2000).reply(200, {});
-      const e = await admin({ attemptTimeoutMs: 100 } as Partial<ClientOptions>).items.insert('M', { a: 1 }).catch((x) => x);
+      const e = await admin({ attemptTimeoutMs: 100 }).items.insert('M', { a: 1 }).catch((x) => x);
       expect(e).toBeInstanceOf(TimeoutError);
       expect(e.timeoutMs).toBe(100);
       expect(nock.pendingMocks()).toHaveLength(1);
@@ -407,7 +407,7 @@ export function transportCases(): void {
         return [200, 'ok'];
       });
       await admin().fetchWithAuth('https://other.test/x');
-      await admin().fetchWithAuth('https://other.test/x', { allowOtherOrigin: true } as RequestInit);
+      await admin().fetchWithAuth('https://other.test/x', { allowOtherOrigin: true });
       expect(seen.map((h) => h.authorization)).toEqual([undefined, 'k']);
       const log = captureAll();
       await admin().fetchWithAuth(`${BASE}/own`);
