@@ -104,7 +104,7 @@ function ItemsTable({ collection }: { collection: DataCollection }) {
 
   // Item writes invalidate every query of this collection (pages, counts, references), so they refetch.
   const save = useMutation({
-    ...mutationOptions(client, (c, values: Item) => (values._id ? c.items.update(collection._id, values) : c.items.insert(collection._id, values))),
+    ...mutationOptions(client, (c, values: Item) => (typeof values._id === 'string' ? c.items.update(collection._id, { ...values, _id: values._id }) : c.items.insert(collection._id, values))),
     onSuccess: () => setEditing(undefined),
   });
   const bulkDelete = useMutation({

@@ -6,6 +6,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useAuth } from 'sitekit/react';
+import { silentOptions } from '../site/return-urls.js';
 import { useRouter } from './router.js';
 
 /** Whether the silent sign-in of this page load is still running. */
@@ -31,7 +32,7 @@ export function SessionRestorer({ children }: { children: ReactNode }) {
     if (started.current || pagesWithoutSilentSignIn.has(path)) return;
     started.current = true;
     // `login_required` (no session on the emulator) is the ordinary answer for a visitor.
-    signInSilently()
+    signInSilently(silentOptions())
       .catch(() => undefined)
       .finally(() => setChecking(false));
   }, [signInSilently, path]);

@@ -1,14 +1,15 @@
 /** Site: the signed-in member's profile, nickname and slug, and a password change. */
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { Member, OAuthAuth } from 'sitekit';
-import { useAuth, useClient, useCurrentMember } from 'sitekit/react';
+import { mutationOptions, queryOptions, useAuth, useClient, useCurrentMember } from 'sitekit/react';
 import { Link } from '../app/router.js';
 import { useSessionCheck } from '../app/session-restorer.js';
 import { ErrorNotice } from '../ui/error-notice.js';
 import { formatDateTime } from '../ui/format.js';
 import { FormFooter } from '../ui/form-status.js';
 import { PageHeader } from '../ui/page.js';
+import { QueryView } from '../ui/query-view.js';
 import { EmptyState, Loading } from '../ui/states.js';
 
 /** The member's own page. */
@@ -16,6 +17,7 @@ export function ProfilePage() {
   const { loggedIn } = useAuth();
   const checking = useSessionCheck();
   const { member, loading, error, refresh } = useCurrentMember();
+  const account = useAccount(loggedIn);
   if (!loggedIn) {
     if (checking) return <Loading label="Checking your session…" />;
     return (
@@ -38,20 +40,24 @@ export function ProfilePage() {
         <div className="grid-2">
           <section className="card" aria-labelledby="account-title" data-testid="profile">
             <h2 id="account-title">Account</h2>
-            <dl className="facts">
-              <dt>Email</dt>
-              <dd data-testid="profile-email">{member.loginEmail ?? '—'}</dd>
-              <dt>Verified</dt>
-              <dd>{member.loginEmailVerified ? 'Yes' : 'No'}</dd>
-              <dt>Status</dt>
-              <dd>
-                <span className="badge">{member.status?.toLowerCase() ?? 'unknown'}</span>
-              </dd>
-              <dt>Member ID</dt>
-              <dd className="mono">{member._id}</dd>
-              <dt>Joined</dt>
-              <dd>{formatDateTime(member._createdDate)}</dd>
-            </dl>
+            <QueryView query={account} loading="Loading your account…" errorTitle="Could not load your account" isEmpty={() => false} emptyTitle="">
+              {(full) => (
+                <dl className="facts">
+                  <dt>Email</dt>
+                  <dd data-testid="profile-email">{full.loginEmail ?? '—'}</dd>
+                  <dt>Verified</dt>
+                  <dd>{full.loginEmailVerified ? 'Yes' : 'No'}</dd>
+                  <dt>Status</dt>
+                  <dd>
+                    <span className="badge">{full.status?.toLowerCase() ?? 'unknown'}</span>
+                  </dd>
+                  <dt>Member ID</dt>
+                  <dd className="mono">{full._id}</dd>
+                  <dt>Joined</dt>
+                  <dd>{formatDateTime(full._createdDate)}</dd>
+                </dl>
+              )}
+            </QueryView>
           </section>
           <ProfileForm member={member} onSaved={refresh} />
           <PasswordForm />
@@ -59,6 +65,22 @@ export function ProfilePage() {
       )}
     </>
   );
+}
+
+/**
+ * The member's own record with every field set (`useCurrentMember` reads the public fields, which
+ * leave out the login email). The role change that ends a session refreshes every site query.
+ */
+function useAccount(loggedIn: boolean) {
+  const client = useClient<OAuthAuth>();
+  return useQuery({ ...queryOptions(client, (c, { signal }) => c.members.getCurrentMember({ fieldsets: ['FULL'], signal })), enabled: loggedIn });
+}
+
+/** What the public profile form changes. */
+interface ProfileChanges {
+  memberId: string;
+  nickname?: string;
+  slug?: string;
 }
 
 function ProfileForm({ member, onSaved }: { member: Member; onSaved(): void }) {
@@ -69,17 +91,26 @@ function ProfileForm({ member, onSaved }: { member: Member; onSaved(): void }) {
     setNickname(member.profile?.nickname ?? '');
     setSlug(member.profile?.slug ?? '');
   }, [member]);
-  // A member updates only itself: the nickname through its member record, the slug through its own call.
+  // A member updates only itself: the nickname through its member record, the slug through its
+  // own call. Every member query refreshes afterwards.
   const save = useMutation({
-    mutationFn: async () => {
-      if (nickname !== (member.profile?.nickname ?? '')) await client.members.updateMember(member._id ?? '', { profile: { nickname } });
-      if (slug !== (member.profile?.slug ?? '')) await client.members.updateCurrentMemberSlug(slug);
-    },
+    ...mutationOptions(
+      client,
+      async (c, changes: ProfileChanges) => {
+        if (changes.nickname !== undefined) await c.members.updateMember(changes.memberId, { profile: { nickname: changes.nickname } });
+        if (changes.slug !== undefined) await c.members.updateCurrentMemberSlug(changes.slug);
+      },
+      { invalidates: [['members']] },
+    ),
     onSuccess: onSaved,
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    save.mutate();
+    save.mutate({
+      memberId: member._id ?? '',
+      ...(nickname !== (member.profile?.nickname ?? '') ? { nickname } : {}),
+      ...(slug !== (member.profile?.slug ?? '') ? { slug } : {}),
+    });
   };
   return (
     <section className="card" aria-labelledby="public-title">

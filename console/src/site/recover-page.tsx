@@ -7,11 +7,7 @@ import { Link } from '../app/router.js';
 import { FormFooter } from '../ui/form-status.js';
 import { PageHeader } from '../ui/page.js';
 import { OutboxPanel } from './outbox-panel.js';
-
-/** Where the recovery email's link leads: the page that sets the new password. */
-export function resetPasswordUrl(): string {
-  return `${window.location.origin}/site/reset-password`;
-}
+import { resetPasswordUrl } from './return-urls.js';
 
 /** The "forgot your password" page. */
 export function RecoverPage() {

@@ -5,6 +5,7 @@ import { Link, useRouter } from '../app/router.js';
 import { ErrorNotice } from '../ui/error-notice.js';
 import { PageHeader } from '../ui/page.js';
 import { asksForCaptcha, captchaTokensOf, CredentialFields, noCredentials, type Credentials } from './credential-fields.js';
+import { silentOptions } from './return-urls.js';
 import { OutcomeNotice } from './sign-in-outcome.js';
 import { VerificationStep } from './verification-step.js';
 
@@ -19,7 +20,7 @@ export function RegisterPage() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const profile = nickname.trim() ? { nickname: nickname.trim() } : undefined;
-    const outcome = await register({ email: credentials.email.trim(), password: credentials.password, profile, captchaTokens: captchaTokensOf(credentials) }).catch(() => null);
+    const outcome = await register({ email: credentials.email.trim(), password: credentials.password, profile, captchaTokens: captchaTokensOf(credentials) }, silentOptions()).catch(() => null);
     if (!outcome) return;
     setLoginState(outcome.loginState);
     if (outcome.loginState === 'SUCCESS') navigate('/site/profile');

@@ -5,13 +5,9 @@ import { Link, useRouter } from '../app/router.js';
 import { ErrorNotice } from '../ui/error-notice.js';
 import { PageHeader } from '../ui/page.js';
 import { asksForCaptcha, captchaTokensOf, CredentialFields, noCredentials, type Credentials } from './credential-fields.js';
+import { callbackUrl, silentOptions } from './return-urls.js';
 import { OutcomeNotice } from './sign-in-outcome.js';
 import { VerificationStep } from './verification-step.js';
-
-/** Where the hosted sign-in page sends the member back to (the code is in the fragment). */
-export function callbackUrl(): string {
-  return `${window.location.origin}/site/callback`;
-}
 
 /** The sign-in page. */
 export function SignInPage() {
@@ -26,7 +22,7 @@ export function SignInPage() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setLastWay('direct');
-    const outcome = await login({ email: credentials.email.trim(), password: credentials.password, captchaTokens: captchaTokensOf(credentials) }).catch(() => null);
+    const outcome = await login({ email: credentials.email.trim(), password: credentials.password, captchaTokens: captchaTokensOf(credentials) }, silentOptions()).catch(() => null);
     if (!outcome) return;
     setLoginState(outcome.loginState);
     if (outcome.loginState === 'SUCCESS') navigate(returnTo);

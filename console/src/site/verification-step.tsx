@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useAuth } from 'sitekit/react';
 import { ErrorNotice } from '../ui/error-notice.js';
 import { OutboxPanel } from './outbox-panel.js';
+import { silentOptions } from './return-urls.js';
 
 /** Props of {@link VerificationStep}. */
 export interface VerificationStepProps {
@@ -19,7 +20,7 @@ export function VerificationStep({ email, onSignedIn, onOtherOutcome }: Verifica
   const [code, setCode] = useState('');
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const outcome = await processVerification({ verificationCode: code.trim() }).catch(() => null);
+    const outcome = await processVerification({ verificationCode: code.trim() }, silentOptions()).catch(() => null);
     if (outcome?.loginState === 'SUCCESS') onSignedIn();
     else if (outcome && outcome.loginState !== 'FAILURE') onOtherOutcome(outcome.loginState);
   };
