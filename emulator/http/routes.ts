@@ -6,11 +6,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { components, routes, type Route } from '../../generated/routes.js';
 import * as operationTable from '../../generated/operations.js';
 import { resolveCaller } from '../auth/caller.js';
-import { applicationError, invalidField, permissionDenied } from '../errors.js';
+import { applicationError, invalidField, permissionDenied, validationError } from '../errors.js';
 import type { DomainEvent } from '../events.js';
 import type { Caller, EmulatorContext, Operation, ServiceCall, ServiceModule } from '../service.js';
 import { coerceQuery } from './coerce.js';
 import { QUERY_PROBLEM } from './querystring.js';
+import { fieldViolations, type SchemaError } from './violations.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -86,14 +87,12 @@ export function registerTableRoutes(app: FastifyInstance, context: EmulatorConte
     const operation = operations.get(route.operationId);
     const fact = facts[route.operationId] ?? {};
     const isWrite = route.method != 'GET' && !fact.readOnly;
-    const schema: Record<string, unknown> = {};
-    if (route.body) schema.body = withSharedReferences(route.body);
-    if (route.query) schema.querystring = withSharedReferences(route.query);
+    const hasQueryInput = route.method == 'GET' || route.method == 'DELETE';
+    const schema = withSharedReferences((hasQueryInput ? route.query : route.body) ?? { type: 'object' }) as Record<string, unknown>;
 
     app.route({
       method: route.method,
       url: route.url,
-      schema,
       async preValidation(request: FastifyRequest) {
         request.operationId = route.operationId;
         mergePathParameters(request, route);
@@ -103,13 +102,17 @@ export function registerTableRoutes(app: FastifyInstance, context: EmulatorConte
         if (fact.elevated && request.caller.kind != 'elevated') {
           throw permissionDenied(`${route.operationId} requires an elevated client (an API key)`);
         }
+        // Validated here rather than by a route schema: Fastify then compiles each route's
+        // validator on its first request (and caches it), not all of them at start-up.
+        const validate = request.compileValidationSchema(schema, hasQueryInput ? 'querystring' : 'body');
+        if (!validate(hasQueryInput ? request.query : request.body)) throw validationError(fieldViolations((validate.errors ?? []) as SchemaError[]));
       },
       async handler(request: FastifyRequest, reply: FastifyReply) {
         if (!operation) {
           throw applicationError(501, 'UNIMPLEMENTED', `${route.method} ${route.url} (${route.operationId}) is not implemented by the emulator`);
         }
         const pending: DomainEvent[] = [];
-        const input = (route.method == 'GET' || route.method == 'DELETE' ? request.query : request.body) as Record<string, unknown>;
+        const input = (hasQueryInput ? request.query : request.body) as Record<string, unknown>;
         const call: ServiceCall = { input: input ?? {}, caller: request.caller!, requestId: request.id, emit: (event) => pending.push(event), request, reply };
         const result = await run(operation, call, context, pending);
         // Every read sees every committed write here, so the token only has to be replayable.
