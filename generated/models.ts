@@ -681,19 +681,10 @@ export interface ErrorResponse {
   message?: string;
   details?: {
     validationError?: {
-      fieldViolations?: FieldViolation[];
+      fieldViolations?: ServerFieldViolation[];
     };
     applicationError?: ApplicationErrorDetails;
   };
-}
-
-export interface FieldViolation {
-  /** Dotted path of the offending field, e.g. `collection.id`. */
-  field: string;
-  description: string;
-  violatedRule?: "VALIDATION" | "OTHER" | "MAX" | "MIN" | "MAX_LENGTH" | "MIN_LENGTH" | "MAX_SIZE" | "MIN_SIZE" | "FORMAT" | "DECIMAL_LTE" | "DECIMAL_GTE" | "DECIMAL_LT" | "DECIMAL_GT" | "DECIMAL_MAX_SCALE" | "INVALID_ENUM_VALUE" | "REQUIRED_FIELD" | "FIELD_NOT_ALLOWED" | "ONE_OF_ALIGNMENT" | "EXACT_LENGTH" | "EXACT_SIZE" | "REQUIRED_ONE_OF_FIELD" | "EMAIL";
-  ruleName?: string;
-  data?: Record<string, unknown>;
 }
 
 /** An automatic annotation of a file's content. */
@@ -2104,6 +2095,16 @@ export interface SendRecoveryEmailRequest {
   /** Language of the email (ISO 639-1). */
   language?: string;
   redirect?: RecoveryRedirect;
+}
+
+/** One rejected field, as the server reports it in an error response. */
+export interface ServerFieldViolation {
+  /** Dotted path of the offending field, e.g. `collection.id`. */
+  field: string;
+  description: string;
+  violatedRule?: "VALIDATION" | "OTHER" | "MAX" | "MIN" | "MAX_LENGTH" | "MIN_LENGTH" | "MAX_SIZE" | "MIN_SIZE" | "FORMAT" | "DECIMAL_LTE" | "DECIMAL_GTE" | "DECIMAL_LT" | "DECIMAL_GT" | "DECIMAL_MAX_SCALE" | "INVALID_ENUM_VALUE" | "REQUIRED_FIELD" | "FIELD_NOT_ALLOWED" | "ONE_OF_ALIGNMENT" | "EXACT_LENGTH" | "EXACT_SIZE" | "REQUIRED_ONE_OF_FIELD" | "EMAIL";
+  ruleName?: string;
+  data?: Record<string, unknown>;
 }
 
 export interface SignOnRequest {

@@ -1577,7 +1577,7 @@ export const components: { schemas: Record<string, unknown> } = {
                 "fieldViolations": {
                   "type": "array",
                   "items": {
-                    "$ref": "#/components/schemas/FieldViolation"
+                    "$ref": "#/components/schemas/ServerFieldViolation"
                   }
                 }
               }
@@ -1589,8 +1589,9 @@ export const components: { schemas: Record<string, unknown> } = {
         }
       }
     },
-    "FieldViolation": {
+    "ServerFieldViolation": {
       "type": "object",
+      "description": "One rejected field, as the server reports it in an error response.",
       "required": [
         "field",
         "description"

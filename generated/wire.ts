@@ -1417,12 +1417,13 @@ export interface components {
             message?: string;
             details?: {
                 validationError?: {
-                    fieldViolations?: components["schemas"]["FieldViolation"][];
+                    fieldViolations?: components["schemas"]["ServerFieldViolation"][];
                 };
                 applicationError?: components["schemas"]["ApplicationErrorDetails"];
             };
         };
-        FieldViolation: {
+        /** @description One rejected field, as the server reports it in an error response. */
+        ServerFieldViolation: {
             /** @description Dotted path of the offending field, e.g. `collection.id`. */
             field: string;
             description: string;
