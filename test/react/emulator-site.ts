@@ -15,17 +15,21 @@ import { startEmulator } from '../helpers/emulator.js';
 export interface SentRequest {
   method: string;
   path: string;
+  /** The JSON body, parsed; `undefined` for none. */
+  body: any;
   /** Whether the client aborted it (before or after it reached the emulator). */
   aborted: boolean;
 }
 
-/** A fetch that logs every request and can hold back those whose path starts with a prefix. */
+/** A fetch that logs every request and can hold back (or fail, as a dropped connection) those whose path starts with a prefix. */
 function gatedFetch() {
   const sent: SentRequest[] = [];
   const holds = new Map<string, Promise<void>>();
+  const failing = new Set<string>();
   const gate = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const url = typeof input === 'string' ? input : input instanceof Request ? input.url : input.href;
-    const entry: SentRequest = { method: init?.method ?? 'GET', path: new URL(url).pathname, aborted: false };
+    const body = typeof init?.body === 'string' && init.body.startsWith('{') ? JSON.parse(init.body) : undefined;
+    const entry: SentRequest = { method: init?.method ?? 'GET', path: new URL(url).pathname, body, aborted: false };
     sent.push(entry);
     const signal = init?.signal;
     signal?.addEventListener('abort', () => (entry.aborted = true), { once: true });
@@ -36,6 +40,7 @@ function gatedFetch() {
         signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
       });
     }
+    if ([...failing].some((prefix) => entry.path.startsWith(prefix))) throw new TypeError('fetch failed');
     return fetch(input, init);
   };
   const hold = (prefix: string) => {
@@ -46,14 +51,19 @@ function gatedFetch() {
       release();
     };
   };
-  return { gate, sent, hold };
+  /** Fails the requests to paths starting with `prefix` (until the returned function is called). */
+  const fail = (prefix: string) => {
+    failing.add(prefix);
+    return () => void failing.delete(prefix);
+  };
+  return { gate, sent, hold, fail };
 }
 
 /** Starts an emulator (in memory) and returns it with the browser-like plumbing. */
 export async function startEmulatorSite() {
   // jsdom's URL cannot point at files: the console's folder is given (none is needed here).
   const emulator = await startEmulator({ consoleDir: mkdtempSync(join(tmpdir(), 'sitekit-no-console-')) });
-  const { gate, sent, hold } = gatedFetch();
+  const { gate, sent, hold, fail } = gatedFetch();
   /** The emulator's browser-session cookie, as a browser would keep it. */
   let cookie = '';
   const keepCookie = (response: Response) => {
@@ -99,9 +109,19 @@ export async function startEmulatorSite() {
     sent,
     /** Holds back the clients' requests whose path starts with `prefix` until the returned function is called. */
     hold,
+    /** Fails the clients' requests whose path starts with `prefix`, as a dropped connection would, until the returned function is called. */
+    fail,
     /** A visitor client of the demo site (memory storage) whose requests pass the gate. */
     client(tokens?: Tokens): Client<OAuthAuth> {
       return createClient({ baseUrl: emulator.url, fetch: gate, retry: false, auth: OAuthStrategy({ clientId: emulator.info.clientId, tokens, frameHost }) });
+    },
+    /** A client signed in as the member with `email` and `password` (direct login). */
+    async memberClient(email: string, password: string): Promise<Client<OAuthAuth>> {
+      const client = this.client();
+      const outcome = await client.auth.login({ email, password });
+      if (outcome.loginState !== 'SUCCESS') throw new Error(`login of ${email}: ${outcome.loginState}`);
+      await client.auth.getMemberTokensForDirectLogin(outcome.data.sessionToken, { redirectUri: this.redirectUri });
+      return client;
     },
     /** Where the silent flows send their answer: this test page. */
     redirectUri: `${globalThis.location.origin}/`,
@@ -111,6 +131,12 @@ export async function startEmulatorSite() {
       if (!response.ok) throw new Error(`configure: ${response.status} ${await response.text()}`);
     },
     /** The code of the last verification email sent to `email`. */
+    /** Creates a collection anyone may read and write, holding `items`. */
+    async seed(collectionId: string, ...items: Record<string, unknown>[]) {
+      const open = { read: 'ANYONE', insert: 'ANYONE', update: 'ANYONE', remove: 'ANYONE' } as const;
+      await emulator.admin.collections.createDataCollection({ _id: collectionId, permissions: open });
+      if (items.length) await emulator.admin.items.bulkInsert(collectionId, items);
+    },
     async verificationCode(email: string): Promise<string> {
       const { emails } = (await (await emulator.fetch(`/_emulator/outbox?to=${encodeURIComponent(email)}`)).json()) as { emails: { code?: string }[] };
       const code = emails.find((message) => message.code)?.code;

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * TanStack Query options against a local site: keys derived from the recorded query (same query,
+ * TanStack Query options against the emulator: keys derived from the recorded query (same query,
  * same key), pages as plain data, cancellation through TanStack's signal, infinite queries by
  * offset, and mutations that invalidate the collection they wrote to.
  */
@@ -10,15 +10,15 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiKeyStrategy, createClient, isRequestError, type Client } from '../../src/index.js';
 import { infiniteQueryOptions, mutationOptions, queryOptions, type QueryCall } from '../../src/react/index.js';
 import { renderHookWithClient } from './render.js';
-import { startSite, type Site } from './site-server.js';
+import { startEmulatorSite, type EmulatorSite } from './emulator-site.js';
 
-let site: Site;
+let site: EmulatorSite;
 let release = () => {};
-beforeAll(async () => (site = await startSite()));
+beforeAll(async () => (site = await startEmulatorSite()));
 afterAll(() => site.close());
 afterEach(() => release());
 
-const queries = (collection: string) => site.log.filter((r) => r.path === '/wix-data/v2/items/query' && r.body?.dataCollectionId === collection);
+const queries = (collection: string) => site.sent.filter((r) => r.path === '/wix-data/v2/items/query' && r.body?.dataCollectionId === collection);
 /** A fresh QueryClient (no retries: failures show at once) and a render option that provides it. */
 function queryClientSetup() {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -82,18 +82,18 @@ describe('query keys', () => {
 
 describe('with useQuery', () => {
   it('fetches a page as plain data', async () => {
-    site.seed('Films', { title: 'Alien' }, { title: 'Brazil' }, { title: 'Casablanca' });
+    await site.seed('Films', { title: 'Alien' }, { title: 'Brazil' }, { title: 'Casablanca' });
     const client = site.client();
     const { outer } = queryClientSetup();
-    const { result } = renderHookWithClient(() => useQuery(queryOptions(client, (c) => c.items.query('Films').limit(2))), client, { outer });
+    const { result } = renderHookWithClient(() => useQuery(queryOptions(client, (c) => c.items.query('Films').ascending('title').limit(2))), client, { outer });
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
-    expect(result.current.data).toMatchObject({ totalCount: 3, pageSize: 2, currentPage: 0, hasNext: true, hasPrev: false });
+    expect(result.current.data).toMatchObject({ pageSize: 2, currentPage: 0, hasNext: true, hasPrev: false });
     expect(result.current.data!.items.map((item) => item.title)).toEqual(['Alien', 'Brazil']);
     expect(queries('Films').at(-1)!.body.query.paging).toMatchObject({ limit: 2 });
   });
 
   it('passes the promise of a direct read through, with the signal', async () => {
-    site.seed('Shorts', { title: 'Un chien andalou' });
+    await site.seed('Shorts', { title: 'Un chien andalou' });
     const client = site.client();
     const { outer } = queryClientSetup();
     const { result } = renderHookWithClient(() => useQuery(queryOptions(client, (c, { signal }) => c.items.query('Shorts', {}, { signal }))), client, { outer });
@@ -104,6 +104,7 @@ describe('with useQuery', () => {
   it("cancels the request when TanStack Query cancels the query", async () => {
     const client = site.client();
     const { queryClient, outer } = queryClientSetup();
+    await site.seed('Slow');
     const options = queryOptions(client, (c) => c.items.query('Slow'));
     release = site.hold('/wix-data/v2/items/query');
     const before = queries('Slow').length;
@@ -116,10 +117,10 @@ describe('with useQuery', () => {
 
 describe('with useInfiniteQuery', () => {
   it('pages by offset until there is no next page', async () => {
-    site.seed('Songs', ...['a', 'b', 'c', 'd', 'e'].map((title) => ({ title })));
+    await site.seed('Songs', ...['a', 'b', 'c', 'd', 'e'].map((title) => ({ title })));
     const client = site.client();
     const { outer } = queryClientSetup();
-    const { result } = renderHookWithClient(() => useInfiniteQuery(infiniteQueryOptions(client, (c) => c.items.query('Songs').limit(2))), client, { outer });
+    const { result } = renderHookWithClient(() => useInfiniteQuery(infiniteQueryOptions(client, (c) => c.items.query('Songs').ascending('title').limit(2))), client, { outer });
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
     while (result.current.hasNextPage) {
       await act(() => result.current.fetchNextPage());
@@ -132,6 +133,8 @@ describe('with useInfiniteQuery', () => {
 
 describe('mutationOptions', () => {
   it('refetches the queries of the collection written to, and only those', async () => {
+    await site.seed('Posters');
+    await site.seed('Others');
     const client = site.client();
     const { outer } = queryClientSetup();
     const { result } = renderHookWithClient(

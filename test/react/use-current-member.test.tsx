@@ -1,25 +1,32 @@
 // @vitest-environment jsdom
 /**
- * useCurrentMember against a local site: null for visitors without a request, the member once
- * signed in, refreshed on token changes, and the request aborted when the component unmounts
- * (or when StrictMode unmounts it once on mount).
+ * useCurrentMember against the emulator: null for visitors without a request, the member once
+ * signed in, gone on logout, the request aborted when the component unmounts (or when StrictMode
+ * unmounts it once on mount), refreshed on demand, failures in `error`.
  */
 import { act, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { isNetworkError } from '../../src/index.js';
 import { useAuth, useCurrentMember } from '../../src/react/index.js';
+import { startEmulatorSite, type EmulatorSite } from './emulator-site.js';
 import { renderHookWithClient } from './render.js';
-import { PASSWORD, startSite, type Site } from './site-server.js';
 
-let site: Site;
+const PASSWORD = 'correct horse battery';
+const GRACE = 'grace@react.test';
+
+let site: EmulatorSite;
 let release = () => {};
-beforeAll(async () => (site = await startSite()));
+beforeAll(async () => {
+  site = await startEmulatorSite();
+  await site.client().auth.register({ email: GRACE, password: PASSWORD, profile: { nickname: 'Grace' } });
+});
 afterAll(() => site.close());
 afterEach(() => {
   release();
   vi.restoreAllMocks();
 });
 
-const memberRequests = () => site.log.filter((r) => r.path === '/members/v1/members/my');
+const memberRequests = () => site.sent.filter((r) => r.path === '/members/v1/members/my');
 
 describe('useCurrentMember', () => {
   it('is null for a visitor, without asking the server', () => {
@@ -30,63 +37,65 @@ describe('useCurrentMember', () => {
   });
 
   it('fetches the member on sign-in and forgets them on logout', async () => {
-    const client = site.client();
-    const { result } = renderHookWithClient(() => ({ auth: useAuth(), current: useCurrentMember() }), client);
-    await act(() => result.current.auth.login({ email: 'ada@example.com', password: PASSWORD }));
+    const { result } = renderHookWithClient(() => ({ auth: useAuth(), current: useCurrentMember() }), site.client());
+    await act(() => result.current.auth.login({ email: GRACE, password: PASSWORD }, { redirectUri: site.redirectUri }));
     expect(result.current.current.loading).toBe(true);
     await waitFor(() => expect(result.current.current.loading).toBe(false));
-    expect(result.current.current.member).toMatchObject({ _id: 'member-ada', loginEmail: 'ada@example.com', profile: { nickname: 'Ada' } });
+    expect(result.current.current.member).toMatchObject({ _id: expect.any(String), profile: { nickname: 'Grace' } });
     await act(() => result.current.auth.logout({ redirect: false }));
     expect(result.current.current).toMatchObject({ member: null, loading: false });
   });
 
   it('aborts the request when the component unmounts, and reports nothing', async () => {
     const errors = vi.spyOn(console, 'error');
-    const client = site.client();
-    await client.auth.getMemberTokensSilently();
+    const client = await site.memberClient(GRACE, PASSWORD);
     release = site.hold('/members/v1/members/my');
     const before = memberRequests().length;
     const { result, unmount } = renderHookWithClient(useCurrentMember, client, { strict: false });
     await waitFor(() => expect(memberRequests().length).toBe(before + 1));
     expect(result.current).toMatchObject({ member: undefined, loading: true });
     unmount();
-    await waitFor(() => expect(memberRequests().at(-1)!.aborted).toBe(true));
-    release();
+    expect(memberRequests().at(-1)!.aborted).toBe(true);
     expect(errors).not.toHaveBeenCalled();
   });
 
   it('under StrictMode, the double mount leaves one live request, whose answer is shown', async () => {
-    const client = site.client();
-    await client.auth.getMemberTokensSilently();
+    const client = await site.memberClient(GRACE, PASSWORD);
     const before = memberRequests().length;
     const { result } = renderHookWithClient(useCurrentMember, client, { strict: true });
     await waitFor(() => expect(result.current.loading).toBe(false));
-    expect(result.current.member?._id).toBe('member-ada');
-    // The first mount's request is aborted before it is sent (or, sent, is aborted).
-    const live = memberRequests().slice(before).filter((request) => !request.aborted);
-    expect(live).toHaveLength(1);
+    expect(result.current.member?.profile?.nickname).toBe('Grace');
+    // The first mount's request is aborted (before it is sent, or in flight).
+    expect(memberRequests().slice(before).filter((request) => !request.aborted)).toHaveLength(1);
   });
 
-  it('fetches again when asked to', async () => {
-    const client = site.client();
-    await client.auth.getMemberTokensSilently();
+  it('fetches again when asked to, showing the member meanwhile', async () => {
+    const client = await site.memberClient(GRACE, PASSWORD);
     const { result } = renderHookWithClient(useCurrentMember, client);
     await waitFor(() => expect(result.current.member).toBeTruthy());
     const before = memberRequests().length;
     act(() => result.current.refresh());
     expect(result.current.loading).toBe(true);
-    expect(result.current.member?._id).toBe('member-ada');
+    expect(result.current.member?.profile?.nickname).toBe('Grace');
     await waitFor(() => expect(result.current.loading).toBe(false));
     expect(memberRequests().length).toBe(before + 1);
   });
 
   it('reports a failed fetch in error', async () => {
-    const client = site.client();
-    const now = Math.floor(Date.now() / 1000);
-    // Member tokens the site does not know: the member call is refused.
-    client.auth.setTokens({ accessToken: { value: 'forged', expiresAt: now + 3600 }, refreshToken: { value: 'forged-refresh', role: 'member' } });
+    const client = await site.memberClient(GRACE, PASSWORD);
+    release = site.fail('/members/v1/members/my');
     const { result } = renderHookWithClient(useCurrentMember, client);
     await waitFor(() => expect(result.current.loading).toBe(false));
-    expect(result.current).toMatchObject({ member: undefined, error: { name: 'ApplicationError', status: 403 } });
+    expect(result.current.member).toBeUndefined();
+    expect(isNetworkError(result.current.error)).toBe(true);
+  });
+
+  it('shows a visitor once the member tokens are refused (the client continues as a visitor)', async () => {
+    const client = site.client();
+    const now = Math.floor(Date.now() / 1000);
+    client.auth.setTokens({ accessToken: { value: 'forged', expiresAt: now + 3600 }, refreshToken: { value: 'forged-refresh', role: 'member' } });
+    const { result } = renderHookWithClient(useCurrentMember, client);
+    await waitFor(() => expect(result.current.member).toBeNull());
+    expect(client.auth.getTokens().refreshToken.role).toBe('visitor');
   });
 });

@@ -1,18 +1,19 @@
 // @vitest-environment jsdom
 /**
- * useUpload against a local site: progress from 0 to 1 and the descriptor, an upload that
- * survives re-renders, abort by the user and on unmount, a second upload replacing the first.
+ * useUpload against a local media host (the emulator serves no media yet): progress and the
+ * descriptor, an upload that survives re-renders, abort by the user and on unmount, a second
+ * upload replacing the first, and resumable (TUS) uploads chunk by chunk.
  */
 import { act, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isAbortedError, isRequestError, type FileDescriptor, type UploadProgress } from '../../src/index.js';
 import { useUpload } from '../../src/react/index.js';
 import { renderHookWithClient } from './render.js';
-import { startSite, type Site } from './site-server.js';
+import { startUploadServer, type UploadServer } from './upload-server.js';
 
-let site: Site;
+let site: UploadServer;
 let release = () => {};
-beforeAll(async () => (site = await startSite()));
+beforeAll(async () => (site = await startUploadServer()));
 afterAll(() => site.close());
 afterEach(() => {
   release();
