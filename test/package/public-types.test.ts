@@ -1,0 +1,128 @@
+/**
+ * The package's declaration files as users get them: built from the sources (the declaration part
+ * of rollup.config.mjs, into a temporary package folder, so a stale `dist/` cannot hide a change),
+ * then (1) compiled in a Node-only project (`--strict --lib es2022 --types node`: no DOM names in
+ * public types) from ESM and CJS, and (2) compared with the committed API report
+ * (`etc/sitekit.api.md`), which must carry no bundler-made names and no internals.
+ */
+import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync, copyFileSync } from 'node:fs';
+import { join } from 'node:path';
+import ts from 'typescript';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiReport, buildDeclarations, REPORT_PATH, ROOT, temporaryPackageDir } from '../../scripts/api-report.js';
+
+/** The entries of the client (the emulator's entry has its own, Node-only, surface). */
+const CLIENT_ENTRIES = ['sitekit', 'sitekit/react'];
+
+/** Implementation details that must never reach the published types. */
+const INTERNALS = ['Transport', 'TransportOptions', 'attach', 'noAuth', 'bindOperations', 'namespaceOperations', 'errorFromResponse', 'buildRequest'];
+
+/**
+ * Type-level helpers that public declarations may use without exporting them (users never name
+ * them; hovers show what they expand to).
+ */
+const UNEXPORTED_HELPERS = ['Options', 'RenamedKey'];
+
+/** What a Node-only user writes: the client, its strategies, storage adapters, errors, typed results. */
+const NODE_USER_CODE = `
+import { createClient, ApiKeyStrategy, OAuthStrategy, memoryTokenStorage, localStorageTokenStorage, isSiteKitError, type DataCollection, type Tokens } from 'sitekit';
+
+export async function main(): Promise<string[]> {
+  const admin = createClient({ baseUrl: 'http://127.0.0.1:4700', auth: ApiKeyStrategy({ apiKey: 'key', siteId: 'site' }), timeoutMs: 5_000 });
+  const collection: DataCollection = await admin.collections.getDataCollection('Movies');
+  const page = await admin.items.query<{ title: string; year: number }>('Movies').ge('year', 1970).find({ returnTotalCount: true });
+  const rows = await admin.items.aggregate<{ title: string; year: number }>('Movies').group('year').count().run();
+  const counts: number[] = rows.items.map((row) => row.count);
+  const saved: Tokens | null = null;
+  const visitor = createClient({ auth: OAuthStrategy({ clientId: 'client', storage: saved ? memoryTokenStorage(saved) : localStorageTokenStorage() }) });
+  try {
+    await visitor.members.getCurrentMember();
+  } catch (error) {
+    if (isSiteKitError(error)) return [error.code, String(counts)];
+  }
+  return [collection._id ?? '', ...page.items.map((movie) => movie.title)];
+}
+`;
+
+let work: string;
+let report: string;
+
+/** The report's section of one entry: its exports, then what they use without exporting. */
+function sectionOf(specifier: string): string {
+  const start = report.indexOf(`\n## ${specifier}\n`);
+  if (start < 0) throw new Error(`no section for ${specifier} in the report`);
+  const end = report.indexOf('\n## ', start + 1);
+  return report.slice(start, end < 0 ? undefined : end);
+}
+
+beforeAll(async () => {
+  work = temporaryPackageDir();
+  await buildDeclarations(join(work, 'dist'));
+  copyFileSync(join(ROOT, 'package.json'), join(work, 'package.json'));
+  report = apiReport(work);
+}, 180_000);
+afterAll(() => work && rmSync(work, { recursive: true, force: true }));
+
+/** Type-checks `files` (name → source) in a project folder that has the built package installed. */
+function typecheck(files: Record<string, string>, options: ts.CompilerOptions): string {
+  const project = join(work, 'node-project');
+  mkdirSync(join(project, 'node_modules'), { recursive: true });
+  symlinkSync(work, join(project, 'node_modules/sitekit'), 'dir');
+  for (const [name, source] of Object.entries(files)) writeFileSync(join(project, name), source);
+  const program = ts.createProgram(
+    Object.keys(files).map((name) => join(project, name)),
+    options,
+  );
+  return ts.formatDiagnostics(ts.getPreEmitDiagnostics(program), {
+    getCanonicalFileName: (name) => name,
+    getCurrentDirectory: () => project,
+    getNewLine: () => '\n',
+  });
+}
+
+describe('the published declarations', () => {
+  it('compile in a Node-only project: --strict --lib es2022 --types node, from ESM and CJS', () => {
+    const output = typecheck(
+      { 'user.mts': NODE_USER_CODE, 'user.cts': NODE_USER_CODE },
+      {
+        strict: true,
+        lib: ['lib.es2022.d.ts'],
+        types: ['node'],
+        // @types/node comes from the repository (what `npm install -D @types/node` gives a user).
+        typeRoots: [join(ROOT, 'node_modules/@types')],
+        module: ts.ModuleKind.NodeNext,
+        moduleResolution: ts.ModuleResolutionKind.NodeNext,
+        target: ts.ScriptTarget.ES2022,
+        // The package's own declarations are what is under test.
+        skipLibCheck: false,
+        noEmit: true,
+      },
+    );
+    expect(output).toBe('');
+  });
+
+  it('match the committed API report (etc/sitekit.api.md; `npm run api:report` rewrites it)', () => {
+    const committed = readFileSync(REPORT_PATH, 'utf8');
+    // One assertion on the whole text: the diff vitest prints is the API change to review.
+    expect(report, 'etc/sitekit.api.md is stale: run `npm run api:report` and review the diff').toBe(committed);
+  });
+
+  it('give public types their own names: no bundler renames (Name$1), methods resolve with named types', () => {
+    expect(report.match(/\b[A-Za-z_]\w*\$\d+\b/g) ?? []).toEqual([]);
+    // No anonymous expansions such as NonNullable<GetDataCollectionResponse['collection']>.
+    expect(report.match(/\w+Response\['\w+'\]/g) ?? []).toEqual([]);
+    expect(report).toMatch(/getDataCollection\(dataCollectionId: string, [^\n]*\): Promise<DataCollection>;/);
+  });
+
+  it.each(CLIENT_ENTRIES)('keep internals out of %s', (specifier) => {
+    const section = sectionOf(specifier);
+    for (const name of INTERNALS) expect(section.match(new RegExp(`\\b${name}\\b`, 'g')) ?? [], name).toEqual([]);
+  });
+
+  it.each(CLIENT_ENTRIES)('export every name %s uses, except type-level helpers', (specifier) => {
+    const section = sectionOf(specifier);
+    const unexported = section.slice(section.indexOf('\n### '));
+    const names = [...unexported.matchAll(/^(?:declare )?(?:interface|type|class|function|const|enum) (\w+)/gm)].map((match) => match[1]);
+    expect(names.filter((name) => !UNEXPORTED_HELPERS.includes(name!))).toEqual([]);
+  });
+});
