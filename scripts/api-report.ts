@@ -151,7 +151,7 @@ export function apiReport(packageDir: string, entries: PackageEntry[] = packageE
     const used = unexportedUsedBy(exports.map(resolveAlias));
     return [
       `## ${entry.specifier}\n\n\`${entry.types}\`: ${exports.length} exported names.\n\n\`\`\`ts\n${lines.join('\n\n')}\n\`\`\`\n`,
-      `### ${entry.specifier}: used by its declarations, not exported\n\n${used.length} declarations.\n${used.length ? `\n\`\`\`ts\n${used.join('\n\n')}\n\`\`\`\n` : ''}`,
+      `### ${entry.specifier}: used by its declarations, not exported\n\n${used.length} ${used.length === 1 ? 'declaration' : 'declarations'}.\n${used.length ? `\n\`\`\`ts\n${used.join('\n\n')}\n\`\`\`\n` : ''}`,
     ].join('\n');
   });
 

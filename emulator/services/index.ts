@@ -10,6 +10,7 @@ import { outboxService } from './outbox.js';
 import { membersService } from './members/service.js';
 import { identityService } from './identity/service.js';
 import { signInService } from './sign-in/service.js';
+import { mediaService } from './media/service.js';
 
 /** Every service module of the emulator. */
-export const serviceModules: readonly ServiceModule[] = [oauthService, collectionsService, itemsService, outboxService, membersService, identityService, signInService];
+export const serviceModules: readonly ServiceModule[] = [oauthService, collectionsService, itemsService, outboxService, membersService, identityService, signInService, mediaService];

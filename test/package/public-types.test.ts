@@ -21,7 +21,7 @@ const INTERNALS = ['Transport', 'TransportOptions', 'attach', 'noAuth', 'bindOpe
  * Type-level helpers that public declarations may use without exporting them (users never name
  * them; hovers show what they expand to).
  */
-const UNEXPORTED_HELPERS = ['Options', 'RenamedKey'];
+const UNEXPORTED_HELPERS = ['RenamedKey'];
 
 /** What a Node-only user writes: the client, its strategies, storage adapters, errors, typed results. */
 const NODE_USER_CODE = `

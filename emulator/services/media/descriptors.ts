@@ -1,0 +1,119 @@
+/**
+ * Turning received bytes into a file descriptor: id, hash, size, media type, image width and
+ * height read from the bytes, URLs. Also the descriptor of an import that is still being fetched.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { open, rename, stat } from 'node:fs/promises';
+import { extname } from 'node:path';
+import type { EmulatorContext } from '../../service.js';
+import { bytesPath, type FileDescriptor } from './file-store.js';
+import { imageSize } from './image-size.js';
+import { mediaTypeOf, mimeTypeOfName, type MediaType } from './media-types.js';
+
+/** What the uploader said about a file (the upload-URL or import request). */
+export interface FileRequest {
+  mimeType?: string;
+  fileName?: string;
+  displayName?: string;
+  parentFolderId?: string;
+  private?: boolean;
+  labels?: string[];
+  filePath?: string;
+  externalInfo?: Record<string, unknown>;
+}
+
+/** Enough of an image's start to find its size (JPEG frames come after the metadata). */
+const HEADER_BYTES = 512 * 1024;
+
+/** A new file id in the platform's style: `<hex>_<hex>~mv2.<extension>`. */
+export function newFileId(fileName: string): string {
+  const extension = extname(fileName).toLowerCase().replace(/[^a-z0-9.]/g, '');
+  return `${randomBytes(3).toString('hex')}_${randomBytes(16).toString('hex')}~mv2${extension}`;
+}
+
+/** The folder a request puts a file in. */
+export const folderOf = (request: FileRequest): string => request.parentFolderId || 'media-root';
+
+const md5Of = (path: string): Promise<string> =>
+  new Promise((resolve, reject) => {
+    const hash = createHash('md5');
+    createReadStream(path)
+      .on('data', (chunk) => hash.update(chunk))
+      .on('error', reject)
+      .on('end', () => resolve(hash.digest('hex')));
+  });
+
+async function headerOf(path: string): Promise<Buffer> {
+  const handle = await open(path, 'r');
+  try {
+    const buffer = Buffer.alloc(HEADER_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, HEADER_BYTES, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The public URL of a file's bytes (answered only for public files; private ones need a signed URL). */
+export const fileUrl = (context: EmulatorContext, fileId: string): string => `${context.url()}/_media/files/${encodeURIComponent(fileId)}`;
+
+/** The type-specific `media` part of a descriptor. */
+function mediaOf(mediaType: MediaType, fileId: string, url: string, fileName: string, size: { width: number; height: number } | undefined): Record<string, unknown> {
+  const picture = { id: fileId, url, filename: fileName, ...(size ?? {}) };
+  switch (mediaType) {
+    case 'IMAGE':
+      return { image: { image: picture, previewImage: picture } };
+    case 'VECTOR':
+      return { vector: { image: picture } };
+    case 'VIDEO':
+      return { video: { id: fileId, url, filename: fileName, resolutions: [{ url, format: extname(fileName).slice(1) || 'mp4' }], posters: [] } };
+    case 'AUDIO':
+      return { audio: { id: fileId, assets: [{ url, format: extname(fileName).slice(1) }] } };
+    case 'DOCUMENT':
+      return { document: { id: fileId, url, filename: fileName } };
+    case 'ARCHIVE':
+      return { archive: { id: fileId, url, filename: fileName } };
+    default:
+      return {};
+  }
+}
+
+/**
+ * Moves received bytes (`incomingPath`) to the file store and describes them. `fileId` keeps the
+ * id of a pending import. The caller saves the descriptor.
+ */
+export async function describeBytes(context: EmulatorContext, incomingPath: string, request: FileRequest, fileId?: string, sourceUrl?: string): Promise<FileDescriptor> {
+  const fileName = request.fileName || request.displayName || 'file';
+  const mimeType = request.mimeType || mimeTypeOfName(fileName);
+  const id = fileId ?? newFileId(fileName);
+  const path = bytesPath(context, id);
+  await rename(incomingPath, path);
+  const header = await headerOf(path);
+  const stats = await stat(path);
+  const hash = await md5Of(path);
+  const mediaType = mediaTypeOf(mimeType);
+  const size = mediaType == 'IMAGE' || mediaType == 'VECTOR' ? imageSize(header) : undefined;
+  const url = fileUrl(context, id);
+  const now = new Date().toISOString();
+  return {
+    id,
+    displayName: request.displayName || fileName,
+    url,
+    parentFolderId: folderOf(request),
+    hash,
+    sizeInBytes: String(stats.size),
+    private: request.private === true,
+    mediaType,
+    media: mediaOf(mediaType, id, url, request.displayName || fileName, size),
+    operationStatus: 'READY',
+    ...(sourceUrl ? { sourceUrl } : {}),
+    ...(mediaType == 'IMAGE' ? { thumbnailUrl: url } : {}),
+    labels: request.labels ?? [],
+    createdDate: now,
+    updatedDate: now,
+    siteId: context.site.siteId,
+    state: 'OK',
+    mimeType,
+  };
+}

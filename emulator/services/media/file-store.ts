@@ -1,0 +1,134 @@
+/**
+ * File descriptors as stored (the wire form as JSON, with the columns lists sort and filter on)
+ * and the files' bytes on disk: `<data dir>/media/files/<id>`, or a temporary directory with
+ * `--memory`, removed when the emulator closes.
+ */
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { applicationError } from '../../errors.js';
+import type { Caller, EmulatorContext } from '../../service.js';
+import type { Migration, Store } from '../../store/store.js';
+import type { MediaType } from './media-types.js';
+
+/** A file descriptor in wire form. */
+export interface FileDescriptor {
+  id: string;
+  displayName: string;
+  url: string;
+  parentFolderId: string;
+  hash: string;
+  sizeInBytes: string;
+  private: boolean;
+  mediaType: MediaType;
+  media: Record<string, unknown>;
+  operationStatus: 'PENDING' | 'READY' | 'FAILED';
+  sourceUrl?: string;
+  thumbnailUrl?: string;
+  labels: string[];
+  createdDate: string;
+  updatedDate: string;
+  siteId: string;
+  state: 'OK' | 'DELETED';
+  /** Not on the wire: the MIME type the bytes are served with. */
+  mimeType?: string;
+  /** Not on the wire: the folder a trashed file is restored to. */
+  restoreFolderId?: string;
+}
+
+/** Who uploaded a file: `owner` (API key), `member:<id>` or `visitor:<id>`. */
+export const uploaderOf = (caller: Pick<Caller, 'kind' | 'memberId' | 'visitorId'>): string =>
+  caller.kind == 'elevated' ? 'owner' : caller.kind == 'member' ? `member:${caller.memberId}` : `visitor:${caller.visitorId ?? 'anonymous'}`;
+
+export const mediaMigrations: Migration[] = [
+  {
+    id: 'media-001-files',
+    sql: `CREATE TABLE media_files (
+      id TEXT PRIMARY KEY,
+      state TEXT NOT NULL,
+      display_name TEXT NOT NULL,
+      size INTEGER NOT NULL,
+      media_type TEXT NOT NULL,
+      private INTEGER NOT NULL,
+      uploader TEXT NOT NULL,
+      created_at TEXT NOT NULL,
+      updated_at TEXT NOT NULL,
+      data TEXT NOT NULL
+    );
+    CREATE INDEX media_files_by_state ON media_files (state, created_at)`,
+  },
+];
+
+/** The descriptor with this id, or undefined. */
+export function findFile(store: Store, fileId: string): FileDescriptor | undefined {
+  const row = store.get<{ data: string }>('SELECT data FROM media_files WHERE id = ?', [fileId]);
+  return row ? (JSON.parse(row.data) as FileDescriptor) : undefined;
+}
+
+/** 404 of a file that does not exist (or that the caller may not see). */
+export const fileNotFound = (fileId: string) => applicationError(404, 'FILE_NOT_FOUND', `File ${fileId} not found`, { fileId });
+
+/** The uploader of a stored file. */
+export const uploaderOfFile = (store: Store, fileId: string): string | undefined => store.get<{ uploader: string }>('SELECT uploader FROM media_files WHERE id = ?', [fileId])?.uploader;
+
+/** Whether the caller may read the file: elevated callers any, others public files and their own uploads. */
+export function canRead(store: Store, caller: Caller, file: FileDescriptor): boolean {
+  return caller.kind == 'elevated' || !file.private || uploaderOfFile(store, file.id) == uploaderOf(caller);
+}
+
+/** The descriptor, when the caller may read it; else a 404. */
+export function requireReadableFile(store: Store, caller: Caller, fileId: unknown): FileDescriptor {
+  const file = typeof fileId == 'string' ? findFile(store, fileId) : undefined;
+  if (!file || !canRead(store, caller, file)) throw fileNotFound(String(fileId));
+  return file;
+}
+
+/** Writes a descriptor (insert or replace); `uploader` is kept from the first write. */
+export function saveFile(store: Store, file: FileDescriptor, uploader: string): FileDescriptor {
+  store.run(
+    `INSERT INTO media_files (id, state, display_name, size, media_type, private, uploader, created_at, updated_at, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (id) DO UPDATE SET state = excluded.state, display_name = excluded.display_name, size = excluded.size, media_type = excluded.media_type,
+       private = excluded.private, updated_at = excluded.updated_at, data = excluded.data`,
+    [file.id, file.state, file.displayName, Number(file.sizeInBytes), file.mediaType, file.private ? 1 : 0, uploader, file.createdDate, file.updatedDate, JSON.stringify(file)],
+  );
+  return file;
+}
+
+/** The descriptor as the API answers it (without the internal fields). */
+export function wireFile(file: FileDescriptor): Omit<FileDescriptor, 'mimeType' | 'restoreFolderId'> {
+  const { mimeType: _mimeType, restoreFolderId: _restoreFolderId, ...wire } = file;
+  return wire;
+}
+
+/** Where one emulator keeps its media bytes. */
+export interface MediaDirectories {
+  /** Finished files, by id. */
+  files: string;
+  /** Uploads in progress (PUT bodies being received, imports). */
+  incoming: string;
+  /** Resumable (TUS) uploads in progress. */
+  tus: string;
+  /** Removes a temporary root (memory mode); nothing for a data dir. */
+  dispose(): void;
+}
+
+const directories = new WeakMap<EmulatorContext, MediaDirectories>();
+
+/** The media directories of an emulator, created on first use. */
+export function mediaDirectories(context: EmulatorContext): MediaDirectories {
+  let found = directories.get(context);
+  if (!found) {
+    const temporary = !context.dataDir;
+    const root = context.dataDir ? join(context.dataDir, 'media') : mkdtempSync(join(tmpdir(), 'sitekit-emulator-media-'));
+    const files = join(root, 'files');
+    const incoming = join(root, 'incoming');
+    const tus = join(root, 'tus');
+    for (const directory of [files, incoming, tus]) mkdirSync(directory, { recursive: true });
+    found = { files, incoming, tus, dispose: () => temporary && rmSync(root, { recursive: true, force: true }) };
+    directories.set(context, found);
+  }
+  return found;
+}
+
+/** The path of a file's bytes. File ids are generated here, never taken from a request path as is. */
+export const bytesPath = (context: EmulatorContext, fileId: string): string => join(mediaDirectories(context).files, fileId.replace(/[^A-Za-z0-9_.~-]/g, '_'));
