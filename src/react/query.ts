@@ -66,6 +66,7 @@ export interface QueryCall {
 }
 
 const isFindable = (value: unknown): value is FindableBuilder<unknown> => typeof (value as FindableBuilder<unknown>)?.find === 'function';
+const isThenable = (value: unknown): value is PromiseLike<unknown> => typeof (value as PromiseLike<unknown>)?.then === 'function';
 
 /** A paged result as plain data. */
 const pageData = <T>(page: PagedResult<T>): PageData<T> => ({
@@ -126,10 +127,14 @@ export function queryOptions<A extends AuthStrategy, R>(client: Client<A>, build
 export function queryOptions<A extends AuthStrategy>(client: Client<A>, build: (client: Client<A>, call: QueryCall) => unknown): SiteKitQueryOptions<unknown> {
   const { calls } = record(checked(build, 'queryOptions'), 'queryOptions');
   return {
-    queryKey: keyOf(client as Client, calls, 'query', 'queryOptions'),
+    queryKey: keyOf(checkedClient(client, 'queryOptions') as Client, calls, 'query', 'queryOptions'),
     queryFn: async ({ signal }) => {
       const query = build(client, { signal });
-      return isFindable(query) ? pageData(await query.find({ signal })) : query;
+      if (isFindable(query)) return pageData(await query.find({ signal }));
+      if (!isThenable(query)) {
+        throw new RequestError('queryOptions: the function must return a query builder (with find) or the promise of a read, e.g. (c, { signal }) => c.items.aggregate(id).count().run({ signal })', { field: 'build' });
+      }
+      return query;
     },
   };
 }
@@ -149,7 +154,7 @@ export function queryOptions<A extends AuthStrategy>(client: Client<A>, build: (
 export function infiniteQueryOptions<A extends AuthStrategy, T>(client: Client<A>, build: (client: Client<A>) => PageableBuilder<T>): SiteKitInfiniteQueryOptions<T> {
   const { calls } = record(checked(build, 'infiniteQueryOptions'), 'infiniteQueryOptions');
   return {
-    queryKey: keyOf(client as Client, calls, 'infinite', 'infiniteQueryOptions'),
+    queryKey: keyOf(checkedClient(client, 'infiniteQueryOptions') as Client, calls, 'infinite', 'infiniteQueryOptions'),
     queryFn: async ({ signal, pageParam }) => {
       const query = build(client);
       if (!isFindable(query) || typeof query.skip !== 'function') {
@@ -167,6 +172,12 @@ export function infiniteQueryOptions<A extends AuthStrategy, T>(client: Client<A
 function checked<F>(build: F, who: string): F {
   if (typeof build !== 'function') throw new RequestError(`${who}: build must be a function of the client, e.g. (client) => client.items.query(id)`, { field: 'build' });
   return build;
+}
+
+/** The client argument, checked (it is used only once a query runs, which would be too late to say so). */
+function checkedClient<C extends Client<AuthStrategy>>(client: C, who: string): C {
+  if (typeof client?.auth !== 'object' || client.auth === null) throw new RequestError(`${who}: client must be a client made by createClient`, { field: 'client' });
+  return client;
 }
 
 /** The part of TanStack's `QueryClient` that mutation options use. */
@@ -206,6 +217,7 @@ export interface MutationInvalidation {
  */
 export function mutationOptions<A extends AuthStrategy, V, R>(client: Client<A>, run: (client: Client<A>, variables: V) => Promise<R>, options: MutationInvalidation = {}): SiteKitMutationOptions<V, R> {
   checked(run, 'mutationOptions');
+  checkedClient(client, 'mutationOptions');
   return {
     mutationFn: async (variables, context) => {
       if (typeof context?.client?.invalidateQueries !== 'function') {

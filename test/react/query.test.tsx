@@ -63,6 +63,7 @@ describe('query keys', () => {
 
   it('refuse what cannot be a key or a query, with a RequestError', () => {
     const attempts = [
+      () => queryOptions(undefined as never, (c: Client) => c.items.query('Movies')),
       () => queryOptions(client, 'Movies' as never),
       () => queryOptions(client, () => 42 as never),
       () => keyOf((c) => c.items.query('Movies').eq('when', new URL('https://x.test'))),
@@ -90,6 +91,15 @@ describe('with useQuery', () => {
     expect(result.current.data).toMatchObject({ pageSize: 2, currentPage: 0, hasNext: true, hasPrev: false });
     expect(result.current.data!.items.map((item) => item.title)).toEqual(['Alien', 'Brazil']);
     expect(queries('Films').at(-1)!.body.query.paging).toMatchObject({ limit: 2 });
+  });
+
+  it('refuses, as the query error, a function that returns neither a builder with find nor a promise', async () => {
+    await site.seed('Tallies', { genre: 'drama' });
+    const client = site.client();
+    const { outer } = queryClientSetup();
+    const { result } = renderHookWithClient(() => useQuery(queryOptions(client, ((c: Client) => c.items.aggregate('Tallies').group('genre')) as never)), client, { outer });
+    await waitFor(() => expect(result.current.isError).toBe(true));
+    expect(isRequestError(result.current.error)).toBe(true);
   });
 
   it('passes the promise of a direct read through, with the signal', async () => {
