@@ -9,9 +9,8 @@ import { loadOnFirstUse } from '../lazy.js';
 import type { Operation } from '../operation.js';
 import type { CallOptions } from '../types.js';
 import { parseFromUrl } from './callback.js';
-import { RedirectFlow } from './redirect-flow.js';
+import { createOAuthData } from './pkce.js';
 import type { SignInFlows } from './sign-in.js';
-import { silentSignIn } from './silent-flow.js';
 import { memoryTokenStorage } from './storage.js';
 import type { AuthStrategy } from './strategy.js';
 import { isUsable, noTokens, TokenLifecycle } from './token-lifecycle.js';
@@ -157,8 +156,14 @@ export function OAuthStrategy(options: OAuthOptions): OAuthAuth {
   const send = (operation: Operation, body: object, settings?: CallSettings): Promise<unknown> => transport().send(operation, body, settings);
 
   const tokens = new TokenLifecycle({ clientId, storage, transport });
-  const redirect = new RedirectFlow(clientId, tokens, send);
-  const silentFlow = { redirect, frameHost: options.frameHost, fetchRaw: (url: string, init: RequestInit) => transport().fetchRaw(url, init) };
+  // The redirect and silent flows load on first use: most page loads never sign in.
+  const redirectFlow = loadOnFirstUse(async () => new (await import('./redirect-flow.js')).RedirectFlow(clientId, tokens, send));
+  const loadSilentFlow = loadOnFirstUse(() => import('./silent-flow.js'));
+  const silentSignIn = async (silentOptions?: SilentOptions, sessionToken?: string) => {
+    const [{ silentSignIn: signInSilently }, redirect] = await Promise.all([loadSilentFlow(), redirectFlow()]);
+    const fetchRaw = (url: string, init: RequestInit) => transport().fetchRaw(url, init);
+    return signInSilently({ redirect, frameHost: options.frameHost, fetchRaw }, silentOptions, sessionToken);
+  };
 
   // The sign-in state machine (login, registration, verification, recovery) loads on first use.
   const signInState = { flow: { loginState: 'INITIAL' } as StateMachine };
@@ -188,12 +193,12 @@ export function OAuthStrategy(options: OAuthOptions): OAuthAuth {
       requireString(refreshToken?.value, 'value', 'renewToken');
       return (await tokens.renew(refreshToken, call)).tokens;
     },
-    generateOAuthData: (redirectUri, originalUri) => redirect.createOAuthData(redirectUri, originalUri),
-    getAuthUrl: (oauthData, authUrlOptions) => redirect.authUrl(oauthData, authUrlOptions),
+    generateOAuthData: createOAuthData,
+    getAuthUrl: async (oauthData, authUrlOptions) => (await redirectFlow()).authUrl(oauthData, authUrlOptions),
     parseFromUrl,
-    getMemberTokens: (code, state, oauthData, call) => redirect.exchangeCode(code, state, oauthData, call),
-    getMemberTokensForDirectLogin: (sessionToken, silentOptions) => silentSignIn(silentFlow, silentOptions, sessionToken),
-    getMemberTokensSilently: (silentOptions) => silentSignIn(silentFlow, silentOptions),
+    getMemberTokens: async (code, state, oauthData, call) => (await redirectFlow()).exchangeCode(code, state, oauthData, call),
+    getMemberTokensForDirectLogin: (sessionToken, silentOptions) => silentSignIn(silentOptions, sessionToken),
+    getMemberTokensSilently: (silentOptions) => silentSignIn(silentOptions),
     getMemberTokensForExternalLogin: async (memberId, apiKey, call) => {
       const body = { grant_type: 'authorized_client', scope: 'offline_access', member_id: memberId };
       return (await tokens.grant(body, 'member', { ...call, headers: { Authorization: `${await accessToken()},${apiKey}` } })).tokens;
@@ -206,7 +211,13 @@ export function OAuthStrategy(options: OAuthOptions): OAuthAuth {
     recover: signIn('recover'),
     changePassword: signIn('changePassword'),
     // Signed out locally even when the hosted logout could not be prepared.
-    logout: (originalUrl, call) => redirect.logoutUrl(originalUrl, call).finally(() => tokens.store(noTokens())),
+    logout: async (originalUrl, call) => {
+      try {
+        return await (await redirectFlow()).logoutUrl(originalUrl, call);
+      } finally {
+        tokens.store(noTokens());
+      }
+    },
     loggedIn: () => tokens.current().refreshToken.role === 'member',
     getTokens: () => tokens.current(),
     setTokens: (given) => void tokens.store(given),

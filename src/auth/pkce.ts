@@ -5,14 +5,9 @@
  * promise. So SHA-256 is computed here, in a few hundred bytes; randomness comes from
  * `crypto.getRandomValues` (browsers and Node 20).
  */
-import { base64UrlBytes } from '../http/query.js';
 import { RequestError } from '../errors/index.js';
-
-/**
- * Base64url without padding of raw bytes (its alphabet is a subset of the verifier's). The only
- * non-word characters of base64 are `+` (→ `-`), `/` (→ `_`) and the padding `=` (dropped).
- */
-
+import { base64UrlBytes } from '../http/query.js';
+import type { OAuthData } from './types.js';
 
 /** `length` random characters from letters, digits, `-` and `_`. */
 export const randomString = (length: number): string => base64UrlBytes(crypto.getRandomValues(new Uint8Array(length))).slice(0, length);
@@ -72,4 +67,9 @@ export function generatePKCE(length = 43): { codeVerifier: string; codeChallenge
   if (!(length >= 43 && length <= 128)) throw new RequestError(`Expected a length between 43 and 128. Received ${length}.`, { field: 'length' });
   const codeVerifier = randomString(length);
   return { codeVerifier, codeChallenge: base64UrlBytes(sha256(codeVerifier)) };
+}
+
+/** What a redirect sign-in keeps until the user comes back: a PKCE pair, a random state, and where to return. */
+export function createOAuthData(redirectUri: string, originalUri = ''): OAuthData {
+  return { ...generatePKCE(), state: randomString(43), redirectUri, originalUri };
 }

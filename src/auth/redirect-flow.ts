@@ -1,12 +1,11 @@
 /**
- * The redirect flow of an OAuth client: a PKCE pair and state, the hosted sign-in page's URL, the
- * code exchange when the user comes back, and the hosted logout page.
+ * The redirect flow of an OAuth client: the hosted sign-in page's URL, the code exchange when the
+ * user comes back, and the hosted logout page. Loaded on first use: most page loads never sign in.
  */
 import { createRedirectSession } from '../../generated/operations.js';
 import { requireString } from '../input.js';
 import type { CallOptions } from '../types.js';
 import { fail } from './fail.js';
-import { generatePKCE, randomString } from './pkce.js';
 import type { TokenLifecycle } from './token-lifecycle.js';
 import type { AuthUrlOptions, IdentityProvider, OAuthData, Tokens } from './types.js';
 
@@ -33,11 +32,6 @@ export class RedirectFlow {
     private readonly tokens: TokenLifecycle,
     private readonly send: (operation: typeof createRedirectSession, body: object, options?: CallOptions) => Promise<unknown>,
   ) {}
-
-  /** A PKCE pair, a random state, and where the user comes back to. */
-  createOAuthData(redirectUri: string, originalUri = ''): OAuthData {
-    return { ...generatePKCE(), state: randomString(43), redirectUri, originalUri };
-  }
 
   /** A redirect session's URL. */
   private async sessionUrl(body: object, options?: CallOptions): Promise<string> {

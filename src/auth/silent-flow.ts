@@ -2,10 +2,12 @@
  * The silent flow of an OAuth client: member tokens without a visible redirect, for the session
  * token of a direct login or for a member already signed in on the site's domain. In a browser the
  * hosted page answers in a hidden frame; elsewhere its redirect is read without following it.
+ * Loaded on first use, like the redirect flow it drives.
  */
 import { deadline } from '../http/deadline.js';
 import { loadOnFirstUse } from '../lazy.js';
 import { fail } from './fail.js';
+import { createOAuthData } from './pkce.js';
 import type { RedirectFlow } from './redirect-flow.js';
 import { browserFrameHost } from './frames.js';
 import type { FrameHost, SilentOptions, Tokens } from './types.js';
@@ -33,7 +35,7 @@ export async function silentSignIn(flow: SilentFlowOptions, options: SilentOptio
   const limit = deadline(options.signal, options.timeoutMs ?? SILENT_FLOW_TIMEOUT_MS);
   const { signal } = limit;
   const host = flow.frameHost ?? (globalThis.document?.body ? browserFrameHost : undefined);
-  const oauthData = flow.redirect.createOAuthData(options.redirectUri!);
+  const oauthData = createOAuthData(options.redirectUri!);
   try {
     const { authUrl } = await flow.redirect.authUrl(oauthData, { prompt: 'none', responseMode: host ? 'web_message' : 'query', sessionToken, signal });
     const { awaitReply } = await loadReply();

@@ -8,6 +8,7 @@ import { createClient } from '../../src/client.js';
 import { isRequestError, isSiteKitError, isWebhookError, RequestError, WebhookError, type WebhookErrorCode } from '../../src/errors/index.js';
 import type { DataCollection, FileDescriptor, Item, Member } from '../../generated/models.js';
 import { createEventRegistry, type EventRegistry, type MediaEvents, type NamespaceEvents, type ProcessedEvent } from '../../src/events/index.js';
+import { eagerOutputs } from '../../scripts/eager-chunks.mjs';
 
 // importSPKI wrapped in a spy, to see the key imported once per client. The SDK imports jose
 // dynamically; vi.mock applies to that import too.
@@ -617,15 +618,8 @@ describe('jose stays lazy', () => {
       logLevel: 'silent',
     });
     const outputs = result.metafile.outputs;
-    const entry = Object.keys(outputs).find((name) => outputs[name]!.entryPoint?.endsWith('src/events/index.ts'))!;
     // Everything loaded eagerly: the entry and what it imports statically, transitively.
-    const eager = new Set<string>();
-    const visit = (name: string) => {
-      if (eager.has(name)) return;
-      eager.add(name);
-      for (const imported of outputs[name]!.imports) if (imported.kind === 'import-statement') visit(imported.path);
-    };
-    visit(entry);
+    const eager = eagerOutputs(result.metafile, 'src/events/index.ts');
     const eagerInputs = [...eager].flatMap((name) => Object.keys(outputs[name]!.inputs));
     expect(eagerInputs.some((input) => input.includes('node_modules/jose'))).toBe(false);
     expect(eagerInputs.some((input) => input.endsWith('src/events/process.ts'))).toBe(false);
