@@ -11,6 +11,7 @@ import { membersService } from './members/service.js';
 import { identityService } from './identity/service.js';
 import { signInService } from './sign-in/service.js';
 import { mediaService } from './media/service.js';
+import { webhooksService } from './webhooks/service.js';
 
 /** Every service module of the emulator. */
-export const serviceModules: readonly ServiceModule[] = [oauthService, collectionsService, itemsService, outboxService, membersService, identityService, signInService, mediaService];
+export const serviceModules: readonly ServiceModule[] = [oauthService, collectionsService, itemsService, outboxService, membersService, identityService, signInService, mediaService, webhooksService];

@@ -1,0 +1,169 @@
+/**
+ * Webhooks: every committed domain event is POSTed to each URL of the `webhookUrls` setting, as
+ * the platform does it: the body is a JWT signed RS256 with the site's key pair (public key in
+ * `/_emulator/info`) whose `data` claim is the JSON string `{eventType, instanceId, identity, data}`
+ * (`identity` and `data` JSON strings themselves). A failed delivery (no answer, or not 2xx) is
+ * retried with exponential backoff; every attempt is in `GET /_emulator/webhooks`.
+ */
+import { randomUUID } from 'node:crypto';
+import { SignJWT } from 'jose';
+import { atLeast } from '../../config.js';
+import type { DomainEvent } from '../../events.js';
+import type { EmulatorContext, ServiceModule } from '../../service.js';
+import { SIGNING_ALGORITHM } from '../../site.js';
+
+/** One delivery attempt, as the log shows it. */
+export interface WebhookDelivery {
+  id: string;
+  /** The event's id (`data.id` in the payload): the same across the attempts of one delivery. */
+  eventId: string;
+  url: string;
+  eventType: string;
+  attempt: number;
+  /** The receiver's HTTP status, when it answered. */
+  status?: number;
+  /** Why the attempt failed, when it did. */
+  error?: string;
+  /** ISO time of the attempt. */
+  time: string;
+  durationMs: number;
+}
+
+/** How long a receiver has to answer one attempt. */
+const ATTEMPT_TIMEOUT_MS = 10_000;
+/** How long a signed event stays valid (covers every retry). */
+const TOKEN_LIFETIME_SECONDS = 60 * 60;
+
+/** The signed body of an event (wire.md, "Domain events"). */
+async function signEvent(context: EmulatorContext, event: DomainEvent, eventId: string): Promise<string> {
+  const { eventType, identity, ...rest } = event;
+  const data = { id: eventId, ...rest };
+  const envelope = { eventType, instanceId: context.site.siteId, ...(identity ? { identity: JSON.stringify(identity) } : {}), data: JSON.stringify(data) };
+  return new SignJWT({ data: JSON.stringify(envelope) })
+    .setProtectedHeader({ alg: SIGNING_ALGORITHM })
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(Date.now() / 1000) + TOKEN_LIFETIME_SECONDS)
+    .sign(context.site.privateKey);
+}
+
+/** The deliveries of one emulator: timers to cancel and attempts in flight, so close() leaves nothing running. */
+interface Dispatcher {
+  closed: boolean;
+  /** Aborted on close: attempts in flight stop waiting for their receiver. */
+  stop: AbortController;
+  timers: Set<NodeJS.Timeout>;
+  inFlight: Set<Promise<void>>;
+}
+
+/** Records an attempt (the emulator may have closed meanwhile: then there is nothing to record in). */
+function record(context: EmulatorContext, dispatcher: Dispatcher, delivery: WebhookDelivery): void {
+  if (dispatcher.closed) return;
+  context.store.run('INSERT INTO webhook_deliveries (id, event_id, url, event_type, attempt, status, error, time, duration_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)', [
+    delivery.id,
+    delivery.eventId,
+    delivery.url,
+    delivery.eventType,
+    delivery.attempt,
+    delivery.status ?? null,
+    delivery.error ?? null,
+    delivery.time,
+    delivery.durationMs,
+  ]);
+}
+
+/** One attempt; schedules the next one when it fails and attempts remain. */
+async function attempt(context: EmulatorContext, dispatcher: Dispatcher, url: string, body: string, eventId: string, eventType: string, number: number): Promise<void> {
+  const started = Date.now();
+  let status: number | undefined;
+  let error: string | undefined;
+  try {
+    const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'text/plain; charset=utf-8' }, body, signal: AbortSignal.any([AbortSignal.timeout(ATTEMPT_TIMEOUT_MS), dispatcher.stop.signal]) });
+    status = response.status;
+    await response.body?.cancel();
+    if (!response.ok) error = `the receiver answered ${status}`;
+  } catch (cause) {
+    error = cause instanceof Error ? cause.message : String(cause);
+  }
+  record(context, dispatcher, { id: randomUUID(), eventId, url, eventType, attempt: number, ...(status !== undefined ? { status } : {}), ...(error ? { error } : {}), time: new Date(started).toISOString(), durationMs: Date.now() - started });
+  if (!error || dispatcher.closed || number >= context.config.get<number>('webhookMaxAttempts')) return;
+  const delay = context.config.get<number>('webhookRetryBaseMs') * 2 ** (number - 1);
+  const timer = setTimeout(() => {
+    dispatcher.timers.delete(timer);
+    track(dispatcher, attempt(context, dispatcher, url, body, eventId, eventType, number + 1));
+  }, delay);
+  dispatcher.timers.add(timer);
+}
+
+const track = (dispatcher: Dispatcher, work: Promise<void>) => {
+  dispatcher.inFlight.add(work);
+  void work.finally(() => dispatcher.inFlight.delete(work));
+};
+
+/** The webhooks module. */
+export const webhooksService: ServiceModule = {
+  name: 'webhooks',
+  migrations: [
+    {
+      id: 'webhooks-001-deliveries',
+      sql: `CREATE TABLE webhook_deliveries (
+        sequence INTEGER PRIMARY KEY AUTOINCREMENT,
+        id TEXT NOT NULL UNIQUE,
+        event_id TEXT NOT NULL,
+        url TEXT NOT NULL,
+        event_type TEXT NOT NULL,
+        attempt INTEGER NOT NULL,
+        status INTEGER,
+        error TEXT,
+        time TEXT NOT NULL,
+        duration_ms INTEGER NOT NULL
+      )`,
+    },
+  ],
+  config: {
+    webhookUrls: {
+      default: [],
+      description: 'URLs every domain event is POSTed to, as a JWT signed RS256 with the key in /_emulator/info (verify with client.webhooks.process).',
+      check: (value) => ((value as string[]).every((url) => URL.canParse(url) && /^https?:$/.test(new URL(url).protocol)) ? undefined : 'must be a list of http(s) URLs'),
+    },
+    webhookMaxAttempts: { default: 5, description: 'Attempts per webhook delivery before giving up (the first included).', check: atLeast(1) },
+    webhookRetryBaseMs: { default: 1000, description: 'Wait before the first retry of a failed webhook, in ms; doubled before each next one.', check: atLeast(1) },
+  },
+  routes(app, context) {
+    const dispatcher: Dispatcher = { closed: false, stop: new AbortController(), timers: new Set(), inFlight: new Set() };
+    const unsubscribe = context.events.subscribe(async (event) => {
+      const urls = context.config.get<string[]>('webhookUrls');
+      if (!urls.length || dispatcher.closed) return;
+      const eventId = randomUUID();
+      const body = await signEvent(context, event, eventId);
+      for (const url of urls) track(dispatcher, attempt(context, dispatcher, url, body, eventId, event.eventType, 1));
+    });
+
+    app.get('/_emulator/webhooks', async (request) => {
+      const limit = Number((request.query as { limit?: string }).limit ?? 200);
+      const rows = context.store.all<{ id: string; event_id: string; url: string; event_type: string; attempt: number; status: number | null; error: string | null; time: string; duration_ms: number }>(
+        'SELECT * FROM webhook_deliveries ORDER BY sequence DESC LIMIT ?',
+        [Number.isInteger(limit) && limit > 0 ? limit : 200],
+      );
+      const deliveries: WebhookDelivery[] = rows.map((row) => ({
+        id: row.id,
+        eventId: row.event_id,
+        url: row.url,
+        eventType: row.event_type,
+        attempt: row.attempt,
+        ...(row.status !== null ? { status: row.status } : {}),
+        ...(row.error !== null ? { error: row.error } : {}),
+        time: row.time,
+        durationMs: row.duration_ms,
+      }));
+      return { deliveries };
+    });
+
+    app.addHook('onClose', async () => {
+      dispatcher.closed = true;
+      dispatcher.stop.abort();
+      unsubscribe();
+      for (const timer of dispatcher.timers) clearTimeout(timer);
+      await Promise.allSettled([...dispatcher.inFlight]);
+    });
+  },
+};

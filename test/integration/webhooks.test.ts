@@ -1,0 +1,124 @@
+/**
+ * Domain events as webhooks: the emulator POSTs each committed write's event, signed RS256 with
+ * its key, to the configured URLs; an app's `client.webhooks.process` verifies and dispatches it.
+ * Failed deliveries are retried with backoff, and every attempt is in the delivery log.
+ */
+import { once } from 'node:events';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ApiKeyStrategy, createClient, isWebhookError, type Client } from '../../src/index.js';
+import { startEmulator, type TestEmulator } from '../helpers/emulator.js';
+
+let emulator: TestEmulator;
+let receiver: Server;
+let receiverUrl: string;
+/** Bodies received, in order. */
+const received: { path: string; body: string; contentType?: string }[] = [];
+/** Answers the receiver gives, in order (then 200). */
+const answers: number[] = [];
+
+const readBody = async (request: IncomingMessage) => {
+  let body = '';
+  for await (const chunk of request) body += chunk;
+  return body;
+};
+
+beforeAll(async () => {
+  emulator = await startEmulator();
+  receiver = createServer(async (request, response) => {
+    const body = await readBody(request);
+    received.push({ path: request.url ?? '', body, contentType: request.headers['content-type'] });
+    response.writeHead(answers.shift() ?? 200).end();
+  });
+  receiver.listen(0, '127.0.0.1');
+  await once(receiver, 'listening');
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await emulator?.close();
+  receiver?.close();
+});
+afterEach(async () => {
+  await setConfig({ webhookUrls: [], webhookRetryBaseMs: 1000 });
+  received.length = 0;
+  answers.length = 0;
+});
+
+async function setConfig(config: Record<string, unknown>): Promise<void> {
+  const response = await emulator.fetch('/_emulator/config', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ config }) });
+  expect(response.status).toBe(200);
+}
+
+async function until<T>(read: () => T | undefined, what: string): Promise<T> {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const value = read();
+    if (value !== undefined) return value;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/** The app receiving the webhooks: the SDK with the emulator's public key. */
+const app = (): Client => createClient({ baseUrl: emulator.url, auth: ApiKeyStrategy({ apiKey: emulator.info.apiKey, siteId: emulator.info.siteId }), webhooks: { publicKey: emulator.info.publicKey } });
+
+describe('webhooks', () => {
+  it('a member created through the API reaches the app, verified and dispatched by client.webhooks.process', async () => {
+    await setConfig({ webhookUrls: [`${receiverUrl}/hooks/members`] });
+    const email = `hooked-${Date.now()}@example.test`;
+    const member = await emulator.admin.members.createMember({ member: { loginEmail: email, profile: { nickname: 'Hooked' } } });
+
+    const delivery = await until(() => received.find((entry) => entry.path == '/hooks/members'), 'the webhook');
+    expect(delivery.body.split('.')).toHaveLength(3);
+    const client = app();
+    const seen: unknown[] = [];
+    client.members.onMemberCreated((event) => void seen.push(event));
+    const processed = await client.webhooks.process(delivery.body);
+    expect(processed).toMatchObject({ eventType: 'wix.members.v1.member_created', instanceId: emulator.info.siteId, handled: 1 });
+    expect(seen[0]).toMatchObject({ entity: { _id: member._id, loginEmail: email, profile: { nickname: 'Hooked' } }, metadata: { entityId: member._id, eventType: 'wix.members.v1.member_created' } });
+    expect((seen[0] as { metadata: { eventTime: unknown } }).metadata.eventTime).toBeInstanceOf(Date);
+  });
+
+  it('item and file events arrive too; a body signed by another key is refused', async () => {
+    await setConfig({ webhookUrls: [receiverUrl] });
+    await emulator.admin.items.insert('Movies', { title: 'Webhooked' });
+    await emulator.admin.media.upload(new Blob(['event'], { type: 'text/plain' }), { fileName: 'event.txt' });
+    const client = app();
+    const types = new Set<string>();
+    await until(() => (received.length >= 2 ? true : undefined), 'two webhooks');
+    for (const entry of received) types.add((await client.webhooks.process(entry.body)).eventType);
+    expect(types).toEqual(new Set(['wix.data.v2.data_item_created', 'wix.media.site_media.v1.file_descriptor_file_ready']));
+
+    const forged = received[0]!.body.replace(/\.[^.]+$/, '.c2lnbmF0dXJl');
+    const error = await client.webhooks.process(forged).catch((caught: unknown) => caught);
+    expect(isWebhookError(error)).toBe(true);
+    expect(error).toMatchObject({ code: 'INVALID_SIGNATURE' });
+  });
+
+  it('retries a failing receiver with backoff and logs every attempt', async () => {
+    await setConfig({ webhookUrls: [`${receiverUrl}/flaky`], webhookRetryBaseMs: 20 });
+    answers.push(500, 503);
+    await emulator.admin.members.createMember({ member: { loginEmail: `flaky-${Date.now()}@example.test` } });
+    await until(() => (received.filter((entry) => entry.path == '/flaky').length == 3 ? true : undefined), 'three attempts');
+    const bodies = new Set(received.map((entry) => entry.body));
+    expect(bodies.size).toBe(1);
+
+    const { deliveries } = (await (await emulator.fetch('/_emulator/webhooks')).json()) as { deliveries: { url: string; attempt: number; status?: number; error?: string; eventType: string; eventId: string }[] };
+    const flaky = deliveries.filter((entry) => entry.url.endsWith('/flaky'));
+    expect(flaky.map((entry) => [entry.attempt, entry.status])).toEqual([
+      [3, 200],
+      [2, 503],
+      [1, 500],
+    ]);
+    expect(flaky[1]!.error).toContain('503');
+    expect(new Set(flaky.map((entry) => entry.eventId)).size).toBe(1);
+    expect(flaky[0]!.eventType).toBe('wix.members.v1.member_created');
+  });
+
+  it('a refused write sends nothing', async () => {
+    await setConfig({ webhookUrls: [receiverUrl] });
+    await emulator.admin.members.createMember({ member: { loginEmail: 'not an email' } }).catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(received).toEqual([]);
+  });
+});
