@@ -42,7 +42,8 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
     get: <Row>(sql: string, parameters?: SqlParameters) => prepare(sql).get(...bind(parameters)) as Row | undefined,
     all: <Row>(sql: string, parameters?: SqlParameters) => prepare(sql).all(...bind(parameters)) as Row[],
     exec: (sql) => void database.exec(sql),
-    transaction: <Result>(work: () => Result): Result => (database.inTransaction ? work() : database.transaction(work).immediate()),
+    // Outermost: BEGIN IMMEDIATE (takes the write lock at once); nested: a savepoint, rolled back alone when it throws.
+    transaction: <Result>(work: () => Result): Result => database.transaction(work).immediate(),
     close: () => database.close(),
   };
 }

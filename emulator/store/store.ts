@@ -23,7 +23,8 @@ export interface Store {
   exec(sql: string): void;
   /**
    * Runs `work` in one transaction: committed when it returns, rolled back when it throws.
-   * `work` is synchronous; nested calls join the outer transaction.
+   * `work` is synchronous. A nested call is a savepoint: when its `work` throws, only its own
+   * changes roll back and the outer transaction goes on.
    */
   transaction<Result>(work: () => Result): Result;
   /** Closes the database (a checkpoint of the write-ahead log included). */

@@ -1,19 +1,32 @@
 /**
  * Bulk operations: each entry succeeds or fails on its own, and the response lists every entry
- * in the production shape (`results` with `itemMetadata`, `bulkActionMetadata`).
+ * in the production shape (`results` with `itemMetadata` or `referenceMetadata`, and
+ * `bulkActionMetadata`).
  */
 import { EmulatorError, invalidField } from '../../../errors.js';
+import type { Store } from '../../../store/store.js';
 import type { ItemAccess } from './access.js';
 import { wireItem, type ItemData, type WireItem } from './item-store.js';
+import type { ItemReference } from './reference-ops.js';
 
 /** Most entries one bulk request may hold. */
 export const BULK_LIMIT = 1000;
 
-/** One entry's outcome. */
-interface BulkEntry {
-  action?: string;
-  itemMetadata: { id?: string; originalIndex: number; success: boolean; error?: { code: string; description: string; data?: Record<string, unknown> } };
-  dataItem?: WireItem;
+/** The error of a failed entry, as bulk results carry it. */
+interface EntryError {
+  code: string;
+  description: string;
+  data?: Record<string, unknown>;
+}
+
+/** What became of one entry. */
+type Outcome<Value> = { success: true; value: Value } | { success: false; error: EntryError };
+
+/** Totals of a bulk response. */
+interface BulkActionMetadata {
+  totalSuccesses: number;
+  totalFailures: number;
+  undetailedFailures: number;
 }
 
 /** The list of a bulk request, checked (an array of at most {@link BULK_LIMIT}). */
@@ -24,7 +37,7 @@ export function bulkList(value: unknown, field: string): unknown[] {
 }
 
 /** The production error of a failed entry; anything but an EmulatorError is a bug and propagates. */
-function entryError(error: unknown) {
+function entryError(error: unknown): EntryError {
   if (!(error instanceof EmulatorError)) throw error;
   const application = error.body.details.applicationError;
   if (application) return { code: application.code, description: application.description, ...(application.data ? { data: application.data } : {}) };
@@ -32,27 +45,53 @@ function entryError(error: unknown) {
 }
 
 /**
- * Runs `write` for each entry. A failing entry is reported and the others go on; entries that
- * succeeded stay written (the request's transaction commits them together).
+ * Runs `write` for each entry, each in its own savepoint: a failing entry leaves nothing behind
+ * and is reported, and the others go on (the request's transaction commits them together).
  */
-export function runBulk(
+function eachEntry<Value>(store: Store, entries: readonly unknown[], write: (entry: unknown, index: number) => Value): Outcome<Value>[] {
+  return entries.map((entry, index) => {
+    try {
+      return { success: true, value: store.transaction(() => write(entry, index)) };
+    } catch (error) {
+      return { success: false, error: entryError(error) };
+    }
+  });
+}
+
+function totals(outcomes: readonly Outcome<unknown>[]): BulkActionMetadata {
+  const totalSuccesses = outcomes.filter((outcome) => outcome.success).length;
+  return { totalSuccesses, totalFailures: outcomes.length - totalSuccesses, undetailedFailures: 0 };
+}
+
+/** A bulk write of items: `results[].itemMetadata` (id, originalIndex, success, error) and the item when `returnEntity`. */
+export function bulkItems(
   access: ItemAccess,
   entries: readonly unknown[],
   write: (entry: unknown, index: number) => { action: string; data: ItemData },
   idOf: (entry: unknown) => string | undefined,
   returnEntity: boolean,
-): { results: BulkEntry[]; bulkActionMetadata: { totalSuccesses: number; totalFailures: number; undetailedFailures: number } } {
-  const results = entries.map((entry, index): BulkEntry => {
-    try {
-      const { action, data } = write(entry, index);
-      const result: BulkEntry = { action, itemMetadata: { id: data._id, originalIndex: index, success: true } };
-      if (returnEntity) result.dataItem = wireItem(access.collection.id, data);
-      return result;
-    } catch (error) {
-      const id = idOf(entry);
-      return { itemMetadata: { ...(id ? { id } : {}), originalIndex: index, success: false, error: entryError(error) } };
+) {
+  const outcomes = eachEntry(access.context.store, entries, write);
+  const results = outcomes.map((outcome, index) => {
+    if (!outcome.success) {
+      const id = idOf(entries[index]);
+      return { itemMetadata: { ...(id ? { id } : {}), originalIndex: index, success: false, error: outcome.error } };
     }
+    const { action, data } = outcome.value;
+    const result: { action: string; itemMetadata: object; dataItem?: WireItem } = { action, itemMetadata: { id: data._id, originalIndex: index, success: true } };
+    if (returnEntity) result.dataItem = wireItem(access.collection.id, data);
+    return result;
   });
-  const totalSuccesses = results.filter((result) => result.itemMetadata.success).length;
-  return { results, bulkActionMetadata: { totalSuccesses, totalFailures: results.length - totalSuccesses, undetailedFailures: 0 } };
+  return { results, bulkActionMetadata: totals(outcomes) };
+}
+
+/** A bulk write of references: `results[].referenceMetadata` and the reference of each success. */
+export function bulkReferences(store: Store, entries: readonly unknown[], action: 'INSERT' | 'DELETE', write: (entry: unknown, index: number) => ItemReference) {
+  const outcomes = eachEntry(store, entries, write);
+  const results = outcomes.map((outcome, index) =>
+    outcome.success
+      ? { action, referenceMetadata: { originalIndex: index, success: true }, dataItemReference: outcome.value }
+      : { action, referenceMetadata: { originalIndex: index, success: false, error: outcome.error } },
+  );
+  return { results, bulkActionMetadata: totals(outcomes) };
 }

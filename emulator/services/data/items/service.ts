@@ -4,7 +4,7 @@ import type { components } from '../../../../generated/wire.js';
 import type { EmulatorContext, ServiceCall, ServiceModule } from '../../../service.js';
 import { deleteCollectionContent } from '../collections.js';
 import { openCollection, scopeFor } from './access.js';
-import { bulkList, runBulk } from './bulk.js';
+import { bulkItems, bulkList, bulkReferences } from './bulk.js';
 import { wireItem } from './item-store.js';
 import { patchItem, type ItemPatch } from './patch.js';
 import { aggregateItems, countItems, distinctValues, getItem, queryItems } from './reads.js';
@@ -27,29 +27,12 @@ const dataItemId = (entry: unknown): string | undefined => {
   return typeof id == 'string' ? id : undefined;
 };
 
-/** Bulk results of reference operations (`referenceMetadata` instead of `itemMetadata`). */
-function referenceBulk(call: Request<'BulkInsertDataItemReferencesRequest'>, context: EmulatorContext, write: typeof insertReference) {
+/** A bulk reference operation: the caller must be allowed to update the referring items. */
+function referenceBulk(call: Request<'BulkInsertDataItemReferencesRequest'>, context: EmulatorContext, action: 'INSERT' | 'DELETE') {
   const access = openCollection(call, context);
   scopeFor(access, 'update');
-  const references = bulkList(call.input.dataItemReferences, 'dataItemReferences');
-  const outcome = runBulk(
-    access,
-    references,
-    (entry, index) => {
-      const reference = write(access, entry as ItemReference, `dataItemReferences.${index}.`);
-      return { action: 'INSERT', data: { _id: reference.referringItemId, reference } };
-    },
-    () => undefined,
-    false,
-  );
-  return {
-    results: outcome.results.map((result, index) => ({
-      action: write == insertReference ? 'INSERT' : 'DELETE',
-      referenceMetadata: { originalIndex: index, success: result.itemMetadata.success, ...(result.itemMetadata.error ? { error: result.itemMetadata.error } : {}) },
-      ...(result.itemMetadata.success ? { dataItemReference: references[index] } : {}),
-    })),
-    bulkActionMetadata: outcome.bulkActionMetadata,
-  };
+  const write = action == 'INSERT' ? insertReference : removeReference;
+  return bulkReferences(context.store, bulkList(call.input.dataItemReferences, 'dataItemReferences'), action, (entry, index) => write(access, entry as ItemReference, `dataItemReferences.${index}.`));
 }
 
 /** The items service. */
@@ -83,28 +66,28 @@ export const itemsService: ServiceModule = {
     bulkInsertDataItems(call: Request<'BulkInsertDataItemsRequest'>, context) {
       const access = openCollection(call, context);
       scopeFor(access, 'insert');
-      return runBulk(access, bulkList(call.input.dataItems, 'dataItems'), (entry, index) => insertItem(access, entry, `dataItems.${index}`), dataItemId, call.input.returnEntity !== false);
+      return bulkItems(access, bulkList(call.input.dataItems, 'dataItems'), (entry, index) => insertItem(access, entry, `dataItems.${index}`), dataItemId, call.input.returnEntity !== false);
     },
     bulkUpdateDataItems(call: Request<'BulkUpdateDataItemsRequest'>, context) {
       const access = openCollection(call, context);
       scopeFor(access, 'update');
-      return runBulk(access, bulkList(call.input.dataItems, 'dataItems'), (entry, index) => updateItem(access, entry, `dataItems.${index}`), dataItemId, call.input.returnEntity !== false);
+      return bulkItems(access, bulkList(call.input.dataItems, 'dataItems'), (entry, index) => updateItem(access, entry, `dataItems.${index}`), dataItemId, call.input.returnEntity !== false);
     },
     bulkSaveDataItems(call: Request<'BulkSaveDataItemsRequest'>, context) {
       const access = openCollection(call, context);
-      return runBulk(access, bulkList(call.input.dataItems, 'dataItems'), (entry, index) => saveItem(access, entry, `dataItems.${index}`), dataItemId, call.input.returnEntity !== false);
+      return bulkItems(access, bulkList(call.input.dataItems, 'dataItems'), (entry, index) => saveItem(access, entry, `dataItems.${index}`), dataItemId, call.input.returnEntity !== false);
     },
     bulkRemoveDataItems(call: Request<'BulkRemoveDataItemsRequest'>, context) {
       const access = openCollection(call, context);
       scopeFor(access, 'remove');
       const ids = bulkList(call.input.dataItemIds, 'dataItemIds');
-      return runBulk(access, ids, (entry, index) => removeItem(access, text(entry, `dataItemIds.${index}`)), (entry) => (typeof entry == 'string' ? entry : undefined), true);
+      return bulkItems(access, ids, (entry, index) => removeItem(access, text(entry, `dataItemIds.${index}`)), (entry) => (typeof entry == 'string' ? entry : undefined), true);
     },
     bulkPatchDataItems(call: Request<'BulkPatchDataItemsRequest'>, context) {
       const access = openCollection(call, context);
       scopeFor(access, 'update');
       const patches = bulkList(call.input.patches, 'patches');
-      return runBulk(
+      return bulkItems(
         access,
         patches,
         (entry, index) => ({ action: 'PATCH', data: patchItem(access, entry as ItemPatch, `patches.${index}`) }),
@@ -115,8 +98,8 @@ export const itemsService: ServiceModule = {
 
     insertDataItemReference: (call: Request<'InsertDataItemReferenceRequest'>, context) => ({ dataItemReference: insertReference(openCollection(call, context), call.input.dataItemReference, 'dataItemReference.') }),
     removeDataItemReference: (call: Request<'RemoveDataItemReferenceRequest'>, context) => ({ dataItemReference: removeReference(openCollection(call, context), call.input.dataItemReference, 'dataItemReference.') }),
-    bulkInsertDataItemReferences: (call: Request<'BulkInsertDataItemReferencesRequest'>, context) => referenceBulk(call, context, insertReference),
-    bulkRemoveDataItemReferences: (call: Request<'BulkRemoveDataItemReferencesRequest'>, context) => referenceBulk(call, context, removeReference),
+    bulkInsertDataItemReferences: (call: Request<'BulkInsertDataItemReferencesRequest'>, context) => referenceBulk(call, context, 'INSERT'),
+    bulkRemoveDataItemReferences: (call: Request<'BulkRemoveDataItemReferencesRequest'>, context) => referenceBulk(call, context, 'DELETE'),
     replaceReferences: (call: Request<'ReplaceDataItemReferencesRequest'>, context) => replaceReferences(openCollection(call, context), call.input),
     isReferenced: (call: Request<'IsReferencedDataItemRequest'>, context) => isReferenced(openCollection(call, context), call.input),
     queryReferencedDataItems: (call: Request<'QueryReferencedDataItemsRequest'>, context) => queryReferenced(openCollection(call, context), call.input),
