@@ -67,6 +67,8 @@ export interface QueryCall {
 
 const isFindable = (value: unknown): value is FindableBuilder<unknown> => typeof (value as FindableBuilder<unknown>)?.find === 'function';
 const isThenable = (value: unknown): value is PromiseLike<unknown> => typeof (value as PromiseLike<unknown>)?.then === 'function';
+const isPagedResult = (value: unknown): value is PagedResult<unknown> =>
+  Array.isArray((value as PagedResult<unknown>)?.items) && typeof (value as PagedResult<unknown>).hasNext === 'function' && typeof (value as PagedResult<unknown>).next === 'function';
 
 /** A paged result as plain data. */
 const pageData = <T>(page: PagedResult<T>): PageData<T> => ({
@@ -110,7 +112,8 @@ function changedBy(calls: RecordedCall[]): readonly unknown[] {
 /**
  * Query options for TanStack Query from a sitekit query. `build` gets the client and returns a
  * query builder (its `find()` runs, one page, as {@link PageData}) or the promise of a direct
- * read (pass `call.signal` to it so TanStack Query can cancel it). The key is derived from the
+ * read (pass `call.signal` to it so TanStack Query can cancel it); a paged result (an
+ * aggregation's `run()`, `distinct`, `queryReferenced`) comes back as {@link PageData} too. The key is derived from the
  * calls `build` makes, so the same query always gets the same key; `build` must be a plain chain
  * of sitekit calls (it is also run against a recorder to derive the key).
  *
@@ -123,6 +126,7 @@ function changedBy(calls: RecordedCall[]): readonly unknown[] {
  * ```
  */
 export function queryOptions<A extends AuthStrategy, T>(client: Client<A>, build: (client: Client<A>, call: QueryCall) => FindableBuilder<T>): SiteKitQueryOptions<PageData<T>>;
+export function queryOptions<A extends AuthStrategy, T>(client: Client<A>, build: (client: Client<A>, call: QueryCall) => Promise<PagedResult<T>>): SiteKitQueryOptions<PageData<T>>;
 export function queryOptions<A extends AuthStrategy, R>(client: Client<A>, build: (client: Client<A>, call: QueryCall) => Promise<R>): SiteKitQueryOptions<R>;
 export function queryOptions<A extends AuthStrategy>(client: Client<A>, build: (client: Client<A>, call: QueryCall) => unknown): SiteKitQueryOptions<unknown> {
   const { calls } = record(checked(build, 'queryOptions'), 'queryOptions');
@@ -134,7 +138,8 @@ export function queryOptions<A extends AuthStrategy>(client: Client<A>, build: (
       if (!isThenable(query)) {
         throw new RequestError('queryOptions: the function must return a query builder (with find) or the promise of a read, e.g. (c, { signal }) => c.items.aggregate(id).count().run({ signal })', { field: 'build' });
       }
-      return query;
+      const result = await query;
+      return isPagedResult(result) ? pageData(result) : result;
     },
   };
 }

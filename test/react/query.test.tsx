@@ -102,6 +102,23 @@ describe('with useQuery', () => {
     expect(isRequestError(result.current.error)).toBe(true);
   });
 
+  it('gives the paged result of a direct read (an aggregation) as plain data too', async () => {
+    await site.seed('Genres', { genre: 'drama' }, { genre: 'drama' }, { genre: 'comedy' });
+    const client = site.client();
+    const { outer } = queryClientSetup();
+    const { result } = renderHookWithClient(
+      () => useQuery(queryOptions(client, (c, { signal }) => c.items.aggregate('Genres').group('genre').count().ascending('genre').run({ signal }))),
+      client,
+      { outer },
+    );
+    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+    expect(result.current.data).toMatchObject({ hasNext: false, hasPrev: false });
+    expect(result.current.data!.items.map((row) => [row.genre, row.count])).toEqual([
+      ['comedy', 1],
+      ['drama', 2],
+    ]);
+  });
+
   it('passes the promise of a direct read through, with the signal', async () => {
     await site.seed('Shorts', { title: 'Un chien andalou' });
     const client = site.client();
