@@ -65,8 +65,16 @@ describeInBrowser('console: site view', () => {
       await expect.poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0);
 
       // Sign out through the hosted logout page, back as a visitor.
+      const navigations: string[] = [];
+      page.on('request', (request) => {
+        if (request.isNavigationRequest() && request.frame() === page.mainFrame()) navigations.push(new URL(request.url()).pathname);
+      });
       await page.getByTestId('session').getByRole('button', { name: 'Sign out' }).click();
-      await expect.poll(() => page.getByTestId('session').textContent(), { timeout: 15_000 }).toContain('Visitor');
+      await page.waitForURL((url) => url.pathname === '/');
+      expect(navigations.some((path) => path.startsWith('/_')), `went through the emulator's logout page (${navigations.join(', ')})`).toBe(true);
+      await expect.poll(() => page.getByTestId('session').textContent()).toContain('Visitor');
+      await page.getByRole('link', { name: 'Profile' }).click();
+      await page.getByText('You are browsing as a visitor').waitFor();
     });
   });
 
