@@ -6,35 +6,12 @@
  */
 import type { CallOptions } from 'sitekit';
 import type { LoggedRequest } from '../../../emulator/control/request-log.js';
+import type { OutboxEmail } from '../../../emulator/services/outbox.js';
+import type { WebhookDelivery } from '../../../emulator/services/webhooks/service.js';
 import type { AdminClient } from './clients.js';
 
-/** One email the emulator "sent" (nothing is ever sent). */
-export interface OutboxEmail {
-  id: string;
-  to: string;
-  subject: string;
-  text: string;
-  /** The verification code, when the email carries one. */
-  code?: string;
-  /** The recovery or activation link, when the email carries one. */
-  link?: string;
-  kind?: string;
-  createdAt: string;
-}
-
-/** One line of the request log: the emulator's own type (a type only: nothing of the emulator enters the bundle). */
-export type { LoggedRequest };
-
-/** One attempt to deliver a webhook. */
-export interface WebhookDelivery {
-  id: string;
-  url: string;
-  eventType: string;
-  attempt: number;
-  status?: number;
-  error?: string;
-  time: string;
-}
+// The emulator's own shapes of its answers (types only: nothing of the emulator enters the bundle).
+export type { LoggedRequest, OutboxEmail, WebhookDelivery };
 
 /** A setting's value: the emulator's settings are booleans, numbers, strings or lists of strings. */
 export type SettingValue = boolean | number | string | string[];
