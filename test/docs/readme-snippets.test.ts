@@ -126,6 +126,16 @@ describe('README.md', () => {
     expect(README.match(/\.\.\/shared|\bschema\/|\bgenerated\//g) ?? []).toEqual([]);
   });
 
+  it("installs the emulator's server packages at the versions its command asks for", () => {
+    // Read as text: importing emulator/cli.ts would run the command.
+    const cli = readFileSync(join(ROOT, 'emulator/cli.ts'), 'utf8');
+    const table = /SERVER_PACKAGES[^=]*=\s*\{([^}]*)\}/.exec(cli)?.[1] ?? '';
+    const packages = [...table.matchAll(/'?([@\w./-]+)'?:\s*'([^']+)'/g)].map(([, name, version]) => `${name}@${version}`);
+    expect(packages.length).toBeGreaterThan(0);
+    const installLine = codeBlocks(README).flatMap((block) => block.code.split('\n')).find((line) => line.startsWith('npm install --save-dev'));
+    expect(installLine?.split(/\s+/).slice(3).sort()).toEqual(packages.sort());
+  });
+
   it('shows totalCount only where the total is asked for (returnTotalCount)', () => {
     const counting = snippets.filter((snippet) => snippet.code.includes('totalCount') && !/returnTotalCount/.test(snippet.code.replace(/\/\/.*$/gm, '')));
     expect(counting.map((snippet) => `README.md:${snippet.line}`)).toEqual([]);
