@@ -5,7 +5,8 @@
 import { parseFromUrl } from './callback.js';
 import type { FrameHost, OAuthCallback } from './types.js';
 
-type Json = Record<string, any>;
+/** How many redirects of the hosted page are followed, at most, looking for the code. */
+const MAX_REDIRECTS = 5;
 
 /**
  * In a browser (`host` given): the page, in a hidden frame, posts `{code, state}` with
@@ -22,12 +23,12 @@ export async function awaitReply(
 ): Promise<OAuthCallback> {
   if (!host) {
     let url = authUrl;
-    for (let hop = 0; hop < 5; hop++) {
-      const r = await fetchRaw(url, { redirect: 'manual', signal });
-      void r.body?.cancel().catch(() => {});
-      const location = r.headers.get('location');
-      // `status / 100 ^ 3` is 0 for 3xx only (`^` truncates its operands to integers).
-      if (!location || r.status / 100 ^ 3) break;
+    for (let hop = 0; hop < MAX_REDIRECTS; hop++) {
+      const response = await fetchRaw(url, { redirect: 'manual', signal });
+      void response.body?.cancel().catch(() => {});
+      const location = response.headers.get('location');
+      const redirected = response.status >= 300 && response.status < 400;
+      if (!location || !redirected) break;
       const reply = parseFromUrl((url = new URL(location, url).href), 'query');
       if (reply.code || reply.error) return reply;
     }
@@ -40,9 +41,9 @@ export async function awaitReply(
     // `signal` is this flow's own (nothing else sets its handler) and dies with it.
     signal.onabort = () => reject(signal.reason);
     signal.throwIfAborted();
-    stop = host.addMessageListener((e) => {
-      const m = e.data as Json;
-      if (e.origin == origin && m?.state === state) resolve(m as OAuthCallback);
+    stop = host.addMessageListener((event) => {
+      const message = event.data as Partial<OAuthCallback> | null;
+      if (event.origin === origin && message?.state === state) resolve(message as OAuthCallback);
     });
     frame = host.createFrame(authUrl);
   }).finally(() => {

@@ -3,82 +3,132 @@
  * change. Loaded by OAuthStrategy on first use of any of these (sign-in pages need it; most page
  * loads do not).
  */
-import * as ops from '../../generated/operations.js';
-import type { CallOptions } from '../types.js';
+import * as operations from '../../generated/operations.js';
+import { isSiteKitError, isValidationError, type SiteKitError } from '../errors/index.js';
 import type { Operation } from '../operation.js';
+import type { CallOptions } from '../types.js';
 import { toWire } from '../wire/index.js';
 import { fail } from './fail.js';
 import type { OAuthAuth } from './oauth.js';
 import type { CaptchaTokens, LoginErrorCode, RegisterParams, StateMachine } from './types.js';
 
-/** Wire JSON read defensively (every field optional-chained). */
-type Json = any;
-
 /** The methods of `client.auth` that this module implements. */
 export type SignInFlows = Pick<OAuthAuth, 'login' | 'register' | 'processVerification' | 'resendVerificationCode' | 'sendPasswordResetEmail' | 'recover' | 'changePassword'>;
 
-const VERIFY = 'EMAIL_VERIFICATION_REQUIRED';
-const UNKNOWN = 'Unknown _state';
+/** The answer of the login, registration, verification and recovery endpoints (read defensively). */
+interface StateAnswer {
+  state?: string;
+  sessionToken?: string;
+  stateToken?: string;
+}
+
+/** A field violation of a refused registration, as the service details it. */
+interface Violation {
+  description?: string;
+  violatedRule?: string;
+  data?: { type?: string };
+}
+
+const VERIFICATION_REQUIRED = 'EMAIL_VERIFICATION_REQUIRED';
+const UNKNOWN_STATE = 'Unknown _state';
 const INVALID_EMAIL = 'invalidEmail';
+
+/** A FAILURE outcome. */
 const failure = (error: string, errorCode?: LoginErrorCode): StateMachine => ({ loginState: 'FAILURE', error, ...(errorCode && { errorCode }) });
+
 // Maps, not object literals: a server code such as `toString` must not find Object.prototype.
-const CAPTCHA_CODES: [string, LoginErrorCode][] = [['-19971', 'missingCaptchaToken'], ['-19970', 'invalidCaptchaToken']];
+const CAPTCHA_CODES: [string, LoginErrorCode][] = [
+  ['-19971', 'missingCaptchaToken'],
+  ['-19970', 'invalidCaptchaToken'],
+];
 const LOGIN_CODES = new Map<string, LoginErrorCode>([...CAPTCHA_CODES, ['-19976', 'invalidPassword'], ['-19973', 'resetPassword']]);
 const REGISTER_CODES = new Map<string, LoginErrorCode>([...CAPTCHA_CODES, ['-19995', 'emailAlreadyExists']]);
 
-/** Captcha answers as the service takes them: `[{Recaptcha}]` and/or `[{InvisibleRecaptcha}]`. */
-const captcha = (c: CaptchaTokens = {}, list = [{ Recaptcha: c.recaptcha ?? c.recaptchaToken }, { InvisibleRecaptcha: c.invisibleRecaptcha ?? c.invisibleRecaptchaToken }].filter((t) => Object.values(t)[0])) =>
-  list[0] && list;
+/** Captcha answers as the service takes them: `[{Recaptcha}]` and/or `[{InvisibleRecaptcha}]`; none when there are none. */
+function captchaAnswers(tokens: CaptchaTokens = {}): object[] | undefined {
+  const visible = tokens.recaptcha ?? tokens.recaptchaToken;
+  const invisible = tokens.invisibleRecaptcha ?? tokens.invisibleRecaptchaToken;
+  const answers = [...(visible ? [{ Recaptcha: visible }] : []), ...(invisible ? [{ InvisibleRecaptcha: invisible }] : [])];
+  return answers.length > 0 ? answers : undefined;
+}
+
+/** What login and registration differ in: their operation, their error codes, and whether a refused email is reported as such. */
+interface SignInKind {
+  readonly operation: Operation;
+  readonly codes: ReadonlyMap<string, LoginErrorCode>;
+  readonly registration: boolean;
+}
+
+const LOGIN: SignInKind = { operation: operations.login, codes: LOGIN_CODES, registration: false };
+const REGISTRATION: SignInKind = { operation: operations.register, codes: REGISTER_CODES, registration: true };
+
+/** The server's own words for a refusal: the violations when there are any, else its message; never our request-id suffix or operation prefix. */
+function refusalMessage(error: SiteKitError & { description?: string; operation?: string }): string {
+  const details = error.details as { message?: unknown } | undefined;
+  const serverMessage = typeof details?.message === 'string' && details.message ? details.message : undefined;
+  const message = isValidationError(error) && error.violations.length > 0 ? error.message : (serverMessage ?? error.description ?? error.message);
+  return message.replace(/ \(request id: [^)]*\)$/, '').replace(`${error.operation}: `, '');
+}
 
 /**
  * The sign-in methods over the strategy's `send`. `state.flow` is the last outcome, shared with the
  * strategy so `processVerification` continues from it.
  */
-export function signInFlows(send: (op: Operation, body: object, c?: CallOptions) => Promise<Json>, clientId: string, state: { flow: StateMachine }): SignInFlows {
+export function signInFlows(send: (operation: Operation, body: object, options?: CallOptions) => Promise<unknown>, clientId: string, state: { flow: StateMachine }): SignInFlows {
   /** The outcome of a state-machine answer; remembered for `processVerification`. */
-  const outcome = (r: Json): StateMachine => {
-    const s = r?.state;
+  const outcome = (answer: unknown): StateMachine => {
+    const { state: next, sessionToken, stateToken } = (answer ?? {}) as StateAnswer;
     return (state.flow =
-      s === 'SUCCESS'
-        ? { loginState: s, data: { sessionToken: r.sessionToken } }
-        : s === 'REQUIRE_OWNER_APPROVAL'
+      next === 'SUCCESS'
+        ? { loginState: 'SUCCESS', data: { sessionToken: sessionToken! } }
+        : next === 'REQUIRE_OWNER_APPROVAL'
           ? { loginState: 'OWNER_APPROVAL_REQUIRED' }
-          : s === 'REQUIRE_EMAIL_VERIFICATION'
-            ? { loginState: VERIFY, data: { stateToken: r.stateToken } }
-            : failure(UNKNOWN));
+          : next === 'REQUIRE_EMAIL_VERIFICATION'
+            ? { loginState: VERIFICATION_REQUIRED, data: { stateToken: stateToken! } }
+            : failure(UNKNOWN_STATE));
   };
 
   /**
    * Login and registration. A refusal by the service (4xx) is a FAILURE outcome with the error
    * codes of the specification; a transport failure (network, time-out, 5xx) is thrown.
    */
-  const signIn = async (op: Operation, params: RegisterParams, codes: Map<string, LoginErrorCode>, register?: 1): Promise<StateMachine> => {
-    const { email, password, captchaTokens, profile, ...c } = (params ?? {}) as RegisterParams;
-    return send(op, toWire({ loginId: { email }, password, profile, captchaTokens: captcha(captchaTokens ?? undefined) }, op.request) as object, c).then(outcome, (e) => {
-      const { status, code, details } = e;
-      if (!status || status >= 500) throw e;
-      // The violations when there are any, else the server's own words; never our request-id
-      // suffix or status line.
-      const own = typeof details?.message == 'string' && details.message;
-      const message: string = (e.violations?.length ? e.message : own || e.description || e.message).replace(/ \(request id: [^)]*\)$/, '').replace(`${e.operation}: `, '');
-      const violations = details?.details?.validationError?.fieldViolations;
+  const signIn = async (kind: SignInKind, params: RegisterParams): Promise<StateMachine> => {
+    const { email, password, captchaTokens, profile, ...call } = (params ?? {}) as RegisterParams;
+    const body = toWire({ loginId: { email }, password, profile, captchaTokens: captchaAnswers(captchaTokens ?? undefined) }, kind.operation.request) as object;
+    try {
+      return outcome(await send(kind.operation, body, call));
+    } catch (error) {
+      if (!isSiteKitError(error) || !error.status || error.status >= 500) throw error;
+      const message = refusalMessage(error);
+      const violations = (error.details as { details?: { validationError?: { fieldViolations?: Violation[] } } } | undefined)?.details?.validationError?.fieldViolations;
       // A registration rejected for its email (a violation of rule or type EMAIL) says why.
-      const email = register && Array.isArray(violations) && violations.find((v) => v?.violatedRule === 'EMAIL' || v?.data?.type === 'EMAIL');
-      return (state.flow = email ? failure(String(email.description ?? message), INVALID_EMAIL) : failure(message, codes.get(code) ?? (register ? undefined : INVALID_EMAIL)));
-    });
+      const emailViolation = kind.registration && Array.isArray(violations) ? violations.find((violation) => violation?.violatedRule === 'EMAIL' || violation?.data?.type === 'EMAIL') : undefined;
+      if (emailViolation) return (state.flow = failure(String(emailViolation.description ?? message), INVALID_EMAIL));
+      return (state.flow = failure(message, kind.codes.get(error.code) ?? (kind.registration ? undefined : INVALID_EMAIL)));
+    }
+  };
+
+  /** The verification step in progress: the given state, else the last outcome. */
+  const pendingVerification = (given?: StateMachine) => {
+    const current = given ?? state.flow;
+    return current.loginState === VERIFICATION_REQUIRED ? current : undefined;
   };
 
   return {
-    login: (params) => signIn(ops.login, params, LOGIN_CODES),
-    register: (params) => signIn(ops.register, params, REGISTER_CODES, 1),
-    processVerification: async (inputs, s, c) =>
-      (s ??= state.flow).loginState == VERIFY ? outcome(await send(ops.verify, { code: inputs?.verificationCode ?? inputs?.code, stateToken: s.data!.stateToken }, c)) : failure(UNKNOWN),
-    resendVerificationCode: async (s, c) => {
-      if ((s ??= state.flow).loginState != VERIFY) throw fail(UNKNOWN);
-      await send(ops.resendVerification, { stateToken: s.data!.stateToken }, c);
+    login: (params) => signIn(LOGIN, params),
+    register: (params) => signIn(REGISTRATION, params),
+    processVerification: async (inputs, given, call) => {
+      const pending = pendingVerification(given);
+      if (!pending) return failure(UNKNOWN_STATE);
+      return outcome(await send(operations.verify, { code: inputs?.verificationCode ?? inputs?.code, stateToken: pending.data.stateToken }, call));
     },
-    sendPasswordResetEmail: async (email, redirectUri, c) => void (await send(ops.sendRecoveryEmail, { email, redirect: { url: redirectUri, clientId } }, c)),
-    recover: (recoveryToken, password, c) => send(ops.recover, { recoveryToken, password }, c).then(outcome),
-    changePassword: async (newPassword, c) => void (await send(ops.changePassword, { newPassword }, c)),
+    resendVerificationCode: async (given, call) => {
+      const pending = pendingVerification(given);
+      if (!pending) throw fail(UNKNOWN_STATE);
+      await send(operations.resendVerification, { stateToken: pending.data.stateToken }, call);
+    },
+    sendPasswordResetEmail: async (email, redirectUri, call) => void (await send(operations.sendRecoveryEmail, { email, redirect: { url: redirectUri, clientId } }, call)),
+    recover: async (recoveryToken, password, call) => outcome(await send(operations.recover, { recoveryToken, password }, call)),
+    changePassword: async (newPassword, call) => void (await send(operations.changePassword, { newPassword }, call)),
   };
 }
