@@ -1,6 +1,8 @@
 /** The admin view in Chromium: collections and their items, creating an item, the request log. */
 import { expect, it } from 'vitest';
-import { describeInBrowser, e2eTestTimeoutMs, inPage, useStage } from './harness.js';
+import { createClient, OAuthStrategy } from '../../src/index.js';
+import { describeInBrowser, e2eTestTimeoutMs, inPage, setEmulatorConfig, useStage } from './harness.js';
+import { gradientPng } from './png.js';
 
 describeInBrowser('console: admin view', () => {
   const stage = useStage();
@@ -60,5 +62,65 @@ describeInBrowser('console: admin view', () => {
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'hidden' });
     });
+  });
+
+  it('uploads to the media library, moves the file to the trash and restores it', { timeout: e2eTestTimeoutMs }, async () => {
+    await inPage(stage(), 'admin-media-trash', async (page) => {
+      await page.goto('/admin/media');
+      await page.getByTestId('upload-input').setInputFiles({ name: 'sky.png', mimeType: 'image/png', buffer: gradientPng(240, 160, [40, 120, 220], [200, 230, 255]) });
+      const library = page.getByTestId('media-library');
+      const thumbnail = library.getByRole('img', { name: 'sky.png' });
+      await expect.poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0);
+
+      await library.getByRole('checkbox', { name: 'Select sky.png' }).check();
+      await page.getByRole('button', { name: 'Move to trash (1)' }).click();
+      await thumbnail.waitFor({ state: 'detached' });
+
+      await page.getByRole('tab', { name: 'Trash' }).click();
+      await page.getByRole('button', { name: 'Restore' }).click();
+      await page.getByText('The trash is empty').waitFor();
+      await page.getByRole('tab', { name: 'Library' }).click();
+      await library.getByRole('img', { name: 'sky.png' }).waitFor();
+    });
+  });
+
+  it('approves, mutes and blocks a member who waits for approval', { timeout: e2eTestTimeoutMs }, async () => {
+    const email = `pending.${Date.now().toString(36)}@example.com`;
+    await setEmulatorConfig(stage(), { ownerApprovalRequired: true });
+    try {
+      const visitor = createClient({ baseUrl: stage().emulator.url, auth: OAuthStrategy({ clientId: stage().emulator.info.clientId }) });
+      expect((await visitor.auth.register({ email, password: 'waiting patiently' })).loginState).toBe('OWNER_APPROVAL_REQUIRED');
+    } finally {
+      await setEmulatorConfig(stage(), { ownerApprovalRequired: false });
+    }
+    await inPage(stage(), 'admin-members', async (page) => {
+      await page.goto('/admin/members');
+      const row = page.getByTestId('members-table').getByRole('row', { name: new RegExp(email.replace(/[.]/g, '\\.')) });
+      await expect.poll(() => row.textContent()).toContain('pending');
+      await row.getByRole('button', { name: 'Approve' }).click();
+      await expect.poll(() => row.textContent()).toContain('approved');
+      await row.getByRole('button', { name: 'Mute' }).click();
+      await expect.poll(() => row.textContent()).toContain('muted');
+      await row.getByRole('button', { name: 'Block' }).click();
+      await expect.poll(() => row.textContent()).toContain('blocked');
+    });
+  });
+
+  it('turns on email verification in Config and shows the code in the Outbox', { timeout: e2eTestTimeoutMs }, async () => {
+    const email = `outbox.${Date.now().toString(36)}@example.com`;
+    await inPage(stage(), 'admin-config-outbox', async (page) => {
+      await page.goto('/admin/config');
+      await page.getByRole('checkbox', { name: /Email verification required/ }).check();
+      await page.getByRole('button', { name: 'Save settings' }).click();
+      await page.getByText('Settings saved.').waitFor();
+
+      const visitor = createClient({ baseUrl: stage().emulator.url, auth: OAuthStrategy({ clientId: stage().emulator.info.clientId }) });
+      expect((await visitor.auth.register({ email, password: 'check my inbox' })).loginState).toBe('EMAIL_VERIFICATION_REQUIRED');
+
+      await page.getByRole('link', { name: 'Outbox' }).click();
+      await page.getByLabel('Only emails to').fill(email);
+      await expect.poll(() => page.getByTestId('outbox-code').first().textContent()).toMatch(/\S{4,}/);
+    });
+    await setEmulatorConfig(stage(), { emailVerificationRequired: false });
   });
 });
