@@ -1,10 +1,7 @@
-import { NetworkError } from '../errors/index.js';
 import type { HttpHandler, HttpRequest, HttpResponse } from './handler.js';
-import { isNetworkFailure } from './network-failure.js';
+import { asNetworkError } from './network-failure.js';
 import { toAbortSignal } from './abort.js';
 
-/** `error` as a NetworkError when it is a network failure, else unchanged. */
-const asNetworkError = (error: unknown): unknown => (isNetworkFailure(error) ? new NetworkError({ cause: error }) : error);
 
 /** Wraps a fetch `Response` in the handler's response interface. */
 function fromFetchResponse(response: Response): HttpResponse {

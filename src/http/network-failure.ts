@@ -6,6 +6,8 @@
  * a `TypeError` with one of a few fixed messages; Node's own sockets as errors with a system code.
  */
 
+import { NetworkError } from '../errors/index.js';
+
 /** The messages runtimes give the `TypeError` of a failed fetch. */
 const FETCH_FAILURE_MESSAGES = new Set([
   'Failed to fetch', // Chrome
@@ -75,3 +77,6 @@ function saysNetworkFailed(value: unknown): boolean {
 export function isNetworkFailure(error: unknown): boolean {
   return saysNetworkFailed(error) || saysNetworkFailed(fieldsOf(error)?.cause);
 }
+
+/** `error` as a NetworkError when it is a network failure, else unchanged (a bug stays a bug). */
+export const asNetworkError = (error: unknown): unknown => (isNetworkFailure(error) ? new NetworkError({ cause: error }) : error);

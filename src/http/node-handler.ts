@@ -15,7 +15,7 @@ import { pipeline, Readable } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { NetworkError } from '../errors/index.js';
 import type { HttpHandler, HttpRequest, HttpResponse, RequestBody } from './handler.js';
-import { isNetworkFailure } from './network-failure.js';
+import { asNetworkError } from './network-failure.js';
 import { MAX_REDIRECTS, REDIRECT_STATUSES, redirectRequest } from './redirect.js';
 
 /**
@@ -38,8 +38,6 @@ const ACCEPT_ENCODING = 'gzip, deflate, br';
 /** Statuses whose response has no body, whatever its headers say. */
 const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
 
-/** `error` as a NetworkError when it is a network failure, else unchanged. */
-const asNetworkError = (error: unknown): unknown => (isNetworkFailure(error) ? new NetworkError({ cause: error }) : error);
 
 /** A body ready to write: its length when known, the content type it implies, and how to send it. */
 interface PreparedBody {

@@ -3,7 +3,7 @@
  * plain-JS caller's mistake (`timeoutMs: 'abc'`, `baseUrl: 'not a url'`) fails at `createClient`
  * with a clear `RequestError`, not on the first call or never.
  */
-import { RequestError } from '../errors/index.js';
+import { invalid, isRecord } from '../input.js';
 import type { TransportAuth } from './auth.js';
 import type { RetryOptions } from './retry.js';
 
@@ -32,14 +32,15 @@ export interface TransportOptions {
   auth: TransportAuth;
 }
 
-const invalid = (field: string, rule: string): RequestError => new RequestError(`createClient: ${field} ${rule}`, { field });
+/** Whether `value` is a time limit: a number of milliseconds >= 0 (`0` and `Infinity`: none). */
+const isMilliseconds = (value: unknown): value is number => typeof value === 'number' && value >= 0;
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** A number of milliseconds >= 0 (`Infinity` allowed: no limit), or absent. */
-const checkMilliseconds = (value: unknown, field: string): void => {
-  if (value !== undefined && (typeof value !== 'number' || !(value >= 0))) throw invalid(field, 'must be a number of milliseconds >= 0 (0: no limit)');
+/** A time limit, or absent; else the RequestError `<context>: <field> must be ...`. */
+export const checkMilliseconds = (value: unknown, field: string, context: string): void => {
+  if (value !== undefined && !isMilliseconds(value)) invalid(field, 'a number of milliseconds >= 0 (0: no limit)', context);
 };
+
+const WHO = 'createClient';
 
 /** Throws a RequestError naming the first option that cannot work. */
 export function checkTransportOptions(options: TransportOptions): void {
@@ -51,15 +52,13 @@ export function checkTransportOptions(options: TransportOptions): void {
     } catch {
       // reported below
     }
-    if (protocol !== 'http:' && protocol !== 'https:') throw invalid('baseUrl', 'must be an absolute http(s) URL');
+    if (protocol !== 'http:' && protocol !== 'https:') invalid('baseUrl', 'an absolute http(s) URL', WHO);
   }
-  if (fetch !== undefined && typeof fetch !== 'function') throw invalid('fetch', 'must be a function');
-  if (headers !== undefined && !(isPlainObject(headers) && Object.values(headers).every((value) => typeof value === 'string'))) {
-    throw invalid('headers', 'must be an object of strings');
-  }
-  if (retry !== undefined && retry !== false && !isPlainObject(retry)) throw invalid('retry', 'must be an object or false');
-  checkMilliseconds(options.timeoutMs, 'timeoutMs');
-  checkMilliseconds(options.attemptTimeoutMs, 'attemptTimeoutMs');
+  if (fetch !== undefined && typeof fetch !== 'function') invalid('fetch', 'a function', WHO);
+  if (headers !== undefined && !(isRecord(headers) && Object.values(headers).every((value) => typeof value === 'string'))) invalid('headers', 'an object of strings', WHO);
+  if (retry !== undefined && retry !== false && !isRecord(retry)) invalid('retry', 'an object or false', WHO);
+  checkMilliseconds(options.timeoutMs, 'timeoutMs', WHO);
+  checkMilliseconds(options.attemptTimeoutMs, 'attemptTimeoutMs', WHO);
 }
 
 /** The headers with lower-cased names (so later sources replace earlier ones whatever their case). */

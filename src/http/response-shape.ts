@@ -5,9 +5,8 @@
  * field the method returns (`unwrap`) and, from the response's transform tree, where an object or
  * a list of objects (an entity, a data item, a nested structure) must be.
  */
+import { isRecord } from '../input.js';
 import type { Operation, TransformNode } from '../operation.js';
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
 /** Codes whose wire value is an object (a data item; free-form item data may be any JSON value). */
 const OBJECT_CODES: ReadonlySet<string> = new Set(['item']);
@@ -25,7 +24,7 @@ function firstMismatch(value: unknown, node: TransformNode | undefined, path: st
     }
     return undefined;
   }
-  if (!isObject(value)) return path;
+  if (!isRecord(value)) return path;
   if (typeof node !== 'object') return undefined;
   for (const key in node) {
     if (key === '$entity') continue;
@@ -51,7 +50,7 @@ function firstMismatch(value: unknown, node: TransformNode | undefined, path: st
  */
 export function unexpectedShape(operation: Operation, body: unknown): string | undefined {
   if (body === undefined) return operation.unwrap && !operation.nullIfMissing ? 'an empty body' : undefined;
-  if (!isObject(body) || Array.isArray(body)) return 'a body that is not a JSON object';
+  if (!isRecord(body)) return 'a body that is not a JSON object';
   if (operation.unwrap && !operation.nullIfMissing && body[operation.unwrap] == null) return `no "${operation.unwrap}"`;
   const path = firstMismatch(body, operation.response, '');
   return path ? `"${path}" is not an object` : undefined;

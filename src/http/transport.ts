@@ -15,7 +15,7 @@ import { defaultHandler } from './default-handler.js';
 import { fetchHandler } from './fetch-handler.js';
 import type { HttpHandler, HttpResponse, RequestBody } from './handler.js';
 import { sdkHeader } from './headers.js';
-import { checkTransportOptions, DEFAULT_ATTEMPT_TIMEOUT_MS, DEFAULT_TIMEOUT_MS, lowerCaseHeaders, type TransportOptions } from './options.js';
+import { checkMilliseconds, checkTransportOptions, DEFAULT_ATTEMPT_TIMEOUT_MS, DEFAULT_TIMEOUT_MS, lowerCaseHeaders, type TransportOptions } from './options.js';
 import { serializeQuery } from './query.js';
 import { isReplayableBody } from './redirect.js';
 import { unexpectedShape } from './response-shape.js';
@@ -216,12 +216,10 @@ export class Transport {
     return new HttpError({ status: response.status, message, operation: outgoing.operation, requestId: response.header('x-wix-request-id') ?? undefined });
   }
 
-  /** Validates a per-call time limit (plain-JS callers can pass anything). */
+  /** The call's time limit: its own (checked: plain-JS callers can pass anything) or the client's. */
   private callTimeout(call: CallSettings, operation: string): number {
-    const { timeoutMs } = call;
-    if (timeoutMs === undefined) return this.timeoutMs;
-    if (typeof timeoutMs !== 'number' || !(timeoutMs >= 0)) throw new RequestError(`${operation}: timeoutMs must be a number of milliseconds >= 0`, { field: 'timeoutMs' });
-    return timeoutMs;
+    checkMilliseconds(call.timeoutMs, 'timeoutMs', operation);
+    return call.timeoutMs ?? this.timeoutMs;
   }
 
   /**
