@@ -44,6 +44,19 @@ export async function main(): Promise<string[]> {
 }
 `;
 
+/** Typed raw calls (`sitekit/openapi`, with its optional peer openapi-fetch) are for Node too. */
+const NODE_RAW_CALLS_CODE = `
+import { createClient, ApiKeyStrategy } from 'sitekit';
+import { createRawClient } from 'sitekit/openapi';
+
+export async function collectionName(): Promise<string | undefined> {
+  const raw = createRawClient(createClient({ auth: ApiKeyStrategy({ apiKey: 'key', siteId: 'site' }) }));
+  const { data, error } = await raw.GET('/wix-data/v2/collections/{dataCollectionId}', { params: { path: { dataCollectionId: 'Movies' } } });
+  if (error) throw error;
+  return data.collection?.displayName;
+}
+`;
+
 let work: string;
 let report: string;
 
@@ -83,7 +96,7 @@ function typecheck(files: Record<string, string>, options: ts.CompilerOptions): 
 describe('the published declarations', () => {
   it('compile in a Node-only project: --strict --lib es2022 --types node, from ESM and CJS', () => {
     const output = typecheck(
-      { 'user.mts': NODE_USER_CODE, 'user.cts': NODE_USER_CODE },
+      { 'user.mts': NODE_USER_CODE, 'user.cts': NODE_USER_CODE, 'raw-calls.mts': NODE_RAW_CALLS_CODE },
       {
         strict: true,
         lib: ['lib.es2022.d.ts'],
