@@ -142,4 +142,52 @@ describeInBrowser('console: site view', () => {
       { expectedFailures: /\/_api\/iam\/authentication\// },
     );
   });
+
+  it('resets a forgotten password with the link from the outbox, then signs in with the new one', { timeout: e2eTestTimeoutMs }, async () => {
+    const { email } = await registeredMember('forgetful');
+    await inPage(stage(), 'site-password-recovery', async (page) => {
+      await page.goto('/site/sign-in');
+      await page.getByRole('link', { name: 'Forgot your password?' }).click();
+      await page.waitForURL(/\/site\/recover$/);
+      await page.getByLabel('Email', { exact: true }).fill(email);
+      await page.getByRole('button', { name: 'Send the reset link' }).click();
+      await page.getByTestId('outbox-link').first().click();
+      await page.waitForURL(/\/site\/reset-password\?/);
+      await page.getByLabel('New password').fill('a brand new secret');
+      await page.getByRole('button', { name: 'Set password' }).click();
+      await page.getByText('Your password was changed.').waitFor();
+
+      await page.getByRole('link', { name: 'Sign in', exact: true }).last().click();
+      const form = page.getByRole('form', { name: 'Sign in with email and password' });
+      await form.getByLabel('Email').fill(email);
+      await form.getByLabel('Password').fill('a brand new secret');
+      await form.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL(/\/site\/profile$/);
+      await expect.poll(() => page.getByTestId('profile-email').textContent()).toBe(email);
+    });
+  });
+
+  it('browses Movies as a visitor with a filter, a sort and paging', { timeout: e2eTestTimeoutMs }, async () => {
+    await inPage(stage(), 'site-browse', async (page) => {
+      await page.goto('/site/browse');
+      await page.getByRole('button', { name: 'Add a filter' }).click();
+      await page.getByLabel('Filter 1 field').fill('year');
+      await page.getByLabel('Filter 1 operator').selectOption('ge');
+      await page.getByLabel('Filter 1 value').fill('2000');
+      await page.getByLabel('Sort by').fill('year');
+      await page.getByLabel('Order').selectOption('descending');
+      await page.getByRole('button', { name: 'Run query' }).click();
+
+      const table = page.getByTestId('browse-table');
+      const years = async () => table.locator('tbody tr').evaluateAll((rows) => rows.map((row) => Number(row.children[1]?.textContent)));
+      await expect.poll(async () => (await years()).length).toBe(10);
+      const firstPage = await years();
+      expect(firstPage.every((year) => year >= 2000)).toBe(true);
+      expect([...firstPage].sort((a, b) => b - a)).toEqual(firstPage);
+
+      await page.getByRole('button', { name: 'Next' }).click();
+      await expect.poll(() => page.getByTestId('pager-status').textContent()).toMatch(/^Showing 11–20/);
+      expect((await years()).every((year) => year >= 2000 && year <= firstPage[9]!)).toBe(true);
+    });
+  });
 });
