@@ -3,6 +3,7 @@
  * middle of them, restarts on the same data directory, and still has every acknowledged write.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,9 +18,11 @@ afterAll(() => {
 });
 
 /** Starts `sitekit emulator` on the data dir in a child process; resolves with its connection details. */
-function startChild(): Promise<{ child: ChildProcess; url: string; apiKey: string; siteId: string }> {
+function startChild(): Promise<{ child: ChildProcess; exited: Promise<unknown>; url: string; apiKey: string; siteId: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'emulator/cli.ts', 'emulator', '--port', '0', '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
+  // Listened to from the start: a killed child's exit may come before anyone waits for it.
+  const exited = once(child, 'exit');
   return new Promise((resolve, reject) => {
     let output = '';
     const timer = setTimeout(() => reject(new Error(`emulator did not start: ${output}`)), 30_000);
@@ -31,7 +34,7 @@ function startChild(): Promise<{ child: ChildProcess; url: string; apiKey: strin
       const siteId = /site id:\s+(\S+)/.exec(output)?.[1];
       if (url && apiKey && siteId) {
         clearTimeout(timer);
-        resolve({ child, url, apiKey, siteId });
+        resolve({ child, exited, url, apiKey, siteId });
       }
     });
     child.on('exit', (code) => reject(new Error(`emulator exited (${code}): ${output}`)));
@@ -66,7 +69,7 @@ describe('durability', () => {
     };
     await Promise.all([writer(), writer(), writer(), writer()]);
     expect(killed).toBe(true);
-    await new Promise((resolve) => first.child.once('exit', resolve).exitCode !== null && resolve(undefined));
+    await first.exited;
 
     const second = await startChild();
     expect(second.apiKey).toBe(first.apiKey);
