@@ -26,6 +26,7 @@ export interface ConfigStore {
   descriptions(): Record<string, string>;
 }
 
+/** The settings table. */
 export const configMigrations: Migration[] = [
   { id: 'core-001-config', sql: 'CREATE TABLE config (key TEXT PRIMARY KEY, value TEXT NOT NULL)' },
 ];

@@ -27,6 +27,7 @@ import { serviceModules } from './services/index.js';
 import { loadSiteIdentity, siteMigrations } from './site.js';
 import { migrate, openSqliteStore } from './store/sqlite.js';
 
+// The types a service module is written with (see emulator/README.md).
 export type { Caller, EmulatorContext, ServiceModule, ServiceCall, Operation, Handler } from './service.js';
 export type { DomainEvent, EventHub } from './events.js';
 export type { Store, Migration } from './store/store.js';

@@ -22,6 +22,7 @@ export interface SiteIdentity {
   publicKey: CryptoKey;
 }
 
+/** The site identity table (kept by reset, export and import). */
 export const siteMigrations: Migration[] = [
   { id: 'core-001-site', sql: 'CREATE TABLE site (key TEXT PRIMARY KEY, value TEXT NOT NULL)' },
 ];

@@ -44,6 +44,7 @@ export interface TokenService {
   grant(grantType: string): Grant | undefined;
 }
 
+/** The refresh-token table. */
 export const tokenMigrations: Migration[] = [
   {
     id: 'auth-001-refresh-tokens',
