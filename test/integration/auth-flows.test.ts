@@ -7,50 +7,31 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { isApplicationError, type Client, type OAuthAuth } from '../../src/index.js';
 import { startEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { newEmail, readOutbox, sessionTokenOf, setConfig } from '../helpers/sign-in.js';
 
 let emulator: TestEmulator;
 beforeAll(async () => {
   emulator = await startEmulator();
 });
 afterAll(() => emulator?.close());
-afterEach(() => setConfig({ emailVerificationRequired: false, ownerApprovalRequired: false, captchaRequired: false }));
+afterEach(() => setConfig(emulator, { emailVerificationRequired: false, ownerApprovalRequired: false, captchaRequired: false }));
 
 /** The redirect URI of the tests' pretend app (the demo client allows any localhost port). */
 const APP = 'http://localhost:5999/callback';
-let counter = 0;
-const newEmail = (name: string) => `${name}-${++counter}-${Date.now()}@example.test`;
-
-async function setConfig(config: Record<string, unknown>): Promise<void> {
-  const response = await emulator.fetch('/_emulator/config', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ config }) });
-  expect(response.status).toBe(200);
-}
-
-interface Email {
-  to: string;
-  subject: string;
-  kind: string;
-  code?: string;
-  link?: string;
-  text: string;
-}
-
-async function outbox(to: string): Promise<Email[]> {
-  const response = await emulator.fetch(`/_emulator/outbox?to=${encodeURIComponent(to)}`);
-  return ((await response.json()) as { emails: Email[] }).emails;
-}
+const outbox = (to: string) => readOutbox(emulator, to);
 
 /** A member client: registered (and signed in) through the SDK. */
 async function registeredMember(email = newEmail('member'), password = 'correct horse'): Promise<{ client: Client<OAuthAuth>; email: string; password: string }> {
   const client = emulator.newVisitor();
   const outcome = await client.auth.register({ email, password, profile: { nickname: 'Reg' } });
   expect(outcome.loginState).toBe('SUCCESS');
-  await client.auth.getMemberTokensForDirectLogin(outcome.data!.sessionToken!, { redirectUri: APP });
+  await client.auth.getMemberTokensForDirectLogin(sessionTokenOf(outcome), { redirectUri: APP });
   return { client, email, password };
 }
 
 describe('registration', () => {
   it('register → code from the outbox → verify → member tokens → current member → profile update → logout', async () => {
-    await setConfig({ emailVerificationRequired: true });
+    await setConfig(emulator, { emailVerificationRequired: true });
     const client = emulator.newVisitor();
     const email = newEmail('verify');
     const registered = await client.auth.register({ email, password: 'a long passphrase', profile: { nickname: 'Journey', firstName: 'Ada' } });
@@ -68,7 +49,7 @@ describe('registration', () => {
     // The same code (state token) works once.
     await expect(client.auth.processVerification({ verificationCode: mail!.code! }, registered)).rejects.toMatchObject({ code: 'INVALID_STATE_TOKEN' });
 
-    const tokens = await client.auth.getMemberTokensForDirectLogin(verified.data!.sessionToken!, { redirectUri: APP });
+    const tokens = await client.auth.getMemberTokensForDirectLogin(sessionTokenOf(verified), { redirectUri: APP });
     expect(tokens.refreshToken.role).toBe('member');
     expect(client.auth.loggedIn()).toBe(true);
 
@@ -87,7 +68,7 @@ describe('registration', () => {
   });
 
   it('resends the code: only the latest one works', async () => {
-    await setConfig({ emailVerificationRequired: true });
+    await setConfig(emulator, { emailVerificationRequired: true });
     const client = emulator.newVisitor();
     const email = newEmail('resend');
     const registered = await client.auth.register({ email, password: 'secret words' });
@@ -101,7 +82,7 @@ describe('registration', () => {
   });
 
   it('owner approval: PENDING until the owner approves, then login succeeds', async () => {
-    await setConfig({ ownerApprovalRequired: true });
+    await setConfig(emulator, { ownerApprovalRequired: true });
     const client = emulator.newVisitor();
     const email = newEmail('approval');
     expect((await client.auth.register({ email, password: 'pending please' })).loginState).toBe('OWNER_APPROVAL_REQUIRED');
@@ -136,7 +117,7 @@ describe('login', () => {
     const created = await emulator.admin.members.createMember({ member: { loginEmail: newEmail('created'), profile: { nickname: 'Made' } } });
     expect(await client.auth.login({ email: created.loginEmail!, password: 'anything at all' })).toMatchObject({ loginState: 'FAILURE', errorCode: 'resetPassword' });
 
-    await setConfig({ captchaRequired: true });
+    await setConfig(emulator, { captchaRequired: true });
     expect(await client.auth.login({ email, password })).toMatchObject({ loginState: 'FAILURE', errorCode: 'missingCaptchaToken' });
     expect(await client.auth.login({ email, password, captchaTokens: { recaptcha: 'sitekit-captcha-fail' } })).toMatchObject({ loginState: 'FAILURE', errorCode: 'invalidCaptchaToken' });
     expect(await client.auth.register({ email: newEmail('captcha'), password })).toMatchObject({ loginState: 'FAILURE', errorCode: 'missingCaptchaToken' });
@@ -148,6 +129,9 @@ describe('login', () => {
     const me = await client.members.getCurrentMember();
     await emulator.admin.members.blockMember(me._id!);
     expect(await emulator.newVisitor().auth.login({ email, password })).toMatchObject({ loginState: 'FAILURE', error: 'Unknown _state' });
+    await expect(client.auth.renewToken(client.auth.getTokens().refreshToken)).rejects.toThrow();
+    await emulator.admin.members.approveMember(me._id!);
+    expect((await emulator.newVisitor().auth.login({ email, password })).loginState).toBe('SUCCESS');
   });
 });
 
@@ -156,9 +140,9 @@ describe('member tokens', () => {
     const { email, password } = await registeredMember();
     const client = emulator.newVisitor();
     const outcome = await client.auth.login({ email, password });
-    await client.auth.getMemberTokensForDirectLogin(outcome.data!.sessionToken!, { redirectUri: APP });
+    await client.auth.getMemberTokensForDirectLogin(sessionTokenOf(outcome), { redirectUri: APP });
     const again = emulator.newVisitor();
-    await expect(again.auth.getMemberTokensForDirectLogin(outcome.data!.sessionToken!, { redirectUri: APP })).rejects.toMatchObject({ message: expect.stringContaining('Failed to get member tokens') });
+    await expect(again.auth.getMemberTokensForDirectLogin(sessionTokenOf(outcome), { redirectUri: APP })).rejects.toMatchObject({ message: expect.stringContaining('Failed to get member tokens') });
     expect(again.auth.loggedIn()).toBe(false);
   });
 

@@ -8,21 +8,16 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { generatePKCE, type OAuthData } from '../../src/index.js';
 import { startEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { newEmail, readOutbox, sessionTokenOf, setConfig } from '../helpers/sign-in.js';
 
 let emulator: TestEmulator;
 beforeAll(async () => {
   emulator = await startEmulator();
 });
 afterAll(() => emulator?.close());
-afterEach(() => setConfig({ emailVerificationRequired: false }));
+afterEach(() => setConfig(emulator, { emailVerificationRequired: false }));
 
 const APP = 'http://127.0.0.1:5173/callback';
-let counter = 0;
-const newEmail = (name: string) => `${name}-${++counter}-${Date.now()}@example.test`;
-
-async function setConfig(config: Record<string, unknown>): Promise<void> {
-  await emulator.fetch('/_emulator/config', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ config }) });
-}
 
 async function member(password = 'page password'): Promise<{ email: string; password: string }> {
   const email = newEmail('page');
@@ -152,7 +147,7 @@ describe('prompt=none', () => {
     const outcome = await emulator.newVisitor().auth.login(credentials);
     const client = emulator.newVisitor();
     const data = client.auth.generateOAuthData(APP);
-    const { authUrl } = await client.auth.getAuthUrl(data, { prompt: 'none', responseMode: 'web_message', sessionToken: outcome.data!.sessionToken });
+    const { authUrl } = await client.auth.getAuthUrl(data, { prompt: 'none', responseMode: 'web_message', sessionToken: sessionTokenOf(outcome) });
     const response = await fetch(authUrl);
     expect(response.status).toBe(200);
     expect(sessionCookie(response)).toMatch(/^sitekit_emulator_session=/);
@@ -181,7 +176,7 @@ describe('prompt=none', () => {
 
 describe('registration and providers on the page', () => {
   it('registers on the page, verifies the emailed code there, and returns with a code', async () => {
-    await setConfig({ emailVerificationRequired: true });
+    await setConfig(emulator, { emailVerificationRequired: true });
     const client = emulator.newVisitor();
     const data = client.auth.generateOAuthData(APP);
     const { authUrl } = await client.auth.getAuthUrl(data);
@@ -190,8 +185,8 @@ describe('registration and providers on the page', () => {
     const registered = await postForm(authUrl, { action: 'register', email, password: 'typed on the page', nickname: 'Pager' });
     expect(registered.status).toBe(200);
     const stateToken = (await registered.text()).match(/name="stateToken" value="([^"]+)"/)![1]!;
-    const emails = (await (await emulator.fetch(`/_emulator/outbox?to=${encodeURIComponent(email)}`)).json()) as { emails: { code: string }[] };
-    const verified = await postForm(authUrl, { action: 'verify', stateToken, code: emails.emails[0]!.code });
+    const [mail] = await readOutbox(emulator, email);
+    const verified = await postForm(authUrl, { action: 'verify', stateToken, code: mail!.code! });
     expect(verified.status).toBe(302);
     const answer = client.auth.parseFromUrl(verified.headers.get('location')!);
     await client.auth.getMemberTokens(answer.code, answer.state, data);

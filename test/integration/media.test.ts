@@ -12,6 +12,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { ApiKeyStrategy, createClient, type FileDescriptor } from '../../src/index.js';
 import { gradientPng } from '../e2e/png.js';
 import { startEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { setConfig } from '../helpers/sign-in.js';
 
 let emulator: TestEmulator;
 beforeAll(async () => {
@@ -20,12 +21,8 @@ beforeAll(async () => {
 afterAll(() => emulator?.close());
 afterEach(async () => {
   vi.useRealTimers();
-  await setConfig({ maxUploadBytes: 50 * 1024 * 1024 });
+  await setConfig(emulator, { maxUploadBytes: 50 * 1024 * 1024 });
 });
-
-async function setConfig(config: Record<string, unknown>): Promise<void> {
-  await emulator.fetch('/_emulator/config', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ config }) });
-}
 
 const failure = (promise: Promise<unknown>) => promise.then(
   () => {
@@ -40,7 +37,7 @@ const patterned = (size: number) => Buffer.from(Array.from({ length: size }, (_,
 describe('uploads', () => {
   it('uploads an image in one PUT: media type, size, MIME type, width and height from the bytes', async () => {
     const png = gradientPng(320, 200, [255, 140, 0], [120, 40, 200]);
-    const file = await emulator.admin.media.upload(new Blob([png], { type: 'image/png' }), { fileName: 'sunset.png', labels: ['sky'] });
+    const file = await emulator.admin.media.upload(new Blob([new Uint8Array(png)], { type: 'image/png' }), { fileName: 'sunset.png', labels: ['sky'] });
     expect(file).toMatchObject({ displayName: 'sunset.png', mediaType: 'IMAGE', operationStatus: 'READY', sizeInBytes: String(png.length), labels: ['sky'], state: 'OK' });
     expect(file.media?.image?.image).toContain('originWidth=320');
     expect(file.media?.image?.image).toContain('originHeight=200');
@@ -112,7 +109,7 @@ describe('uploads', () => {
   });
 
   it('refuses an oversized upload with 413 and stores nothing', async () => {
-    await setConfig({ maxUploadBytes: 1000 });
+    await setConfig(emulator, { maxUploadBytes: 1000 });
     const before = (await emulator.admin.media.listFiles({ paging: { limit: 100 } })).files!.length;
     const declared = await failure(emulator.admin.media.upload(new Blob([patterned(2000)], { type: 'text/plain' }), { fileName: 'big.txt' }));
     expect(declared).toMatchObject({ status: 413, code: 'PAYLOAD_TOO_LARGE' });
@@ -205,7 +202,7 @@ describe('import, listing, trash', () => {
   it('lists and searches with cursor paging and sort; trash, restore, permanent delete', async () => {
     const { admin } = emulator;
     const tag = `batch${Date.now()}`;
-    const files = [];
+    const files: FileDescriptor[] = [];
     for (const name of ['c', 'a', 'b']) files.push(await admin.media.upload(new Blob([name.repeat(3)], { type: 'text/plain' }), { fileName: `${tag}-${name}.txt`, parentFolderId: tag }));
     const first = await admin.media.listFiles({ parentFolderId: tag, sort: { fieldName: 'displayName', order: 'ASC' }, paging: { limit: 2 } });
     expect(first.files!.map((file) => file.displayName)).toEqual([`${tag}-a.txt`, `${tag}-b.txt`]);

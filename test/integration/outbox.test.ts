@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type TestEmulator } from '../helpers/emulator.js';
+import type { OutboxEmail } from '../helpers/sign-in.js';
 
 let emulator: TestEmulator;
 beforeAll(async () => {
@@ -12,18 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => emulator?.close());
 
-interface Email {
-  id: string;
-  to: string;
-  subject: string;
-  text: string;
-  kind: string;
-  code?: string;
-  link?: string;
-  createdAt: string;
-}
-
-const outbox = async (query = ''): Promise<Email[]> => ((await (await emulator.fetch(`/_emulator/outbox${query}`)).json()) as { emails: Email[] }).emails;
+const outbox = async (query = ''): Promise<OutboxEmail[]> => ((await (await emulator.fetch(`/_emulator/outbox${query}`)).json()) as { emails: OutboxEmail[] }).emails;
 
 describe('outbox', () => {
   it('lists emails newest first, filters by address (case-insensitive), and keeps nothing a failed request would have sent', async () => {

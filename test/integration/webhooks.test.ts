@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiKeyStrategy, createClient, isWebhookError, type Client } from '../../src/index.js';
 import { startEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { setConfig } from '../helpers/sign-in.js';
 
 let emulator: TestEmulator;
 let receiver: Server;
@@ -40,15 +41,10 @@ afterAll(async () => {
   receiver?.close();
 });
 afterEach(async () => {
-  await setConfig({ webhookUrls: [], webhookRetryBaseMs: 1000 });
+  await setConfig(emulator, { webhookUrls: [], webhookRetryBaseMs: 1000 });
   received.length = 0;
   answers.length = 0;
 });
-
-async function setConfig(config: Record<string, unknown>): Promise<void> {
-  const response = await emulator.fetch('/_emulator/config', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ config }) });
-  expect(response.status).toBe(200);
-}
 
 async function until<T>(read: () => T | undefined, what: string): Promise<T> {
   for (let attempt = 0; attempt < 200; attempt++) {
@@ -64,7 +60,7 @@ const app = (): Client => createClient({ baseUrl: emulator.url, auth: ApiKeyStra
 
 describe('webhooks', () => {
   it('a member created through the API reaches the app, verified and dispatched by client.webhooks.process', async () => {
-    await setConfig({ webhookUrls: [`${receiverUrl}/hooks/members`] });
+    await setConfig(emulator, { webhookUrls: [`${receiverUrl}/hooks/members`] });
     const email = `hooked-${Date.now()}@example.test`;
     const member = await emulator.admin.members.createMember({ member: { loginEmail: email, profile: { nickname: 'Hooked' } } });
 
@@ -80,7 +76,7 @@ describe('webhooks', () => {
   });
 
   it('item and file events arrive too; a body signed by another key is refused', async () => {
-    await setConfig({ webhookUrls: [receiverUrl] });
+    await setConfig(emulator, { webhookUrls: [receiverUrl] });
     await emulator.admin.items.insert('Movies', { title: 'Webhooked' });
     await emulator.admin.media.upload(new Blob(['event'], { type: 'text/plain' }), { fileName: 'event.txt' });
     const client = app();
@@ -96,7 +92,7 @@ describe('webhooks', () => {
   });
 
   it('retries a failing receiver with backoff and logs every attempt', async () => {
-    await setConfig({ webhookUrls: [`${receiverUrl}/flaky`], webhookRetryBaseMs: 20 });
+    await setConfig(emulator, { webhookUrls: [`${receiverUrl}/flaky`], webhookRetryBaseMs: 20 });
     answers.push(500, 503);
     await emulator.admin.members.createMember({ member: { loginEmail: `flaky-${Date.now()}@example.test` } });
     await until(() => (received.filter((entry) => entry.path == '/flaky').length == 3 ? true : undefined), 'three attempts');
@@ -116,7 +112,7 @@ describe('webhooks', () => {
   });
 
   it('a refused write sends nothing', async () => {
-    await setConfig({ webhookUrls: [receiverUrl] });
+    await setConfig(emulator, { webhookUrls: [receiverUrl] });
     await emulator.admin.members.createMember({ member: { loginEmail: 'not an email' } }).catch(() => undefined);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(received).toEqual([]);

@@ -92,23 +92,33 @@ export async function describeBytes(context: EmulatorContext, incomingPath: stri
   const header = await headerOf(path);
   const stats = await stat(path);
   const hash = await md5Of(path);
-  const mediaType = mediaTypeOf(mimeType);
-  const size = mediaType == 'IMAGE' || mediaType == 'VECTOR' ? imageSize(header) : undefined;
-  const url = fileUrl(context, id);
+  const descriptor = newDescriptor(context, id, request.displayName || fileName, mimeType, request);
+  const size = descriptor.mediaType == 'IMAGE' || descriptor.mediaType == 'VECTOR' ? imageSize(header) : undefined;
+  return {
+    ...descriptor,
+    hash,
+    sizeInBytes: String(stats.size),
+    media: mediaOf(descriptor.mediaType, id, descriptor.url, descriptor.displayName, size),
+    operationStatus: 'READY',
+    ...(sourceUrl ? { sourceUrl } : {}),
+    ...(descriptor.mediaType == 'IMAGE' ? { thumbnailUrl: descriptor.url } : {}),
+  };
+}
+
+/** A descriptor without content yet (no bytes, PENDING): what an import answers at once, and the base of every descriptor. */
+export function newDescriptor(context: EmulatorContext, id: string, displayName: string, mimeType: string, request: FileRequest): FileDescriptor {
   const now = new Date().toISOString();
   return {
     id,
-    displayName: request.displayName || fileName,
-    url,
+    displayName,
+    url: fileUrl(context, id),
     parentFolderId: folderOf(request),
-    hash,
-    sizeInBytes: String(stats.size),
+    hash: '',
+    sizeInBytes: '0',
     private: request.private === true,
-    mediaType,
-    media: mediaOf(mediaType, id, url, request.displayName || fileName, size),
-    operationStatus: 'READY',
-    ...(sourceUrl ? { sourceUrl } : {}),
-    ...(mediaType == 'IMAGE' ? { thumbnailUrl: url } : {}),
+    mediaType: mediaTypeOf(mimeType),
+    media: {},
+    operationStatus: 'PENDING',
     labels: request.labels ?? [],
     createdDate: now,
     updatedDate: now,

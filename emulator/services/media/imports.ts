@@ -6,15 +6,15 @@ import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Readable, Transform } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { invalidField } from '../../errors.js';
 import type { Caller, EmulatorContext } from '../../service.js';
-import { describeBytes, fileUrl, folderOf, newFileId, type FileRequest } from './descriptors.js';
+import { describeBytes, newDescriptor, newFileId, type FileRequest } from './descriptors.js';
 import { mediaDirectories, saveFile, uploaderOf, type FileDescriptor } from './file-store.js';
 import { fileEvent } from './media-events.js';
-import { mediaTypeOf, mimeTypeOfName } from './media-types.js';
-import { uploadLimit } from './uploads.js';
+import { mimeTypeOfName } from './media-types.js';
+import { limitTo, uploadLimit } from './uploads.js';
 
 /** An import request (`ImportFileRequest`). */
 export interface ImportRequest extends FileRequest {
@@ -44,6 +44,16 @@ function sourceOf(request: ImportRequest, field: string): URL {
   return url;
 }
 
+/** The file name at the end of a URL's path, if any. */
+function lastSegment(url: URL): string | undefined {
+  const segment = url.pathname.split('/').pop();
+  try {
+    return segment ? decodeURIComponent(segment) : undefined;
+  } catch {
+    return segment;
+  }
+}
+
 /** Fetches the bytes and finishes the file; never throws (a failure makes the file FAILED). */
 async function fetchInto(context: EmulatorContext, pending: FileDescriptor, source: URL, request: ImportRequest, uploader: string): Promise<void> {
   const incoming = join(mediaDirectories(context).incoming, `import-${randomBytes(12).toString('hex')}`);
@@ -51,15 +61,7 @@ async function fetchInto(context: EmulatorContext, pending: FileDescriptor, sour
     const headers = Object.fromEntries(Object.entries(request.urlHeaders ?? {}).map(([name, value]) => [name, String(value)]));
     const response = await fetch(source, { headers, signal: AbortSignal.timeout(60_000) });
     if (!response.ok || !response.body) throw new Error(`the source answered ${response.status}`);
-    const limit = uploadLimit(context);
-    let received = 0;
-    const counter = new Transform({
-      transform(chunk: Buffer, _encoding, done) {
-        received += chunk.length;
-        done(received > limit ? new Error(`the file is larger than the upload limit of ${limit} bytes`) : null, chunk);
-      },
-    });
-    await pipeline(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream), counter, createWriteStream(incoming));
+    await pipeline(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream), limitTo(uploadLimit(context)), createWriteStream(incoming));
     const mimeType = request.mimeType || response.headers.get('content-type')?.split(';')[0] || pending.mimeType;
     const file = await describeBytes(context, incoming, { ...request, mimeType, fileName: request.fileName ?? pending.displayName, displayName: pending.displayName }, pending.id, source.href);
     context.store.transaction(() => saveFile(context.store, { ...file, createdDate: pending.createdDate }, uploader));
@@ -73,36 +75,16 @@ async function fetchInto(context: EmulatorContext, pending: FileDescriptor, sour
     } catch {
       // The emulator closed while the import ran: nothing left to record it in.
     }
-    if (process.env.SITEKIT_EMULATOR_DEBUG) console.error(`[sitekit emulator] import of ${source.href} failed:`, error);
+    console.warn(`[sitekit emulator] import of ${source.href} failed: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
 
 /** Starts an import; answers the PENDING descriptor (saved). */
 export function startImport(context: EmulatorContext, caller: Caller, request: ImportRequest, field = 'request'): FileDescriptor {
   const source = sourceOf(request, field);
-  const name = request.displayName || request.fileName || decodeURIComponent(source.pathname.split('/').pop() || '') || 'imported-file';
+  const name = request.displayName || request.fileName || lastSegment(source) || 'imported-file';
   const mimeType = request.mimeType || mimeTypeOfName(name);
-  const id = newFileId(name);
-  const now = new Date().toISOString();
-  const pending: FileDescriptor = {
-    id,
-    displayName: name,
-    url: fileUrl(context, id),
-    parentFolderId: folderOf(request),
-    hash: '',
-    sizeInBytes: '0',
-    private: request.private === true,
-    mediaType: mediaTypeOf(mimeType),
-    media: {},
-    operationStatus: 'PENDING',
-    sourceUrl: source.href,
-    labels: request.labels ?? [],
-    createdDate: now,
-    updatedDate: now,
-    siteId: context.site.siteId,
-    state: 'OK',
-    mimeType,
-  };
+  const pending: FileDescriptor = { ...newDescriptor(context, newFileId(name), name, mimeType, request), sourceUrl: source.href };
   const uploader = uploaderOf(caller);
   saveFile(context.store, pending, uploader);
   let tasks = running.get(context);

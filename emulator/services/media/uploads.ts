@@ -93,8 +93,8 @@ async function finish(context: EmulatorContext, ticket: Ticket, incomingPath: st
   return { file: wireFile(file) };
 }
 
-/** Counts bytes going through, failing past `limit`. */
-const limitTo = (limit: number) => {
+/** Counts bytes going through, failing with 413 past `limit`. */
+export const limitTo = (limit: number) => {
   let received = 0;
   return new Transform({
     transform(chunk: Buffer, _encoding, done) {

@@ -48,8 +48,15 @@ function visibleMember(context: EmulatorContext, caller: Caller, memberId: strin
 
 const answer = (member: Member, call: ServiceCall<Input>, fieldsets: unknown = ['FULL']) => ({ member: shapeMember(member, widestFieldset(fieldsets), call.caller) });
 
-/** Ends a member's ways back in (sessions, codes, pending sign-ins): blocked, disconnected, deleted. */
-const revokeAccess = (context: EmulatorContext, memberId: string) => revokeSecrets(context.store, memberId, ['session', 'state', 'recovery', 'authorization-code', 'browser-session']);
+/**
+ * Ends a member's ways back in: sessions, codes, pending sign-ins and its refresh tokens (the
+ * token service's table; access tokens already issued run out at their expiry). For blocked,
+ * disconnected and deleted members.
+ */
+function revokeAccess(context: EmulatorContext, memberId: string): void {
+  revokeSecrets(context.store, memberId, ['session', 'state', 'recovery', 'authorization-code', 'browser-session']);
+  context.store.run('UPDATE refresh_tokens SET used_at = ? WHERE member_id = ? AND used_at IS NULL', [new Date().toISOString(), memberId]);
+}
 
 /** Deletes a member and its identity; returns the deleted member. */
 function deleteMember(context: EmulatorContext, call: ServiceCall<Input>, memberId: string): Member {
