@@ -96,6 +96,13 @@ describe.each(handlers)('%s handler', (_name, kind, make) => {
     expect(await response.text()).toBe('{"zipped":true}');
   });
 
+  it('reads a large body whole, multi-byte characters across chunk boundaries included', async () => {
+    const large = JSON.stringify({ text: 'é€😀'.repeat(400_000) });
+    main.routes.set('/large', (_request, response) => response.writeHead(200, { 'content-type': 'application/json' }).end(large));
+    const response = await make()({ url: `${main.url}/large`, method: 'GET', headers: {} });
+    expect(await response.text()).toBe(large);
+  });
+
   it('a reset in the middle of the body rejects the read with a NetworkError', async () => {
     main.routes.set('/reset', resetMidBody);
     const response = await make()({ url: `${main.url}/reset`, method: 'GET', headers: {} });
