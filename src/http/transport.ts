@@ -7,7 +7,7 @@
 import type { Operation } from '../operation.js';
 import { buildRequest, RequestBuildError, type BuiltRequest } from '../request.js';
 import type { CallOptions } from '../types.js';
-import { ElevationRequiredError, errorFromResponse, HttpError, isNetworkError, RequestError, TimeoutError } from '../errors/index.js';
+import { ElevationRequiredError, errorFromResponse, HttpError, isNetworkError, NetworkError, RequestError, TimeoutError } from '../errors/index.js';
 import { unlessAborted, type Abortable } from './abort.js';
 import type { TransportAuth } from './auth.js';
 import { AttemptTimeout, CallDeadline } from './deadline.js';
@@ -267,7 +267,10 @@ export class Transport {
           // already retried its own requests.
           if (!sending) throw attemptTimedOut ? timeout() : error;
           if (!attemptTimedOut && !isNetworkError(error)) throw error;
-          if (!(replayable && this.retries(outgoing, attempt, { networkError: true }))) throw attemptTimedOut ? timeout() : error;
+          if (!(replayable && this.retries(outgoing, attempt, { networkError: true }))) {
+            // The handler does not know the call: the final error names it, as every other one does.
+            throw attemptTimedOut ? timeout() : new NetworkError({ cause: (error as NetworkError).cause, operation: outgoing.operation });
+          }
         } finally {
           step.end();
         }

@@ -351,7 +351,7 @@ export function transportCases(): void {
         nock(BASE).get('/wix-data/v2/collections/M').times(3).replyWithError(Object.assign(new Error(`connect ${code}`), { code }));
         const e = await admin().collections.getDataCollection('M').catch((x) => x);
         expect(e).toBeInstanceOf(NetworkError);
-        expect(e.message).toContain(code);
+        expect(e.message).toBe(`getDataCollection: Network request failed: connect ${code}`);
         expect(nock.pendingMocks()).toHaveLength(0);
       }
     });
