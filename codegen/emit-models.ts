@@ -1,15 +1,32 @@
 /** generated/models.ts (public entity types) and generated/io.ts (public request/response types). */
 import { HEADER, pascal, typeImport } from './header.js';
 import type { Doc, OperationEntry, Schema } from './model.js';
-import { doc as tsdoc, tsType } from './ts-type.js';
+import { doc as tsdoc, refName, tsType } from './ts-type.js';
 import { requestSchema, responseSchema } from './walk.js';
 
+/**
+ * What each component is the request or response of (`Request of \`listFiles\` (GET /...).`): the
+ * documentation of a component the schema does not describe, so its hover says what it is for.
+ */
+function operationRoles(doc: Doc, entries: OperationEntry[]): Map<string, string[]> {
+  const roles = new Map<string, string[]>();
+  for (const entry of entries) {
+    for (const [role, schema] of [['Request', requestSchema(doc, entry)], ['Response', responseSchema(doc, entry)]] as const) {
+      if (!schema.$ref) continue;
+      const name = refName(schema.$ref);
+      roles.set(name, [...(roles.get(name) ?? []), `${role} of \`${entry.op.operationId}\` (${entry.method} ${entry.path}).`]);
+    }
+  }
+  return roles;
+}
+
 /** One exported type per component schema; entities are wrapped in `Entity<>` (the `_id` renames). */
-export function emitModels(doc: Doc): string {
+export function emitModels(doc: Doc, entries: OperationEntry[]): string {
+  const roles = operationRoles(doc, entries);
   let out = `${HEADER}/* Public-form types of the schema's components: dates are Date, media references are strings. */\nimport type { Entity, Item } from '../src/types.js';\n\nexport type { Entity, Item };\n`;
   for (const name of Object.keys(doc.components.schemas).sort()) {
     const schema = doc.components.schemas[name]!;
-    out += `\n${tsdoc(schema.description, '')}`;
+    out += `\n${tsdoc(schema.description ?? roles.get(name)?.join('\n'), '')}`;
     const type = tsType({ ...schema, 'x-sitekit-wire': undefined, description: undefined });
     if (schema['x-sitekit-entity']) {
       out += `export type ${name} = Entity<${name}Fields>;\n\n/** ${name} as its fields are named on the wire (before the \`_id\` renames). */\n`;

@@ -28,7 +28,7 @@ export async function generate(schemaDir: string): Promise<Record<string, string
   return {
     'builders.ts': emitBuilders(entries),
     'io.ts': emitIo(doc, entries),
-    'models.ts': emitModels(doc),
+    'models.ts': emitModels(doc, entries),
     'namespaces.ts': emitNamespaces(doc, entries),
     'openapi.json': `${JSON.stringify(doc, null, 2)}\n`,
     'operations.ts': emitOperations(doc, entries),

@@ -36,6 +36,7 @@ export interface AddressLocation {
 
 export type AddressTag = "UNTAGGED" | "HOME" | "WORK" | "BILLING" | "SHIPPING";
 
+/** Request of `aggregateDataItems` (POST /wix-data/v2/items/aggregate). */
 export interface AggregateDataItemsRequest {
   /** ID of the collection to aggregate. */
   dataCollectionId: string;
@@ -58,6 +59,7 @@ export interface AggregateDataItemsRequest {
   language?: string;
 }
 
+/** Response of `aggregateDataItems` (POST /wix-data/v2/items/aggregate). */
 export interface AggregateDataItemsResponse {
   /** One row per group, holding the grouping fields and the computed result fields. */
   results?: Record<string, unknown>[];
@@ -70,6 +72,7 @@ export interface ApplicationErrorDetails {
   data?: Record<string, unknown>;
 }
 
+/** Request of `bulkDeleteFiles` (POST /site-media/v1/bulk/files/delete). */
 export interface BulkDeleteFilesRequest {
   /** IDs (or media URLs) of the files to delete. */
   fileIds: string[];
@@ -77,6 +80,7 @@ export interface BulkDeleteFilesRequest {
   permanent?: boolean;
 }
 
+/** Request of `bulkImportFile` (POST /site-media/v1/bulk/files/import-v2). */
 export interface BulkImportFileRequest {
   /** The files to import. */
   importFileRequests: ImportFileRequest[];
@@ -84,12 +88,14 @@ export interface BulkImportFileRequest {
   returnEntity?: boolean;
 }
 
+/** Response of `bulkImportFile` (POST /site-media/v1/bulk/files/import-v2). */
 export interface BulkImportFileResponse {
   /** One result per requested file, in request order. */
   results?: FileBulkImportResult[];
   bulkActionMetadata?: FileBulkActionMetadata;
 }
 
+/** Request of `bulkImportFiles` (POST /site-media/v1/bulk/files/import). */
 export interface BulkImportFilesRequest {
   /** The files to import. */
   importFileRequests: ImportFileRequest[];
@@ -97,11 +103,13 @@ export interface BulkImportFilesRequest {
   returnEntity?: boolean;
 }
 
+/** Response of `bulkImportFiles` (POST /site-media/v1/bulk/files/import). */
 export interface BulkImportFilesResponse {
   /** Descriptors of the imported files. */
   files?: FileDescriptor[];
 }
 
+/** Request of `bulkInsertDataItemReferences` (POST /wix-data/v2/bulk/items/insert-references). */
 export interface BulkInsertDataItemReferencesRequest {
   /** ID of the collection that holds the referring items. */
   dataCollectionId: string;
@@ -111,6 +119,7 @@ export interface BulkInsertDataItemReferencesRequest {
   returnEntity?: boolean;
 }
 
+/** Request of `bulkInsertDataItems` (POST /wix-data/v2/bulk/items/insert). */
 export interface BulkInsertDataItemsRequest {
   /** ID of the collection to insert the items into. */
   dataCollectionId: string;
@@ -120,6 +129,7 @@ export interface BulkInsertDataItemsRequest {
   returnEntity?: boolean;
 }
 
+/** Request of `bulkPatchDataItems` (POST /wix-data/v2/bulk/items/patch). */
 export interface BulkPatchDataItemsRequest {
   /** ID of the collection that holds the items. */
   dataCollectionId: string;
@@ -129,6 +139,7 @@ export interface BulkPatchDataItemsRequest {
   returnEntity?: boolean;
 }
 
+/** Request of `bulkRemoveDataItemReferences` (POST /wix-data/v2/bulk/items/remove-references). */
 export interface BulkRemoveDataItemReferencesRequest {
   /** ID of the collection that holds the referring items. */
   dataCollectionId: string;
@@ -138,6 +149,7 @@ export interface BulkRemoveDataItemReferencesRequest {
   returnEntity?: boolean;
 }
 
+/** Request of `bulkRemoveDataItems` (POST /wix-data/v2/bulk/items/remove). */
 export interface BulkRemoveDataItemsRequest {
   /** ID of the collection that holds the items. */
   dataCollectionId: string;
@@ -145,11 +157,13 @@ export interface BulkRemoveDataItemsRequest {
   dataItemIds: string[];
 }
 
+/** Request of `bulkRestoreFilesFromTrashBin` (POST /site-media/v1/bulk/trash-bin/files/restore). */
 export interface BulkRestoreFilesFromTrashBinRequest {
   /** IDs (or media URLs) of the files to restore. */
   fileIds: string[];
 }
 
+/** Request of `bulkSaveDataItems` (POST /wix-data/v2/bulk/items/save). */
 export interface BulkSaveDataItemsRequest {
   /** ID of the collection to save the items in. */
   dataCollectionId: string;
@@ -159,6 +173,7 @@ export interface BulkSaveDataItemsRequest {
   returnEntity?: boolean;
 }
 
+/** Request of `bulkUpdateDataItems` (POST /wix-data/v2/bulk/items/update). */
 export interface BulkUpdateDataItemsRequest {
   /** ID of the collection that holds the items. */
   dataCollectionId: string;
@@ -181,6 +196,7 @@ export interface CaptchaTokenRecaptcha {
   Recaptcha: string;
 }
 
+/** Request of `changePassword` (POST /_api/iam/authentication/v2/change-password). */
 export interface ChangePasswordRequest {
   newPassword: string;
 }
@@ -188,6 +204,7 @@ export interface ChangePasswordRequest {
 /** `ATTACHMENT` makes the link download the file; `INLINE` opens it in the browser. */
 export type ContentDisposition = "ATTACHMENT" | "INLINE";
 
+/** Request of `count` (POST /wix-data/v2/items/count). */
 export interface CountDataItemsRequest {
   /** ID of the collection to count items in. */
   dataCollectionId: string;
@@ -201,16 +218,19 @@ export interface CountDataItemsRequest {
   environment?: DataItemEnvironment;
 }
 
+/** Response of `count` (POST /wix-data/v2/items/count). */
 export interface CountDataItemsResponse {
   /** Number of matching items. */
   totalCount?: number;
 }
 
+/** Request of `createDataCollection` (POST /wix-data/v2/collections). */
 export interface CreateDataCollectionRequest {
   /** The collection to create. */
   collection: DataCollection;
 }
 
+/** Response of `createDataCollection` (POST /wix-data/v2/collections). */
 export interface CreateDataCollectionResponse {
   /** The created collection. */
   collection?: DataCollection;
@@ -944,6 +964,7 @@ export interface FileVideoResolution {
   urlExpirationDate?: Date;
 }
 
+/** Request of `generateFileDownloadUrl` (POST /site-media/v1/files/generate-file-download-url). */
 export interface GenerateFileDownloadUrlRequest {
   /** File ID, or the file's media URL. */
   fileId: string;
@@ -958,11 +979,13 @@ export interface GenerateFileDownloadUrlRequest {
   contentDisposition?: ContentDisposition;
 }
 
+/** Response of `generateFileDownloadUrl` (POST /site-media/v1/files/generate-file-download-url). */
 export interface GenerateFileDownloadUrlResponse {
   /** One URL per requested asset key. */
   downloadUrls?: FileDownloadUrl[];
 }
 
+/** Request of `generateFileResumableUploadUrl` (POST /site-media/v1/files/generate-resumable-upload-url). */
 export interface GenerateFileResumableUploadUrlRequest {
   /** MIME type of the file, e.g. `video/mp4`. */
   mimeType: string;
@@ -982,6 +1005,7 @@ export interface GenerateFileResumableUploadUrlRequest {
   uploadProtocol?: UploadProtocol;
 }
 
+/** Response of `generateFileResumableUploadUrl` (POST /site-media/v1/files/generate-resumable-upload-url). */
 export interface GenerateFileResumableUploadUrlResponse {
   uploadProtocol?: UploadProtocol;
   /** URL to upload the file's bytes to. */
@@ -990,6 +1014,7 @@ export interface GenerateFileResumableUploadUrlResponse {
   uploadToken?: string;
 }
 
+/** Request of `generateFileUploadUrl` (POST /site-media/v1/files/generate-upload-url). */
 export interface GenerateFileUploadUrlRequest {
   /** MIME type of the file, e.g. `image/jpeg`. */
   mimeType: string;
@@ -1008,32 +1033,38 @@ export interface GenerateFileUploadUrlRequest {
   externalInfo?: FileExternalInfo;
 }
 
+/** Response of `generateFileUploadUrl` (POST /site-media/v1/files/generate-upload-url). */
 export interface GenerateFileUploadUrlResponse {
   /** URL to upload the file's bytes to. */
   uploadUrl: string;
 }
 
+/** Request of `generateFilesDownloadUrl` (POST /site-media/v1/files/generate-download-url). */
 export interface GenerateFilesDownloadUrlRequest {
   /** IDs (or media URLs) of the files to download. */
   fileIds: string[];
 }
 
+/** Response of `generateFilesDownloadUrl` (POST /site-media/v1/files/generate-download-url). */
 export interface GenerateFilesDownloadUrlResponse {
   /** URL of a compressed archive of the files. */
   downloadUrl: string;
 }
 
+/** Request of `generateVideoStreamingUrl` (POST /site-media/v1/files/generate-video-stream-url). */
 export interface GenerateVideoStreamingUrlRequest {
   /** File ID, or the file's media URL. */
   fileId: string;
   format?: StreamFormat;
 }
 
+/** Response of `generateVideoStreamingUrl` (POST /site-media/v1/files/generate-video-stream-url). */
 export interface GenerateVideoStreamingUrlResponse {
   /** The streaming URL. */
   downloadUrl: FileDownloadUrl;
 }
 
+/** Response of `getDataCollection` (GET /wix-data/v2/collections/{dataCollectionId}). */
 export interface GetDataCollectionResponse {
   /** The requested collection. */
   collection?: DataCollection;
@@ -1041,20 +1072,24 @@ export interface GetDataCollectionResponse {
   referencedCollections?: DataCollection[];
 }
 
+/** Response of `get` (GET /wix-data/v2/items/{dataItemId}). */
 export interface GetDataItemResponse {
   /** The requested item. */
   dataItem?: DataItem;
 }
 
+/** Response of `getFileDescriptor` (GET /site-media/v1/files/get-file-by-id). */
 export interface GetFileDescriptorResponse {
   file: FileDescriptor;
 }
 
+/** Request of `getFileDescriptors` (POST /site-media/v1/files/get-files). */
 export interface GetFileDescriptorsRequest {
   /** IDs (or media URLs) of the files. */
   fileIds: string[];
 }
 
+/** Response of `getFileDescriptors` (POST /site-media/v1/files/get-files). */
 export interface GetFileDescriptorsResponse {
   files?: FileDescriptor[];
 }
@@ -1213,6 +1248,7 @@ export interface IdentityTenant {
 
 export type IdentityType = "UNKNOWN" | "ANONYMOUS_VISITOR" | "MEMBER" | "WIX_USER" | "APP";
 
+/** Request of `importFile` (POST /site-media/v1/files/import). */
 export interface ImportFileRequest {
   /** Publicly accessible URL of the file to import. */
   url: string;
@@ -1236,6 +1272,7 @@ export interface ImportFileRequest {
   filePath?: string;
 }
 
+/** Response of `importFile` (POST /site-media/v1/files/import). */
 export interface ImportFileResponse {
   file: FileDescriptor;
 }
@@ -1246,16 +1283,19 @@ export interface IncludedReference {
   field: string;
 }
 
+/** Request of `insertDataItemReference` (POST /wix-data/v2/items/insert-reference). */
 export interface InsertDataItemReferenceRequest {
   /** ID of the collection that holds the referring item. */
   dataCollectionId: string;
   dataItemReference: DataItemReference;
 }
 
+/** Response of `insertDataItemReference` (POST /wix-data/v2/items/insert-reference). */
 export interface InsertDataItemReferenceResponse {
   dataItemReference?: DataItemReference;
 }
 
+/** Request of `insert` (POST /wix-data/v2/items). */
 export interface InsertDataItemRequest {
   /** ID of the collection to insert the item into. */
   dataCollectionId: string;
@@ -1264,11 +1304,13 @@ export interface InsertDataItemRequest {
   appOptions?: DataItemAppOptions;
 }
 
+/** Response of `insert` (POST /wix-data/v2/items). */
 export interface InsertDataItemResponse {
   /** The inserted item. */
   dataItem?: DataItem;
 }
 
+/** Request of `isReferenced` (POST /wix-data/v2/items/is-referenced). */
 export interface IsReferencedDataItemRequest {
   /** ID of the collection that holds the referring item. */
   dataCollectionId: string;
@@ -1282,23 +1324,27 @@ export interface IsReferencedDataItemRequest {
   consistentRead?: boolean;
 }
 
+/** Response of `isReferenced` (POST /wix-data/v2/items/is-referenced). */
 export interface IsReferencedDataItemResponse {
   /** Whether the reference exists. */
   isReferenced?: boolean;
 }
 
+/** Response of `listDataCollections` (GET /wix-data/v2/collections). */
 export interface ListDataCollectionsResponse {
   /** The collections in this page. */
   collections?: DataCollection[];
   pagingMetadata?: PagingMetadata;
 }
 
+/** Response of `listDeletedFiles` (GET /site-media/v1/trash-bin/files). */
 export interface ListDeletedFilesResponse {
   files?: FileDescriptor[];
   /** Paging metadata; `cursors.next` points to the next page, if any. */
   nextCursor?: PagingMetadata;
 }
 
+/** Response of `listFiles` (GET /site-media/v1/files). */
 export interface ListFilesResponse {
   files?: FileDescriptor[];
   /** Paging metadata; `cursors.next` points to the next page, if any. */
@@ -1333,6 +1379,7 @@ export interface LoginV1Request {
   captchaTokens?: CaptchaToken[];
 }
 
+/** Request of `loginWithTokenParams` (POST /_api/iam/authentication/v1/sso/login-with-token-params). */
 export interface LoginWithTokenParamsRequest {
   /** ID of the identity-provider connection. */
   idpConnectionId: string;
@@ -1424,6 +1471,7 @@ export interface MemberBulkActionMetadata {
   undetailedFailures?: number;
 }
 
+/** Response of `bulkDeleteMembers` (POST /members/v1/members/bulk/delete). */
 export interface MemberBulkDeleteResponse {
   /** One result per requested member, in request order. */
   results: MemberBulkResult[];
@@ -1486,6 +1534,10 @@ export type MemberFieldset = "PUBLIC" | "EXTENDED" | "FULL";
 /** A query filter, e.g. `{"status": "PENDING"}` or `{"loginEmail": {"$startsWith": "a"}}`. */
 export type MemberFilter = Record<string, unknown>;
 
+/**
+ * Request of `bulkApproveMembers` (POST /members/v1/members/bulk/approve-by-filter).
+ * Request of `bulkBlockMembers` (POST /members/v1/members/bulk/block-by-filter).
+ */
 export interface MemberFilterRequest {
   filter: MemberFilter;
 }
@@ -1508,6 +1560,11 @@ export interface MemberImage {
   offsetY?: number;
 }
 
+/**
+ * Response of `bulkApproveMembers` (POST /members/v1/members/bulk/approve-by-filter).
+ * Response of `bulkBlockMembers` (POST /members/v1/members/bulk/block-by-filter).
+ * Response of `bulkDeleteMembersByFilter` (POST /members/v1/members/bulk/delete-by-filter).
+ */
 export interface MemberJobResponse {
   /** ID of the asynchronous job. */
   jobId: string;
@@ -1530,6 +1587,24 @@ export interface MemberProfile {
   title?: string;
 }
 
+/**
+ * Response of `approveMember` (POST /members/v1/members/{id}/approve).
+ * Response of `blockMember` (POST /members/v1/members/{id}/block).
+ * Response of `createMember` (POST /members/v1/members).
+ * Response of `deleteMemberAddresses` (DELETE /members/v1/members/{id}/addresses).
+ * Response of `deleteMemberEmails` (DELETE /members/v1/members/{id}/emails).
+ * Response of `deleteMemberPhones` (DELETE /members/v1/members/{id}/phones).
+ * Response of `disconnectMember` (POST /members/v1/members/{id}/disconnect).
+ * Response of `getCurrentMember` (GET /members/v1/members/my).
+ * Response of `getMember` (GET /members/v1/members/{id}).
+ * Response of `joinCommunity` (POST /members/v1/members/join-community).
+ * Response of `leaveCommunity` (POST /members/v1/members/leave-community).
+ * Response of `muteMember` (POST /members/v1/members/{id}/mute).
+ * Response of `unmuteMember` (POST /members/v1/members/{id}/unmute).
+ * Response of `updateCurrentMemberSlug` (POST /members/v1/members/my/slug).
+ * Response of `updateMember` (PATCH /members/v1/members/{id}).
+ * Response of `updateMemberSlug` (POST /members/v1/members/{id}/slug).
+ */
 export interface MemberResponse {
   member: Member;
 }
@@ -1571,6 +1646,7 @@ export interface MembersQueryMetadata {
   tooManyToCount?: boolean;
 }
 
+/** Request of `queryMembers` (POST /members/v1/members/query). */
 export interface MembersQueryRequest {
   /** Predefined sets of fields to return. Default: `PUBLIC`. */
   fieldsets?: MemberFieldset[];
@@ -1654,6 +1730,7 @@ export interface PagingMetadata {
   hasNext?: boolean;
 }
 
+/** Request of `patchDataItem` (POST /wix-data/v2/items/patch). */
 export interface PatchDataItemRequest {
   /** ID of the collection that holds the item. */
   dataCollectionId: string;
@@ -1662,15 +1739,18 @@ export interface PatchDataItemRequest {
   condition?: Record<string, unknown>;
 }
 
+/** Response of `patchDataItem` (POST /wix-data/v2/items/patch). */
 export interface PatchDataItemResponse {
   /** The patched item. */
   dataItem?: DataItem;
 }
 
+/** Request of `proceedToNextState` (POST /_api/iam/authentication/v1/state/proceed). */
 export interface ProceedToNextStateRequest {
   stateToken: string;
 }
 
+/** Request of `queryDataItems` (POST /wix-data/v2/items/query). */
 export interface QueryDataItemsRequest {
   /** ID of the collection to query. */
   dataCollectionId: string;
@@ -1688,12 +1768,17 @@ export interface QueryDataItemsRequest {
   environment?: DataItemEnvironment;
 }
 
+/**
+ * Response of `queryDataItems` (POST /wix-data/v2/items/query).
+ * Response of `queryDataItemsGet` (GET /wix-data/v2/items/query).
+ */
 export interface QueryDataItemsResponse {
   /** The matching items in this page. */
   dataItems?: DataItem[];
   pagingMetadata?: PagingMetadata;
 }
 
+/** Request of `queryDistinctValues` (POST /wix-data/v2/items/query-distinct-values). */
 export interface QueryDistinctValuesRequest {
   /** ID of the collection to read. */
   dataCollectionId: string;
@@ -1715,12 +1800,14 @@ export interface QueryDistinctValuesRequest {
   language?: string;
 }
 
+/** Response of `queryDistinctValues` (POST /wix-data/v2/items/query-distinct-values). */
 export interface QueryDistinctValuesResponse {
   /** The distinct values in this page; any JSON value, dates as `Date`. */
   distinctValues?: Record<string, unknown>[];
   pagingMetadata?: PagingMetadata;
 }
 
+/** Request of `queryReferencedDataItems` (POST /wix-data/v2/items/query-referenced). */
 export interface QueryReferencedDataItemsRequest {
   /** ID of the collection that holds the referring item. */
   dataCollectionId: string;
@@ -1744,12 +1831,14 @@ export interface QueryReferencedDataItemsRequest {
   language?: string;
 }
 
+/** Response of `queryReferencedDataItems` (POST /wix-data/v2/items/query-referenced). */
 export interface QueryReferencedDataItemsResponse {
   /** The referenced items in this page. */
   results?: DataItemReferencedResult[];
   pagingMetadata?: PagingMetadata;
 }
 
+/** Request of `recover` (POST /_api/iam/recovery/v1/recover). */
 export interface RecoverRequest {
   /** The token carried by the recovery email's link. */
   recoveryToken: string;
@@ -1934,6 +2023,7 @@ export interface RedirectSessionRequest {
   origin?: string;
 }
 
+/** Response of `createRedirectSession` (POST /_api/redirects-api/v1/redirect-session). */
 export interface RedirectSessionResponse {
   redirectSession: RedirectSession;
 }
@@ -2004,16 +2094,19 @@ export interface RegisterRequest {
   clientMetaData?: Record<string, unknown>;
 }
 
+/** Request of `removeDataItemReference` (POST /wix-data/v2/items/remove-reference). */
 export interface RemoveDataItemReferenceRequest {
   /** ID of the collection that holds the referring item. */
   dataCollectionId: string;
   dataItemReference: DataItemReference;
 }
 
+/** Response of `removeDataItemReference` (POST /wix-data/v2/items/remove-reference). */
 export interface RemoveDataItemReferenceResponse {
   dataItemReference?: DataItemReference;
 }
 
+/** Request of `remove` (POST /wix-data/v2/items/remove). */
 export interface RemoveDataItemRequest {
   /** ID of the collection that holds the item. */
   dataCollectionId: string;
@@ -2022,11 +2115,16 @@ export interface RemoveDataItemRequest {
   appOptions?: DataItemAppOptions;
 }
 
+/**
+ * Response of `remove` (POST /wix-data/v2/items/remove).
+ * Response of `removeDataItem` (DELETE /wix-data/v2/items/{dataItemId}).
+ */
 export interface RemoveDataItemResponse {
   /** The removed item. */
   dataItem?: DataItem;
 }
 
+/** Request of `replaceReferences` (POST /wix-data/v2/items/replace-references). */
 export interface ReplaceDataItemReferencesRequest {
   /** ID of the collection that holds the referring item. */
   dataCollectionId: string;
@@ -2038,11 +2136,13 @@ export interface ReplaceDataItemReferencesRequest {
   newReferencedItemIds: string[];
 }
 
+/** Response of `replaceReferences` (POST /wix-data/v2/items/replace-references). */
 export interface ReplaceDataItemReferencesResponse {
   /** The references the field now holds. */
   dataItemReferences?: DataItemReference[];
 }
 
+/** Request of `resendVerification` (POST /_api/iam/verification/v1/auth/resend). */
 export interface ResendVerificationRequest {
   stateToken: string;
 }
@@ -2050,6 +2150,7 @@ export interface ResendVerificationRequest {
 /** A root folder of the Media Manager. */
 export type RootFolder = "MEDIA_ROOT" | "TRASH_ROOT" | "VISITOR_UPLOADS_ROOT";
 
+/** Request of `save` (POST /wix-data/v2/items/save). */
 export interface SaveDataItemRequest {
   /** ID of the collection to save the item in. */
   dataCollectionId: string;
@@ -2059,12 +2160,14 @@ export interface SaveDataItemRequest {
   publishPluginOptions?: DataItemPublishPluginOptions;
 }
 
+/** Response of `save` (POST /wix-data/v2/items/save). */
 export interface SaveDataItemResponse {
   action?: DataItemSaveAction;
   /** The inserted or updated item. */
   dataItem?: DataItem;
 }
 
+/** Request of `searchFiles` (POST /site-media/v1/files/search). */
 export interface SearchFilesRequest {
   /** Term to match against display names, MIME types and labels. */
   search?: string;
@@ -2079,17 +2182,20 @@ export interface SearchFilesRequest {
   paging?: CursorPaging;
 }
 
+/** Response of `searchFiles` (POST /site-media/v1/files/search). */
 export interface SearchFilesResponse {
   files?: FileDescriptor[];
   /** Paging metadata; `cursors.next` points to the next page, if any. */
   nextCursor?: PagingMetadata;
 }
 
+/** Request of `sendActivationEmail` (POST /_api/iam/recovery/v1/activation-email). */
 export interface SendActivationEmailRequest {
   identityId: string;
   emailOptions?: RecoveryEmailOptions;
 }
 
+/** Request of `sendRecoveryEmail` (POST /_api/iam/recovery/v1/send-email). */
 export interface SendRecoveryEmailRequest {
   email: string;
   /** Language of the email (ISO 639-1). */
@@ -2107,6 +2213,7 @@ export interface ServerFieldViolation {
   data?: Record<string, unknown>;
 }
 
+/** Request of `signOn` (POST /_api/iam/authentication/v2/sign-on). */
 export interface SignOnRequest {
   loginId: LoginId;
   profile?: IdentityProfile;
@@ -2116,6 +2223,7 @@ export interface SignOnRequest {
   mergeExistingContact?: boolean;
 }
 
+/** Response of `signOn` (POST /_api/iam/authentication/v2/sign-on). */
 export interface SignOnResponse {
   identity?: Identity;
   sessionToken: string;
@@ -2128,11 +2236,13 @@ export interface Sorting {
   order?: SortOrder;
 }
 
+/** Request of `startVerification` (POST /_api/iam/verification/v1/start). */
 export interface StartVerificationRequest {
   identityId: string;
   target?: VerificationTarget;
 }
 
+/** Response of `startVerification` (POST /_api/iam/verification/v1/start). */
 export interface StartVerificationResponse {
   verificationId: string;
 }
@@ -2170,21 +2280,28 @@ export interface Tokens {
   refreshToken: RefreshToken;
 }
 
+/** Request of `truncate` (POST /wix-data/v2/items/truncate). */
 export interface TruncateDataItemsRequest {
   /** ID of the collection to empty. */
   dataCollectionId: string;
 }
 
+/** Request of `updateDataCollection` (PUT /wix-data/v2/collections). */
 export interface UpdateDataCollectionRequest {
   /** The collection's new structure; `_id` identifies it and `revision` guards against concurrent changes. */
   collection: DataCollection;
 }
 
+/** Response of `updateDataCollection` (PUT /wix-data/v2/collections). */
 export interface UpdateDataCollectionResponse {
   /** The updated collection. */
   collection?: DataCollection;
 }
 
+/**
+ * Request of `update` (POST /wix-data/v2/items/update).
+ * Request of `updateDataItem` (PUT /wix-data/v2/items/{dataItemId}).
+ */
 export interface UpdateDataItemRequest {
   /** ID of the collection that holds the item. */
   dataCollectionId: string;
@@ -2194,11 +2311,16 @@ export interface UpdateDataItemRequest {
   publishPluginOptions?: DataItemPublishPluginOptions;
 }
 
+/**
+ * Response of `update` (POST /wix-data/v2/items/update).
+ * Response of `updateDataItem` (PUT /wix-data/v2/items/{dataItemId}).
+ */
 export interface UpdateDataItemResponse {
   /** The updated item. */
   dataItem?: DataItem;
 }
 
+/** Request of `updateFileDescriptor` (PATCH /site-media/v1/files/update-file-descriptor). */
 export interface UpdateFileDescriptorRequest {
   /** The file to update, with its `_id` and the fields to change. */
   file: FileDescriptor;
@@ -2206,6 +2328,7 @@ export interface UpdateFileDescriptorRequest {
   fieldMask?: string[];
 }
 
+/** Response of `updateFileDescriptor` (PATCH /site-media/v1/files/update-file-descriptor). */
 export interface UpdateFileDescriptorResponse {
   file: FileDescriptor;
 }
@@ -2215,6 +2338,7 @@ export type UploadProtocol = "TUS";
 
 export type VerificationTarget = "EMAIL";
 
+/** Request of `verify` (POST /_api/iam/verification/v1/auth/verify). */
 export interface VerifyRequest {
   /** The code sent by email. */
   code: string;
