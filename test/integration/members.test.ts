@@ -41,6 +41,7 @@ describe('members', () => {
     expect(created).toMatchObject({ loginEmail: email, status: 'APPROVED', profile: { nickname: 'Grace Hopper', slug: 'grace-hopper' } });
     expect(created._createdDate).toBeInstanceOf(Date);
 
+    expect((await admin.members.getMember('grace-hopper'))._id).toBe(created._id);
     const publicView = await admin.members.getMember(created._id!);
     expect(Object.keys(publicView).sort()).toEqual(['_id', 'contactId', 'profile']);
     const extended = await admin.members.getMember(created._id!, { fieldsets: ['EXTENDED'] });

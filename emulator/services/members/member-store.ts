@@ -99,6 +99,12 @@ export function findMemberByEmail(store: Store, email: string): Member | undefin
   return row ? (JSON.parse(row.data) as Member) : undefined;
 }
 
+/** The member with this slug, or undefined. */
+export function findMemberBySlug(store: Store, slug: string): Member | undefined {
+  const row = store.get<{ data: string }>('SELECT data FROM members WHERE slug = ?', [slug]);
+  return row ? (JSON.parse(row.data) as Member) : undefined;
+}
+
 /** The member, or a 404. */
 export function requireMember(store: Store, memberId: string): Member {
   const member = findMember(store, memberId);

@@ -17,7 +17,9 @@ import {
   MEMBER_JSON,
   actsOn,
   changeMember,
+  findMember,
   findMemberByEmail,
+  findMemberBySlug,
   insertMember,
   isEmail,
   isVisibleToOthers,
@@ -187,7 +189,11 @@ export const membersService: ServiceModule = {
       return answer(saved, call);
     },
 
-    getMember: (call: ServiceCall<Input>, context) => answer(visibleMember(context, call.caller, call.input.id), call, call.input.fieldsets ?? ['PUBLIC']),
+    getMember(call: ServiceCall<Input>, context) {
+      // `members/{id}` also takes a slug (the profile page's address), as the member pages look members up.
+      const bySlug = findMember(context.store, call.input.id) ? undefined : findMemberBySlug(context.store, call.input.id);
+      return answer(visibleMember(context, call.caller, bySlug?.id ?? call.input.id), call, call.input.fieldsets ?? ['PUBLIC']);
+    },
 
     getCurrentMember: (call: ServiceCall<Input>, context) => answer(requireMember(context.store, callerMemberId(call.caller)), call, call.input.fieldsets ?? call.input.fieldSet ?? ['PUBLIC']),
 
