@@ -10,7 +10,7 @@ import { QueryView } from '../ui/query-view.js';
 import { useAdminClient } from './admin-client.js';
 import { RoleSelect } from './collections-page.js';
 import { permissionOperations } from './permissions.js';
-import { useCollection } from './use-collections.js';
+import { useCollection } from '../data/use-collections.js';
 
 /** Props of {@link CollectionPage}. */
 export interface CollectionPageProps {

@@ -10,7 +10,7 @@ import { PageHeader } from '../ui/page.js';
 import { QueryView } from '../ui/query-view.js';
 import { useAdminClient } from './admin-client.js';
 import { permissionOperations, roleLabel, roles } from './permissions.js';
-import { useCollections } from './use-collections.js';
+import { useCollections } from '../data/use-collections.js';
 
 /** Every collection with its field count and permissions. */
 export function CollectionsPage() {

@@ -15,7 +15,7 @@ import { EmptyState } from '../ui/states.js';
 import { useAdminClient } from './admin-client.js';
 import { ItemEditor } from './item-editor.js';
 import { ReferencesDialog } from './references-dialog.js';
-import { useCollection, useCollections } from './use-collections.js';
+import { useCollection, useCollections } from '../data/use-collections.js';
 
 const pageSize = 20;
 /** Beyond this many fields the table becomes unreadable; the editor still shows them all. */

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { Item } from 'sitekit';
 import { queryOptions, useClient } from 'sitekit/react';
-import { useCollections } from '../admin/use-collections.js';
+import { useCollection, useCollections } from '../data/use-collections.js';
 import { formatValue } from '../ui/format.js';
 import { PageHeader } from '../ui/page.js';
 import { Pager } from '../ui/pager.js';
@@ -37,6 +37,9 @@ export function BrowsePage() {
   const [draft, setDraft] = useState<BrowseQuery>(firstQuery);
   const [applied, setApplied] = useState<BrowseQuery>(firstQuery);
   const [offset, setOffset] = useState(0);
+  // Column headers use the fields' display names when the collection's schema can be read.
+  const schema = useCollection(client, applied.collectionId);
+  const headerOf = (key: string) => schema.data?.fields?.find((field) => field.key === key)?.displayName ?? key;
 
   const page = useQuery({
     ...queryOptions(client, (c) => {
@@ -129,7 +132,9 @@ export function BrowsePage() {
               <thead>
                 <tr>
                   {columns.map((key) => (
-                    <th key={key}>{key}</th>
+                    <th key={key} title={key}>
+                      {headerOf(key)}
+                    </th>
                   ))}
                 </tr>
               </thead>
