@@ -9,11 +9,13 @@ export const SERVER_PACKAGES: Readonly<Record<string, string>> = {
   fastify: '5.12.8',
   '@fastify/cors': '11.4.3',
   'better-sqlite3': '12.11.1',
+  '@tus/server': '2.4.5',
+  '@tus/file-store': '2.1.1',
 };
 
 const USAGE = `Usage: sitekit emulator [options]
 
-Starts the local emulator of the platform's API (data, OAuth tokens) with a demo site.
+Starts the local emulator of the platform's API (data, sign-in, members, media, webhooks) with a demo site.
 
 Options:
   --port <number>     port to listen on (default 4700; 0 picks a free one)
