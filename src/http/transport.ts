@@ -69,12 +69,6 @@ interface Outgoing {
   redirect?: RequestRedirect;
 }
 
-/** A non-2xx response, kept to decide what comes next (renew, retry, or fail). */
-interface Failure {
-  response: HttpResponse;
-  retryAfterMs: number | null;
-}
-
 /** Copies headers into `target` under lower-cased names. */
 const assignLowerCase = (target: Record<string, string>, from: Record<string, string> | undefined): void => {
   for (const name in from) target[name.toLowerCase()] = from[name]!;
@@ -238,14 +232,15 @@ export class Transport {
       for (let attempt = 1; ; attempt++) {
         if (deadline.abort.aborted) throw deadline.abort.reason;
         const step = deadline.attempt(this.attemptTimeoutMs);
-        let failure: Failure | undefined;
+        // The server's `Retry-After` of a failed response: a floor for the wait before the next attempt.
+        let retryAfterMs: number | null = null;
         let sending = false;
         try {
           const headers = await this.headersFor(outgoing, step.abort);
           sending = true;
           const response = await this.exchange(outgoing, headers, step.abort);
           if (isSuccess(response.status)) return await finish(response);
-          failure = { response, retryAfterMs: parseRetryAfter(response.header('retry-after'), Date.now()) };
+          retryAfterMs = parseRetryAfter(response.header('retry-after'), Date.now());
           if (response.status === 401 && !renewed && outgoing.authorized && this.auth.onUnauthorized && replayable) {
             renewed = true;
             response.discard();
@@ -254,8 +249,8 @@ export class Transport {
               continue;
             }
           }
-          if (!(replayable && this.retries(outgoing, attempt, { status: response.status, retryAfterMs: failure.retryAfterMs }))) {
-            throw await this.errorOf(outgoing, failure);
+          if (!(replayable && this.retries(outgoing, attempt, { status: response.status, retryAfterMs }))) {
+            throw await this.errorOf(outgoing, response, retryAfterMs);
           }
           response.discard();
         } catch (error) {
@@ -274,7 +269,7 @@ export class Transport {
         } finally {
           step.end();
         }
-        await sleep(retryDelay({ attempt, options: this.retry || {}, retryAfterMs: failure?.retryAfterMs }), deadline.abort);
+        await sleep(retryDelay({ attempt, options: this.retry || {}, retryAfterMs }), deadline.abort);
       }
     } finally {
       deadline.finish();
@@ -300,7 +295,7 @@ export class Transport {
   }
 
   /** The typed error of a failed response (its body read within the attempt). */
-  private async errorOf(outgoing: Outgoing, { response, retryAfterMs }: Failure): Promise<Error> {
+  private async errorOf(outgoing: Outgoing, response: HttpResponse, retryAfterMs: number | null): Promise<Error> {
     let body = '';
     try {
       body = await response.text();
