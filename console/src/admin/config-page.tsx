@@ -6,7 +6,7 @@ import { FormFooter } from '../ui/form-status.js';
 import { PageHeader } from '../ui/page.js';
 import { QueryView } from '../ui/query-view.js';
 import { useAdminClient } from './admin-client.js';
-import { controlKey, useControlQuery } from './control-query.js';
+import { controlKey, useControlQuery } from '../emulator/control-query.js';
 
 /** A setting as its input holds it: lists of strings are edited one per line. */
 function toDraft(value: SettingValue): string | boolean {

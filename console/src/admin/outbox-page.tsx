@@ -5,7 +5,7 @@ import { EmailCard } from '../site/outbox-panel.js';
 import { PageHeader } from '../ui/page.js';
 import { QueryView } from '../ui/query-view.js';
 import { useAdminClient } from './admin-client.js';
-import { useControlQuery } from './control-query.js';
+import { useControlQuery } from '../emulator/control-query.js';
 
 /** The outbox, newest first, filterable by address. */
 export function OutboxPage() {

@@ -5,7 +5,7 @@ import { formatTime } from '../ui/format.js';
 import { PageHeader } from '../ui/page.js';
 import { QueryView } from '../ui/query-view.js';
 import { useAdminClient } from './admin-client.js';
-import { useControlQuery } from './control-query.js';
+import { useControlQuery } from '../emulator/control-query.js';
 
 /** The webhook delivery log, newest first. */
 export function WebhooksPage() {

@@ -1,6 +1,6 @@
 /** TanStack queries over the emulator's control API (not sitekit queries, so they have their own keys). */
 import { useQuery } from '@tanstack/react-query';
-import type { AdminClient } from '../emulator/clients.js';
+import type { AdminClient } from './clients.js';
 
 /** The key prefix of every control-API query. */
 export const controlKey = ['sitekit-console', 'control'] as const;

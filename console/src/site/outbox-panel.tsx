@@ -3,7 +3,7 @@
  * verification code or the recovery link, since nothing is ever really sent.
  */
 import { useConsole } from '../app/console-context.js';
-import { useControlQuery } from '../admin/control-query.js';
+import { useControlQuery } from '../emulator/control-query.js';
 import { listOutbox, type OutboxEmail } from '../emulator/control.js';
 import { formatDateTime } from '../ui/format.js';
 import { QueryView } from '../ui/query-view.js';
