@@ -114,9 +114,9 @@ export function emitNamespaces(doc: Doc, entries: OperationEntry[]): string {
     out += `\n/** The \`${ns}\` methods generated from the schema. */\nexport interface ${pascal(ns)}Operations {\n`;
     for (const entry of mine) out += signature(doc, entry);
     out += '}\n';
-    lists.push(`  ${ns}: [${mine.map((e) => `ops.${e.op.operationId}`).join(', ')}],`);
+    lists.push(`  ${ns}: [${mine.map((e) => `operations.${e.op.operationId}`).join(', ')}],`);
   }
   out += `\n/** The operations of the generated methods, per namespace. */\nexport const namespaceOperations: { readonly [ns: string]: readonly Operation[] } = {\n${lists.join('\n')}\n};\n`;
-  const imports = `import type * as IO from './io.js';\n${/\bM\./.test(out) ? "import type * as M from './models.js';\n" : ''}import * as ops from './operations.js';\n${typeImport(out, ['CallOptions', 'Entity', 'Item'], '../src/types.js')}${typeImport(out, ['DataItemOf', 'ItemInput', 'ItemRef'], '../src/data/types.js')}${typeImport(out, ['Operation'], '../src/operation.js')}`;
+  const imports = `import type * as IO from './io.js';\n${/\bM\./.test(out) ? "import type * as M from './models.js';\n" : ''}import * as operations from './operations.js';\n${typeImport(out, ['CallOptions', 'Entity', 'Item'], '../src/types.js')}${typeImport(out, ['DataItemOf', 'ItemInput', 'ItemRef'], '../src/data/types.js')}${typeImport(out, ['Operation'], '../src/operation.js')}`;
   return `${HEADER}/* Signatures of the SDK methods generated from x-sitekit-args, per namespace. */\n${imports}${out}`;
 }

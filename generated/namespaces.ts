@@ -2,7 +2,7 @@
 /* Signatures of the SDK methods generated from x-sitekit-args, per namespace. */
 import type * as IO from './io.js';
 import type * as M from './models.js';
-import * as ops from './operations.js';
+import * as operations from './operations.js';
 import type { CallOptions, Item } from '../src/types.js';
 import type { DataItemOf, ItemInput, ItemRef } from '../src/data/types.js';
 import type { Operation } from '../src/operation.js';
@@ -401,9 +401,9 @@ export interface AuthOperations {
 
 /** The operations of the generated methods, per namespace. */
 export const namespaceOperations: { readonly [ns: string]: readonly Operation[] } = {
-  collections: [ops.createDataCollection, ops.deleteDataCollection, ops.getDataCollection, ops.listDataCollections, ops.updateDataCollection],
-  items: [ops.count, ops.get, ops.insert, ops.isReferenced, ops.remove, ops.replaceReferences, ops.save, ops.truncate, ops.update],
-  media: [ops.bulkDeleteFiles, ops.bulkImportFile, ops.bulkImportFiles, ops.bulkRestoreFilesFromTrashBin, ops.generateFileDownloadUrl, ops.generateFileResumableUploadUrl, ops.generateFileUploadUrl, ops.generateFilesDownloadUrl, ops.generateVideoStreamingUrl, ops.getFileDescriptor, ops.getFileDescriptors, ops.importFile, ops.listDeletedFiles, ops.listFiles, ops.searchFiles, ops.updateFileDescriptor],
-  members: [ops.approveMember, ops.blockMember, ops.bulkApproveMembers, ops.bulkBlockMembers, ops.bulkDeleteMembers, ops.bulkDeleteMembersByFilter, ops.createMember, ops.deleteMember, ops.deleteMemberAddresses, ops.deleteMemberEmails, ops.deleteMemberPhones, ops.deleteMyMember, ops.disconnectMember, ops.getCurrentMember, ops.getMember, ops.joinCommunity, ops.leaveCommunity, ops.listMembers, ops.muteMember, ops.unmuteMember, ops.updateCurrentMemberSlug, ops.updateMember, ops.updateMemberSlug],
+  collections: [operations.createDataCollection, operations.deleteDataCollection, operations.getDataCollection, operations.listDataCollections, operations.updateDataCollection],
+  items: [operations.count, operations.get, operations.insert, operations.isReferenced, operations.remove, operations.replaceReferences, operations.save, operations.truncate, operations.update],
+  media: [operations.bulkDeleteFiles, operations.bulkImportFile, operations.bulkImportFiles, operations.bulkRestoreFilesFromTrashBin, operations.generateFileDownloadUrl, operations.generateFileResumableUploadUrl, operations.generateFileUploadUrl, operations.generateFilesDownloadUrl, operations.generateVideoStreamingUrl, operations.getFileDescriptor, operations.getFileDescriptors, operations.importFile, operations.listDeletedFiles, operations.listFiles, operations.searchFiles, operations.updateFileDescriptor],
+  members: [operations.approveMember, operations.blockMember, operations.bulkApproveMembers, operations.bulkBlockMembers, operations.bulkDeleteMembers, operations.bulkDeleteMembersByFilter, operations.createMember, operations.deleteMember, operations.deleteMemberAddresses, operations.deleteMemberEmails, operations.deleteMemberPhones, operations.deleteMyMember, operations.disconnectMember, operations.getCurrentMember, operations.getMember, operations.joinCommunity, operations.leaveCommunity, operations.listMembers, operations.muteMember, operations.unmuteMember, operations.updateCurrentMemberSlug, operations.updateMember, operations.updateMemberSlug],
   auth: [],
 };

@@ -2,8 +2,9 @@
  * The redirect flow of an OAuth client: the hosted sign-in page's URL, the code exchange when the
  * user comes back, and the hosted logout page. Loaded on first use: most page loads never sign in.
  */
-import { createRedirectSession } from '../../generated/operations.js';
+import * as operations from '../../generated/operations.js';
 import { requireString } from '../input.js';
+import type { Operation } from '../operation.js';
 import type { CallOptions } from '../types.js';
 import { fail } from './fail.js';
 import type { TokenLifecycle } from './token-lifecycle.js';
@@ -30,12 +31,12 @@ export class RedirectFlow {
   constructor(
     private readonly clientId: string,
     private readonly tokens: TokenLifecycle,
-    private readonly send: (operation: typeof createRedirectSession, body: object, options?: CallOptions) => Promise<unknown>,
+    private readonly send: (operation: Operation, body: object, options?: CallOptions) => Promise<unknown>,
   ) {}
 
   /** A redirect session's URL. */
   private async sessionUrl(body: object, options?: CallOptions): Promise<string> {
-    const response = (await this.send(createRedirectSession, body, options)) as { redirectSession?: { fullUrl?: string } } | undefined;
+    const response = (await this.send(operations.createRedirectSession, body, options)) as { redirectSession?: { fullUrl?: string } } | undefined;
     const url = response?.redirectSession?.fullUrl;
     if (!url) throw fail('Redirect session without a URL');
     return url;

@@ -22,7 +22,7 @@ const attempt = <T>(f: () => T, g?: () => T): T | undefined => {
  * ```
  */
 export function memoryTokenStorage(tokens?: Tokens | null): TokenStorage {
-  return { getTokens: () => tokens, setTokens: (t) => void (tokens = t) };
+  return { getTokens: () => tokens, setTokens: (next) => void (tokens = next) };
 }
 
 /**
@@ -90,7 +90,7 @@ export function cookieTokenStorage(options: CookieStorageOptions = {}): TokenSto
   const {
     name = 'sitekit_tokens',
     read = () => document.cookie,
-    write = (c) => void (document.cookie = c),
+    write = (cookie) => void (document.cookie = cookie),
     attributes = 'Path=/; Max-Age=31536000; SameSite=Lax; Secure',
   } = options;
   let written: Tokens | undefined;
@@ -101,7 +101,7 @@ export function cookieTokenStorage(options: CookieStorageOptions = {}): TokenSto
       (attempt(() => {
         const part = String(read() ?? '')
           .split(';')
-          .find((p) => p.slice(0, p.indexOf('=')).trim() == name)!;
+          .find((pair) => pair.slice(0, pair.indexOf('=')).trim() == name)!;
         return JSON.parse(decodeURIComponent(part.slice(part.indexOf('=') + 1).trim())) as Tokens | null;
       }) ?? null),
     setTokens(tokens) {

@@ -3,7 +3,7 @@
  * single-flight renewal (however many calls find the tokens expired at once, one request renews
  * them), with change notifications.
  */
-import { token as tokenOperation } from '../../generated/operations.js';
+import * as operations from '../../generated/operations.js';
 import { AuthError, isSiteKitError } from '../errors/index.js';
 import type { CallSettings, Transport } from '../http/transport.js';
 import { isRetryableStatus } from '../http/retry.js';
@@ -49,7 +49,7 @@ type GrantType = 'anonymous' | 'refresh_token' | 'authorization_code' | 'authori
 
 // Visitor and refresh grants are safe to repeat, so they take the client's retry policy like a
 // read-only call (a POST is otherwise never retried); the others are sent once.
-const REPEATABLE_TOKEN_OPERATION: Operation = { ...tokenOperation, readOnly: true };
+const REPEATABLE_TOKEN_OPERATION: Operation = { ...operations.token, readOnly: true };
 const REPEATABLE_GRANTS: ReadonlySet<GrantType> = new Set(['anonymous', 'refresh_token']);
 
 /** The error body fields of the token endpoint (OAuth's own, or the platform's). */
@@ -137,7 +137,7 @@ export class TokenLifecycle {
    */
   async grant(body: Record<string, unknown>, role: TokenRole, settings?: CallSettings, refreshToken = ''): Promise<{ tokens: Tokens; lifetimeSeconds: number }> {
     const grantType = (body.grantType ?? body.grant_type) as GrantType;
-    const operation = REPEATABLE_GRANTS.has(grantType) ? REPEATABLE_TOKEN_OPERATION : tokenOperation;
+    const operation = REPEATABLE_GRANTS.has(grantType) ? REPEATABLE_TOKEN_OPERATION : operations.token;
     let response: TokenResponse | undefined;
     try {
       response = (await this.options.transport().send(operation, body, { ...settings, anonymous: true })) as TokenResponse | undefined;

@@ -1,5 +1,5 @@
 /** The aggregation builder (`items.aggregate(collectionId)`). */
-import { aggregateDataItems } from '../../generated/operations.js';
+import * as operations from '../../generated/operations.js';
 import type { Transport } from '../http/transport.js';
 import { invalid, requireString } from '../input.js';
 import { conjunction, filterOf, requestFilter } from './filter.js';
@@ -9,12 +9,12 @@ import type { AggregateOptions, AggregateRow, FilterLike, FilterObject, PagedRes
 /** One aggregation operation on the wire: the result field and how it is computed, e.g. `{sum: {itemFieldName}}`. */
 type AggregateOperation = { resultFieldName: string } & Record<string, unknown>;
 
-/** What an aggregation keeps: filters before and after grouping, grouping fields, operations, and paging. */
+/** What an aggregation keeps: filters before and after grouping, grouping fields, the computed result fields, and paging. */
 interface AggregateState extends PageState {
   readonly initialConditions: readonly FilterObject[];
   readonly finalConditions: readonly FilterObject[];
   readonly groupingFields?: readonly string[];
-  readonly operations: readonly AggregateOperation[];
+  readonly computations: readonly AggregateOperation[];
 }
 
 /** The per-field aggregation methods: the wire operation of each and the suffix of its default result field. */
@@ -39,7 +39,7 @@ interface AggregateTarget {
 export class Aggregate {
   constructor(
     private readonly target: AggregateTarget,
-    private readonly state: AggregateState = { ...FIRST_PAGE, initialConditions: [], finalConditions: [], operations: [] },
+    private readonly state: AggregateState = { ...FIRST_PAGE, initialConditions: [], finalConditions: [], computations: [] },
   ) {}
 
   private withState(changes: Partial<AggregateState>): Aggregate {
@@ -48,8 +48,8 @@ export class Aggregate {
 
   /** Adds an operation under a result field name not used yet. */
   private withOperation(resultFieldName: string, computation: Record<string, unknown>): Aggregate {
-    if (this.state.operations.some((operation) => operation.resultFieldName === resultFieldName)) invalid('resultFieldName', `unique: ${resultFieldName}`);
-    return this.withState({ operations: [...this.state.operations, { resultFieldName, ...computation }] });
+    if (this.state.computations.some((computation) => computation.resultFieldName === resultFieldName)) invalid('resultFieldName', `unique: ${resultFieldName}`);
+    return this.withState({ computations: [...this.state.computations, { resultFieldName, ...computation }] });
   }
 
   private aggregateField(method: keyof typeof FIELD_AGGREGATIONS, field: unknown, resultFieldName?: unknown): Aggregate {
@@ -111,7 +111,7 @@ export class Aggregate {
 
   /** Runs the aggregation: one page of rows, each with `_id` of its group as the official result has. */
   run(options?: AggregateOptions): Promise<PagedResult<AggregateRow>> {
-    const { initialConditions, finalConditions, groupingFields = [], operations, sort } = this.state;
+    const { initialConditions, finalConditions, groupingFields = [], computations, sort } = this.state;
     const withGroupId = (row: AggregateRow): AggregateRow => {
       if (groupingFields.length === 0 || row._id !== undefined) return row;
       const groupId = groupingFields.length > 1 ? Object.fromEntries(groupingFields.map((field) => [field, row[field]])) : row[groupingFields[0]!];
@@ -120,11 +120,11 @@ export class Aggregate {
     return fetchPages<AggregateRow>(
       {
         transport: this.target.transport,
-        operation: aggregateDataItems,
+        operation: operations.aggregateDataItems,
         base: { dataCollectionId: this.target.collectionId },
         rest: {
           initialFilter: requestFilter(conjunction(initialConditions)),
-          aggregation: { groupingFields, operations },
+          aggregation: { groupingFields, operations: computations },
           finalFilter: requestFilter(conjunction(finalConditions)),
           sort: sort.length > 0 ? sort : undefined,
         },

@@ -1,5 +1,5 @@
 /** The patch builder (`items.patch(collectionId, itemId)`). */
-import { patchDataItem } from '../../generated/operations.js';
+import * as operations from '../../generated/operations.js';
 import type { Transport } from '../http/transport.js';
 import { invalid, requireString } from '../input.js';
 import { sendPublic } from '../invoke.js';
@@ -61,7 +61,7 @@ export class Patch implements PatchBuilder<Item> {
     if (this.modifications.length === 0) invalid('patch', 'non-empty');
     const { transport, collectionId, itemId } = this.target;
     const request = { dataCollectionId: collectionId, patch: { dataItemId: itemId, fieldModifications: this.modifications } };
-    const response = (await sendPublic(transport, patchDataItem, request, options)) as { dataItem: DataItemOf<Item> };
+    const response = (await sendPublic(transport, operations.patchDataItem, request, options)) as { dataItem: DataItemOf<Item> };
     return response.dataItem;
   }
 }

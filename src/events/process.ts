@@ -4,7 +4,7 @@
  * work that browser apps never do), and it loads jose lazily in turn.
  */
 import type { TransformNode } from '../operation.js';
-import { getDataCollection, getFileDescriptor, getMember } from '../../generated/operations.js';
+import * as operations from '../../generated/operations.js';
 import { RequestError, WebhookError, type WebhookErrorCode } from '../errors/index.js';
 import { loadOnFirstUse } from '../lazy.js';
 import { parseDate } from '../wire/date.js';
@@ -27,10 +27,10 @@ const tree = (op: { response?: TransformNode }, field: string): TransformNode =>
 
 /** The transform tree of each namespace's entity, as in the API responses. */
 const TREES: Record<Namespace, TransformNode> = {
-  collections: tree(getDataCollection, 'collection'),
+  collections: tree(operations.getDataCollection, 'collection'),
   items: 'item',
-  media: tree(getFileDescriptor, 'file'),
-  members: tree(getMember, 'member'),
+  media: tree(operations.getFileDescriptor, 'file'),
+  members: tree(operations.getMember, 'member'),
 };
 
 /** The parts of an event's `data`, in the order looked for, and the field holding the entity (or the action's body). */

@@ -16,7 +16,7 @@
  */
 import { Upload, type DetailedError } from 'tus-js-client';
 import type { FileDescriptor } from '../../generated/models.js';
-import * as ops from '../../generated/operations.js';
+import * as operations from '../../generated/operations.js';
 import { errorFromResponse, NetworkError } from '../errors/index.js';
 import { send } from '../invoke.js';
 import { incomplete, putFile } from './put.js';
@@ -33,7 +33,7 @@ export const RETRY_DELAYS = [0, 1000, 3000, 5000, 10000];
 /** @internal Runs a resumable upload; rejects with SiteKitError (an abort surfaces as the signal's reason). */
 export async function tusUpload(job: UploadJob): Promise<FileDescriptor> {
   const { transport, body, size, request, signal, progress } = job;
-  const { uploadUrl, uploadToken } = (await send(transport, ops.generateFileResumableUploadUrl, { ...request, uploadProtocol: 'TUS' }, { signal })) as {
+  const { uploadUrl, uploadToken } = (await send(transport, operations.generateFileResumableUploadUrl, { ...request, uploadProtocol: 'TUS' }, { signal })) as {
     uploadUrl?: string;
     uploadToken?: string;
   };

@@ -5,7 +5,7 @@
  * the main bundle.
  */
 import type { FileDescriptor, FileExternalInfo } from '../../generated/models.js';
-import * as ops from '../../generated/operations.js';
+import * as operations from '../../generated/operations.js';
 import { RequestError } from '../errors/index.js';
 import { deadline } from '../http/deadline.js';
 import type { Transport } from '../http/transport.js';
@@ -107,8 +107,8 @@ export async function upload(transport: Transport, data: UploadData, options?: U
     progress(0);
     const file = await ((resumable ?? size > RESUMABLE_THRESHOLD)
       ? (await loadTus()).tusUpload({ transport, body: body!, size, request, signal: limit.signal, progress })
-      : send(transport, ops.generateFileUploadUrl, request, { signal: limit.signal }).then((r) =>
-          putFile(transport, (r as { uploadUrl?: string }).uploadUrl, fileName!, { body: body as Blob, headers: { 'Content-Type': mimeType! }, signal: limit.signal }),
+      : send(transport, operations.generateFileUploadUrl, request, { signal: limit.signal }).then((response) =>
+          putFile(transport, (response as { uploadUrl?: string }).uploadUrl, fileName!, { body: body as Blob, headers: { 'Content-Type': mimeType! }, signal: limit.signal }),
         ));
     progress(size);
     return file;

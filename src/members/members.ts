@@ -5,7 +5,7 @@
 import type * as IO from '../../generated/io.js';
 import type * as M from '../../generated/models.js';
 import { namespaceOperations, type MembersOperations } from '../../generated/namespaces.js';
-import { queryMembers } from '../../generated/operations.js';
+import * as operations from '../../generated/operations.js';
 import { conjunction, requestFilter } from '../data/filter.js';
 import { fetchPages, PAGE_SIZE } from '../data/paging.js';
 import { EMPTY_QUERY, QueryMethods, type QueryState } from '../data/query.js';
@@ -84,7 +84,7 @@ class MembersQuery extends QueryMethods<MembersQuery> implements MembersQueryBui
     return fetchPages(
       {
         transport: this.transport,
-        operation: queryMembers,
+        operation: operations.queryMembers,
         base: {},
         rest: { ...this.options, query },
         entries: (response) => response.members as unknown[] | undefined,
