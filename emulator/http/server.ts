@@ -98,11 +98,9 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 
   app.setErrorHandler((error: FastifyError | EmulatorError, request, reply) => {
     if (error instanceof EmulatorError) return reply.code(error.status).send(error.body);
+    // Routes with a Fastify schema (outside the table) fail validation here.
     if (error.validation) {
-      const problem = validationError(fieldViolations(error.validation as SchemaError[]).map((violation) => ({
-        ...violation,
-        field: violation.field == 'request' && error.validationContext == 'body' ? 'request' : violation.field,
-      })));
+      const problem = validationError(fieldViolations(error.validation as SchemaError[]));
       return reply.code(problem.status).send(problem.body);
     }
     const status = error.statusCode ?? 500;

@@ -3,7 +3,7 @@ import { applicationError, invalidField } from '../../../errors.js';
 import { scopeFor, type ItemAccess } from './access.js';
 import { filterToSql } from './filter-sql.js';
 import { SYSTEM_KEYS, normaliseValue, requireItem, type ItemData } from './item-store.js';
-import { inScope, permissionDenied } from './permissions.js';
+import { requireInScope } from './permissions.js';
 import { rewriteItem } from './writes.js';
 
 /** One modification as the request carries it. */
@@ -91,7 +91,7 @@ export function patchItem(access: ItemAccess, patch: ItemPatch | undefined, at: 
   if (typeof patch.dataItemId != 'string' || !patch.dataItemId) throw invalidField(`${at}.dataItemId`, 'must not be empty', 'REQUIRED_FIELD');
   if (!Array.isArray(patch.fieldModifications) || !patch.fieldModifications.length) throw invalidField(`${at}.fieldModifications`, 'must hold at least one modification', 'MIN_SIZE');
   const current = requireItem(context.store, collection.id, patch.dataItemId);
-  if (!inScope(scope, current._owner)) throw permissionDenied(collection, 'update');
+  requireInScope(collection, scope, 'update', current);
   if (condition !== undefined && condition !== null) {
     const where = filterToSql(condition, 'items.data', 'condition');
     const matches = context.store.get('SELECT 1 FROM items WHERE collection_id = ? AND id = ? AND ' + `(${where.sql})`, [collection.id, current._id, ...where.params]);

@@ -14,7 +14,7 @@ export type ItemAction = 'read' | 'insert' | 'update' | 'remove';
 export type Scope = { items: 'all' } | { items: 'own'; ownerId: string };
 
 /** 403 `WDE0027`: the caller's role is below the collection's requirement. */
-export const permissionDenied = (collection: Collection, action: ItemAction) =>
+export const actionDenied = (collection: Collection, action: ItemAction) =>
   applicationError(403, 'WDE0027', `The current user does not have permissions to ${action} on the ${collection.id} collection.`, {
     collectionId: collection.id,
     action,
@@ -31,11 +31,13 @@ export function requirePermission(collection: Collection, action: ItemAction, ca
     // Any member may create items; "author" limits reading and changing to the items they own.
     if (role == 'SITE_MEMBER_AUTHOR') return action == 'insert' ? { items: 'all' } : { items: 'own', ownerId: caller.memberId };
   }
-  throw permissionDenied(collection, action);
+  throw actionDenied(collection, action);
 }
 
-/** Whether an item (its `_owner`) is inside the scope. */
-export const inScope = (scope: Scope, owner: unknown): boolean => scope.items == 'all' || owner === scope.ownerId;
+/** `WDE0027` unless the item (its `_owner`) is inside the caller's scope for `action`. */
+export function requireInScope(collection: Collection, scope: Scope, action: ItemAction, item: Readonly<Record<string, unknown>>): void {
+  if (scope.items == 'own' && item._owner !== scope.ownerId) throw actionDenied(collection, action);
+}
 
 /** The `_owner` of an item written by `caller`: the member, the site owner (elevated) or the visitor. */
 export function ownerOf(caller: Caller, site: SiteIdentity): string | undefined {

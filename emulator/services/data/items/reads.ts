@@ -7,7 +7,7 @@ import { filterToSql, type SqlFragment } from './filter-sql.js';
 import { requireItem, wireItem, type ItemData, type WireItem } from './item-store.js';
 import { jsonPath } from './json-path.js';
 import { decodeCursor, orderBy, runPage, windowOf, type PageWindow, type PagingInput, type Sorting } from './paging-sql.js';
-import { inScope, permissionDenied } from './permissions.js';
+import { requireInScope } from './permissions.js';
 import { expandReferences, includedFields } from './references.js';
 
 /** Keeps only the requested fields (and `_id`) of each item. */
@@ -25,7 +25,7 @@ function project(items: ItemData[], fields: unknown, at: string): ItemData[] {
 export function getItem(access: ItemAccess, input: { dataItemId: string; fields?: unknown }): { dataItem: WireItem } {
   const scope = scopeFor(access, 'read');
   const item = requireItem(access.context.store, access.collection.id, input.dataItemId);
-  if (!inScope(scope, item._owner)) throw permissionDenied(access.collection, 'read');
+  requireInScope(access.collection, scope, 'read', item);
   return { dataItem: wireItem(access.collection.id, project([item], input.fields, 'fields')[0]!) };
 }
 

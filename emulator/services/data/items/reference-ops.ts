@@ -4,7 +4,7 @@ import type { PagingMetadata } from '../paging.js';
 import { pageOf } from '../paging.js';
 import { scopeFor, type ItemAccess } from './access.js';
 import { findItem, requireItem, wireItem, type ItemData, type WireItem } from './item-store.js';
-import { inScope, permissionDenied } from './permissions.js';
+import { requireInScope } from './permissions.js';
 import { addReference, dropReference, referencedIds, requireReferenceField, setReferences, type ReferenceField } from './references.js';
 import { decodeCursor, encodeCursor, type PagingInput } from './paging-sql.js';
 import { rewriteItem } from './writes.js';
@@ -29,7 +29,7 @@ function referring(access: ItemAccess, fieldName: unknown, itemId: unknown, at: 
   const scope = scopeFor(access, action);
   const field = requireReferenceField(access.collection, text(fieldName, `${at}referringItemFieldName`), `${at}referringItemFieldName`);
   const item = requireItem(access.context.store, access.collection.id, text(itemId, `${at}referringItemId`));
-  if (!inScope(scope, item._owner)) throw permissionDenied(access.collection, action);
+  requireInScope(access.collection, scope, action, item);
   return { field, item };
 }
 

@@ -3,7 +3,7 @@ import { domainEvent } from '../../../events.js';
 import type { ItemAccess } from './access.js';
 import { scopeFor } from './access.js';
 import { SYSTEM_KEYS, deleteItem, findItem, itemExists, itemIdOf, itemNotFound, nowDate, requestData, wireItem, writeItem, type ItemData } from './item-store.js';
-import { inScope, ownerOf, permissionDenied } from './permissions.js';
+import { ownerOf, requireInScope } from './permissions.js';
 import { setReferences, splitReferences } from './references.js';
 
 const FQDN = 'wix.data.v2.data_item';
@@ -49,7 +49,7 @@ export function updateItem(access: ItemAccess, dataItem: unknown, at: string): W
   const id = itemIdOf(dataItem as { id?: unknown; data?: Record<string, unknown> }, at);
   const current = findItem(context.store, collection.id, id);
   if (!current) throw itemNotFound(collection.id, id);
-  if (!inScope(scope, current._owner)) throw permissionDenied(collection, 'update');
+  requireInScope(collection, scope, 'update', current);
   const { data: fields, multi } = splitReferences(collection, ownFields(requested), `${at}.data`);
   const data: ItemData = { ...fields, _id: id, _createdDate: current._createdDate, _updatedDate: nowDate(), ...(current._owner !== undefined ? { _owner: current._owner } : {}) };
   store(access, data, multi);
@@ -71,7 +71,7 @@ export function removeItem(access: ItemAccess, itemId: string): WriteResult {
   const { context, collection, call } = access;
   const current = findItem(context.store, collection.id, itemId);
   if (!current) throw itemNotFound(collection.id, itemId);
-  if (!inScope(scope, current._owner)) throw permissionDenied(collection, 'remove');
+  requireInScope(collection, scope, 'remove', current);
   deleteItem(context.store, collection.id, itemId);
   call.emit(domainEvent(FQDN, 'deleted', itemId, { deletedEvent: { deletedEntity: wireItem(collection.id, current) } }, access.identity, 'wix.data.v2.data_item_deleted'));
   return { action: 'DELETE', data: current };
