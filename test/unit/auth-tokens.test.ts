@@ -54,7 +54,14 @@ function api(status: (auth: string, n: number) => number = () => 200) {
   return seen;
 }
 
-beforeEach(() => nock.disableNetConnect());
+// A fixed clock: expiry times computed in a test and at its assertions must agree even when a
+// second boundary passes between them (only Date is faked; timers stay real).
+const FIXED_NOW = new Date('2026-01-01T00:00:00.000Z');
+
+beforeEach(() => {
+  nock.disableNetConnect();
+  vi.useFakeTimers({ toFake: ['Date'], now: FIXED_NOW });
+});
 afterEach(() => {
   nock.cleanAll();
   vi.useRealTimers();
