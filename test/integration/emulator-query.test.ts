@@ -169,6 +169,32 @@ describe('count, distinct, aggregate', () => {
     expect(numbers.items).toEqual([-1, 2.5, 5, 7, 10, '5']);
   });
 
+  it('distinct, direct form: filter, order and paging', async () => {
+    const first = await emulator.admin.items.distinct('Things', 'tags', { filter: { flag: true }, paging: { limit: 2 } });
+    expect(first.items).toEqual(['fruit', 'red']);
+    expect(first.hasNext()).toBe(true);
+    expect((await first.next()).items).toEqual(['yellow']);
+    const descending = await emulator.admin.items.distinct('Things', 'name', { order: 'DESC', paging: { limit: 2 } });
+    expect(descending.items).toEqual(['text', 'apple pie']);
+  });
+
+  it('aggregate: several grouping fields, paging with hasNext on the wire', async () => {
+    const page = await emulator.admin.items.aggregate('Things').filter(filter().exists('flag', true)).group('flag', 'n').count().descending('flag').ascending('n').limit(2).run();
+    expect(page.items).toEqual([
+      { flag: true, n: 5, count: 1, _id: { flag: true, n: 5 } },
+      { flag: true, n: 10, count: 1, _id: { flag: true, n: 10 } },
+    ]);
+    const body = { dataCollectionId: 'Things', aggregation: { groupingFields: ['flag'], operations: [{ resultFieldName: 'total', sum: { itemFieldName: 'n' } }] }, sort: [{ fieldName: 'total', order: 'DESC' }], paging: { limit: 1 }, returnTotalCount: true };
+    const response = await emulator.fetch('/wix-data/v2/items/aggregate', { method: 'POST', headers: { authorization: emulator.info.apiKey, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    // Groups: flag true (5 + 10), missing flag (2.5 - 1 + 7; "5" is not a number), flag false (no numbers).
+    expect(await response.json()).toEqual({ results: [{ flag: true, total: 15 }], pagingMetadata: { count: 1, offset: 0, total: 3, tooManyToCount: false, hasNext: true } });
+  });
+
+  it('get with fields returns only those (and _id)', async () => {
+    const response = await emulator.fetch('/wix-data/v2/items/a?dataCollectionId=Things&fields=name', { headers: { authorization: emulator.info.apiKey } });
+    expect((await response.json()).dataItem).toEqual({ id: 'a', dataCollectionId: 'Things', data: { _id: 'a', name: 'Apple' } });
+  });
+
   it('aggregate: group, operations, final filter, sort', async () => {
     const movies = emulator.admin.items.aggregate('Movies');
     const result = await movies.group('director').count().avg('rating').having(filter().gt('count', 29)).descending('count').run();
