@@ -38,7 +38,6 @@ const ACCEPT_ENCODING = 'gzip, deflate, br';
 /** Statuses whose response has no body, whatever its headers say. */
 const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
 
-
 /** A body ready to write: its length when known, the content type it implies, and how to send it. */
 interface PreparedBody {
   length?: number;
@@ -109,12 +108,17 @@ function fromIncoming(request: HttpRequest, response: IncomingMessage): HttpResp
       const value = response.headers[name];
       return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
     },
-    text: () =>
-      hasBody
-        ? readText(stream, response).catch((error: unknown) => {
-            throw request.abort?.aborted ? request.abort.reason : asNetworkError(error);
-          })
-        : (response.resume(), Promise.resolve('')),
+    text: async () => {
+      if (!hasBody) {
+        response.resume();
+        return '';
+      }
+      try {
+        return await readText(stream, response);
+      } catch (error) {
+        throw request.abort?.aborted ? request.abort.reason : asNetworkError(error);
+      }
+    },
     // Reading the rest (rather than destroying) keeps the connection for the next request.
     discard: () => void stream.resume(),
     toResponse: () => {
