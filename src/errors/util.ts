@@ -31,11 +31,14 @@ export const colon = (head: string, tail?: string): string => (tail ? `${head}: 
 // eslint-disable-next-line no-control-regex
 const BREAKING = /[\s\0-\x1f\x7f-\x9f]+/g;
 
+/** Whether a UTF-16 code unit is the first half of a surrogate pair (`0xd800`-`0xdbff`). */
+const isHighSurrogate = (codeUnit: number): boolean => codeUnit >= 0xd800 && codeUnit <= 0xdbff;
+
 /**
  * Collapses all whitespace and control characters to single spaces, trims, and caps the
  * result at `max` characters (default 300, the longest message body we keep) with a trailing
- * ellipsis. The cut never splits a surrogate pair: a high surrogate (`0xd800`-`0xdbff`, i.e.
- * `code >> 10 === 54`) just before it moves the cut one earlier.
+ * ellipsis. The cut never splits a surrogate pair: when the last kept character would be the
+ * first half of one, the cut moves one character earlier.
  *
  * @example
  * toOneLine('  first\n  second  '); // 'first second'
@@ -43,10 +46,15 @@ const BREAKING = /[\s\0-\x1f\x7f-\x9f]+/g;
  */
 export const toOneLine = (text: string, max = 300): string => {
   const flat = text.replace(BREAKING, ' ').trim();
-  return flat.length > max
-    ? `${flat.slice(0, max - 1 - +(flat.charCodeAt(max - 2) >> 10 == 54)).trimEnd()}…`
-    : flat;
+  if (flat.length <= max) return flat;
+  // `max - 1` characters leave room for the ellipsis.
+  let cut = max - 1;
+  if (isHighSurrogate(flat.charCodeAt(cut - 1))) cut -= 1;
+  return `${flat.slice(0, cut).trimEnd()}…`;
 };
+
+/** Thrown values that print as themselves (not symbols, not functions, not objects). */
+const PRINTABLE_TYPES = ['string', 'number', 'boolean', 'bigint'];
 
 // One thrown value as a short line, or undefined. "Error: " adds nothing; a specific name such
 // as TypeError or AbortError does (only for the outer value: `withName`).
@@ -56,9 +64,8 @@ const describeOne = (value: unknown, withName?: boolean): string | undefined => 
     const message = str(value.message);
     const name = str(value.name);
     const code = str(value.code);
-    text = withName && name != 'Error' && name ? colon(name, message || code) : message || code;
-  } else if (/^(st|n|b)/.test(typeof value)) {
-    // Strings, numbers, booleans and bigints print as themselves (not symbols, not functions).
+    text = withName && name !== 'Error' && name ? colon(name, message || code) : message || code;
+  } else if (PRINTABLE_TYPES.includes(typeof value)) {
     text = String(value);
   }
   return toOneLine(text, 200) || undefined;

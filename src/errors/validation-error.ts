@@ -37,7 +37,7 @@ export class ValidationError extends SiteKitError {
     // the runtime's ICU data; `<` and `>` give one order in every engine.
     const violations = init.violations
       .map(({ field, description }) => ({ field, description }))
-      .sort((a, b) => +(a.field > b.field) || -(a.field < b.field));
+      .sort((a, b) => (a.field < b.field ? -1 : a.field > b.field ? 1 : 0));
     super(
       // Without violations: the server's message, else (blank) the code.
       violations.length
