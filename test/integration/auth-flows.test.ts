@@ -158,6 +158,26 @@ describe('member tokens', () => {
     expect((await client.members.getCurrentMember())._id).toBe(me._id);
   });
 
+  it('visitor tokens: generated, kept while valid, renewed with their refresh token', async () => {
+    const client = emulator.newVisitor();
+    const visitor = await client.auth.generateVisitorTokens();
+    expect(visitor.refreshToken.role).toBe('visitor');
+    expect(visitor.accessToken.expiresAt).toBeGreaterThan(Date.now() / 1000);
+    expect(await client.auth.generateVisitorTokens(visitor)).toBe(visitor);
+    const renewed = await client.auth.generateVisitorTokens({ refreshToken: visitor.refreshToken });
+    expect(renewed.refreshToken.value).not.toBe(visitor.refreshToken.value);
+    expect(renewed.refreshToken.role).toBe('visitor');
+  });
+
+  it('silent sign-in outside a browser has no emulator session: it fails with login_required as the cause', async () => {
+    const error = (await emulator
+      .newVisitor()
+      .auth.getMemberTokensSilently({ redirectUri: APP })
+      .catch((caught: unknown) => caught)) as Error & { cause?: { error?: string } };
+    expect(error.message).toContain('Failed to get member tokens');
+    expect(error.cause).toMatchObject({ error: 'login_required' });
+  });
+
   it('external login: member tokens for a member id with the API key', async () => {
     const created = await emulator.admin.members.createMember({ member: { loginEmail: newEmail('external') } });
     const client = emulator.newVisitor();
