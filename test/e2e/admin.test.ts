@@ -1,6 +1,6 @@
 /** The admin view in Chromium: collections and their items, creating an item, the request log. */
 import { expect, it } from 'vitest';
-import { createClient, OAuthStrategy } from '../../src/index.js';
+import { ApiKeyStrategy, createClient, OAuthStrategy } from '../../src/index.js';
 import { describeInBrowser, e2eTestTimeoutMs, inPage, setEmulatorConfig, useStage } from './harness.js';
 import { gradientPng } from './png.js';
 
@@ -122,5 +122,37 @@ describeInBrowser('console: admin view', () => {
       await expect.poll(() => page.getByTestId('outbox-code').first().textContent()).toMatch(/\S{4,}/);
     });
     await setEmulatorConfig(stage(), { emailVerificationRequired: false });
+  });
+
+  it('shows a reference as a link to its item and manages multi-references', { timeout: e2eTestTimeoutMs }, async () => {
+    const { apiKey, siteId } = stage().emulator.info;
+    const admin = createClient({ baseUrl: stage().emulator.url, auth: ApiKeyStrategy({ apiKey, siteId }) });
+    await admin.collections.createDataCollection({
+      _id: 'Festivals',
+      displayName: 'Festivals',
+      fields: [
+        { key: 'name', displayName: 'Name', type: 'TEXT' },
+        { key: 'opening', displayName: 'Opening film', type: 'REFERENCE', typeMetadata: { reference: { referencedCollectionId: 'Movies' } } },
+        { key: 'lineup', displayName: 'Line-up', type: 'MULTI_REFERENCE', typeMetadata: { multiReference: { referencedCollectionId: 'Movies' } } },
+      ],
+      permissions: { read: 'ANYONE', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' },
+    });
+    const [opening, other] = (await admin.items.query('Movies').ascending('title').limit(2).find()).items;
+    await admin.items.insert('Festivals', { name: 'Cannes', opening: opening!._id });
+    await inPage(stage(), 'admin-references', async (page) => {
+      await page.goto('/admin/items/Festivals');
+      const row = page.getByTestId('items-table').getByRole('row', { name: /Cannes/ });
+      // The single reference comes back in full (includeReferences) and links to the Movies items.
+      await row.getByRole('link', { name: String(opening!.title) }).waitFor();
+
+      await row.getByRole('button', { name: 'Manage references' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByText('No references yet').waitFor();
+      await dialog.getByLabel('Referenced item ID').fill(other!._id);
+      await dialog.getByRole('button', { name: 'Add reference' }).click();
+      await dialog.getByText(String(other!.title)).waitFor();
+      await dialog.getByRole('button', { name: 'Remove' }).click();
+      await dialog.getByText('No references yet').waitFor();
+    });
   });
 });

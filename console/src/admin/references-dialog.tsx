@@ -37,7 +37,7 @@ export function ReferencesDialog({ collectionId, item, field, onClose }: Referen
   };
   const items: Item[] = referenced.data?.items ?? [];
   return (
-    <Dialog open title={`${field.displayName || field.key} of ${itemId}`} onClose={onClose}>
+    <Dialog open title={`${field.displayName || field.key} of ${formatValue(item)}`} onClose={onClose}>
       <p className="muted">
         Items of <code>{referencedCollectionId ?? 'the referenced collection'}</code> this item refers to.
       </p>
