@@ -1,8 +1,11 @@
 /** Rendering under a SiteKitProvider, in StrictMode unless told otherwise, for the React tests. */
-import { render, renderHook, type RenderOptions } from '@testing-library/react';
+import { configure, render, renderHook, type RenderOptions } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import type { Client } from '../../src/index.js';
 import { SiteKitProvider, type OAuthDataStorage } from '../../src/react/index.js';
+
+// `waitFor` waits up to 5 s (default 1 s): the emulator answers slower when the machine is busy.
+configure({ asyncUtilTimeout: 5000 });
 
 export interface ProviderOptions {
   /**
