@@ -117,12 +117,19 @@ describe('items', () => {
     const response = await emulator.fetch('/wix-data/v2/bulk/items/insert', {
       method: 'POST',
       headers: { authorization: emulator.info.apiKey, 'content-type': 'application/json' },
-      body: JSON.stringify({ dataCollectionId: 'Notes', dataItems: [{ id: 'w1', data: { v: 1 } }, { id: 'w1', data: { v: 2 } }] }),
+      body: JSON.stringify({ dataCollectionId: 'Notes', dataItems: [{ id: 'w1', data: { v: 1 } }, { id: 'w1', data: { v: 2 } }], returnEntity: true }),
     });
     const body = await response.json();
     expect(body.bulkActionMetadata).toEqual({ totalSuccesses: 1, totalFailures: 1, undetailedFailures: 0 });
     expect(body.results[0]).toMatchObject({ action: 'INSERT', itemMetadata: { id: 'w1', originalIndex: 0, success: true }, dataItem: { id: 'w1', dataCollectionId: 'Notes' } });
     expect(body.results[1]).toMatchObject({ itemMetadata: { id: 'w1', originalIndex: 1, success: false, error: { code: 'WDE0074' } } });
+    // Without returnEntity (default false), results carry the metadata only.
+    const lean = await emulator.fetch('/wix-data/v2/bulk/items/remove', {
+      method: 'POST',
+      headers: { authorization: emulator.info.apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ dataCollectionId: 'Notes', dataItemIds: ['w1'] }),
+    });
+    expect((await lean.json()).results).toEqual([{ action: 'DELETE', itemMetadata: { id: 'w1', originalIndex: 0, success: true } }]);
   });
 
   it('patch: every action', async () => {

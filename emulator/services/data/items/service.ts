@@ -66,22 +66,22 @@ export const itemsService: ServiceModule = {
     bulkInsertDataItems(call: Request<'BulkInsertDataItemsRequest'>, context) {
       const access = openCollection(call, context);
       scopeFor(access, 'insert');
-      return bulkItems(access, bulkList(call.input.dataItems, 'dataItems'), (entry, index) => insertItem(access, entry, `dataItems.${index}`), dataItemId, call.input.returnEntity !== false);
+      return bulkItems(access, bulkList(call.input.dataItems, 'dataItems'), (entry, index) => insertItem(access, entry, `dataItems.${index}`), dataItemId, call.input.returnEntity === true);
     },
     bulkUpdateDataItems(call: Request<'BulkUpdateDataItemsRequest'>, context) {
       const access = openCollection(call, context);
       scopeFor(access, 'update');
-      return bulkItems(access, bulkList(call.input.dataItems, 'dataItems'), (entry, index) => updateItem(access, entry, `dataItems.${index}`), dataItemId, call.input.returnEntity !== false);
+      return bulkItems(access, bulkList(call.input.dataItems, 'dataItems'), (entry, index) => updateItem(access, entry, `dataItems.${index}`), dataItemId, call.input.returnEntity === true);
     },
     bulkSaveDataItems(call: Request<'BulkSaveDataItemsRequest'>, context) {
       const access = openCollection(call, context);
-      return bulkItems(access, bulkList(call.input.dataItems, 'dataItems'), (entry, index) => saveItem(access, entry, `dataItems.${index}`), dataItemId, call.input.returnEntity !== false);
+      return bulkItems(access, bulkList(call.input.dataItems, 'dataItems'), (entry, index) => saveItem(access, entry, `dataItems.${index}`), dataItemId, call.input.returnEntity === true);
     },
     bulkRemoveDataItems(call: Request<'BulkRemoveDataItemsRequest'>, context) {
       const access = openCollection(call, context);
       scopeFor(access, 'remove');
       const ids = bulkList(call.input.dataItemIds, 'dataItemIds');
-      return bulkItems(access, ids, (entry, index) => removeItem(access, text(entry, `dataItemIds.${index}`)), (entry) => (typeof entry == 'string' ? entry : undefined), true);
+      return bulkItems(access, ids, (entry, index) => removeItem(access, text(entry, `dataItemIds.${index}`)), (entry) => (typeof entry == 'string' ? entry : undefined), false);
     },
     bulkPatchDataItems(call: Request<'BulkPatchDataItemsRequest'>, context) {
       const access = openCollection(call, context);
@@ -92,7 +92,7 @@ export const itemsService: ServiceModule = {
         patches,
         (entry, index) => ({ action: 'PATCH', data: patchItem(access, entry as ItemPatch, `patches.${index}`) }),
         (entry) => (entry as ItemPatch | null)?.dataItemId,
-        call.input.returnEntity !== false,
+        call.input.returnEntity === true,
       );
     },
 
