@@ -161,6 +161,30 @@ describe('prompt=none', () => {
     expect(client.auth.loggedIn()).toBe(true);
   });
 
+  it('the logout route ends the cookie session and returns to an allowed URI only', async () => {
+    const credentials = await member();
+    const client = emulator.newVisitor();
+    const { cookie } = await signInOnPage((await client.auth.getAuthUrl(client.auth.generateOAuthData(APP))).authUrl, credentials);
+    const foreign = await emulator.fetch('/_api/iam/authentication/v1/logout?postLogoutRedirectUri=https%3A%2F%2Fevil.example%2F', { redirect: 'manual', headers: { cookie } });
+    expect(foreign.status).toBe(400);
+    const logout = await emulator.fetch(`/_api/iam/authentication/v1/logout?postLogoutRedirectUri=${encodeURIComponent('http://127.0.0.1:5173/')}&clientId=${emulator.info.clientId}`, { redirect: 'manual', headers: { cookie } });
+    expect(logout.status).toBe(302);
+    expect(logout.headers.get('location')).toBe('http://127.0.0.1:5173/');
+    const silent = await fetch((await client.auth.getAuthUrl(client.auth.generateOAuthData(APP), { prompt: 'none', responseMode: 'query' })).authUrl, { redirect: 'manual', headers: { cookie } });
+    expect(new URL(silent.headers.get('location')!).searchParams.get('error')).toBe('login_required');
+  });
+
+  it('a HEAD of a prompt=none page spends nothing', async () => {
+    const credentials = await member();
+    const outcome = await emulator.newVisitor().auth.login(credentials);
+    const client = emulator.newVisitor();
+    const data = client.auth.generateOAuthData(APP);
+    const { authUrl } = await client.auth.getAuthUrl(data, { prompt: 'none', responseMode: 'query', sessionToken: sessionTokenOf(outcome) });
+    expect((await fetch(authUrl, { method: 'HEAD' })).status).toBe(200);
+    const answer = await fetch(authUrl, { redirect: 'manual' });
+    expect(client.auth.parseFromUrl(answer.headers.get('location')!, 'query').code).toBeTruthy();
+  });
+
   it('the logout page ends the cookie session', async () => {
     const credentials = await member();
     const client = emulator.newVisitor();

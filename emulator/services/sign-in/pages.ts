@@ -129,6 +129,8 @@ export async function registerHostedPages(app: FastifyInstance, context: Emulato
     pages.get('/_pages/auth/:id', async (request, reply) => {
       const session = authSession(context, request, reply);
       if (!session) return reply;
+      // A HEAD (a prefetch, a link checker) must not spend a session token or issue a code.
+      if (request.method == 'HEAD') return html(reply, 200, '');
       if (session.prompt == 'none') {
         if (session.sessionToken) {
           const secret = readSecret(context.store, 'session', session.sessionToken);
