@@ -1,9 +1,9 @@
 /** ApiKeyStrategy: headers, elevation, validation. */
 import nock from 'nock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ApiKeyStrategy } from '../../src/auth/index.js';
-import { createClient } from '../../src/client.js';
-import { RequestError } from '../../src/errors/index.js';
+import { ApiKeyStrategy } from '../../../src/auth/index.js';
+import { createClient } from '../../../src/client.js';
+import { RequestError } from '../../../src/errors/index.js';
 
 beforeEach(() => nock.disableNetConnect());
 afterEach(() => nock.cleanAll());

@@ -3,10 +3,10 @@ import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import nock from 'nock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { generatePKCE, OAuthStrategy, parseFromUrl, type Tokens } from '../../src/auth/index.js';
-import { sha256 } from '../../src/auth/pkce.js';
-import { createClient } from '../../src/client.js';
-import { AuthError, isSiteKitError, RequestError } from '../../src/errors/index.js';
+import { generatePKCE, OAuthStrategy, parseFromUrl, type Tokens } from '../../../src/auth/index.js';
+import { sha256 } from '../../../src/auth/pkce.js';
+import { createClient } from '../../../src/client.js';
+import { AuthError, isSiteKitError, RequestError } from '../../../src/errors/index.js';
 
 const BASE = 'https://api.test';
 const SESSION = '/_api/redirects-api/v1/redirect-session';

@@ -1,9 +1,9 @@
 /** Direct login and registration: wire bodies, server states → outcomes, error codes, verification, recovery. */
 import nock from 'nock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CAPTCHA_INVISIBLE_SITE_KEY, CAPTCHA_VISIBLE_SITE_KEY, LoginState, OAuthStrategy, TokenRole, type Tokens } from '../../src/auth/index.js';
-import { createClient } from '../../src/client.js';
-import { AbortedError, ApplicationError, AuthError, HttpError, NetworkError } from '../../src/errors/index.js';
+import { CAPTCHA_INVISIBLE_SITE_KEY, CAPTCHA_VISIBLE_SITE_KEY, LoginState, OAuthStrategy, TokenRole, type Tokens } from '../../../src/auth/index.js';
+import { createClient } from '../../../src/client.js';
+import { AbortedError, ApplicationError, AuthError, HttpError, NetworkError } from '../../../src/errors/index.js';
 
 const BASE = 'https://api.test';
 const IAM = '/_api/iam/authentication/v2';

@@ -3,9 +3,9 @@
 import { createHash } from 'node:crypto';
 import nock from 'nock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { OAuthStrategy, type Tokens } from '../../src/auth/index.js';
-import { createClient } from '../../src/client.js';
-import { AbortedError, AuthError } from '../../src/errors/index.js';
+import { OAuthStrategy, type Tokens } from '../../../src/auth/index.js';
+import { createClient } from '../../../src/client.js';
+import { AbortedError, AuthError } from '../../../src/errors/index.js';
 
 const BASE = 'https://api.test';
 const AUTH_ORIGIN = 'https://auth.site.test';

@@ -1,8 +1,8 @@
 /** Token storage adapters in Node, where `window`, `document` and `localStorage` do not exist. */
 import nock from 'nock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cookieTokenStorage, localStorageTokenStorage, memoryTokenStorage, OAuthStrategy, type Tokens } from '../../src/auth/index.js';
-import { createClient } from '../../src/client.js';
+import { cookieTokenStorage, localStorageTokenStorage, memoryTokenStorage, OAuthStrategy, type Tokens } from '../../../src/auth/index.js';
+import { createClient } from '../../../src/client.js';
 
 const t = (value: string, role: 'visitor' | 'member' = 'member'): Tokens => ({
   accessToken: { value, expiresAt: Math.floor(Date.now() / 1000) + 3600 },

@@ -4,9 +4,9 @@
  */
 import nock from 'nock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { OAuthStrategy, type AuthEvent, type OAuthOptions, type Tokens } from '../../src/auth/index.js';
-import { createClient } from '../../src/client.js';
-import { AuthError, HttpError, isAuthError, NetworkError, RequestError } from '../../src/errors/index.js';
+import { OAuthStrategy, type AuthEvent, type OAuthOptions, type Tokens } from '../../../src/auth/index.js';
+import { createClient } from '../../../src/client.js';
+import { AuthError, HttpError, isAuthError, NetworkError, RequestError } from '../../../src/errors/index.js';
 
 const BASE = 'https://api.test';
 const TOKEN = '/oauth2/token';

@@ -2,12 +2,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { generate } from '../../codegen/generate.js';
-import { checkRules, listOperations, mergeDocuments, readSchemaFiles } from '../../codegen/load.js';
-import { operations } from '../../generated/operations.js';
-import type { Doc } from '../../codegen/model.js';
+import { generate } from '../../../codegen/generate.js';
+import { checkRules, listOperations, mergeDocuments, readSchemaFiles } from '../../../codegen/load.js';
+import { operations } from '../../../generated/operations.js';
+import type { Doc } from '../../../codegen/model.js';
 
-const root = join(import.meta.dirname, '../..');
+const root = join(import.meta.dirname, '../../..');
 const run = () => generate(join(root, 'schema'));
 
 describe('codegen', () => {

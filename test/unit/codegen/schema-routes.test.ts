@@ -4,10 +4,10 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { listOperations } from '../../codegen/load.js';
-import { loadSchema } from '../../codegen/generate.js';
+import { listOperations } from '../../../codegen/load.js';
+import { loadSchema } from '../../../codegen/generate.js';
 
-const schemaDir = join(import.meta.dirname, '../../schema');
+const schemaDir = join(import.meta.dirname, '../../../schema');
 
 /** Spec section 7, call by call: [logical route as the spec writes it, real method and path]. */
 const SPEC_ROUTES: [string, string][] = [

@@ -1,10 +1,10 @@
 /** items.query builder: the exact wire encoding of every method, terminals, direct forms, immutability, bad input. */
 import nock from 'nock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ApiKeyStrategy } from '../../src/auth/api-key.js';
-import { createClient } from '../../src/client.js';
-import { BASE, capturePosts } from '../helpers/capture.js';
-import { isRequestError, RequestError } from '../../src/errors/index.js';
+import { ApiKeyStrategy } from '../../../src/auth/api-key.js';
+import { createClient } from '../../../src/client.js';
+import { BASE, capturePosts } from '../../helpers/capture.js';
+import { isRequestError, RequestError } from '../../../src/errors/index.js';
 
 const client = createClient({ auth: ApiKeyStrategy({ apiKey: 'k' }), baseUrl: BASE, retry: false });
 const items = client.items;

@@ -1,10 +1,10 @@
 /** Paged results of items queries: arithmetic, navigation, cursor switch, iteration, abort. */
 import nock from 'nock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ApiKeyStrategy } from '../../src/auth/api-key.js';
-import { createClient } from '../../src/client.js';
-import { BASE, capturePosts } from '../helpers/capture.js';
-import { isAbortedError, isRequestError } from '../../src/errors/index.js';
+import { ApiKeyStrategy } from '../../../src/auth/api-key.js';
+import { createClient } from '../../../src/client.js';
+import { BASE, capturePosts } from '../../helpers/capture.js';
+import { isAbortedError, isRequestError } from '../../../src/errors/index.js';
 
 const client = createClient({ auth: ApiKeyStrategy({ apiKey: 'k' }), baseUrl: BASE, retry: false });
 const PATH = '/wix-data/v2/items/query';

@@ -4,11 +4,11 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { exportSPKI, generateKeyPair, importSPKI as realImportSPKI, SignJWT, UnsecuredJWT } from 'jose';
 import { beforeAll, describe, expect, expectTypeOf, it, vi } from 'vitest';
-import { createClient } from '../../src/client.js';
-import { isRequestError, isSiteKitError, isWebhookError, RequestError, WebhookError, type WebhookErrorCode } from '../../src/errors/index.js';
-import type { DataCollection, FileDescriptor, Item, Member } from '../../generated/models.js';
-import { createEventRegistry, type EventRegistry, type MediaEvents, type NamespaceEvents, type ProcessedEvent } from '../../src/events/index.js';
-import { eagerOutputs } from '../../scripts/eager-chunks.mjs';
+import { createClient } from '../../../src/client.js';
+import { isRequestError, isSiteKitError, isWebhookError, RequestError, WebhookError, type WebhookErrorCode } from '../../../src/errors/index.js';
+import type { DataCollection, FileDescriptor, Item, Member } from '../../../generated/models.js';
+import { createEventRegistry, type EventRegistry, type MediaEvents, type NamespaceEvents, type ProcessedEvent } from '../../../src/events/index.js';
+import { eagerOutputs } from '../../../scripts/eager-chunks.mjs';
 
 // importSPKI wrapped in a spy, to see the key imported once per client. The SDK imports jose
 // dynamically; vi.mock applies to that import too.
@@ -17,7 +17,7 @@ vi.mock('jose', async (importOriginal) => {
   return { ...jose, importSPKI: vi.fn(jose.importSPKI) };
 });
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const ISO = '2024-01-02T03:04:05.000Z';
 const DATE = new Date(ISO);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { base64UrlDecode, base64UrlEncode, serializeQuery } from '../../src/http/query.js';
+import { base64UrlDecode, base64UrlEncode, serializeQuery } from '../../../src/http/query.js';
 
 /** Reads back the JSON of a `.r=` query string. */
 const decodeR = (qs: string): unknown => {

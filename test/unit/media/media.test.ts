@@ -8,11 +8,11 @@ import path from 'node:path';
 import { build, type Metafile, type OutputFile } from 'esbuild';
 import nock from 'nock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ApiKeyStrategy } from '../../src/auth/api-key.js';
-import { createClient } from '../../src/client.js';
-import { AbortedError, ApplicationError, HttpError, NetworkError, RequestError, TimeoutError, ValidationError } from '../../src/errors/index.js';
-import { RESUMABLE_THRESHOLD, type UploadProgress } from '../../src/media/media.js';
-import { eagerOutputs } from '../../scripts/eager-chunks.mjs';
+import { ApiKeyStrategy } from '../../../src/auth/api-key.js';
+import { createClient } from '../../../src/client.js';
+import { AbortedError, ApplicationError, HttpError, NetworkError, RequestError, TimeoutError, ValidationError } from '../../../src/errors/index.js';
+import { RESUMABLE_THRESHOLD, type UploadProgress } from '../../../src/media/media.js';
+import { eagerOutputs } from '../../../scripts/eager-chunks.mjs';
 
 const BASE = 'https://api.test';
 const UPLOAD = 'https://upload.test';
@@ -329,7 +329,7 @@ describe('media.upload: bad input → RequestError before any request', () => {
 });
 
 describe('bundle: tus-js-client stays out of the main bundle', () => {
-  const root = path.resolve(__dirname, '../..');
+  const root = path.resolve(__dirname, '../../..');
   const TUS_MARKERS = ['Tus-Resumable', 'Upload-Metadata', 'tus: '];
 
   /** The output files loaded eagerly by `entryPoint`. */

@@ -1,9 +1,9 @@
 /** members: the queryMembers builder (generic paging rules) and a representative few generated methods. */
 import nock from 'nock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ApiKeyStrategy } from '../../src/auth/api-key.js';
-import { createClient } from '../../src/client.js';
-import { isElevationRequiredError, isRequestError } from '../../src/errors/index.js';
+import { ApiKeyStrategy } from '../../../src/auth/api-key.js';
+import { createClient } from '../../../src/client.js';
+import { isElevationRequiredError, isRequestError } from '../../../src/errors/index.js';
 
 const BASE = 'https://api.test';
 const client = createClient({ auth: ApiKeyStrategy({ apiKey: 'k' }), baseUrl: BASE, retry: false });

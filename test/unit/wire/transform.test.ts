@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { operations } from '../../generated/operations.js';
-import type { TransformNode } from '../../src/operation.js';
+import { operations } from '../../../generated/operations.js';
+import type { TransformNode } from '../../../src/operation.js';
 import {
   dateCodec,
   fieldMaskCodec,
@@ -13,7 +13,7 @@ import {
   toPublic,
   toWire,
   type Codec,
-} from '../../src/wire/index.js';
+} from '../../../src/wire/index.js';
 
 /** Freezes `value` and everything reachable from it, so any write throws in strict mode. */
 function deepFreeze<T>(value: T): T {
