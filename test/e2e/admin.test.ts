@@ -1,4 +1,6 @@
 /** The admin view in Chromium: collections and their items, creating an item, the request log. */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, it } from 'vitest';
 import { ApiKeyStrategy, createClient, OAuthStrategy } from '../../src/index.js';
 import { describeInBrowser, e2eTestTimeoutMs, inPage, setEmulatorConfig, useStage } from './harness.js';
@@ -154,5 +156,38 @@ describeInBrowser('console: admin view', () => {
       await dialog.getByRole('button', { name: 'Remove' }).click();
       await dialog.getByText('No references yet').waitFor();
     });
+  });
+
+  it('lists webhook deliveries to a receiver set in Config', { timeout: e2eTestTimeoutMs }, async () => {
+    const received: string[] = [];
+    const receiver = createServer((request, response) => {
+      request.on('data', () => undefined);
+      request.on('end', () => {
+        received.push(request.url ?? '');
+        response.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const { port } = receiver.address() as AddressInfo;
+    try {
+      await inPage(stage(), 'admin-webhooks', async (page) => {
+        await page.goto('/admin/config');
+        await page.getByLabel(/^Webhook urls/i).fill(`http://127.0.0.1:${port}/hooks`);
+        await page.getByRole('button', { name: 'Save settings' }).click();
+        await page.getByText('Settings saved.').waitFor();
+
+        const { apiKey, siteId } = stage().emulator.info;
+        const admin = createClient({ baseUrl: stage().emulator.url, auth: ApiKeyStrategy({ apiKey, siteId }) });
+        await admin.items.insert('Movies', { title: 'Announced by webhook' });
+        await expect.poll(() => received.length).toBeGreaterThan(0);
+
+        await page.getByRole('link', { name: 'Webhooks' }).click();
+        const row = page.getByRole('row', { name: /wix\.data\.v2\.data_item_created/ }).first();
+        await expect.poll(() => row.textContent()).toContain('204');
+      });
+    } finally {
+      await setEmulatorConfig(stage(), { webhookUrls: [] });
+      await new Promise((resolve) => receiver.close(resolve));
+    }
   });
 });
