@@ -142,5 +142,3 @@ function mergePathParameters(request: FastifyRequest, route: Route): void {
   }
 }
 
-/** Every route URL of the table (for tests and the console). */
-export const tableRoutes = routes;

@@ -8,7 +8,7 @@ import { DEFAULT_PERMISSIONS, SYSTEM_FIELDS, saveCollection, type Collection } f
 import { writeItem, type ItemData } from './items/item-store.js';
 
 /** How many movies the demo collection holds. */
-export const DEMO_MOVIE_COUNT = 300;
+const DEMO_MOVIE_COUNT = 300;
 
 const ADJECTIVES = ['Silent', 'Crimson', 'Last', 'Hidden', 'Broken', 'Golden', 'Midnight', 'Lost', 'Electric', 'Wild', 'Frozen', 'Secret', 'Distant'];
 const NOUNS = ['River', 'Empire', 'Garden', 'Signal', 'Harbor', 'Machine', 'Summer', 'Kingdom', 'Echo', 'Voyage', 'Mirror', 'Orchard', 'Storm', 'Letter', 'Station', 'Horizon', 'Island'];
@@ -17,7 +17,7 @@ const DIRECTORS = ['Ada Park', 'Bruno Silva', 'Chen Wei', 'Dana Okafor', 'Elif K
 const LANGUAGES = ['en', 'fr', 'es', 'ja', 'de', 'pt'];
 
 /** The Movies collection definition. */
-export function moviesCollection(now: string): Collection {
+function moviesCollection(now: string): Collection {
   return {
     id: 'Movies',
     collectionType: 'NATIVE',
@@ -49,7 +49,7 @@ export function moviesCollection(now: string): Collection {
 }
 
 /** The `index`-th demo movie: every value derived from the index, with gaps (missing budget, null tagline) on purpose. */
-export function demoMovie(index: number, ownerId: string): ItemData {
+function demoMovie(index: number, ownerId: string): ItemData {
   const year = 1950 + ((index * 31) % 74);
   const month = (index * 5) % 12;
   const day = 1 + ((index * 11) % 28);

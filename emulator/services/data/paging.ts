@@ -18,9 +18,9 @@ export interface PagingMetadata {
 }
 
 /** Page size when a request sets none (spec section 9). */
-export const DEFAULT_PAGE_SIZE = 50;
+const DEFAULT_PAGE_SIZE = 50;
 /** Largest page the emulator returns, as the platform's `maxPageSize`. */
-export const MAX_PAGE_SIZE = 1000;
+const MAX_PAGE_SIZE = 1000;
 
 /** The page size of a request: the default when unset, refused above the maximum. */
 export function pageSize(limit: number | undefined, field = 'paging.limit'): number {

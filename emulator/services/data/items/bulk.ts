@@ -10,7 +10,7 @@ import { wireItem, type ItemData, type WireItem } from './item-store.js';
 import type { ItemReference } from './reference-ops.js';
 
 /** Most entries one bulk request may hold. */
-export const BULK_LIMIT = 1000;
+const BULK_LIMIT = 1000;
 
 /** The error of a failed entry, as bulk results carry it. */
 interface EntryError {

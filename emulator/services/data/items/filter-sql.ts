@@ -33,7 +33,7 @@ function combine(parts: SqlFragment[], operator: 'AND' | 'OR'): SqlFragment {
 const negate = (part: SqlFragment): SqlFragment => ({ sql: `NOT COALESCE((${part.sql}), 0)`, params: part.params });
 
 /** Builds the SQL of one filter against the JSON text in `column`. */
-export class FilterTranslator {
+class FilterTranslator {
   constructor(
     /** The SQL expression holding the item's JSON (`items.data`). */
     private readonly column: string,

@@ -17,7 +17,7 @@ export interface ReferenceField {
 }
 
 /** The reference field `key` of `collection`, if it is one. */
-export function findReferenceField(collection: Collection, key: string): ReferenceField | undefined {
+function findReferenceField(collection: Collection, key: string): ReferenceField | undefined {
   const field = fieldOf(collection, key);
   if (field?.type == 'REFERENCE') return { key, kind: 'single', targetCollectionId: field.typeMetadata?.reference?.referencedCollectionId ?? collection.id };
   if (field?.type == 'MULTI_REFERENCE') return { key, kind: 'multi', targetCollectionId: field.typeMetadata?.multiReference?.referencedCollectionId ?? collection.id };
