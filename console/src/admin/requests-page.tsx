@@ -1,7 +1,7 @@
 /** Admin: the emulator's request log, newest first. */
 import { useState } from 'react';
 import { listRequests, type LoggedRequest } from '../emulator/control.js';
-import { formatTime } from '../ui/format.js';
+import { formatTime, statusBadgeClass } from '../ui/format.js';
 import { PageHeader } from '../ui/page.js';
 import { QueryView } from '../ui/query-view.js';
 import { useAdminClient } from './admin-client.js';
@@ -9,13 +9,6 @@ import { useControlQuery } from '../emulator/control-query.js';
 
 /** How many log lines the page shows. */
 const shown = 200;
-
-/** The badge colour of a status code. */
-function statusClass(status: number): string {
-  if (status >= 500) return 'badge-danger';
-  if (status >= 400) return 'badge-warn';
-  return 'badge-ok';
-}
 
 /** Whether a logged request is a file of the console itself (not an API call). */
 function isConsoleFile(request: LoggedRequest): boolean {
@@ -60,7 +53,7 @@ export function RequestsPage() {
                   </td>
                   <td className="small">{request.operationId ?? '—'}</td>
                   <td>
-                    <span className={`badge ${statusClass(request.status)}`}>{request.status}</span>
+                    <span className={`badge ${statusBadgeClass(request.status)}`}>{request.status}</span>
                   </td>
                   <td className="small">{request.durationMs.toFixed(1)} ms</td>
                   <td className="small">{request.caller}</td>

@@ -1,7 +1,7 @@
 /** Admin: every attempt to deliver a domain event to the webhook URLs of the configuration. */
 import { Link } from '../app/router.js';
 import { listWebhookDeliveries } from '../emulator/control.js';
-import { formatTime } from '../ui/format.js';
+import { formatTime, statusBadgeClass } from '../ui/format.js';
 import { PageHeader } from '../ui/page.js';
 import { QueryView } from '../ui/query-view.js';
 import { useAdminClient } from './admin-client.js';
@@ -52,7 +52,7 @@ export function WebhooksPage() {
                         {delivery.status ?? 'failed'}: {delivery.error}
                       </span>
                     ) : (
-                      <span className={`badge ${delivery.status && delivery.status < 300 ? 'badge-ok' : 'badge-warn'}`}>{delivery.status ?? '—'}</span>
+                      <span className={`badge ${statusBadgeClass(delivery.status)}`}>{delivery.status ?? '—'}</span>
                     )}
                   </td>
                 </tr>

@@ -49,3 +49,10 @@ export function shortId(id: string | undefined): string {
   if (!id) return '—';
   return id.length > 10 ? `${id.slice(0, 8)}…` : id;
 }
+
+/** The badge colour of an HTTP status: green for success, amber for 4xx, red for 5xx (or no answer). */
+export function statusBadgeClass(status: number | undefined): string {
+  if (status === undefined || status >= 500) return 'badge-danger';
+  if (status >= 400) return 'badge-warn';
+  return 'badge-ok';
+}
