@@ -5,8 +5,8 @@
  * public types) from ESM and CJS, and (2) compared with the committed API report
  * (`etc/sitekit.api.md`), which must carry no bundler-made names and no internals.
  */
-import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync, copyFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { basename, join, relative } from 'node:path';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiReport, buildDeclarations, REPORT_PATH, ROOT, temporaryPackageDir } from '../../scripts/api-report.js';
@@ -57,6 +57,21 @@ export async function collectionName(): Promise<string | undefined> {
 }
 `;
 
+/** `tsc --strict --lib es2022 --types node`, as a Node-only project compiles. */
+const NODE_ONLY_OPTIONS: ts.CompilerOptions = {
+  strict: true,
+  lib: ['lib.es2022.d.ts'],
+  types: ['node'],
+  // @types/node comes from the repository (what `npm install -D @types/node` gives a user).
+  typeRoots: [join(ROOT, 'node_modules/@types')],
+  module: ts.ModuleKind.NodeNext,
+  moduleResolution: ts.ModuleResolutionKind.NodeNext,
+  target: ts.ScriptTarget.ES2022,
+  // The package's own declarations are what is under test.
+  skipLibCheck: false,
+  noEmit: true,
+};
+
 let work: string;
 let report: string;
 
@@ -76,43 +91,56 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => work && rmSync(work, { recursive: true, force: true }));
 
-/** Type-checks `files` (name → source) in a project folder that has the built package installed. */
-function typecheck(files: Record<string, string>, options: ts.CompilerOptions): string {
+/**
+ * Type-checks `files` (name → source) in a project folder that has the built package installed;
+ * returns the errors and the names of the files checked.
+ */
+function typecheck(files: Record<string, string>, options: ts.CompilerOptions): { output: string; checked: string[] } {
   const project = join(work, 'node-project');
   mkdirSync(join(project, 'node_modules'), { recursive: true });
-  symlinkSync(work, join(project, 'node_modules/sitekit'), 'dir');
+  if (!existsSync(join(project, 'node_modules/sitekit'))) symlinkSync(work, join(project, 'node_modules/sitekit'), 'dir');
   for (const [name, source] of Object.entries(files)) writeFileSync(join(project, name), source);
   const program = ts.createProgram(
     Object.keys(files).map((name) => join(project, name)),
     options,
   );
-  return ts.formatDiagnostics(ts.getPreEmitDiagnostics(program), {
+  // The package's declarations and the project's files are checked (not all of @types/node: slow,
+  // and not under test); what they use from other files is resolved and checked as used.
+  const packageRoot = realpathSync(work);
+  const checked = program.getSourceFiles().filter((file) => {
+    const inPackage = relative(packageRoot, file.fileName);
+    return !inPackage.startsWith('..') && !inPackage.includes('node_modules');
+  });
+  const diagnostics = [
+    ...program.getOptionsDiagnostics(),
+    ...program.getGlobalDiagnostics(),
+    ...checked.flatMap((file) => [...program.getSyntacticDiagnostics(file), ...program.getSemanticDiagnostics(file)]),
+  ];
+  const output = ts.formatDiagnostics(diagnostics, {
     getCanonicalFileName: (name) => name,
     getCurrentDirectory: () => project,
     getNewLine: () => '\n',
   });
+  return { output, checked: checked.map((file) => basename(file.fileName)) };
 }
 
 describe('the published declarations', () => {
   it('compile in a Node-only project: --strict --lib es2022 --types node, from ESM and CJS', () => {
-    const output = typecheck(
-      { 'user.mts': NODE_USER_CODE, 'user.cts': NODE_USER_CODE, 'raw-calls.mts': NODE_RAW_CALLS_CODE },
-      {
-        strict: true,
-        lib: ['lib.es2022.d.ts'],
-        types: ['node'],
-        // @types/node comes from the repository (what `npm install -D @types/node` gives a user).
-        typeRoots: [join(ROOT, 'node_modules/@types')],
-        module: ts.ModuleKind.NodeNext,
-        moduleResolution: ts.ModuleResolutionKind.NodeNext,
-        target: ts.ScriptTarget.ES2022,
-        // The package's own declarations are what is under test.
-        skipLibCheck: false,
-        noEmit: true,
-      },
-    );
+    const files = { 'user.mts': NODE_USER_CODE, 'user.cts': NODE_USER_CODE, 'raw-calls.mts': NODE_RAW_CALLS_CODE };
+    const { output, checked } = typecheck(files, NODE_ONLY_OPTIONS);
     expect(output).toBe('');
-  });
+    expect(checked).toEqual(expect.arrayContaining(['index.d.mts', 'index.d.cts', 'openapi.d.mts', ...Object.keys(files)]));
+  }, 120_000);
+
+  it('the Node-only check sees a DOM-only name in the package declarations', () => {
+    writeFileSync(join(work, 'dist/dom-probe.d.mts'), 'export declare function probe(storage: Storage): void;\n');
+    try {
+      const { output } = typecheck({ 'probe.mts': "import { probe } from '../dist/dom-probe.mjs';\nexport const used = probe;\n" }, NODE_ONLY_OPTIONS);
+      expect(output).toMatch(/dom-probe\.d\.mts.*Cannot find name 'Storage'/);
+    } finally {
+      rmSync(join(work, 'dist/dom-probe.d.mts'));
+    }
+  }, 120_000);
 
   it('match the committed API report (etc/sitekit.api.md; `npm run api:report` rewrites it)', () => {
     const committed = readFileSync(REPORT_PATH, 'utf8');
