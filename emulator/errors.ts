@@ -1,5 +1,6 @@
 /**
- * The production error shapes (wire.md, "Error responses"), raised by every service module.
+ * The production error shapes (validation errors with field violations, application errors with
+ * codes), raised by every service module.
  * A handler throws one of these; the server's error handler turns it into the response.
  */
 

@@ -3,7 +3,7 @@
  * listeners after the transaction commits. Part 2's webhooks are such a listener.
  */
 
-/** One domain event, in the platform's terms (wire.md, "Domain events"). */
+/** One domain event, in the platform's terms (the `data` of a webhook event). */
 export interface DomainEvent {
   /** e.g. `wix.data.v2.data_item_created`. */
   eventType: string;

@@ -1,5 +1,5 @@
 /**
- * Reads query strings the way the platform's clients write them (wire.md, "Query strings"):
+ * Reads query strings the way the platform's clients write them:
  * dotted keys nest (`paging.limit=10`), repeated keys make arrays, and `.r=<base64url JSON>`
  * carries the whole request.
  */

@@ -17,7 +17,7 @@ export interface PagingMetadata {
   cursors?: { next?: string; prev?: string };
 }
 
-/** Page size when a request sets none (spec section 9). */
+/** Page size when a request sets none, as on the platform. */
 const DEFAULT_PAGE_SIZE = 50;
 /** Largest page the emulator returns, as the platform's `maxPageSize`. */
 const MAX_PAGE_SIZE = 1000;

@@ -1,7 +1,7 @@
 /**
- * The filter language (wire.md, "Filter composition" and "Query semantics") translated to SQL
- * over the JSON column of items, so SQLite does the filtering (with indexes where they exist),
- * never JavaScript after a full scan.
+ * The filter language (the platform's "Filter composition" and "Query semantics") translated to
+ * SQL over the JSON column of items, so SQLite does the filtering, never JavaScript after a full
+ * scan. JSON paths are bound parameters, so user field names never become SQL.
  *
  * Type-exact semantics: a leaf compares values of the same JSON type only (5 is not "5"); `eq` on
  * an array field matches any element; `contains`/`startsWith`/`endsWith` are case-insensitive;

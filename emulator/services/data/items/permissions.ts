@@ -1,5 +1,5 @@
 /**
- * Collection permissions per caller (spec section 6): each action's role — ANYONE, SITE_MEMBER,
+ * Collection permissions per caller: each action's role — ANYONE, SITE_MEMBER,
  * SITE_MEMBER_AUTHOR (members, on their own items), ADMIN (elevated callers only).
  */
 import { applicationError } from '../../../errors.js';
