@@ -22,7 +22,7 @@ describeInBrowser('console: admin view', () => {
     });
   });
 
-  it('creates an item from the keyboard and sees it first in the table', { timeout: e2eTestTimeoutMs }, async () => {
+  it('creates an item from the keyboard, edits it and deletes it', { timeout: e2eTestTimeoutMs }, async () => {
     await inPage(stage(), 'admin-item-created', async (page) => {
       await page.goto('/admin/items/Movies');
       await page.getByRole('button', { name: 'New item' }).click();
@@ -30,7 +30,22 @@ describeInBrowser('console: admin view', () => {
       await dialog.getByLabel(/^title/i).fill('The Keyboard Movie');
       await dialog.getByLabel(/^title/i).press('Enter');
       await dialog.waitFor({ state: 'hidden' });
-      await expect.poll(() => page.getByTestId('items-table').locator('tbody tr').first().textContent()).toContain('The Keyboard Movie');
+      const firstRow = page.getByTestId('items-table').locator('tbody tr').first();
+      await expect.poll(() => firstRow.textContent()).toContain('The Keyboard Movie');
+
+      // Edit it, then delete it with the bulk delete (after its confirmation).
+      await firstRow.getByRole('button', { name: 'Edit' }).click();
+      await dialog.getByLabel(/^title/i).fill('The Keyboard Movie, edited');
+      await dialog.getByRole('button', { name: 'Save changes' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await expect.poll(() => firstRow.textContent()).toContain('The Keyboard Movie, edited');
+      const countBefore = await page.getByTestId('pager-status').textContent();
+
+      await firstRow.getByRole('checkbox').check();
+      await page.getByRole('button', { name: 'Delete selected (1)' }).click();
+      await page.getByRole('dialog', { name: 'Delete items' }).getByRole('button', { name: 'Delete', exact: true }).click();
+      await expect.poll(() => firstRow.textContent()).not.toContain('The Keyboard Movie');
+      await expect.poll(() => page.getByTestId('pager-status').textContent()).not.toBe(countBefore);
     });
   });
 
