@@ -1,7 +1,18 @@
-/** nock helpers: capture every request to the test host and answer from a queue. */
+/** nock helpers: no real network in a test file, capture every request to the test host and answer from a queue. */
 import nock from 'nock';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 
 export const BASE = 'https://api.test';
+
+/**
+ * For the test file that calls it: no real network (every request must be answered by a nock
+ * scope), and no scope left over from one test to the next.
+ */
+export function useNock(): void {
+  beforeAll(() => nock.disableNetConnect());
+  afterEach(() => nock.cleanAll());
+  afterAll(() => nock.enableNetConnect());
+}
 
 export interface Captured {
   method: string;

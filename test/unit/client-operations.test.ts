@@ -9,6 +9,7 @@ import { operations } from '../../generated/operations.js';
 import { ApiKeyStrategy } from '../../src/auth/api-key.js';
 import { createClient, type Client } from '../../src/client.js';
 import { BASE, captureAll } from '../helpers/capture.js';
+import { testClient } from '../helpers/clients.js';
 
 type Row = [ns: 'collections' | 'items' | 'media' | 'members', op: string, call: (c: Client) => Promise<unknown>, line: string, body?: unknown];
 
@@ -110,7 +111,7 @@ describe('return shapes', () => {
   afterEach(() => nock.cleanAll());
   it('getFileDescriptors resolves {files} as the official SDK does, each file in public form', async () => {
     captureAll(() => [200, { files: [{ id: 'f1', createdDate: '2024-01-01T00:00:00.000Z' }] }]);
-    const c = createClient({ auth: ApiKeyStrategy({ apiKey: 'k' }), baseUrl: BASE, retry: false });
+    const c = testClient();
     expect(await c.media.getFileDescriptors(['f1'])).toEqual({ files: [{ _id: 'f1', _createdDate: new Date('2024-01-01T00:00:00.000Z') }] });
   });
 });

@@ -2,21 +2,17 @@
  * The one input rule of the generated methods: every argument checked against what the schema
  * says it must be, before any request, with a RequestError naming the method and the argument.
  */
-import nock from 'nock';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ApiKeyStrategy } from '../../src/auth/api-key.js';
-import { createClient } from '../../src/client.js';
+import { describe, expect, it } from 'vitest';
 import { isRequestError, type RequestError } from '../../src/errors/index.js';
-import { BASE, captureAll } from '../helpers/capture.js';
+import { captureAll, useNock } from '../helpers/capture.js';
+import { testClient } from '../helpers/clients.js';
 
-const client = createClient({ auth: ApiKeyStrategy({ apiKey: 'k' }), baseUrl: BASE, retry: false });
+const client = testClient();
 
 /** What plain-JS callers can pass that the types would refuse. */
 const untyped = client as unknown as Record<string, Record<string, (...args: unknown[]) => Promise<unknown>>>;
 
-beforeAll(() => nock.disableNetConnect());
-afterEach(() => nock.cleanAll());
-afterAll(() => nock.enableNetConnect());
+useNock();
 
 describe('generated methods: one input rule', () => {
   it.each([

@@ -2,14 +2,12 @@
  * Filter composition: every example of the service's filter rules, through every surface that
  * builds filters (items.filter(), item queries, aggregations, member queries).
  */
-import nock from 'nock';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ApiKeyStrategy } from '../../../src/auth/api-key.js';
-import { createClient } from '../../../src/client.js';
+import { describe, expect, it } from 'vitest';
 import type { FilterOperators } from '../../../src/data/types.js';
-import { BASE, capturePosts } from '../../helpers/capture.js';
+import { capturePosts, useNock } from '../../helpers/capture.js';
+import { testClient } from '../../helpers/clients.js';
 
-const client = createClient({ auth: ApiKeyStrategy({ apiKey: 'k' }), baseUrl: BASE, retry: false });
+const client = testClient();
 
 /** Any builder with the filter operators (a filter, an item query, a member query). */
 type Builder = FilterOperators<Record<string, unknown>, Builder>;
@@ -35,9 +33,7 @@ const EXAMPLES: [string, (builder: Builder) => Builder, object][] = [
   ['between → two conditions on one field', (b) => b.between('year', 1970, 1980), { $and: [{ year: { $gte: 1970 } }, { year: { $lt: 1980 } }] }],
 ];
 
-beforeAll(() => nock.disableNetConnect());
-afterEach(() => nock.cleanAll());
-afterAll(() => nock.enableNetConnect());
+useNock();
 
 describe('filter composition', () => {
   it.each(EXAMPLES)('items.filter(): %s', (_, add, filter) => {

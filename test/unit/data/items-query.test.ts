@@ -1,19 +1,16 @@
 /** items.query builder: the exact wire encoding of every method, terminals, direct forms, immutability, bad input. */
 import nock from 'nock';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ApiKeyStrategy } from '../../../src/auth/api-key.js';
-import { createClient } from '../../../src/client.js';
-import { BASE, capturePosts } from '../../helpers/capture.js';
+import { describe, expect, it } from 'vitest';
+import { BASE, capturePosts, useNock } from '../../helpers/capture.js';
 import { isRequestError, RequestError } from '../../../src/errors/index.js';
+import { testClient } from '../../helpers/clients.js';
 
-const client = createClient({ auth: ApiKeyStrategy({ apiKey: 'k' }), baseUrl: BASE, retry: false });
+const client = testClient();
 const items = client.items;
 
 const capture = (path: string, reply: object = {}) => capturePosts(path, reply);
 
-beforeAll(() => nock.disableNetConnect());
-afterEach(() => nock.cleanAll());
-afterAll(() => nock.enableNetConnect());
+useNock();
 
 /** The filter a builder puts on the wire. */
 async function filterOf(q: { find(): Promise<unknown> }) {

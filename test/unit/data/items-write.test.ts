@@ -1,12 +1,11 @@
 /** items: aggregate and patch builders, references, bulk writes, and the generated single-item methods. */
 import nock from 'nock';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ApiKeyStrategy } from '../../../src/auth/api-key.js';
-import { createClient } from '../../../src/client.js';
-import { BASE, capturePosts } from '../../helpers/capture.js';
+import { describe, expect, it } from 'vitest';
+import { BASE, capturePosts, useNock } from '../../helpers/capture.js';
 import { isRequestError } from '../../../src/errors/index.js';
+import { testClient } from '../../helpers/clients.js';
 
-const client = createClient({ auth: ApiKeyStrategy({ apiKey: 'k' }), baseUrl: BASE, retry: false });
+const client = testClient();
 const items = client.items;
 
 const capture = (path: string, reply: object = {}) => capturePosts(path, reply);
@@ -24,9 +23,7 @@ async function refused(run: () => unknown) {
   expect(scope.isDone()).toBe(false);
 }
 
-beforeAll(() => nock.disableNetConnect());
-afterEach(() => nock.cleanAll());
-afterAll(() => nock.enableNetConnect());
+useNock();
 
 describe('aggregate', () => {
   const PATH = '/wix-data/v2/items/aggregate';
@@ -391,7 +388,7 @@ describe('review follow-ups', () => {
     expect(typeof (items.query('M', null as never) as { find?: unknown }).find).toBe('function');
     const member: Record<string, unknown> = { profile: {} };
     member.self = member;
-    const c = createClient({ auth: ApiKeyStrategy({ apiKey: 'k' }), baseUrl: BASE, retry: false });
+    const c = testClient();
     await expect(c.members.createMember({ member } as never)).rejects.toMatchObject({ code: 'INVALID_REQUEST' });
   });
 });

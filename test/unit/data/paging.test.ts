@@ -1,12 +1,11 @@
 /** Paged results of items queries: arithmetic, navigation, cursor switch, iteration, abort. */
 import nock from 'nock';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ApiKeyStrategy } from '../../../src/auth/api-key.js';
-import { createClient } from '../../../src/client.js';
-import { BASE, capturePosts } from '../../helpers/capture.js';
+import { describe, expect, it } from 'vitest';
+import { BASE, capturePosts, useNock } from '../../helpers/capture.js';
 import { isAbortedError, isRequestError } from '../../../src/errors/index.js';
+import { testClient } from '../../helpers/clients.js';
 
-const client = createClient({ auth: ApiKeyStrategy({ apiKey: 'k' }), baseUrl: BASE, retry: false });
+const client = testClient();
 const PATH = '/wix-data/v2/items/query';
 
 /** Wire items `n0..n(count-1)` starting at `from`. */
@@ -15,9 +14,7 @@ const wireItems = (from: number, count: number) => Array.from({ length: count },
 /** Queues one answer per page (in order) and records each request body. */
 const pagesOf = (...replies: object[]) => capturePosts(PATH, ...replies);
 
-beforeAll(() => nock.disableNetConnect());
-afterEach(() => nock.cleanAll());
-afterAll(() => nock.enableNetConnect());
+useNock();
 
 describe('offset paging', () => {
   it('defaults: page size 50, first page, no paging sent; next() moves by 50', async () => {

@@ -8,15 +8,14 @@ import path from 'node:path';
 import { build, type Metafile, type OutputFile } from 'esbuild';
 import nock from 'nock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ApiKeyStrategy } from '../../../src/auth/api-key.js';
-import { createClient } from '../../../src/client.js';
 import { AbortedError, ApplicationError, HttpError, NetworkError, RequestError, TimeoutError, ValidationError } from '../../../src/errors/index.js';
 import { RESUMABLE_THRESHOLD, type UploadProgress } from '../../../src/media/media.js';
 import { eagerOutputs } from '../../../scripts/eager-chunks.mjs';
+import { testClient } from '../../helpers/clients.js';
 
 const BASE = 'https://api.test';
 const UPLOAD = 'https://upload.test';
-const client = () => createClient({ auth: ApiKeyStrategy({ apiKey: 'k' }), baseUrl: BASE, retry: false });
+const client = () => testClient();
 
 /** A descriptor as the upload host and the API send it (wire form). */
 const WIRE_FILE = {

@@ -1,12 +1,12 @@
 /** members: the queryMembers builder (generic paging rules) and a representative few generated methods. */
 import nock from 'nock';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ApiKeyStrategy } from '../../../src/auth/api-key.js';
+import { describe, expect, it } from 'vitest';
 import { createClient } from '../../../src/client.js';
 import { isElevationRequiredError, isRequestError } from '../../../src/errors/index.js';
+import { BASE, useNock } from '../../helpers/capture.js';
+import { testClient } from '../../helpers/clients.js';
 
-const BASE = 'https://api.test';
-const client = createClient({ auth: ApiKeyStrategy({ apiKey: 'k' }), baseUrl: BASE, retry: false });
+const client = testClient();
 const members = client.members;
 const PATH = '/members/v1/members/query';
 
@@ -20,9 +20,7 @@ function capture(path: string, reply: object = {}, method: 'post' | 'patch' = 'p
   return { bodies, scope };
 }
 
-beforeAll(() => nock.disableNetConnect());
-afterEach(() => nock.cleanAll());
-afterAll(() => nock.enableNetConnect());
+useNock();
 
 describe('queryMembers', () => {
   it('always sends paging, {offset: 0, limit: 50} by default; members come back in public form', async () => {

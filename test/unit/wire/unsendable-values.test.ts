@@ -4,14 +4,13 @@
  * entities (`numberRange.max`) still travel as the strings the wire allows.
  */
 import nock from 'nock';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ApiKeyStrategy } from '../../../src/auth/api-key.js';
-import { createClient } from '../../../src/client.js';
+import { describe, expect, it } from 'vitest';
 import { isRequestError, type RequestError } from '../../../src/errors/index.js';
 import { encodeItemData } from '../../../src/wire/index.js';
-import { BASE, capturePosts } from '../../helpers/capture.js';
+import { BASE, capturePosts, useNock } from '../../helpers/capture.js';
+import { testClient } from '../../helpers/clients.js';
 
-const client = createClient({ auth: ApiKeyStrategy({ apiKey: 'k' }), baseUrl: BASE, retry: false });
+const client = testClient();
 
 /** The RequestError `run` rejects with, checking that nothing was sent. */
 async function refusal(run: () => Promise<unknown>): Promise<RequestError> {
@@ -22,9 +21,7 @@ async function refusal(run: () => Promise<unknown>): Promise<RequestError> {
   return error as RequestError;
 }
 
-beforeAll(() => nock.disableNetConnect());
-afterEach(() => nock.cleanAll());
-afterAll(() => nock.enableNetConnect());
+useNock();
 
 describe('values JSON cannot carry', () => {
   it.each([
