@@ -1,5 +1,5 @@
 /**
- * Recording a builder expression instead of running it. `queryOptions((client) => client.items
+ * Recording a builder expression instead of running it. `queryOptions(client, (c) => c.items
  * .query('Movies').eq('year', 1999))` runs the function once against a recorder that stands in for
  * the client and notes every method called and its arguments; the notes, as plain data, become the
  * query key. The same expression always gives the same notes, so the same query gets the same
