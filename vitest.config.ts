@@ -8,7 +8,7 @@ const testingLibraryModule = fileURLToPath(new URL('./node_modules/@testing-libr
 
 export default defineConfig({
   test: {
-    // Testing Library's auto-cleanup needs globals (toolchain.md).
+    // Testing Library's auto-cleanup after each test needs the globals.
     globals: true,
     testTimeout: 20_000,
     projects: [

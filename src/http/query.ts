@@ -1,6 +1,7 @@
 /**
- * Query-string serialisation for GET and DELETE, in the platform's wire format
- * (see reference/wire.md, "Query strings for GET and DELETE").
+ * Query-string serialisation for GET and DELETE, in the platform's wire format: nested objects
+ * as dotted keys, arrays as repeated keys, and a payload with arrays of objects as one `.r`
+ * parameter (base64url JSON).
  */
 
 /** Values that go into a query string as one `key=value` pair (arrays of them repeat the key). */

@@ -1,6 +1,6 @@
 /**
  * Issue bar: every generated operation is reachable through createClient under its official name
- * and argument order, and puts exactly wire.md's method, path, query, body and headers on the wire.
+ * and argument order, and puts exactly the service's method, path, query, body and headers on the wire.
  */
 import nock from 'nock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

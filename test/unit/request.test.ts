@@ -1,4 +1,4 @@
-/** Typed request builders: the exact paths, query strings and bodies of wire.md, one call per service. */
+/** Typed request builders: the exact paths, query strings and bodies the service expects, one call per service. */
 import { describe, expect, it } from 'vitest';
 import * as build from '../../generated/builders.js';
 import { RequestBuildError } from '../../src/request.js';

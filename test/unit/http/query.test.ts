@@ -7,7 +7,7 @@ const decodeR = (qs: string): unknown => {
   return JSON.parse(base64UrlDecode(qs.slice(3)));
 };
 
-describe('serializeQuery: wire.md cases, verbatim', () => {
+describe('serializeQuery: the documented cases of the service, verbatim', () => {
   it.each([
     [{ paging: { limit: 10, offset: 0 } }, 'paging.limit=10&paging.offset=0'],
     [{ sort: { fieldName: 'displayName', order: 'ASC' } }, 'sort.fieldName=displayName&sort.order=ASC'],
@@ -97,7 +97,7 @@ describe('serializeQuery: .r', () => {
     ['nested two levels', { a: { b: { c: [{ d: 1 }] } }, other: 'x' }],
     ['array of objects after scalar elements', { mixed: ['x', { y: 1 }] }],
     ['array of arrays', { matrix: [[1, 2], [3]] }],
-    ['items query from wire.md', {
+    ['an items query, as the official client sends it', {
       dataCollectionId: 'Books',
       query: { filter: { year: { $gt: 2000 } }, sort: [{ fieldName: 'title', order: 'ASC' }], paging: { limit: 2 } },
       includeReferences: [],

@@ -1,5 +1,5 @@
 /**
- * client.media through createClient (nock): every files operation of api.md once, and `upload` —
+ * client.media through createClient (nock): every files operation of the official API once, and `upload` —
  * the simple path end to end, input kinds, the resumable switch, error mapping, abort, bad input,
  * and that the TUS code stays out of the main bundle.
  */
