@@ -54,6 +54,19 @@ describe('items: bad input', () => {
     expect(violationsOf(await wrong.json())).toEqual(['paging.limit:VALIDATION']);
   });
 
+  it('filters nested too deep or too large are 400s; long hasSome lists are fine', async () => {
+    // Written as text: JSON.stringify itself would overflow the stack on 5,000 levels.
+    const deep = '{"$and":['.repeat(5000) + '{"year":1}' + ']}'.repeat(5000);
+    const nested = await post('/wix-data/v2/items/query', `{"dataCollectionId":"Movies","query":{"filter":${deep}}}`);
+    expect(nested.status).toBe(400);
+    expect(violationsOf(nested.body)).toEqual(['query.filter:VALIDATION']);
+    const wide = await post('/wix-data/v2/items/count', { dataCollectionId: 'Movies', filter: { $or: Array.from({ length: 600 }, (_, year) => ({ year })) } });
+    expect(wide.status).toBe(400);
+    const titles = Array.from({ length: 5000 }, (_, index) => `Title ${index}`);
+    const long = await post('/wix-data/v2/items/count', { dataCollectionId: 'Movies', filter: { title: { $hasSome: [...titles, 'The Silent River'] } } });
+    expect(long).toMatchObject({ status: 200, body: { totalCount: 1 } });
+  });
+
   it('an unknown collection is WDE0025', async () => {
     const result = await post('/wix-data/v2/items/query', { dataCollectionId: 'Nope' });
     expect(result.status).toBe(404);

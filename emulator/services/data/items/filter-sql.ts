@@ -32,8 +32,15 @@ function combine(parts: SqlFragment[], operator: 'AND' | 'OR'): SqlFragment {
 /** Logical negation where an unknown (SQL NULL) counts as false, so NOT never loses rows to NULL. */
 const negate = (part: SqlFragment): SqlFragment => ({ sql: `NOT COALESCE((${part.sql}), 0)`, params: part.params });
 
+/** How deep `$and`/`$or`/`$not` may nest, and how many conditions one filter may hold (SQLite's expression limits sit above these). */
+const MAX_DEPTH = 32;
+const MAX_CONDITIONS = 500;
+
 /** Builds the SQL of one filter against the JSON text in `column`. */
 class FilterTranslator {
+  /** Conditions translated so far, against {@link MAX_CONDITIONS}. */
+  private conditions = 0;
+
   constructor(
     /** The SQL expression holding the item's JSON (`items.data`). */
     private readonly column: string,
@@ -44,20 +51,21 @@ class FilterTranslator {
   /** The whole filter: `{}` or absent matches everything. */
   translate(filter: unknown): SqlFragment {
     if (filter === undefined || filter === null) return TRUE;
-    return this.node(filter, this.requestField);
+    return this.node(filter, this.requestField, 0);
   }
 
-  private node(filter: unknown, at: string): SqlFragment {
+  private node(filter: unknown, at: string, depth: number): SqlFragment {
     if (!isPlainObject(filter)) throw invalidField(at, 'must be a filter object', 'VALIDATION');
+    if (depth > MAX_DEPTH) throw invalidField(this.requestField, `nests deeper than ${MAX_DEPTH} levels`, 'VALIDATION');
     const parts: SqlFragment[] = [];
     for (const [key, value] of Object.entries(filter)) {
       if (key == '$and' || key == '$or') {
         if (!Array.isArray(value)) throw invalidField(`${at}.${key}`, 'must be an array of filters');
-        parts.push(combine(value.map((entry, index) => this.node(entry, `${at}.${key}.${index}`)), key == '$and' ? 'AND' : 'OR'));
+        parts.push(combine(value.map((entry, index) => this.node(entry, `${at}.${key}.${index}`, depth + 1)), key == '$and' ? 'AND' : 'OR'));
       } else if (key == '$not') {
         const inner = Array.isArray(value) ? value : [value];
         if (inner.length != 1) throw invalidField(`${at}.$not`, 'must hold exactly one filter');
-        parts.push(negate(this.node(inner[0], `${at}.$not`)));
+        parts.push(negate(this.node(inner[0], `${at}.$not`, depth + 1)));
       } else if (key.startsWith('$')) {
         throw invalidField(`${at}.${key}`, `unknown operator ${key}`, 'VALIDATION');
       } else {
@@ -71,7 +79,10 @@ class FilterTranslator {
   private field(fieldName: string, condition: unknown, at: string): SqlFragment {
     const path = jsonPath(fieldName, at);
     const isOperators = isPlainObject(condition) && !isDateValue(condition) && Object.keys(condition).length > 0 && Object.keys(condition).every((key) => key.startsWith('$'));
-    if (!isOperators) return this.equals(path, condition, at);
+    if (!isOperators) {
+      this.count();
+      return this.equals(path, condition, at);
+    }
     return combine(
       Object.entries(condition).map(([operator, operand]) => this.operator(path, operator, operand, `${at}.${operator}`)),
       'AND',
@@ -79,6 +90,7 @@ class FilterTranslator {
   }
 
   private operator(path: string, operator: string, operand: unknown, at: string): SqlFragment {
+    this.count();
     switch (operator) {
       case '$eq':
         return this.equals(path, operand, at);
@@ -100,15 +112,47 @@ class FilterTranslator {
         return this.text(path, 'endsWith', operand, at);
       case '$hasSome':
       case '$in':
-        return combine(this.list(operand, at).map((value, index) => this.equals(path, value, `${at}.${index}`)), 'OR');
-      case '$hasAll':
-        return combine(this.list(operand, at).map((value, index) => this.equals(path, value, `${at}.${index}`)), 'AND');
+        return this.oneOf(path, this.list(operand, at), at);
+      case '$hasAll': {
+        const values = this.list(operand, at);
+        this.conditions += values.length;
+        if (this.conditions > MAX_CONDITIONS) throw invalidField(at, `holds more than ${MAX_CONDITIONS} values`, 'MAX_SIZE');
+        return combine(values.map((value, index) => this.equals(path, value, `${at}.${index}`)), 'AND');
+      }
       case '$exists':
         if (typeof operand != 'boolean') throw invalidField(at, 'must be true or false');
         return { sql: `json_type(${this.column}, ?) IS ${operand ? 'NOT ' : ''}NULL`, params: [path] };
       default:
         throw invalidField(at, `unknown operator ${operator}`);
     }
+  }
+
+  /**
+   * hasSome / in: the field (or an element) equals one of the values. Strings and numbers are
+   * matched as a set (one JSON array parameter each), so long lists stay one condition.
+   */
+  private oneOf(path: string, values: unknown[], at: string): SqlFragment {
+    const column = this.column;
+    const parts: SqlFragment[] = [];
+    for (const [kind, types] of [['string', `('text')`], ['number', `('integer', 'real')`]] as const) {
+      const set = values.filter((value) => kindOf(value) == kind);
+      if (!set.length) continue;
+      const json = JSON.stringify(set);
+      parts.push({
+        sql: `(json_type(${column}, ?) IN ${types} AND json_extract(${column}, ?) IN (SELECT value FROM json_each(?))) OR (json_type(${column}, ?) = 'array' AND EXISTS (SELECT 1 FROM json_each(${column}, ?) AS element WHERE element.type IN ${types} AND element.value IN (SELECT value FROM json_each(?))))`,
+        params: [path, path, json, path, path, json],
+      });
+    }
+    const others = values.filter((value) => kindOf(value) != 'string' && kindOf(value) != 'number');
+    this.conditions += others.length;
+    if (this.conditions > MAX_CONDITIONS) throw invalidField(at, `holds more than ${MAX_CONDITIONS} values`, 'MAX_SIZE');
+    parts.push(...others.map((value) => this.equals(path, value, `${at}.${values.indexOf(value)}`)));
+    return combine(parts, 'OR');
+  }
+
+  /** Counts one more condition against {@link MAX_CONDITIONS}. */
+  private count(): void {
+    if (++this.conditions > MAX_CONDITIONS) throw invalidField(this.requestField, `holds more than ${MAX_CONDITIONS} conditions`, 'VALIDATION');
   }
 
   private list(operand: unknown, at: string): unknown[] {
