@@ -35,8 +35,10 @@ export default [
     input: entries,
     external,
     plugins: [nodeResolve({ extensions: ['.ts', '.js'] }), esbuild({ target: 'es2022', tsconfig: 'tsconfig.json' })],
+    // hoistTransitiveImports off: an entry imports the chunks it uses, not bare copies of their
+    // imports (which bundlers drop anyway under `sideEffects: false`, with a warning each).
     output: [
-      { dir: 'dist', format: 'es', entryFileNames: '[name].mjs', chunkFileNames: 'chunks/[name]-[hash].mjs', sourcemap: true, banner },
+      { dir: 'dist', format: 'es', entryFileNames: '[name].mjs', chunkFileNames: 'chunks/[name]-[hash].mjs', sourcemap: true, banner, hoistTransitiveImports: false },
       { dir: 'dist', format: 'cjs', entryFileNames: '[name].cjs', chunkFileNames: 'chunks/[name]-[hash].cjs', sourcemap: true, interop: 'auto', exports: 'named', banner },
     ],
   },
