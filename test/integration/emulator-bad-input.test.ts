@@ -32,6 +32,8 @@ describe('items: bad input', () => {
     ['$hasSome without an array', '/wix-data/v2/items/count', { dataCollectionId: 'Movies', filter: { genres: { $hasSome: 'Drama' } } }, ['filter.genres.$hasSome:VALIDATION']],
     ['an invalid date', '/wix-data/v2/items', { dataCollectionId: 'Movies', dataItem: { data: { when: { $date: 'yesterday' } } } }, ['dataItem.data.when:FORMAT']],
     ['a bad sort order', '/wix-data/v2/items/query', { dataCollectionId: 'Movies', query: { sort: [{ fieldName: 'year', order: 'UP' }] } }, ['query.sort.0.order:INVALID_ENUM_VALUE']],
+    ['too many sort keys', '/wix-data/v2/items/query', { dataCollectionId: 'Movies', query: { sort: Array.from({ length: 3000 }, () => ({ fieldName: 'year' })) } }, ['query.sort:MAX_SIZE']],
+    ['too many aggregation fields', '/wix-data/v2/items/aggregate', { dataCollectionId: 'Movies', aggregation: { groupingFields: Array.from({ length: 600 }, (_, index) => `field${index}`) } }, ['aggregation:MAX_SIZE']],
     ['a forged cursor', '/wix-data/v2/items/query', { dataCollectionId: 'Movies', query: { cursorPaging: { cursor: 'not-a-cursor' } } }, ['query.cursorPaging.cursor:FORMAT']],
     ['a patch of a system field', '/wix-data/v2/items/patch', { dataCollectionId: 'Movies', patch: { dataItemId: 'movie-001', fieldModifications: [{ fieldPath: '_owner', action: 'SET_FIELD', setFieldOptions: { value: 'me' } }] } }, ['patch.fieldModifications.0.fieldPath:FIELD_NOT_ALLOWED']],
     ['too many bulk items', '/wix-data/v2/bulk/items/insert', { dataCollectionId: 'Movies', dataItems: Array.from({ length: 1001 }, () => ({ data: {} })) }, ['dataItems:MAX_SIZE']],

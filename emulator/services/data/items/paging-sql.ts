@@ -14,12 +14,16 @@ export interface Sorting {
   order?: 'ASC' | 'DESC';
 }
 
+/** Most sort keys one request may give. */
+const MAX_SORT_KEYS = 32;
+
 /**
  * `ORDER BY` over the JSON in `column`. SQLite orders NULL (missing fields) lowest, then numbers,
  * then text; dates are stored as ISO text inside `{"$date": ...}`, so they sort chronologically.
  */
 export function orderBy(sort: readonly Sorting[] | undefined, column: string, requestField: string): SqlFragment {
   if (sort !== undefined && !Array.isArray(sort)) throw invalidField(requestField, 'must be an array of {fieldName, order}');
+  if (sort && sort.length > MAX_SORT_KEYS) throw invalidField(requestField, `must hold at most ${MAX_SORT_KEYS} sort keys`, 'MAX_SIZE');
   const keys = (sort ?? []).map((entry, index) => {
     const order = entry.order ?? 'ASC';
     if (order != 'ASC' && order != 'DESC') throw invalidField(`${requestField}.${index}.order`, 'must be ASC or DESC', 'INVALID_ENUM_VALUE');

@@ -155,6 +155,9 @@ function operationSql(operation: AggregationOperation, at: string): SqlFragment 
   return { sql: `${kind == 'sum' ? 'TOTAL' : 'AVG'}(${numbers})`, params: [path, path] };
 }
 
+/** Most grouping fields plus operations of one aggregation (each is a column of the result rows). */
+const MAX_AGGREGATE_FIELDS = 100;
+
 /**
  * `POST /items/aggregate`: groups (by `groupingFields`) and operations computed by SQLite; each
  * result row is a JSON object `{<group field>: value, <resultFieldName>: number}`, which
@@ -170,6 +173,7 @@ export function aggregateItems(access: ItemAccess, input: AggregateRequest & Pag
   }
   const groups = request.aggregation?.groupingFields ?? [];
   const operations = request.aggregation?.operations ?? [];
+  if (groups.length + operations.length > MAX_AGGREGATE_FIELDS) throw invalidField('aggregation', `may hold at most ${MAX_AGGREGATE_FIELDS} grouping fields and operations`, 'MAX_SIZE');
   const names = new Set<string>();
   const members: SqlFragment[] = [];
   groups.forEach((field, index) => {
