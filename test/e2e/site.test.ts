@@ -190,4 +190,24 @@ describeInBrowser('console: site view', () => {
       expect((await years()).every((year) => year >= 2000 && year <= firstPage[9]!)).toBe(true);
     });
   });
+
+  it('uploads a large file resumably with a moving progress bar', { timeout: e2eTestTimeoutMs }, async () => {
+    await inPage(stage(), 'site-resumable-upload', async (page) => {
+      await page.goto('/site/uploads');
+      // Over the 10 MiB threshold: sent with TUS in chunks, so the bar has time to move.
+      const large = Buffer.alloc(12 * 1024 * 1024, 7);
+      const seen = new Set<number>();
+      await page.exposeFunction('reportProgress', (value: number) => seen.add(value));
+      await page.evaluate(() => {
+        new MutationObserver(() => {
+          const bar = document.querySelector('[role="progressbar"]');
+          if (bar) (window as unknown as { reportProgress(value: number): void }).reportProgress(Number(bar.getAttribute('aria-valuenow')));
+        }).observe(document.body, { subtree: true, childList: true, attributes: true });
+      });
+      await page.getByTestId('upload-input').setInputFiles({ name: 'archive.bin', mimeType: 'application/octet-stream', buffer: large });
+      await page.getByTestId('uploaded-files').getByText('archive.bin').waitFor({ timeout: 45_000 });
+      const values = [...seen];
+      expect(values.some((value) => value > 0 && value < 100), `intermediate progress (${values.join(', ')})`).toBe(true);
+    });
+  });
 });
