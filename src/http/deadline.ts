@@ -1,5 +1,5 @@
 import { AbortedError, isSiteKitError, TimeoutError, type SiteKitError } from '../errors/index.js';
-import { AbortScope, type Abortable } from './abort.js';
+import { AbortScope, toAbortSignal, type Abortable } from './abort.js';
 
 /**
  * The error for a caller's signal that fired: a `TimeoutError` when it was a time limit
@@ -12,48 +12,8 @@ export function callerAbortError(reason: unknown, operation?: string): SiteKitEr
   return new AbortedError({ cause: reason, operation });
 }
 
-/** One call's cancellation as an `AbortSignal` (for flows that hand a signal on to others). */
-export interface Deadline {
-  readonly signal: AbortSignal;
-  /** False when nothing can abort the call (no caller signal, no time limit). */
-  readonly live: boolean;
-  /** The typed error for why `signal` aborted. */
-  error(): SiteKitError;
-  /** Releases the timer. */
-  done(): void;
-}
-
 /** A time limit is set when it is a positive finite number of milliseconds (`0` or `Infinity`: none). */
-export const isLimit = (ms: number | undefined): ms is number => ms !== undefined && ms > 0 && ms < Infinity;
-
-/** Combines an optional caller signal with an optional time limit into one `AbortSignal`. */
-export function deadline(callerSignal: AbortSignal | undefined, timeoutMs: number | undefined): Deadline {
-  const limited = isLimit(timeoutMs);
-  if (!callerSignal && !limited) return NEVER;
-  const controller = new AbortController();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const onAbort = () => controller.abort(callerSignal!.reason);
-  if (callerSignal?.aborted) controller.abort(callerSignal.reason);
-  else callerSignal?.addEventListener('abort', onAbort, { once: true });
-  if (limited) timer = setTimeout(() => controller.abort(new TimeoutError(timeoutMs)), timeoutMs);
-  return {
-    signal: controller.signal,
-    live: true,
-    error: () => (callerSignal?.aborted ? callerAbortError(callerSignal.reason) : (controller.signal.reason as TimeoutError)),
-    done: () => {
-      clearTimeout(timer);
-      callerSignal?.removeEventListener('abort', onAbort);
-    },
-  };
-}
-
-/** The deadline of a call that nothing can abort (shared: it holds no state). */
-const NEVER: Deadline = {
-  signal: new AbortController().signal,
-  live: false,
-  error: () => new AbortedError(),
-  done: () => {},
-};
+const isLimit = (ms: number): boolean => ms > 0 && ms < Infinity;
 
 /** The abort reason of an attempt that used up its own time limit (the call may try again). */
 export class AttemptTimeout {
@@ -107,4 +67,22 @@ export class CallDeadline {
     clearTimeout(this.timer);
     this.removeCallerListener?.();
   }
+}
+
+/** One call's cancellation as an `AbortSignal`, for flows that hand a signal on to others. */
+export interface Deadline {
+  readonly signal: AbortSignal;
+  /** The typed error for why `signal` aborted (a `TimeoutError` or an `AbortedError`). */
+  error(): SiteKitError;
+  /** Releases the timer and the caller's signal. */
+  done(): void;
+}
+
+/**
+ * Combines an optional caller signal with an optional time limit into one `AbortSignal` whose
+ * reason is already the typed error (the same {@link CallDeadline} the transport uses).
+ */
+export function deadline(callerSignal: AbortSignal | undefined, timeoutMs: number | undefined, operation = ''): Deadline {
+  const call = new CallDeadline(callerSignal, timeoutMs ?? 0, operation);
+  return { signal: toAbortSignal(call.abort), error: () => call.abort.reason as SiteKitError, done: () => call.finish() };
 }
