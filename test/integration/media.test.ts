@@ -5,6 +5,9 @@
  * trash, restore and permanent delete, and the upload size limit.
  */
 import { once } from 'node:events';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer as createTcpServer, connect, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
@@ -49,6 +52,15 @@ describe('uploads', () => {
 
     const again = await emulator.admin.media.getFileDescriptor(file._id!);
     expect(again).toMatchObject({ _id: file._id, sizeInBytes: String(png.length), hash: expect.stringMatching(/^[0-9a-f]{32}$/) });
+  });
+
+  it('seeds demo media: real PNGs whose descriptors carry their sizes, served publicly', async () => {
+    const { files } = await emulator.admin.media.searchFiles({ search: 'sunrise' });
+    expect(files).toHaveLength(1);
+    expect(files![0]).toMatchObject({ displayName: 'sunrise.png', mediaType: 'IMAGE', labels: ['demo'] });
+    expect(files![0]!.media?.image?.image).toContain('originWidth=640');
+    const served = Buffer.from(await (await fetch(files![0]!.url!)).arrayBuffer());
+    expect(served.subarray(1, 4).toString()).toBe('PNG');
   });
 
   it('an upload URL works once', async () => {
@@ -120,6 +132,29 @@ describe('uploads', () => {
     expect(response.status).toBe(413);
     expect(await response.json()).toMatchObject({ details: { applicationError: { code: 'PAYLOAD_TOO_LARGE' } } });
     expect((await emulator.admin.media.listFiles({ paging: { limit: 100 } })).files!.length).toBe(before);
+  });
+});
+
+describe('on disk', () => {
+  it('keeps files under the data dir across a restart on another port, with URLs of the new address', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'sitekit-media-test-'));
+    try {
+      const first = await startEmulator({ memory: false, dataDir });
+      const file = await first.admin.media.upload(new Blob(['kept on disk'], { type: 'text/plain' }), { fileName: 'kept.txt' });
+      await first.close();
+      expect(readdirSync(join(dataDir, 'media', 'files'))).toContain(file._id);
+
+      const second = await startEmulator({ memory: false, dataDir });
+      try {
+        const again = await second.admin.media.getFileDescriptor(file._id!);
+        expect(again.url!.startsWith(second.url)).toBe(true);
+        expect(await (await fetch(again.url!)).text()).toBe('kept on disk');
+      } finally {
+        await second.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -37,30 +37,30 @@ describe('members', () => {
   it('create, get with each field set, slug changes (unique), update, delete', async () => {
     const { admin } = emulator;
     const email = newEmail('created');
-    const created = await admin.members.createMember({ member: { loginEmail: email, profile: { nickname: 'Grace Hopper' }, contact: { firstName: 'Grace', phones: ['+1 555 0100'] } } });
-    expect(created).toMatchObject({ loginEmail: email, status: 'APPROVED', profile: { nickname: 'Grace Hopper', slug: 'grace-hopper' } });
+    const created = await admin.members.createMember({ member: { loginEmail: email, profile: { nickname: 'Hedy Lamarr' }, contact: { firstName: 'Hedy', phones: ['+1 555 0100'] } } });
+    expect(created).toMatchObject({ loginEmail: email, status: 'APPROVED', profile: { nickname: 'Hedy Lamarr', slug: 'hedy-lamarr' } });
     expect(created._createdDate).toBeInstanceOf(Date);
 
-    expect((await admin.members.getMember('grace-hopper'))._id).toBe(created._id);
+    expect((await admin.members.getMember('hedy-lamarr'))._id).toBe(created._id);
     const publicView = await admin.members.getMember(created._id!);
     expect(Object.keys(publicView).sort()).toEqual(['_id', 'contactId', 'profile']);
     const extended = await admin.members.getMember(created._id!, { fieldsets: ['EXTENDED'] });
     expect(extended).toMatchObject({ loginEmail: email, status: 'APPROVED', privacyStatus: 'PUBLIC', activityStatus: 'ACTIVE' });
     expect(extended.contact).toBeUndefined();
-    expect((await admin.members.getMember(created._id!, { fieldsets: ['FULL'] })).contact).toMatchObject({ firstName: 'Grace' });
+    expect((await admin.members.getMember(created._id!, { fieldsets: ['FULL'] })).contact).toMatchObject({ firstName: 'Hedy' });
 
     const other = await admin.members.createMember({ member: { loginEmail: newEmail('other'), profile: { nickname: 'Other' } } });
-    const clash = await failure(admin.members.updateMemberSlug(other._id!, 'grace-hopper'));
+    const clash = await failure(admin.members.updateMemberSlug(other._id!, 'hedy-lamarr'));
     expect(clash).toMatchObject({ status: 409, code: 'SLUG_ALREADY_EXISTS' });
     expect((await admin.members.getMember(other._id!)).profile?.slug).toBe('other');
-    expect((await admin.members.updateMemberSlug(other._id!, 'amazing-grace')).profile?.slug).toBe('amazing-grace');
+    expect((await admin.members.updateMemberSlug(other._id!, 'frequency-hopping')).profile?.slug).toBe('frequency-hopping');
     expect(await failure(admin.members.updateMemberSlug(other._id!, 'Not A Slug'))).toMatchObject({ status: 400 });
 
     const byEmail = await failure(admin.members.createMember({ member: { loginEmail: email.toUpperCase() } }));
     expect(byEmail).toMatchObject({ status: 409 });
 
-    const updated = await admin.members.updateMember(created._id!, { contact: { lastName: 'Hopper' }, profile: { title: 'Rear Admiral' } });
-    expect(updated).toMatchObject({ contact: { firstName: 'Grace', lastName: 'Hopper' }, profile: { nickname: 'Grace Hopper', title: 'Rear Admiral' } });
+    const updated = await admin.members.updateMember(created._id!, { contact: { lastName: 'Lamarr' }, profile: { title: 'Inventor' } });
+    expect(updated).toMatchObject({ contact: { firstName: 'Hedy', lastName: 'Lamarr' }, profile: { nickname: 'Hedy Lamarr', title: 'Inventor' } });
 
     expect((await admin.members.deleteMemberPhones(created._id!)).contact?.phones).toBeUndefined();
     await admin.members.deleteMember(created._id!);
@@ -106,6 +106,19 @@ describe('members', () => {
     const listed = await admin.members.listMembers({ paging: { limit: 3 }, fieldsets: ['EXTENDED'] });
     expect(listed.members).toHaveLength(3);
     expect(listed.members![0]!.status).toBeDefined();
+  });
+});
+
+describe('demo members', () => {
+  it('are seeded: Ada signs in with the demo password; the pending one waits; the private one is hidden from visitors', async () => {
+    const visitor = emulator.newVisitor();
+    expect((await visitor.auth.login({ email: 'ada@example.com', password: 'demo-password' })).loginState).toBe('SUCCESS');
+    expect((await visitor.auth.login({ email: 'pending@example.com', password: 'anything' })).loginState).toBe('FAILURE');
+    const nicknames = (await emulator.newVisitor().members.queryMembers().startsWith('profile.nickname', 'A').find()).items.map((found) => found.profile?.nickname);
+    expect(nicknames).toContain('Ada Lovelace');
+    expect(nicknames).not.toContain('Alan Turing');
+    const pending = await emulator.admin.members.queryMembers({ fieldsets: ['FULL'] }).eq('loginEmail', 'pending@example.com').find();
+    expect(pending.items[0]!.status).toBe('PENDING');
   });
 });
 

@@ -2,7 +2,7 @@
  * Password hashing with scrypt (node:crypto). Only the hash is ever stored; the clear password
  * lives for the length of one request and is never logged.
  */
-import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes, scrypt, scryptSync, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { invalidField } from '../../errors.js';
 
 const KEY_LENGTH = 32;
@@ -22,11 +22,19 @@ export function requireNewPassword(password: unknown, field = 'password'): strin
   return password;
 }
 
-/** `scrypt$N$r$p$<salt>$<key>` (base64url), self-describing so the cost can change later. */
+/** The stored form: `scrypt$N$r$p$<salt>$<key>` (base64url), self-describing so the cost can change later. */
+const storedForm = (salt: Buffer, key: Buffer) => ['scrypt', COST.N, COST.r, COST.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+
+/** Hashes a password (off the event loop's thread). */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, COST);
-  return ['scrypt', COST.N, COST.r, COST.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+  return storedForm(salt, await derive(password, salt, COST));
+}
+
+/** Hashes a password synchronously: only for demo data, written inside a synchronous transaction. */
+export function hashPasswordSync(password: string): string {
+  const salt = randomBytes(16);
+  return storedForm(salt, scryptSync(password.normalize('NFC'), salt, KEY_LENGTH, COST));
 }
 
 /** Whether `password` matches `stored` (constant-time comparison). */

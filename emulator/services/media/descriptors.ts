@@ -3,11 +3,11 @@
  * height read from the bytes, URLs. Also the descriptor of an import that is still being fetched.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { createReadStream, writeFileSync } from 'node:fs';
 import { open, rename, stat } from 'node:fs/promises';
 import { extname } from 'node:path';
 import type { EmulatorContext } from '../../service.js';
-import { bytesPath, type FileDescriptor } from './file-store.js';
+import { bytesPath, MEDIA_PATH, type FileDescriptor } from './file-store.js';
 import { imageSize } from './image-size.js';
 import { mediaTypeOf, mimeTypeOfName, type MediaType } from './media-types.js';
 
@@ -55,8 +55,11 @@ async function headerOf(path: string): Promise<Buffer> {
   }
 }
 
-/** The public URL of a file's bytes (answered only for public files; private ones need a signed URL). */
-export const fileUrl = (context: EmulatorContext, fileId: string): string => `${context.url()}/_media/files/${encodeURIComponent(fileId)}`;
+/**
+ * Where a file's bytes are served (public files only; private ones need a signed URL). Stored
+ * as a path: answers make it absolute with the emulator's URL of the moment (see `wireFile`).
+ */
+export const filePath = (fileId: string): string => `${MEDIA_PATH}files/${encodeURIComponent(fileId)}`;
 
 /** The type-specific `media` part of a descriptor. */
 function mediaOf(mediaType: MediaType, fileId: string, url: string, fileName: string, size: { width: number; height: number } | undefined): Record<string, unknown> {
@@ -79,30 +82,48 @@ function mediaOf(mediaType: MediaType, fileId: string, url: string, fileName: st
   }
 }
 
-/**
- * Moves received bytes (`incomingPath`) to the file store and describes them. `fileId` keeps the
- * id of a pending import. The caller saves the descriptor.
- */
-export async function describeBytes(context: EmulatorContext, incomingPath: string, request: FileRequest, fileId?: string, sourceUrl?: string): Promise<FileDescriptor> {
+/** What is known of a file's bytes once they are all there. */
+interface Contents {
+  /** MD5, hex. */
+  hash: string;
+  sizeInBytes: number;
+  /** The first bytes (enough to read an image's size). */
+  header: Buffer;
+}
+
+/** The READY descriptor of stored bytes. */
+function readyDescriptor(context: EmulatorContext, id: string, request: FileRequest, contents: Contents, sourceUrl?: string): FileDescriptor {
   const fileName = request.fileName || request.displayName || 'file';
-  const mimeType = request.mimeType || mimeTypeOfName(fileName);
-  const id = fileId ?? newFileId(fileName);
-  const path = bytesPath(context, id);
-  await rename(incomingPath, path);
-  const header = await headerOf(path);
-  const stats = await stat(path);
-  const hash = await md5Of(path);
-  const descriptor = newDescriptor(context, id, request.displayName || fileName, mimeType, request);
-  const size = descriptor.mediaType == 'IMAGE' || descriptor.mediaType == 'VECTOR' ? imageSize(header) : undefined;
+  const descriptor = newDescriptor(context, id, request.displayName || fileName, request.mimeType || mimeTypeOfName(fileName), request);
+  const size = descriptor.mediaType == 'IMAGE' || descriptor.mediaType == 'VECTOR' ? imageSize(contents.header) : undefined;
   return {
     ...descriptor,
-    hash,
-    sizeInBytes: String(stats.size),
+    hash: contents.hash,
+    sizeInBytes: String(contents.sizeInBytes),
     media: mediaOf(descriptor.mediaType, id, descriptor.url, descriptor.displayName, size),
     operationStatus: 'READY',
     ...(sourceUrl ? { sourceUrl } : {}),
     ...(descriptor.mediaType == 'IMAGE' ? { thumbnailUrl: descriptor.url } : {}),
   };
+}
+
+/**
+ * Moves received bytes (`incomingPath`) to the file store and describes them. `fileId` keeps the
+ * id of a pending import. The caller saves the descriptor.
+ */
+export async function describeBytes(context: EmulatorContext, incomingPath: string, request: FileRequest, fileId?: string, sourceUrl?: string): Promise<FileDescriptor> {
+  const id = fileId ?? newFileId(request.fileName || request.displayName || 'file');
+  const path = bytesPath(context, id);
+  await rename(incomingPath, path);
+  const contents = { header: await headerOf(path), sizeInBytes: (await stat(path)).size, hash: await md5Of(path) };
+  return readyDescriptor(context, id, request, contents, sourceUrl);
+}
+
+/** Stores bytes held in memory (demo files) and describes them, synchronously. The caller saves the descriptor. */
+export function describeBuffer(context: EmulatorContext, bytes: Buffer, request: FileRequest): FileDescriptor {
+  const id = newFileId(request.fileName || request.displayName || 'file');
+  writeFileSync(bytesPath(context, id), bytes);
+  return readyDescriptor(context, id, request, { header: bytes.subarray(0, HEADER_BYTES), sizeInBytes: bytes.length, hash: createHash('md5').update(bytes).digest('hex') });
 }
 
 /** A descriptor without content yet (no bytes, PENDING): what an import answers at once, and the base of every descriptor. */
@@ -111,7 +132,7 @@ export function newDescriptor(context: EmulatorContext, id: string, displayName:
   return {
     id,
     displayName,
-    url: fileUrl(context, id),
+    url: filePath(id),
     parentFolderId: folderOf(request),
     hash: '',
     sizeInBytes: '0',

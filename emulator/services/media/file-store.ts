@@ -94,10 +94,21 @@ export function saveFile(store: Store, file: FileDescriptor, uploader: string): 
   return file;
 }
 
-/** The descriptor as the API answers it (without the internal fields). */
-export function wireFile(file: FileDescriptor): Omit<FileDescriptor, 'mimeType' | 'restoreFolderId'> {
+/** The path prefix of the emulator's media URLs. */
+export const MEDIA_PATH = '/_media/';
+
+/** Every media path in `value` made absolute with `base` (URLs are stored as paths, so a new port never leaves them stale). */
+function absolute(value: unknown, base: string): unknown {
+  if (typeof value == 'string') return value.startsWith(MEDIA_PATH) ? base + value : value;
+  if (Array.isArray(value)) return value.map((entry) => absolute(entry, base));
+  if (value && typeof value == 'object') return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, absolute(entry, base)]));
+  return value;
+}
+
+/** The descriptor as the API answers it: absolute URLs, without the internal fields. */
+export function wireFile(context: EmulatorContext, file: FileDescriptor): Omit<FileDescriptor, 'mimeType' | 'restoreFolderId'> {
   const { mimeType: _mimeType, restoreFolderId: _restoreFolderId, ...wire } = file;
-  return wire;
+  return absolute(wire, context.url()) as Omit<FileDescriptor, 'mimeType' | 'restoreFolderId'>;
 }
 
 /** Where one emulator keeps its media bytes. */

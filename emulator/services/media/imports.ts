@@ -65,13 +65,13 @@ async function fetchInto(context: EmulatorContext, pending: FileDescriptor, sour
     const mimeType = request.mimeType || response.headers.get('content-type')?.split(';')[0] || pending.mimeType;
     const file = await describeBytes(context, incoming, { ...request, mimeType, fileName: request.fileName ?? pending.displayName, displayName: pending.displayName }, pending.id, source.href);
     context.store.transaction(() => saveFile(context.store, { ...file, createdDate: pending.createdDate }, uploader));
-    context.events.publish([fileEvent('file_ready', file, request.externalInfo)]);
+    context.events.publish([fileEvent(context, 'file_ready', file, request.externalInfo)]);
   } catch (error) {
     await rm(incoming, { force: true });
     const failed: FileDescriptor = { ...pending, operationStatus: 'FAILED', updatedDate: new Date().toISOString() };
     try {
       context.store.transaction(() => saveFile(context.store, failed, uploader));
-      context.events.publish([fileEvent('file_failed', failed, request.externalInfo)]);
+      context.events.publish([fileEvent(context, 'file_failed', failed, request.externalInfo)]);
     } catch {
       // The emulator closed while the import ran: nothing left to record it in.
     }

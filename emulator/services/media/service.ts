@@ -5,7 +5,8 @@
  * Files live under the data dir. Public files are served at `/_media/files/<id>`, any file through
  * a signed `/_media/download/<id>` URL.
  */
-import { createReadStream, mkdirSync, rmSync } from 'node:fs';
+import { createReadStream, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { readFile, rm, stat } from 'node:fs/promises';
 import type { FastifyReply } from 'fastify';
 import { applicationError, invalidField } from '../../errors.js';
@@ -16,6 +17,7 @@ import type { SqlValue } from '../../store/store.js';
 import { pageSize } from '../data/paging.js';
 import type { FileRequest } from './descriptors.js';
 import { bytesPath, fileNotFound, findFile, mediaDirectories, mediaMigrations, requireReadableFile, saveFile, uploaderOf, uploaderOfFile, wireFile, type FileDescriptor } from './file-store.js';
+import { seedMedia } from './demo.js';
 import { importsSettled, startImport, type ImportRequest } from './imports.js';
 import { fileEvent } from './media-events.js';
 import { readDownloadUrl, signDownloadUrl } from './signed-urls.js';
@@ -130,7 +132,7 @@ function listFiles(context: EmulatorContext, caller: Caller, filter: FileFilter,
   const where = conditions.join(' AND ');
   const rows = context.store.all<{ data: string }>(`SELECT data FROM media_files WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?`, [...params, limit, offset]);
   const total = context.store.get<{ total: number }>(`SELECT count(*) AS total FROM media_files WHERE ${where}`, params)!.total;
-  const files = rows.map((row) => wireFile(JSON.parse(row.data) as FileDescriptor));
+  const files = rows.map((row) => wireFile(context, JSON.parse(row.data) as FileDescriptor));
   const hasNext = offset + files.length < total;
   const next = hasNext ? Buffer.from(JSON.stringify({ offset: offset + files.length })).toString('base64url') : undefined;
   return { files, nextCursor: { count: files.length, total, hasNext, cursors: next ? { next } : {} } };
@@ -140,7 +142,7 @@ function listFiles(context: EmulatorContext, caller: Caller, filter: FileFilter,
 function changeFile(call: ServiceCall<Input>, context: EmulatorContext, file: FileDescriptor, change: Partial<FileDescriptor>, slug: 'updated' | 'deleted'): FileDescriptor {
   const changed = { ...file, ...change, updatedDate: new Date().toISOString() };
   saveFile(context.store, changed, uploaderOfFile(context.store, file.id) ?? 'owner');
-  call.emit(fileEvent(slug, changed, undefined, eventIdentity(call.caller)));
+  call.emit(fileEvent(context, slug, changed, undefined, eventIdentity(call.caller)));
   return changed;
 }
 
@@ -178,21 +180,21 @@ export const mediaService: ServiceModule = {
       return { uploadProtocol: 'TUS', uploadUrl: `${originOf(call, context)}/_uploads/tus`, uploadToken: ticket };
     },
 
-    importFile: (call: ServiceCall<Input>, context) => ({ file: wireFile(startImport(context, call.caller, call.input as ImportRequest)) }),
+    importFile: (call: ServiceCall<Input>, context) => ({ file: wireFile(context, startImport(context, call.caller, call.input as ImportRequest)) }),
     bulkImportFiles(call: ServiceCall<Input>, context) {
       const requests: ImportRequest[] = call.input.importFileRequests ?? [];
-      const files = requests.map((request, index) => wireFile(startImport(context, call.caller, request, `importFileRequests.${index}`)));
+      const files = requests.map((request, index) => wireFile(context, startImport(context, call.caller, request, `importFileRequests.${index}`)));
       return call.input.returnEntity === false ? {} : { files };
     },
     bulkImportFile(call: ServiceCall<Input>, context) {
       const requests: ImportRequest[] = call.input.importFileRequests ?? [];
       const files = requests.map((request, index) => startImport(context, call.caller, request, `importFileRequests.${index}`));
-      const results = files.map((file, originalIndex) => ({ itemMetadata: { id: file.id, originalIndex, success: true }, ...(call.input.returnEntity === false ? {} : { item: wireFile(file) }) }));
+      const results = files.map((file, originalIndex) => ({ itemMetadata: { id: file.id, originalIndex, success: true }, ...(call.input.returnEntity === false ? {} : { item: wireFile(context, file) }) }));
       return { results, bulkActionMetadata: { totalSuccesses: results.length, totalFailures: 0, undetailedFailures: 0 } };
     },
 
-    getFileDescriptor: (call: ServiceCall<Input>, context) => ({ file: wireFile(requireReadableFile(context.store, call.caller, call.input.fileId)) }),
-    getFileDescriptors: (call: ServiceCall<Input>, context) => ({ files: readableFiles(context, call.caller, call.input.fileIds).map(wireFile) }),
+    getFileDescriptor: (call: ServiceCall<Input>, context) => ({ file: wireFile(context, requireReadableFile(context.store, call.caller, call.input.fileId)) }),
+    getFileDescriptors: (call: ServiceCall<Input>, context) => ({ files: readableFiles(context, call.caller, call.input.fileIds).map((file) => wireFile(context, file)) }),
 
     updateFileDescriptor(call: ServiceCall<Input>, context) {
       const change = call.input.file ?? {};
@@ -205,7 +207,7 @@ export const mediaService: ServiceModule = {
         (update as Record<string, unknown>)[path] = change[path];
       }
       if (update.displayName !== undefined && (typeof update.displayName != 'string' || !update.displayName)) throw invalidField('file.displayName', 'must not be empty', 'REQUIRED_FIELD');
-      return { file: wireFile(changeFile(call, context, file, update, 'updated')) };
+      return { file: wireFile(context, changeFile(call, context, file, update, 'updated')) };
     },
 
     generateFileDownloadUrl(call: ServiceCall<Input>, context) {
@@ -255,7 +257,7 @@ export const mediaService: ServiceModule = {
           if (call.input.permanent === true) {
             for (const file of files) {
               context.store.run('DELETE FROM media_files WHERE id = ?', [file.id]);
-              call.emit(fileEvent('deleted', file, undefined, eventIdentity(call.caller)));
+              call.emit(fileEvent(context, 'deleted', file, undefined, eventIdentity(call.caller)));
             }
             return files;
           }
@@ -321,10 +323,14 @@ export const mediaService: ServiceModule = {
     });
   },
 
+  seed: seedMedia,
+
   reset(context) {
-    // The rows are gone; so go the bytes (and uploads in progress).
+    // After a reset or an import: bytes whose rows are gone go too, and so do uploads in progress.
     const directories = mediaDirectories(context);
-    for (const directory of [directories.files, directories.incoming, directories.tus]) {
+    const kept = new Set(context.store.all<{ id: string }>('SELECT id FROM media_files').map((row) => basename(bytesPath(context, row.id))));
+    for (const name of readdirSync(directories.files)) if (!kept.has(name)) rmSync(join(directories.files, name), { force: true });
+    for (const directory of [directories.incoming, directories.tus]) {
       rmSync(directory, { recursive: true, force: true });
       mkdirSync(directory, { recursive: true });
     }

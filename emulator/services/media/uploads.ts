@@ -89,8 +89,8 @@ async function finish(context: EmulatorContext, ticket: Ticket, incomingPath: st
     context.store.run('UPDATE media_uploads SET used_at = ? WHERE ticket_hash = ?', [new Date().toISOString(), ticket.ticketHash]);
     saveFile(context.store, file, ticket.uploader);
   });
-  context.events.publish([fileEvent('file_ready', file, ticket.request.externalInfo)]);
-  return { file: wireFile(file) };
+  context.events.publish([fileEvent(context, 'file_ready', file, ticket.request.externalInfo)]);
+  return { file: wireFile(context, file) };
 }
 
 /** Counts bytes going through, failing with 413 past `limit`. */

@@ -12,6 +12,7 @@ import { orderBy, type Sorting } from '../data/items/paging-sql.js';
 import { pageOffset, pageSize } from '../data/paging.js';
 import { deleteIdentity } from '../identity/identity-store.js';
 import { revokeSecrets } from '../identity/secrets.js';
+import { seedMembers } from './demo.js';
 import { emitMemberEvent } from './member-events.js';
 import {
   MEMBER_JSON,
@@ -176,6 +177,7 @@ function update(context: EmulatorContext, call: ServiceCall<Input>, memberId: st
 export const membersService: ServiceModule = {
   name: 'members',
   migrations: memberMigrations,
+  seed: seedMembers,
   operations: {
     createMember(call: ServiceCall<Input>, context) {
       const input = call.input.member ?? {};
