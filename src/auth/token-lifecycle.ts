@@ -7,7 +7,6 @@ import * as operations from '../../generated/operations.js';
 import { AuthError, isSiteKitError } from '../errors/index.js';
 import type { CallSettings, Transport } from '../http/transport.js';
 import { isRetryableStatus } from '../http/retry.js';
-import type { Operation } from '../operation.js';
 import type { CallOptions } from '../types.js';
 import type { AuthEvent, RefreshToken, TokenRole, Tokens, TokenStorage } from './types.js';
 
@@ -49,7 +48,6 @@ type GrantType = 'anonymous' | 'refresh_token' | 'authorization_code' | 'authori
 
 // Visitor and refresh grants are safe to repeat, so they take the client's retry policy like a
 // read-only call (a POST is otherwise never retried); the others are sent once.
-const REPEATABLE_TOKEN_OPERATION: Operation = { ...operations.token, readOnly: true };
 const REPEATABLE_GRANTS: ReadonlySet<GrantType> = new Set(['anonymous', 'refresh_token']);
 
 /** The error body fields of the token endpoint (OAuth's own, or the platform's). */
@@ -137,10 +135,10 @@ export class TokenLifecycle {
    */
   async grant(body: Record<string, unknown>, role: TokenRole, settings?: CallSettings, refreshToken = ''): Promise<{ tokens: Tokens; lifetimeSeconds: number }> {
     const grantType = (body.grantType ?? body.grant_type) as GrantType;
-    const operation = REPEATABLE_GRANTS.has(grantType) ? REPEATABLE_TOKEN_OPERATION : operations.token;
+    const repeatable = REPEATABLE_GRANTS.has(grantType);
     let response: TokenResponse | undefined;
     try {
-      response = (await this.options.transport().send(operation, body, { ...settings, anonymous: true })) as TokenResponse | undefined;
+      response = (await this.options.transport().send(operations.token, body, { ...settings, anonymous: true, repeatable })) as TokenResponse | undefined;
     } catch (error) {
       // Failures without a status (network, time limit, abort) stay what they are.
       if (isSiteKitError(error) && error.status) throw grantFailure(grantType, refusalReason(error), error);

@@ -37,6 +37,8 @@ export interface CallSettings {
   anonymous?: boolean;
   /** @internal Extra headers for this call only (they win over the client's and the strategy's). */
   headers?: Record<string, string>;
+  /** @internal This call is safe to repeat although its operation is not read-only (visitor and refresh token grants). */
+  repeatable?: boolean;
 }
 
 /** Options of `fetchWithAuth` besides the `fetch` ones. */
@@ -129,7 +131,7 @@ export class Transport {
       ownOrigin: true,
       overrides: call.headers,
       sdkHeader: sdkHeader(sent.methodFqn, sent.entity),
-      readOnly: sent.readOnly === true,
+      readOnly: sent.readOnly === true || call.repeatable === true,
       operation: operation.id,
     };
     return this.run(outgoing, call, async (response) => {
