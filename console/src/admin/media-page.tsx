@@ -1,6 +1,6 @@
 /** Admin: the media library, with upload, delete to the trash, and restore. */
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 import { mutationOptions } from 'sitekit/react';
 import { FileCard } from '../media/file-card.js';
 import { UploadPanel } from '../media/upload-panel.js';
@@ -10,21 +10,42 @@ import { PageHeader } from '../ui/page.js';
 import { QueryView } from '../ui/query-view.js';
 import { useAdminClient } from './admin-client.js';
 
-/** The media library and its trash. */
+const tabs = [
+  { id: 'library', label: 'Library' },
+  { id: 'trash', label: 'Trash' },
+] as const;
+
+/** The media library and its trash, as tabs (arrow keys move between them, as in any tab list). */
 export function MediaPage() {
-  const [tab, setTab] = useState<'files' | 'trash'>('files');
+  const [tab, setTab] = useState<(typeof tabs)[number]['id']>('library');
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
+    const next = tabs[(tabs.findIndex((candidate) => candidate.id === tab) + 1) % tabs.length]!;
+    setTab(next.id);
+    document.getElementById(`media-tab-${next.id}`)?.focus();
+  };
   return (
     <>
       <PageHeader title="Media" description="The site's Media Manager: uploads, the trash and restoring from it." />
-      <div className="tabs" role="tablist" aria-label="Media">
-        <button type="button" role="tab" aria-selected={tab === 'files'} onClick={() => setTab('files')}>
-          Library
-        </button>
-        <button type="button" role="tab" aria-selected={tab === 'trash'} onClick={() => setTab('trash')}>
-          Trash
-        </button>
+      <div className="tabs" role="tablist" aria-label="Media" onKeyDown={onKeyDown}>
+        {tabs.map((candidate) => (
+          <button
+            key={candidate.id}
+            id={`media-tab-${candidate.id}`}
+            type="button"
+            role="tab"
+            aria-selected={tab === candidate.id}
+            aria-controls="media-panel"
+            tabIndex={tab === candidate.id ? 0 : -1}
+            onClick={() => setTab(candidate.id)}
+          >
+            {candidate.label}
+          </button>
+        ))}
       </div>
-      {tab === 'files' ? <Library /> : <Trash />}
+      <div id="media-panel" role="tabpanel" aria-labelledby={`media-tab-${tab}`}>
+        {tab === 'library' ? <Library /> : <Trash />}
+      </div>
     </>
   );
 }
