@@ -22,7 +22,7 @@ import {
   SYSTEM_ERROR,
   TimeoutError,
   ValidationError,
-} from '../../src/errors/index.js';
+} from '../../../src/errors/index.js';
 
 const BRAND = Symbol.for('sitekit.error');
 

@@ -1,6 +1,6 @@
 /** Which thrown values are network failures (NetworkError, retried) and which are not (passed through, once). */
 import { describe, expect, it } from 'vitest';
-import { isNetworkFailure } from '../../src/http/network-failure.js';
+import { isNetworkFailure } from '../../../src/http/network-failure.js';
 
 const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
 

@@ -1,7 +1,7 @@
 /** Redirects followed as fetch follows them (used by the node:http handler). */
 import { describe, expect, it } from 'vitest';
-import type { HttpRequest } from '../../src/http/handler.js';
-import { redirectRequest } from '../../src/http/redirect.js';
+import type { HttpRequest } from '../../../src/http/handler.js';
+import { redirectRequest } from '../../../src/http/redirect.js';
 
 const post: HttpRequest = { url: 'https://api.test/a', method: 'POST', headers: { authorization: 'key', 'content-type': 'application/json', 'x-app': '1' }, body: '{"a":1}' };
 

@@ -1,7 +1,7 @@
 /** A 2xx body checked against what the operation table says about its shape. */
 import { describe, expect, it } from 'vitest';
-import type { Operation } from '../../src/operation.js';
-import { unexpectedShape } from '../../src/http/response-shape.js';
+import type { Operation } from '../../../src/operation.js';
+import { unexpectedShape } from '../../../src/http/response-shape.js';
 
 const op = (extra: Partial<Operation>): Operation => ({ id: 'op', method: 'POST', path: '/x', methodFqn: 'x.Op', ...extra });
 

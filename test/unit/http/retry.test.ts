@@ -6,7 +6,7 @@ import {
   retryDelay,
   shouldRetry,
   type RetryOptions,
-} from '../../src/http/retry.js';
+} from '../../../src/http/retry.js';
 
 const METHODS = ['GET', 'HEAD', 'PUT', 'DELETE', 'POST', 'PATCH'] as const;
 const FAILURES = [400, 401, 403, 404, 408, 409, 429, 500, 502, 503, 504] as const;

@@ -5,14 +5,14 @@
  */
 import nock from 'nock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { operations } from '../../generated/operations.js';
-import { ApiKeyStrategy } from '../../src/auth/api-key.js';
-import type { AuthStrategy } from '../../src/auth/strategy.js';
-import { createClient, type ClientOptions } from '../../src/client.js';
-import { AbortedError, ApplicationError, ElevationRequiredError, HttpError, NetworkError, RequestError, TimeoutError, ValidationError } from '../../src/errors/index.js';
-import { DEFAULT_ATTEMPT_TIMEOUT_MS, DEFAULT_TIMEOUT_MS } from '../../src/http/options.js';
-import { Transport } from '../../src/http/transport.js';
-import { BASE, captureAll } from '../helpers/capture.js';
+import { operations } from '../../../generated/operations.js';
+import { ApiKeyStrategy } from '../../../src/auth/api-key.js';
+import type { AuthStrategy } from '../../../src/auth/strategy.js';
+import { createClient, type ClientOptions } from '../../../src/client.js';
+import { AbortedError, ApplicationError, ElevationRequiredError, HttpError, NetworkError, RequestError, TimeoutError, ValidationError } from '../../../src/errors/index.js';
+import { DEFAULT_ATTEMPT_TIMEOUT_MS, DEFAULT_TIMEOUT_MS } from '../../../src/http/options.js';
+import { Transport } from '../../../src/http/transport.js';
+import { BASE, captureAll } from '../../helpers/capture.js';
 
 const admin = (o: Partial<ClientOptions> = {}) => createClient({ auth: ApiKeyStrategy({ apiKey: 'k' }), baseUrl: BASE, retry: { random: () => 0 }, ...o });
 const deepFreeze = <T>(o: T): T => {

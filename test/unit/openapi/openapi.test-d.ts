@@ -1,7 +1,7 @@
 /** sitekit/openapi types: paths, parameters and bodies come from the schema; `error` is a SiteKitError. */
 import { describe, expectTypeOf, it } from 'vitest';
-import type { SiteKitError } from '../../src/errors/index.js';
-import type { RawClient } from '../../src/openapi/index.js';
+import type { SiteKitError } from '../../../src/errors/index.js';
+import type { RawClient } from '../../../src/openapi/index.js';
 
 declare const raw: RawClient;
 

@@ -1,11 +1,11 @@
 /** sitekit/openapi: typed raw calls through the client's transport (auth, headers, retries, typed errors). */
 import nock from 'nock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ApiKeyStrategy } from '../../src/auth/api-key.js';
-import { createClient } from '../../src/client.js';
-import { ApplicationError, NetworkError, ValidationError } from '../../src/errors/index.js';
-import { createRawClient } from '../../src/openapi/index.js';
-import { BASE, captureAll } from '../helpers/capture.js';
+import { ApiKeyStrategy } from '../../../src/auth/api-key.js';
+import { createClient } from '../../../src/client.js';
+import { ApplicationError, NetworkError, ValidationError } from '../../../src/errors/index.js';
+import { createRawClient } from '../../../src/openapi/index.js';
+import { BASE, captureAll } from '../../helpers/capture.js';
 
 const raw = () => createRawClient(createClient({ auth: ApiKeyStrategy({ apiKey: 'key-1', siteId: 'site-1' }), baseUrl: BASE, headers: { 'x-app': 'test' }, retry: { random: () => 0 } }));
 
