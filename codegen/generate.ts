@@ -1,6 +1,7 @@
 /** The whole generator: schema directory in, generated file contents out (nothing is written here). */
 import { Validator } from '@seriousme/openapi-schema-validator';
 import openapiTS, { astToString } from 'openapi-typescript';
+import { emitEvents, emitEventTransforms } from './emit-events.js';
 import { emitIo, emitModels } from './emit-models.js';
 import { emitNamespaces } from './emit-namespaces.js';
 import { emitBuilders, emitOperations } from './emit-operations.js';
@@ -27,6 +28,8 @@ export async function generate(schemaDir: string): Promise<Record<string, string
   const wire = astToString(await openapiTS(structuredClone(doc) as never, { alphabetize: false }));
   return {
     'builders.ts': emitBuilders(entries),
+    'events.ts': emitEvents(doc),
+    'event-transforms.ts': emitEventTransforms(doc),
     'io.ts': emitIo(doc, entries),
     'models.ts': emitModels(doc, entries),
     'namespaces.ts': emitNamespaces(doc, entries),

@@ -2,8 +2,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import type { Doc, OperationEntry, Schema } from './model.js';
-import { HTTP_METHODS, NAMESPACES } from './model.js';
+import type { Doc, EventOperation, OperationEntry, Schema } from './model.js';
+import { EVENT_KINDS, HTTP_METHODS, NAMESPACES } from './model.js';
 
 /** Every schema file, sorted, with its parsed content. */
 export function readSchemaFiles(dir: string): { file: string; doc: Doc }[] {
@@ -31,6 +31,12 @@ export function mergeDocuments(files: { file: string; doc: Doc }[]): Doc {
         owner.set(key, file);
         target[method] = op;
       }
+    }
+    for (const [eventType, item] of Object.entries(doc.webhooks ?? {})) {
+      const key = `webhooks/${eventType}`;
+      if (owner.has(key)) throw new Error(`${file}: ${key} is already defined in ${owner.get(key)}`);
+      owner.set(key, file);
+      (merged.webhooks ??= {})[eventType] = item;
     }
     for (const [kind, entries] of Object.entries(doc.components ?? {})) {
       const target = ((merged.components as Record<string, Record<string, unknown>>)[kind] ??= {});
@@ -100,5 +106,19 @@ export function checkRules(doc: Doc): string[] {
     if (fb && !ids.has(fb)) problems.push(`${method} ${path}: x-sitekit-fallback ${fb} is no operation`);
     if (fb && method !== 'GET') problems.push(`${method} ${path}: only a GET has a fallback`);
   }
+  for (const { eventType, op } of listEvents(doc)) {
+    const where = `webhooks/${eventType}`;
+    if (!op.operationId?.startsWith('on')) problems.push(`${where}: the operationId is the handler method, on...`);
+    if (!op.tags || op.tags.length !== 1 || !NAMESPACES.includes(op.tags[0]!)) problems.push(`${where}: tags must be one of ${NAMESPACES.join(', ')}`);
+    if (!EVENT_KINDS.includes(op['x-sitekit-event']!)) problems.push(`${where}: x-sitekit-event must be one of ${EVENT_KINDS.join(', ')}`);
+    if (!op.requestBody?.content?.['application/json']?.schema?.$ref) problems.push(`${where}: the body is a $ref to the entity or action body`);
+  }
   return problems;
+}
+
+/** The domain events of the merged document (its `webhooks`), sorted by event type. */
+export function listEvents(doc: Doc): { eventType: string; op: EventOperation }[] {
+  return Object.entries(doc.webhooks ?? {})
+    .flatMap(([eventType, item]) => (item.post ? [{ eventType, op: item.post }] : []))
+    .sort((a, b) => (a.eventType < b.eventType ? -1 : 1));
 }

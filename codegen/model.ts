@@ -47,10 +47,20 @@ export interface Operation {
   'x-sitekit-null-if-missing'?: string;
 }
 
+/** The kinds of domain event: an entity's life cycle, or an action on it. */
+export const EVENT_KINDS = ['created', 'updated', 'deleted', 'action'] as const;
+
+/** A domain event (an OpenAPI 3.1 webhook): a POST whose body is the event's entity or action body. */
+export interface EventOperation extends Operation {
+  'x-sitekit-event'?: (typeof EVENT_KINDS)[number];
+}
+
 export interface Doc {
   openapi: string;
   info: Record<string, unknown>;
   paths: Record<string, Record<string, Operation>>;
+  /** Domain events by event type. */
+  webhooks?: Record<string, { post?: EventOperation }>;
   components: { schemas: Record<string, Schema>; responses?: Record<string, unknown>; parameters?: Record<string, unknown> };
 }
 

@@ -303,6 +303,18 @@ export interface DataCollectionCapabilities {
   };
 }
 
+/** Body of the collection-changed event, in the shape of the collection (with the entity's renames and dates). */
+export type DataCollectionChangedData = DataCollection & Record<string, unknown>;
+
+/** Body of the collection-cloned event, in the shape of the collection, with where it was cloned from. */
+export type DataCollectionClonedData = DataCollection & {
+  /** The app instance the collection was cloned from. */
+  originInstanceId?: string;
+  /** ID of the collection it was cloned from. */
+  originId?: string;
+  [key: string]: unknown;
+};
+
 export type DataCollectionDataOperation = "AGGREGATE" | "BULK_INSERT" | "BULK_REMOVE" | "BULK_SAVE" | "BULK_UPDATE" | "COUNT" | "DISTINCT" | "FIND" | "GET" | "INSERT" | "INSERT_REFERENCE" | "IS_REFERENCED" | "QUERY_REFERENCED" | "REMOVE" | "REMOVE_REFERENCE" | "REPLACE_REFERENCES" | "SAVE" | "TRUNCATE" | "UPDATE" | "PATCH" | "BULK_PATCH";
 
 /** Access level required for each kind of item operation. */
@@ -706,6 +718,13 @@ export interface ErrorResponse {
     applicationError?: ApplicationErrorDetails;
   };
 }
+
+/** Body of the file-ready and file-failed events: the descriptor in `file`, or the body itself is the descriptor. */
+export type FileActionData = FileDescriptor & {
+  file?: FileDescriptor;
+  externalInfo?: FileExternalInfo;
+  [key: string]: unknown;
+};
 
 /** An automatic annotation of a file's content. */
 export interface FileAnnotation {

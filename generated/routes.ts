@@ -3890,6 +3890,60 @@ export const components: { schemas: Record<string, unknown> } = {
         }
       }
     },
+    "DataCollectionChangedData": {
+      "description": "Body of the collection-changed event, in the shape of the collection (with the entity's renames and dates).",
+      "allOf": [
+        {
+          "$ref": "#/components/schemas/DataCollection"
+        },
+        {
+          "type": "object",
+          "additionalProperties": true
+        }
+      ]
+    },
+    "DataCollectionClonedData": {
+      "description": "Body of the collection-cloned event, in the shape of the collection, with where it was cloned from.",
+      "allOf": [
+        {
+          "$ref": "#/components/schemas/DataCollection"
+        },
+        {
+          "type": "object",
+          "additionalProperties": true,
+          "properties": {
+            "originInstanceId": {
+              "type": "string",
+              "description": "The app instance the collection was cloned from."
+            },
+            "originId": {
+              "type": "string",
+              "description": "ID of the collection it was cloned from."
+            }
+          }
+        }
+      ]
+    },
+    "FileActionData": {
+      "description": "Body of the file-ready and file-failed events: the descriptor in `file`, or the body itself is the descriptor.",
+      "allOf": [
+        {
+          "$ref": "#/components/schemas/FileDescriptor"
+        },
+        {
+          "type": "object",
+          "additionalProperties": true,
+          "properties": {
+            "file": {
+              "$ref": "#/components/schemas/FileDescriptor"
+            },
+            "externalInfo": {
+              "$ref": "#/components/schemas/FileExternalInfo"
+            }
+          }
+        }
+      ]
+    },
     "LoginId": {
       "type": "object",
       "description": "The login identifier of a member.",

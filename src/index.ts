@@ -131,8 +131,6 @@ export type {
   EntityDeletedEvent,
   ActionEvent,
   WithCollectionId,
-  FileActionData,
-  DataCollectionClonedData,
   DomainEvent,
   CollectionsEvents,
   ItemsEvents,

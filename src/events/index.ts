@@ -10,10 +10,11 @@
 import { RequestError } from '../errors/index.js';
 import { loadOnFirstUse } from '../lazy.js';
 import type { RegistryState } from './process.js';
-import { EVENTS, type Namespace } from './table.js';
-import type { DomainEvent, EventHandler, NamespaceEvents, ProcessedEvent, ProcessOptions, Unsubscribe } from './types.js';
+import { domainEvents, type EventNamespace, type NamespaceEvents } from '../../generated/events.js';
+import type { DomainEvent, EventHandler, ProcessedEvent, ProcessOptions, Unsubscribe } from './types.js';
 
 export type * from './types.js';
+export type { CollectionsEvents, ItemsEvents, MediaEvents, MembersEvents, NamespaceEvents } from '../../generated/events.js';
 
 /** Options of the webhooks part of createClient. */
 export interface WebhookOptions {
@@ -89,9 +90,9 @@ export function createEventRegistry(options?: WebhookOptions): EventRegistry {
 
   return {
     webhooks: { process: lazy(false), processRequest: lazy(true) },
-    handlers<N extends Namespace>(namespace: N) {
+    handlers<N extends EventNamespace>(namespace: N) {
       const methods: Record<string, (handler: Handler) => Unsubscribe> = {};
-      for (const [type, [owner, method]] of EVENTS) {
+      for (const { eventType: type, namespace: owner, method } of domainEvents) {
         if (owner === namespace) {
           methods[method] = (handler) => {
             if (typeof handler !== 'function') throw new RequestError(`${method}: handler must be a function`, { field: 'handler' });

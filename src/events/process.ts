@@ -3,14 +3,13 @@
  * its public form and run the handlers. Loaded lazily by `client.webhooks` (it is server-side
  * work that browser apps never do), and it loads jose lazily in turn.
  */
-import type { TransformNode } from '../operation.js';
-import * as operations from '../../generated/operations.js';
+import { eventTransforms } from '../../generated/event-transforms.js';
+import { domainEvents } from '../../generated/events.js';
 import { RequestError, WebhookError, type WebhookErrorCode } from '../errors/index.js';
 import { loadOnFirstUse } from '../lazy.js';
 import { parseDate } from '../wire/date.js';
 import { isPlainObject, type PlainObject } from '../wire/plain.js';
 import { toPublic } from '../wire/transform.js';
-import { EVENTS, type Namespace } from './table.js';
 import type { DomainEvent, EventHandler, ProcessedEvent, ProcessOptions } from './types.js';
 
 /** The state of one client's registry that processing reads (and the key cache it fills). */
@@ -20,18 +19,6 @@ export interface RegistryState {
   /** The imported public key, cached with its outcome: a bad key rejects every call alike. */
   key?: Promise<CryptoKey>;
 }
-
-// Static references (not operations[id]): an indexed lookup would keep the whole operation table
-// alive in the chunk this lazy module shares with the main bundle.
-const tree = (op: { response?: TransformNode }, field: string): TransformNode => (op.response as Record<string, TransformNode>)[field]!;
-
-/** The transform tree of each namespace's entity, as in the API responses. */
-const TREES: Record<Namespace, TransformNode> = {
-  collections: tree(operations.getDataCollection, 'collection'),
-  items: 'item',
-  media: tree(operations.getFileDescriptor, 'file'),
-  members: tree(operations.getMember, 'member'),
-};
 
 /** The parts of an event's `data`, in the order looked for, and the field holding the entity (or the action's body). */
 const PARTS = [
@@ -97,7 +84,7 @@ export async function processEvent(
   const envelope = object(claims.data, 'data claim');
   const { eventType, instanceId } = envelope;
   if (typeof eventType !== 'string') throw new WebhookError('MALFORMED_EVENT', 'eventType');
-  const known = EVENTS.get(eventType);
+  const known = domainEvents.some((event) => event.eventType === eventType);
   if (!known || (expected && !expected.includes(eventType))) {
     throw new WebhookError('UNEXPECTED_EVENT', eventType, { details: { eventType } });
   }
@@ -118,12 +105,10 @@ export async function processEvent(
   const metadata: PlainObject = {};
   for (const [key, value] of Object.entries(data)) if (!PARTS.some(([partName]) => partName === key)) metadata[key] = value;
   Object.assign(metadata, { eventTime: parseDate(data.eventTime), eventType, instanceId, identity });
-  const node = TREES[known[0]];
-  const event: PlainObject =
-    index === 3
-      ? // File ready / failed bodies carry the descriptor in `file`, or are the descriptor.
-        { data: toPublic(raw, raw!.file ? { file: node } : node), metadata }
-      : { entity: toPublic(raw, node), metadata };
+  // The body's transform, from the event's schema (e.g. a file-ready body carries the descriptor
+  // in `file`, or is the descriptor: its transform covers both).
+  const node = eventTransforms[eventType];
+  const event: PlainObject = index === 3 ? { data: toPublic(raw, node), metadata } : { entity: toPublic(raw, node), metadata };
   if (index === 1 && part.modifiedFields != null) event.modifiedFields = part.modifiedFields;
   // The public item form ({_id, ...fields}) has no room for the item's collection.
   if (node === 'item' && raw?.dataCollectionId != null) event.dataCollectionId = raw.dataCollectionId;

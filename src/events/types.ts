@@ -1,5 +1,4 @@
 /** The public types of domain events: what handlers receive and what `client.webhooks` returns. */
-import type { DataCollection, FileDescriptor, FileExternalInfo, Item, Member } from '../../generated/models.js';
 
 /** Who caused an event, as the provider reports it (the envelope's `identity`). */
 export interface EventIdentity {
@@ -72,20 +71,6 @@ export type WithCollectionId<E> = E & {
   dataCollectionId?: string;
 };
 
-/** Body of the file-ready and file-failed events: `file` (or the body itself) in public form. */
-export interface FileActionData extends Partial<FileDescriptor> {
-  file?: FileDescriptor;
-  externalInfo?: FileExternalInfo;
-  [field: string]: unknown;
-}
-
-/** Body of the collection-cloned event. */
-export interface DataCollectionClonedData {
-  originInstanceId?: string;
-  originId?: string;
-  [field: string]: unknown;
-}
-
 /** Any event a handler can receive. */
 export type DomainEvent =
   | EntityCreatedEvent<unknown>
@@ -98,60 +83,6 @@ export type EventHandler<E> = (event: E) => unknown;
 
 /** Removes the handler it was returned for; calling it again does nothing. */
 export type Unsubscribe = () => void;
-
-/** The event handlers of `client.collections`. */
-export interface CollectionsEvents {
-  /** `wix.data.v2.data_collection_created` */
-  onDataCollectionCreated(handler: EventHandler<EntityCreatedEvent<DataCollection>>): Unsubscribe;
-  /** `wix.data.v2.data_collection_updated` */
-  onDataCollectionUpdated(handler: EventHandler<EntityUpdatedEvent<DataCollection>>): Unsubscribe;
-  /** `wix.data.v2.data_collection_deleted` */
-  onDataCollectionDeleted(handler: EventHandler<EntityDeletedEvent<DataCollection>>): Unsubscribe;
-  /** `wix.data.v2.data_collection_changed`: an action event describing some changes (an updated event is sent too). */
-  onDataCollectionChanged(handler: EventHandler<ActionEvent<Record<string, unknown>>>): Unsubscribe;
-  /** `wix.data.v2.data_collection_cloned`: an action event (a created event is sent too). */
-  onDataCollectionCloned(handler: EventHandler<ActionEvent<DataCollectionClonedData>>): Unsubscribe;
-}
-
-/** The event handlers of `client.items`. */
-export interface ItemsEvents {
-  /** `wix.data.v2.data_item_created` */
-  onDataItemCreated(handler: EventHandler<WithCollectionId<EntityCreatedEvent<Item>>>): Unsubscribe;
-  /** `wix.data.v2.data_item_updated` */
-  onDataItemUpdated(handler: EventHandler<WithCollectionId<EntityUpdatedEvent<Item>>>): Unsubscribe;
-  /** `wix.data.v2.data_item_deleted` */
-  onDataItemDeleted(handler: EventHandler<WithCollectionId<EntityDeletedEvent<Item>>>): Unsubscribe;
-}
-
-/** The event handlers of `client.media`. */
-export interface MediaEvents {
-  /** `wix.media.site_media.v1.file_descriptor_updated` */
-  onFileDescriptorUpdated(handler: EventHandler<EntityUpdatedEvent<FileDescriptor>>): Unsubscribe;
-  /** `wix.media.site_media.v1.file_descriptor_deleted` */
-  onFileDescriptorDeleted(handler: EventHandler<EntityDeletedEvent<FileDescriptor>>): Unsubscribe;
-  /** `wix.media.site_media.v1.file_descriptor_file_ready`: the file finished processing. */
-  onFileDescriptorFileReady(handler: EventHandler<ActionEvent<FileActionData>>): Unsubscribe;
-  /** `wix.media.site_media.v1.file_descriptor_file_failed`: the file could not be processed. */
-  onFileDescriptorFileFailed(handler: EventHandler<ActionEvent<FileActionData>>): Unsubscribe;
-}
-
-/** The event handlers of `client.members`. */
-export interface MembersEvents {
-  /** `wix.members.v1.member_created` */
-  onMemberCreated(handler: EventHandler<EntityCreatedEvent<Member>>): Unsubscribe;
-  /** `wix.members.v1.member_updated` */
-  onMemberUpdated(handler: EventHandler<EntityUpdatedEvent<Member>>): Unsubscribe;
-  /** `wix.members.v1.member_deleted` */
-  onMemberDeleted(handler: EventHandler<EntityDeletedEvent<Member>>): Unsubscribe;
-}
-
-/** The `on...` methods of each namespace. */
-export interface NamespaceEvents {
-  collections: CollectionsEvents;
-  items: ItemsEvents;
-  media: MediaEvents;
-  members: MembersEvents;
-}
 
 /** What `process` resolves with once every matching handler has finished. */
 export interface ProcessedEvent {
