@@ -43,6 +43,13 @@ export function controlModule(options: ControlOptions): ServiceModule {
   const { requestLog, modules, startedAt } = options;
   return {
     name: 'control',
+    config: {
+      allowedCorsOrigins: {
+        default: [],
+        description: 'Origins (e.g. "https://app.example") whose browser pages may call the emulator, besides any port of localhost, 127.0.0.1 and [::1].',
+        check: (value) => ((value as string[]).every((origin) => URL.canParse(origin) && new URL(origin).origin == origin) ? undefined : 'must be a list of origins like "https://app.example"'),
+      },
+    },
     routes(app: FastifyInstance, context: EmulatorContext) {
       app.get('/_emulator/health', async () => ({ status: 'ok', uptimeSeconds: Math.round((Date.now() - startedAt) / 1000), store: context.store.engine }));
       app.get('/_emulator/info', async () => siteInfo(context));

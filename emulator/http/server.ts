@@ -36,6 +36,15 @@ const addNumberFormats: ValidatorPlugin = (ajv) => {
   return ajv;
 };
 
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** `http(s)://localhost:5173`, `http://127.0.0.1:3000`, `http://[::1]:8080`, `http://app.localhost`... */
+function isLoopbackOrigin(origin: string): boolean {
+  if (!URL.canParse(origin)) return false;
+  const { protocol, hostname } = new URL(origin);
+  return (protocol == 'http:' || protocol == 'https:') && (LOOPBACK_HOSTS.has(hostname) || hostname.endsWith('.localhost'));
+}
+
 /** `Payload Too Large` → `PAYLOAD_TOO_LARGE`. */
 const codeFromStatusText = (text: string) => text.toUpperCase().replace(/[^A-Z0-9]+/g, '_');
 
@@ -90,7 +99,10 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   });
 
   await app.register(cors, {
-    origin: true,
+    // Browser apps on this machine (any port of a loopback host), plus the origins set in the
+    // config; never any website: a page the developer happens to visit must not read the demo
+    // API key from /_emulator/info or reset the state.
+    origin: (origin, allow) => allow(null, origin === undefined || isLoopbackOrigin(origin) || context.config.get<string[]>('allowedCorsOrigins').includes(origin)),
     credentials: true,
     exposedHeaders: ['x-wix-request-id', 'x-wix-consistent'],
     maxAge: 600,

@@ -121,6 +121,18 @@ describe('http details', () => {
     expect(preflight.headers.get('access-control-allow-headers')).toContain('authorization');
   });
 
+  it('CORS stops at this machine: a website may not read /_emulator/info, unless its origin is configured', async () => {
+    const from = (origin: string) => emulator.fetch('/_emulator/info', { headers: { origin } });
+    expect((await from('https://evil.example')).headers.get('access-control-allow-origin')).toBeNull();
+    expect((await from('http://127.0.0.1:3000')).headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:3000');
+    await emulator.fetch('/_emulator/config', { method: 'PUT', headers: json, body: JSON.stringify({ allowedCorsOrigins: ['https://app.example'] }) });
+    try {
+      expect((await from('https://app.example')).headers.get('access-control-allow-origin')).toBe('https://app.example');
+    } finally {
+      await emulator.fetch('/_emulator/config', { method: 'PUT', headers: json, body: JSON.stringify({ allowedCorsOrigins: [] }) });
+    }
+  });
+
   it('serves the built console: files with their types, index.html for client routes, 404 for missing files', async () => {
     const asset = await emulator.fetch('/assets/app-1234.js');
     expect(asset.headers.get('content-type')).toContain('text/javascript');
