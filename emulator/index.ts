@@ -125,6 +125,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       async close() {
         if (closed) return;
         closed = true;
+        // A keep-alive socket whose response is still finishing when close() starts is not idle, so
+        // it would hold close() for the whole keep-alive timeout (72 s): let it go as soon as it is done.
+        app.server.keepAliveTimeout = 1;
         await app.close();
         store.close();
       },
