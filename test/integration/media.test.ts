@@ -120,6 +120,27 @@ describe('uploads', () => {
     }
   });
 
+  it('TUS: an unknown upload token is refused at creation; finalising before every byte arrived is a 409', async () => {
+    const { uploadUrl, uploadToken } = await emulator.admin.media.generateFileResumableUploadUrl('text/plain', { fileName: 'partial.txt', sizeInBytes: '10' });
+    const metadata = (token: string) => `filename ${Buffer.from('partial.txt').toString('base64')},token ${Buffer.from(token).toString('base64')}`;
+    const tus = { 'tus-resumable': '1.0.0', 'upload-length': '10' };
+    const refused = await fetch(uploadUrl!, { method: 'POST', headers: { ...tus, 'upload-metadata': metadata('upload.forged') } });
+    expect(refused.status).toBe(404);
+    expect(await refused.json()).toMatchObject({ details: { applicationError: { code: 'UPLOAD_NOT_FOUND' } } });
+
+    const created = await fetch(uploadUrl!, { method: 'POST', headers: { ...tus, 'upload-metadata': metadata(uploadToken!) } });
+    expect(created.status).toBe(201);
+    expect(created.headers.get('x-wix-request-id')).toBeTruthy();
+    const location = created.headers.get('location')!;
+    await created.body?.cancel();
+    const patched = await fetch(location, { method: 'PATCH', headers: { 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }, body: 'hello' });
+    expect(patched.headers.get('upload-offset')).toBe('5');
+    await patched.body?.cancel();
+    const early = await fetch(`${uploadUrl}/${uploadToken}?filename=partial.txt`, { method: 'PUT' });
+    expect(early.status).toBe(409);
+    expect(await early.json()).toMatchObject({ details: { applicationError: { code: 'UPLOAD_INCOMPLETE' } } });
+  });
+
   it('refuses an oversized upload with 413 and stores nothing', async () => {
     await setConfig(emulator, { maxUploadBytes: 1000 });
     const before = (await emulator.admin.media.listFiles({ paging: { limit: 100 } })).files!.length;
@@ -136,7 +157,8 @@ describe('uploads', () => {
 });
 
 describe('on disk', () => {
-  it('keeps files under the data dir across a restart on another port, with URLs of the new address', async () => {
+  // Two emulators start here (the first makes the site's RSA key pair): give a loaded machine time.
+  it('keeps files under the data dir across a restart on another port, with URLs of the new address', { timeout: 60_000 }, async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'sitekit-media-test-'));
     try {
       const first = await startEmulator({ memory: false, dataDir });

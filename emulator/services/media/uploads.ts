@@ -168,6 +168,8 @@ export async function registerUploadRoutes(app: FastifyInstance, context: Emulat
     });
 
     const toTus = async (request: FastifyRequest, reply: FastifyReply) => {
+      // Headers set on the reply are not sent once it is hijacked: the request id goes on the raw response.
+      reply.raw.setHeader('x-wix-request-id', request.id);
       reply.hijack();
       await tus.handle(request.raw, reply.raw);
     };
