@@ -1691,8 +1691,8 @@ export interface OAuthCodeGrant {
   /** ID of the OAuth app. */
   clientId: string;
   grantType: "authorization_code";
-  /** The redirect URI sent in the authorization request. */
-  redirectUri: string;
+  /** The redirect URI sent in the authorization request; omitted when that request had none. */
+  redirectUri?: string;
   /** The authorization code read from the return URL. */
   code: string;
   /** The PKCE verifier whose S256 challenge was sent in the authorization request. */
@@ -1910,8 +1910,8 @@ export interface RedirectSessionAuth {
 
 /** The OAuth authorization request. */
 export interface RedirectSessionAuthRequest {
-  /** Where the browser returns after authentication, successful or not. */
-  redirectUri: string;
+  /** Where the browser returns after authentication, successful or not. Optional: the silent flows (`prompt: none` with a `sessionToken`) send none, and the provider answers on a page of its own (`query`, `fragment`) or posts to the embedding page (`web_message`). */
+  redirectUri?: string;
   /** ID of the OAuth app. */
   clientId: string;
   /** SHA-256 of the PKCE verifier, URL-safe base64 without padding. */

@@ -6463,7 +6463,6 @@ export const components: { schemas: Record<string, unknown> } = {
       "required": [
         "clientId",
         "grantType",
-        "redirectUri",
         "code",
         "codeVerifier"
       ],
@@ -6478,7 +6477,7 @@ export const components: { schemas: Record<string, unknown> } = {
         },
         "redirectUri": {
           "type": "string",
-          "description": "The redirect URI sent in the authorization request."
+          "description": "The redirect URI sent in the authorization request; omitted when that request had none."
         },
         "code": {
           "type": "string",
@@ -6977,7 +6976,6 @@ export const components: { schemas: Record<string, unknown> } = {
       "type": "object",
       "description": "The OAuth authorization request.",
       "required": [
-        "redirectUri",
         "clientId",
         "codeChallenge",
         "codeChallengeMethod",
@@ -6989,7 +6987,7 @@ export const components: { schemas: Record<string, unknown> } = {
       "properties": {
         "redirectUri": {
           "type": "string",
-          "description": "Where the browser returns after authentication, successful or not."
+          "description": "Where the browser returns after authentication, successful or not. Optional: the silent flows (`prompt: none` with a `sessionToken`) send none, and the provider answers on a page of its own (`query`, `fragment`) or posts to the embedding page (`web_message`)."
         },
         "clientId": {
           "type": "string",

@@ -3658,8 +3658,8 @@ export interface components {
             clientId: string;
             /** @constant */
             grantType: "authorization_code";
-            /** @description The redirect URI sent in the authorization request. */
-            redirectUri: string;
+            /** @description The redirect URI sent in the authorization request; omitted when that request had none. */
+            redirectUri?: string;
             /** @description The authorization code read from the return URL. */
             code: string;
             /** @description The PKCE verifier whose S256 challenge was sent in the authorization request. */
@@ -3837,8 +3837,8 @@ export interface components {
         };
         /** @description The OAuth authorization request. */
         RedirectSessionAuthRequest: {
-            /** @description Where the browser returns after authentication, successful or not. */
-            redirectUri: string;
+            /** @description Where the browser returns after authentication, successful or not. Optional: the silent flows (`prompt: none` with a `sessionToken`) send none, and the provider answers on a page of its own (`query`, `fragment`) or posts to the embedding page (`web_message`). */
+            redirectUri?: string;
             /** @description ID of the OAuth app. */
             clientId: string;
             /** @description SHA-256 of the PKCE verifier, URL-safe base64 without padding. */

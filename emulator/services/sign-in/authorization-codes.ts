@@ -18,13 +18,14 @@ const CODE_SECONDS = 5 * 60;
 /** What a code remembers of its authorization request. */
 interface CodeBinding {
   clientId: string;
-  redirectUri: string;
+  /** Absent when the authorization request named none: the exchange must then name none either. */
+  redirectUri?: string;
   codeChallenge: string;
 }
 
 /** A code for `memberId`, bound to the session's client, redirect URI and PKCE challenge. */
 export function issueAuthorizationCode(context: EmulatorContext, session: AuthorizationSession, memberId: string): string {
-  const binding: CodeBinding = { clientId: session.clientId, redirectUri: session.redirectUri, codeChallenge: session.codeChallenge };
+  const binding: CodeBinding = { clientId: session.clientId, ...(session.redirectUri ? { redirectUri: session.redirectUri } : {}), codeChallenge: session.codeChallenge };
   return issueSecret(context.store, 'authorization-code', memberId, CODE_SECONDS, binding);
 }
 
@@ -41,14 +42,15 @@ export const authorizationCodeGrant: Grant = (input, call, context) => {
   const verifier = tokenField(input, 'codeVerifier', 'code_verifier');
   if (!verifier) throw invalidField('codeVerifier', 'must not be empty', 'REQUIRED_FIELD');
   if (!VERIFIER_PATTERN.test(verifier)) throw invalidField('codeVerifier', 'must be 43 to 128 characters of letters, digits and - . _ ~', 'FORMAT');
-  const redirectUri = tokenField(input, 'redirectUri', 'redirect_uri');
+  // An empty redirect URI is no redirect URI, on both sides.
+  const redirectUri = tokenField(input, 'redirectUri', 'redirect_uri') || undefined;
   return context.store.transaction(() => {
     const found = readSecret<CodeBinding>(context.store, 'authorization-code', code);
     if (found == 'unknown') throw invalidGrant('Unknown authorization code');
     if (found == 'used') throw invalidGrant('This authorization code was already used; codes work once');
     if (found == 'expired') throw invalidGrant('The authorization code has expired');
     if (found.data.clientId != clientId) throw invalidGrant('The authorization code was issued to another client');
-    if (found.data.redirectUri != redirectUri) throw invalidGrant('The redirect URI differs from the one of the authorization request');
+    if ((found.data.redirectUri || undefined) != redirectUri) throw invalidGrant('The redirect URI differs from the one of the authorization request');
     if (challengeOf(verifier) != found.data.codeChallenge) throw invalidGrant('The code verifier does not match the code challenge (PKCE)');
     if (findMember(context.store, found.memberId)?.status != 'APPROVED') throw invalidGrant('The member can no longer sign in');
     spendSecret(context.store, 'authorization-code', code);

@@ -39,11 +39,22 @@ const html = (reply: FastifyReply, status: number, body: string) =>
     .header('cache-control', 'no-store')
     .send(body);
 
-/** Sends the authorization response to the client: redirect with fragment or query, or a posted message. */
-function answer(reply: FastifyReply, session: AuthorizationSession, parameters: Record<string, string>): FastifyReply {
+/** Where a completed sign-in lands when the authorization request named no redirect URI. */
+export const LANDING_PAGE = '/_pages/signed-in';
+
+/**
+ * Sends the authorization response to the client: redirect with fragment or query, or a posted
+ * message. Without a redirect URI: the emulator's landing page, or the asking page's origin.
+ */
+function answer(context: EmulatorContext, reply: FastifyReply, session: AuthorizationSession, parameters: Record<string, string>): FastifyReply {
   const values = { ...parameters, state: session.state };
-  if (session.responseMode == 'web_message') return html(reply, 200, postMessagePage(values, new URL(session.redirectUri).origin));
-  const target = new URL(session.redirectUri);
+  if (session.responseMode == 'web_message') {
+    // A session without either was refused when it was created; no target means no message.
+    const targetOrigin = session.redirectUri ? new URL(session.redirectUri).origin : session.messageOrigin;
+    if (!targetOrigin) return html(reply, 400, messagePage('Cannot sign in', 'This sign-in request names no page to answer.'));
+    return html(reply, 200, postMessagePage(values, targetOrigin));
+  }
+  const target = new URL(session.redirectUri ?? `${context.url()}${LANDING_PAGE}`);
   const encoded = new URLSearchParams(values).toString();
   if (session.responseMode == 'query') {
     for (const [name, value] of Object.entries(values)) target.searchParams.set(name, value);
@@ -63,7 +74,7 @@ function complete(context: EmulatorContext, reply: FastifyReply, session: Author
     startBrowserSession(context.store, reply, memberId);
     return issueAuthorizationCode(context, session, memberId);
   });
-  return answer(reply, session, { code });
+  return answer(context, reply, session, { code });
 }
 
 const captchaField = (context: EmulatorContext) =>
@@ -134,11 +145,11 @@ export async function registerHostedPages(app: FastifyInstance, context: Emulato
       if (session.prompt == 'none') {
         if (session.sessionToken) {
           const secret = readSecret(context.store, 'session', session.sessionToken);
-          if (typeof secret == 'string') return answer(reply, session, { error: 'login_required', error_description: `The session token ${secret == 'used' ? 'was already used' : secret == 'expired' ? 'has expired' : 'is not known'}` });
+          if (typeof secret == 'string') return answer(context, reply, session, { error: 'login_required', error_description: `The session token ${secret == 'used' ? 'was already used' : secret == 'expired' ? 'has expired' : 'is not known'}` });
           return complete(context, reply, session, secret.memberId, session.sessionToken);
         }
         const memberId = signedInMember(context.store, request);
-        if (!memberId) return answer(reply, session, { error: 'login_required', error_description: 'No member is signed in on the emulator in this browser' });
+        if (!memberId) return answer(context, reply, session, { error: 'login_required', error_description: 'No member is signed in on the emulator in this browser' });
         return complete(context, reply, session, memberId);
       }
       if (session.idp) return html(reply, 200, providerPage(session));
@@ -185,6 +196,14 @@ export async function registerHostedPages(app: FastifyInstance, context: Emulato
         if (body.action == 'provider' && session.idp) return html(reply, 400, providerPage(session, problem));
         return html(reply, 400, signInPage(context, session, problem));
       }
+    });
+
+    // The default landing page: the code (query or fragment) is for the app that reads the
+    // redirect; the page itself only says how the sign-in ended.
+    pages.get(LANDING_PAGE, async (request, reply) => {
+      const { error, error_description: description } = request.query as { error?: string; error_description?: string };
+      if (error) return html(reply, 200, page('Not signed in', alert(description ?? error, error)));
+      return html(reply, 200, messagePage('Signed in', 'You are signed in. You can close this page and go back to the app.'));
     });
 
     pages.get('/_pages/logout/:id', async (request, reply) => {

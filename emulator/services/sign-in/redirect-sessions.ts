@@ -4,10 +4,12 @@
  * posted to. Checked when created: the client, the redirect URI, PKCE S256.
  */
 import { randomUUID } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { components } from '../../../generated/wire.js';
 import { applicationError, invalidField } from '../../errors.js';
 import type { EmulatorContext } from '../../service.js';
 import type { Migration } from '../../store/store.js';
-import { requireAllowedRedirect } from './redirect-uris.js';
+import { isAllowedRedirect, requireAllowedRedirect } from './redirect-uris.js';
 
 /** How the hosted page hands the code back. */
 export type ResponseMode = 'fragment' | 'query' | 'web_message';
@@ -17,7 +19,13 @@ export interface AuthorizationSession {
   kind: 'auth';
   id: string;
   clientId: string;
-  redirectUri: string;
+  /**
+   * Where the code goes. Absent when the request named none (the silent flows): the emulator's
+   * landing page (`query`, `fragment`), or `messageOrigin` (`web_message`).
+   */
+  redirectUri?: string;
+  /** `web_message` without a redirect URI: the (allowed) origin of the page that asked, the only one the code is posted to. */
+  messageOrigin?: string;
   codeChallenge: string;
   responseMode: ResponseMode;
   state: string;
@@ -61,36 +69,75 @@ export function requireKnownClient(context: EmulatorContext, clientId: unknown, 
   return clientId;
 }
 
-type Input = Record<string, any>;
+/** The body of `POST /_api/redirects-api/v1/redirect-session` (validated against the schema before the call). */
+export type RedirectSessionRequest = components['schemas']['RedirectSessionRequest'];
+type AuthRequest = components['schemas']['RedirectSessionAuthRequest'];
 
-/** Checks a redirect-session request and keeps it; answers `{redirectSession}`. */
-export function createRedirectSession(context: EmulatorContext, input: Input): { redirectSession: { id: string; fullUrl: string; urlDetails: { endpoint: string } } } {
+const RESPONSE_MODES: readonly string[] = ['fragment', 'query', 'web_message'] satisfies ResponseMode[];
+
+/** The origin of the page that sent `request` (its `Origin`, else its `Referer`), if it names one. */
+function requestingOrigin(request: FastifyRequest | undefined): string | undefined {
+  for (const header of [request?.headers.origin, request?.headers.referer]) {
+    if (typeof header == 'string' && URL.canParse(header)) {
+      const { origin } = new URL(header);
+      if (origin != 'null') return origin;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Where a `web_message` answer without a redirect URI goes: the embedding page's origin, when the
+ * client allows it (else the platform's refusal: the code would go to a page nobody vouched for).
+ */
+function allowedMessageOrigin(context: EmulatorContext, request: FastifyRequest | undefined, field: string): string {
+  const origin = requestingOrigin(request);
+  if (origin && isAllowedRedirect(context, origin)) return origin;
+  throw applicationError(
+    400,
+    'INVALID_REDIRECT_URI',
+    `${field}: web_message without a redirect URI posts to the requesting page's origin, and ${origin ?? 'the request names none (no Origin or Referer)'} is not an allowed origin of the OAuth client (allowed: localhost origins, the emulator, allowedRedirectOrigins)`,
+    { field },
+  );
+}
+
+/**
+ * Checks a redirect-session request and keeps it; answers `{redirectSession}`. `request` is the
+ * HTTP request that carried it: its `Origin` / `Referer` is where a `web_message` answer without a
+ * redirect URI is posted.
+ */
+export function createRedirectSession(context: EmulatorContext, input: RedirectSessionRequest, request?: FastifyRequest): { redirectSession: { id: string; fullUrl: string; urlDetails: { endpoint: string } } } {
   const id = randomUUID();
   let session: RedirectSession;
   if (input.auth) {
-    const request = input.auth.authRequest as Input;
+    const authRequest: Partial<AuthRequest> = input.auth.authRequest ?? {};
     const at = 'auth.authRequest';
-    const responseMode = request.responseMode ?? 'fragment';
-    if (!['fragment', 'query', 'web_message'].includes(responseMode)) throw invalidField(`${at}.responseMode`, 'must be fragment, query or web_message', 'INVALID_ENUM_VALUE');
-    if (request.codeChallengeMethod != 'S256') throw invalidField(`${at}.codeChallengeMethod`, 'must be S256', 'INVALID_ENUM_VALUE');
-    if (typeof request.codeChallenge != 'string' || !/^[A-Za-z0-9_-]{43}$/.test(request.codeChallenge)) {
+    const responseMode = authRequest.responseMode ?? 'fragment';
+    if (!RESPONSE_MODES.includes(responseMode)) throw invalidField(`${at}.responseMode`, 'must be fragment, query or web_message', 'INVALID_ENUM_VALUE');
+    if (authRequest.codeChallengeMethod != 'S256') throw invalidField(`${at}.codeChallengeMethod`, 'must be S256', 'INVALID_ENUM_VALUE');
+    if (typeof authRequest.codeChallenge != 'string' || !/^[A-Za-z0-9_-]{43}$/.test(authRequest.codeChallenge)) {
       throw invalidField(`${at}.codeChallenge`, 'must be the base64url SHA-256 of the code verifier (43 characters)', 'FORMAT');
     }
-    if (typeof request.state != 'string' || !request.state) throw invalidField(`${at}.state`, 'must not be empty', 'REQUIRED_FIELD');
-    if (typeof request.idp == 'string' && request.idp && !IDENTITY_PROVIDERS[request.idp]) {
-      throw applicationError(400, 'INVALID_IDP_CONNECTION', `Unknown identity-provider connection ${request.idp}`);
+    if (typeof authRequest.state != 'string' || !authRequest.state) throw invalidField(`${at}.state`, 'must not be empty', 'REQUIRED_FIELD');
+    if (typeof authRequest.idp == 'string' && authRequest.idp && !IDENTITY_PROVIDERS[authRequest.idp]) {
+      throw applicationError(400, 'INVALID_IDP_CONNECTION', `Unknown identity-provider connection ${authRequest.idp}`);
     }
+    const clientId = requireKnownClient(context, authRequest.clientId, `${at}.clientId`);
+    // Liberal in what it accepts: no redirect URI (or an empty one) means the default answer.
+    const redirectUri = authRequest.redirectUri ? requireAllowedRedirect(context, authRequest.redirectUri, `${at}.redirectUri`) : undefined;
+    const messageOrigin = !redirectUri && responseMode == 'web_message' ? allowedMessageOrigin(context, request, `${at}.redirectUri`) : undefined;
     session = {
       kind: 'auth',
       id,
-      clientId: requireKnownClient(context, request.clientId, `${at}.clientId`),
-      redirectUri: requireAllowedRedirect(context, String(request.redirectUri ?? ''), `${at}.redirectUri`),
-      codeChallenge: request.codeChallenge,
+      clientId,
+      ...(redirectUri ? { redirectUri } : {}),
+      ...(messageOrigin ? { messageOrigin } : {}),
+      codeChallenge: authRequest.codeChallenge,
       responseMode,
-      state: request.state,
+      state: authRequest.state,
       prompt: input.auth.prompt ?? 'login',
-      ...(request.sessionToken ? { sessionToken: request.sessionToken } : {}),
-      ...(request.idp ? { idp: request.idp } : {}),
+      ...(authRequest.sessionToken ? { sessionToken: authRequest.sessionToken } : {}),
+      ...(authRequest.idp ? { idp: authRequest.idp } : {}),
     };
   } else if (input.logout) {
     const postFlowUrl = input.callbacks?.postFlowUrl;

@@ -5,7 +5,7 @@
 import type { ServiceCall, ServiceModule } from '../../service.js';
 import { authorizationCodeGrant } from './authorization-codes.js';
 import { registerHostedPages } from './pages.js';
-import { createRedirectSession, redirectSessionMigrations } from './redirect-sessions.js';
+import { createRedirectSession, redirectSessionMigrations, type RedirectSessionRequest } from './redirect-sessions.js';
 
 /** The sign-in module. */
 export const signInService: ServiceModule = {
@@ -20,7 +20,7 @@ export const signInService: ServiceModule = {
   },
   anonymousOperations: ['createRedirectSession'],
   operations: {
-    createRedirectSession: (call: ServiceCall<Record<string, any>>, context) => createRedirectSession(context, call.input),
+    createRedirectSession: (call: ServiceCall<RedirectSessionRequest>, context) => createRedirectSession(context, call.input, call.request),
   },
   async routes(app, context) {
     context.tokens.registerGrant('authorization_code', authorizationCodeGrant);
