@@ -100,6 +100,7 @@ export type {
   FilterObject,
   FilterOperators,
   FindOptions,
+  FindRequestOptions,
   GroupedFields,
   ResultField,
   ItemInput,
@@ -112,6 +113,7 @@ export type {
   PatchBuilder,
   PatchOptions,
   QueryReferencedOptions,
+  QueryRequest,
   SystemFields,
 } from './data/types.js';
 export type { MembersApi, MembersQueryBuilder, QueryMembersOptions } from './members/members.js';

@@ -137,11 +137,20 @@ export function bindOperations<T>(transport: Transport, ops: readonly Operation[
 }
 
 /**
- * Sends `operation` with a request in the public form: the caller's `options` minus
- * `signal`/`timeoutMs` merged under `request` (whose fields win), converted by the operation's
- * request transform. Resolves with the public-form (and unwrapped) result.
+ * The wire request `sendPublic` sends: the caller's `options` minus `signal`/`timeoutMs` merged
+ * under `request` (whose fields win), converted by the operation's request transform; and the
+ * call options split off.
+ */
+export function wireRequest(operation: Operation, request: Record<string, unknown>, options?: unknown): { wire: Record<string, unknown>; call: CallOptions } {
+  const { rest, call } = splitCallOptions(options);
+  return { wire: toWire({ ...rest, ...request }, operation.request) as Record<string, unknown>, call };
+}
+
+/**
+ * Sends `operation` with a request in the public form (see {@link wireRequest}). Resolves with
+ * the public-form (and unwrapped) result.
  */
 export function sendPublic(transport: Transport, operation: Operation, request: Record<string, unknown>, options?: unknown): Promise<unknown> {
-  const { rest, call } = splitCallOptions(options);
-  return send(transport, operation, toWire({ ...rest, ...request }, operation.request) as object, call);
+  const { wire, call } = wireRequest(operation, request, options);
+  return send(transport, operation, wire, call);
 }

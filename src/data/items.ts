@@ -11,7 +11,7 @@ import type { CallOptions, Item } from '../types.js';
 import { Aggregate } from './aggregate.js';
 import { bulkWrite, referencesOf, referringSide } from './bulk.js';
 import { conjunction, Filter, optionalFilter, requestFilter } from './filter.js';
-import { fetchPages, limitOf, skipOf } from './paging.js';
+import { fetchPages, firstPageRequest, limitOf, skipOf, type PageSource } from './paging.js';
 import { Patch } from './patch.js';
 import { EMPTY_QUERY, QueryMethods, type QueryState } from './query.js';
 import type {
@@ -26,6 +26,7 @@ import type {
   FilterBuilder,
   FilterLike,
   FindOptions,
+  FindRequestOptions,
   ItemInput,
   ItemRef,
   ItemsQueryBuilder,
@@ -34,6 +35,7 @@ import type {
   PagedResult,
   PatchBuilder,
   QueryReferencedOptions,
+  QueryRequest,
 } from './types.js';
 
 /**
@@ -119,21 +121,27 @@ class ItemsQuery extends QueryMethods<ItemsQuery> implements ItemsQueryBuilder {
   include(...fields: string[]): ItemsQuery {
     return this.withState({ includedReferences: fields.map((field) => requireString(field, 'field')) });
   }
+  /** How `find(options)` fetches its pages. */
+  private pageSource(options: FindOptions | undefined): PageSource {
+    const { sort, fields, includedReferences: included } = this.state;
+    return {
+      transport: this.target.transport,
+      operation: operations.queryDataItems,
+      base: { dataCollectionId: this.target.collectionId },
+      rest: { query: { filter: this.requestFilter(), sort: sort.length > 0 ? sort : undefined, fields }, includeReferences: includedReferences(included) },
+      entries: (response) => response.dataItems as unknown[] | undefined,
+      pagingField: 'query',
+      options,
+    };
+  }
   /** Runs the query: one page of items. */
   find(options?: FindOptions): Promise<PagedResult<DataItemOf<Item>>> {
-    const { sort, fields, includedReferences: included } = this.state;
-    return fetchPages(
-      {
-        transport: this.target.transport,
-        operation: operations.queryDataItems,
-        base: { dataCollectionId: this.target.collectionId },
-        rest: { query: { filter: this.requestFilter(), sort: sort.length > 0 ? sort : undefined, fields }, includeReferences: includedReferences(included) },
-        entries: (response) => response.dataItems as unknown[] | undefined,
-        pagingField: 'query',
-        options,
-      },
-      this.state,
-    );
+    return fetchPages(this.pageSource(options), this.state);
+  }
+  /** The request `find(options)` would send for its first page, without sending it. */
+  toRequest(options?: FindRequestOptions): QueryRequest {
+    const { collectionId, transport } = this.target;
+    return { namespace: 'items', collectionId, payload: firstPageRequest(this.pageSource(options), this.state), elevated: transport.elevated };
   }
   /** Every matching item, page after page. */
   async *all(options?: FindOptions): AsyncIterableIterator<DataItemOf<Item>> {

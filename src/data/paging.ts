@@ -6,7 +6,7 @@
 import { RequestError } from '../errors/index.js';
 import type { Transport } from '../http/transport.js';
 import { invalid, requireString } from '../input.js';
-import { sendPublic, splitCallOptions } from '../invoke.js';
+import { sendPublic, splitCallOptions, wireRequest } from '../invoke.js';
 import type { Operation } from '../operation.js';
 import type { PagedResult } from './types.js';
 
@@ -67,22 +67,40 @@ export interface PageSource {
 }
 
 /**
+ * The request of one page of `source` in the public form, and the options it goes with: the page
+ * at `offset`, or at `cursor` (which carries no filter, sort or read options: the cursor holds them).
+ */
+function pageRequest(source: Omit<PageSource, 'transport'>, limit: number | undefined, offset: number, cursor: string | undefined): { request: Record<string, unknown>; options: unknown } {
+  const paging = cursor ? { cursorPaging: { limit: limit ?? PAGE_SIZE, cursor } } : { paging: limit || offset ? { limit, offset } : undefined };
+  const request: Record<string, unknown> = cursor ? { ...source.base } : { ...source.base, ...source.rest };
+  const { pagingField } = source;
+  if (pagingField) request[pagingField] = { ...(request[pagingField] as object | undefined), ...paging };
+  else Object.assign(request, paging);
+  return { request, options: cursor ? splitCallOptions(source.options).call : source.options };
+}
+
+/**
+ * The wire request of the first page {@link fetchPages} fetches for the same arguments, without
+ * sending it (what a query builder's `toRequest()` returns): built by the same code, so it cannot
+ * differ from what `find()` sends.
+ */
+export function firstPageRequest(source: Omit<PageSource, 'transport'>, { limit, skip }: Pick<PageState, 'limit' | 'skip'>): Record<string, unknown> {
+  const { request, options } = pageRequest(source, limit, skip, undefined);
+  return wireRequest(source.operation, request, options).wire;
+}
+
+/**
  * Fetches the page at `limit` (page size 50 without one) and `skip`, and wraps it in a paged
  * result whose `next/prev/all` fetch further pages with the same options. Paging is sent only when
  * a limit or a skip is set. Once the service returns a `cursors.next`, the result moves by cursor.
  */
 export function fetchPages<T>(source: PageSource, { limit, skip }: Pick<PageState, 'limit' | 'skip'>): Promise<PagedResult<T>> {
   const pageSize = limit ?? PAGE_SIZE;
-  const callOnly = splitCallOptions(source.options).call;
 
   // The page at offset `offset`, or at `cursor` (the offset is then unused); `index` is its page number.
   const fetchPage = async (offset: number, cursor: string | undefined, index: number): Promise<PagedResult<T>> => {
-    const paging = cursor ? { cursorPaging: { limit: pageSize, cursor } } : { paging: limit || offset ? { limit, offset } : undefined };
-    const request: Record<string, unknown> = cursor ? { ...source.base } : { ...source.base, ...source.rest };
-    const { pagingField } = source;
-    if (pagingField) request[pagingField] = { ...(request[pagingField] as object | undefined), ...paging };
-    else Object.assign(request, paging);
-    const response = ((await sendPublic(source.transport, source.operation, request, cursor ? callOnly : source.options)) ?? {}) as Record<string, unknown>;
+    const { request, options } = pageRequest(source, limit, offset, cursor);
+    const response = ((await sendPublic(source.transport, source.operation, request, options)) ?? {}) as Record<string, unknown>;
     const items = (source.entries(response) ?? []) as T[];
     const metadata = (response.pagingMetadata ?? response.metadata ?? {}) as PagingMetadata;
     const cursors = metadata.cursors ?? {};

@@ -145,6 +145,25 @@ export interface PagedResult<T> extends Iterable<T> {
 /** Options of `find()` and `all()`: the read options of the query request, and the call options. */
 export type FindOptions = Omit<M.QueryDataItemsRequest, 'dataCollectionId' | 'query' | 'includeReferences'> & CallOptions;
 
+/** The options of `find()` that are part of its request: `find`'s options without `signal` and `timeoutMs`. */
+export type FindRequestOptions = Omit<FindOptions, keyof CallOptions>;
+
+/**
+ * What a query builder's `find()` sends for its first page, as data, without sending it (the
+ * builder's `toRequest()`). The same query gives a deep-equal value, however its builder was
+ * chained: a cache key for the query (sitekit/react's `queryOptions(builder)` uses it so).
+ */
+export interface QueryRequest {
+  /** The client namespace the query reads: `items` or `members`. */
+  readonly namespace: 'items' | 'members';
+  /** The collection an item query reads; absent for member queries. */
+  readonly collectionId?: string;
+  /** The request body of the first page as it goes on the wire: JSON data (dates as ISO strings). */
+  readonly payload: Record<string, unknown>;
+  /** Whether the client is elevated (an API-key client reads other data than a visitor's). */
+  readonly elevated: boolean;
+}
+
 /** Options of `count()`. */
 export type CountOptions = Omit<M.CountDataItemsRequest, 'dataCollectionId' | 'filter'> & CallOptions;
 
@@ -161,6 +180,16 @@ export interface ItemsQueryBuilder<T = Item>
   include(...fields: FieldPath<T>[]): ItemsQueryBuilder<T>;
   /** Runs the query: one page of items. */
   find(options?: FindOptions): Promise<PagedResult<DataItemOf<T>>>;
+  /**
+   * The request `find(options)` would send for its first page, without sending it.
+   *
+   * @example
+   * ```ts
+   * client.items.query('Movies').eq('year', 1999).toRequest().payload;
+   * // { dataCollectionId: 'Movies', query: { filter: { year: 1999 } } }
+   * ```
+   */
+  toRequest(options?: FindRequestOptions): QueryRequest;
   /** Every matching item, page after page. */
   all(options?: FindOptions): AsyncIterableIterator<DataItemOf<T>>;
   /** Counts the items that match the filter. */

@@ -107,6 +107,11 @@ export class Transport {
     this.attemptTimeoutMs = options.attemptTimeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS;
   }
 
+  /** Whether the client's calls are elevated (an API-key client): such a client reads other data than a visitor's. */
+  get elevated(): boolean {
+    return this.auth.elevated;
+  }
+
   /**
    * Sends one operation with a wire-form request object and resolves with the wire-form response
    * (`undefined` for an empty body). Rejects only with SiteKitError.

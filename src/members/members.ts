@@ -7,9 +7,9 @@ import type * as M from '../../generated/models.js';
 import { namespaceOperations, type MembersOperations } from '../../generated/namespaces.js';
 import * as operations from '../../generated/operations.js';
 import { conjunction, requestFilter } from '../data/filter.js';
-import { fetchPages, PAGE_SIZE } from '../data/paging.js';
+import { fetchPages, firstPageRequest, PAGE_SIZE, type PageSource } from '../data/paging.js';
 import { EMPTY_QUERY, QueryMethods, type QueryState } from '../data/query.js';
-import type { FilterLike, FilterOperators, PagedResult, PagingOperators } from '../data/types.js';
+import type { FilterLike, FilterOperators, PagedResult, PagingOperators, QueryRequest } from '../data/types.js';
 import type { Transport } from '../http/transport.js';
 import { optionsObject } from '../input.js';
 import { bindOperations } from '../invoke.js';
@@ -31,6 +31,16 @@ export interface QueryMembersOptions {
 export interface MembersQueryBuilder extends FilterOperators<M.Member, MembersQueryBuilder>, PagingOperators<M.Member, MembersQueryBuilder> {
   /** Runs the query: one page of members. */
   find(options?: CallOptions): Promise<PagedResult<M.Member>>;
+  /**
+   * The request `find()` would send for its first page, without sending it.
+   *
+   * @example
+   * ```ts
+   * client.members.queryMembers().eq('status', 'PENDING').toRequest().payload;
+   * // { query: { filter: { status: 'PENDING' }, paging: { limit: 50, offset: 0 } } }
+   * ```
+   */
+  toRequest(): QueryRequest;
   /** Every matching member, page after page. */
   all(options?: CallOptions): AsyncIterableIterator<M.Member>;
 }
@@ -74,25 +84,34 @@ class MembersQuery extends QueryMethods<MembersQuery> implements MembersQueryBui
     return new MembersQuery(this.transport, this.options, { ...this.state, ...changes });
   }
 
-  /** Runs the query: one page of members. */
-  find(options?: CallOptions): Promise<PagedResult<M.Member>> {
-    const { conditions, sort, limit = PAGE_SIZE, skip } = this.state;
+  /** How `find(options)` fetches its pages. */
+  private pageSource(options: CallOptions | undefined): PageSource {
+    const { conditions, sort } = this.state;
     const query = {
       filter: requestFilter(conjunction(conditions)),
       sort: sort.length > 0 ? sort.map((entry) => ({ ...entry, fieldName: wireFieldName(entry.fieldName) })) : undefined,
     };
-    return fetchPages(
-      {
-        transport: this.transport,
-        operation: operations.queryMembers,
-        base: {},
-        rest: { ...this.options, query },
-        entries: (response) => response.members as unknown[] | undefined,
-        pagingField: 'query',
-        options,
-      },
-      { limit, skip },
-    );
+    return {
+      transport: this.transport,
+      operation: operations.queryMembers,
+      base: {},
+      rest: { ...this.options, query },
+      entries: (response) => response.members as unknown[] | undefined,
+      pagingField: 'query',
+      options,
+    };
+  }
+  /** The page `find()` fetches first: paging is always sent, 50 members by default. */
+  private get firstPage() {
+    return { limit: this.state.limit ?? PAGE_SIZE, skip: this.state.skip };
+  }
+  /** Runs the query: one page of members. */
+  find(options?: CallOptions): Promise<PagedResult<M.Member>> {
+    return fetchPages(this.pageSource(options), this.firstPage);
+  }
+  /** The request `find()` would send for its first page, without sending it. */
+  toRequest(): QueryRequest {
+    return { namespace: 'members', payload: firstPageRequest(this.pageSource(undefined), this.firstPage), elevated: this.transport.elevated };
   }
   /** Every matching member, page after page. */
   async *all(options?: CallOptions): AsyncIterableIterator<M.Member> {
