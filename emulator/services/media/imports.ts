@@ -8,6 +8,7 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { inBackground } from '../../background.js';
 import { invalidField } from '../../errors.js';
 import type { Caller, EmulatorContext } from '../../service.js';
 import { describeBytes, newDescriptor, newFileId, type FileRequest } from './descriptors.js';
@@ -90,9 +91,10 @@ export function startImport(context: EmulatorContext, caller: Caller, request: I
   let tasks = running.get(context);
   if (!tasks) running.set(context, (tasks = new Set()));
   // Started once the request's transaction has committed, so the PENDING row is there to update.
-  const task: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
-    .then(() => fetchInto(context, pending, source, request, uploader))
-    .finally(() => tasks.delete(task));
+  const task: Promise<void> = inBackground(
+    new Promise<void>((resolve) => setImmediate(resolve)).then(() => fetchInto(context, pending, source, request, uploader)),
+    `import of ${source.href}`,
+  ).finally(() => tasks.delete(task));
   tasks.add(task);
   return pending;
 }

@@ -104,6 +104,15 @@ export const limitTo = (limit: number) => {
   });
 };
 
+/**
+ * @tus/file-store creates its directory from its constructor with an asynchronous `mkdir` whose
+ * callback throws on failure: an emulator closed at once (its temporary directory removed while that
+ * `mkdir` runs) crashed the host process with an uncaught ENOENT. `mediaDirectories` has already
+ * created the directory synchronously, so this store skips that step and leaves no work pending.
+ */
+class PreparedDirectoryFileStore extends FileStore {}
+Object.defineProperty(PreparedDirectoryFileStore.prototype, 'checkOrCreateDirectory', { value: () => undefined });
+
 /** Sends an emulator error from a hijacked or streaming handler. */
 const sendError = (reply: FastifyReply, error: EmulatorError) => reply.code(error.status).send(error.body);
 
@@ -113,7 +122,7 @@ export async function registerUploadRoutes(app: FastifyInstance, context: Emulat
   const tusDirectory = directories.tus;
   const tus = new TusServer({
     path: '/_uploads/tus',
-    datastore: new FileStore({ directory: tusDirectory }),
+    datastore: new PreparedDirectoryFileStore({ directory: tusDirectory }),
     maxSize: () => uploadLimit(context),
     respectForwardedHeaders: false,
     async onUploadCreate(_request, upload) {

@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
+import { inBackground } from '../../background.js';
 import { atLeast } from '../../config.js';
 import type { DomainEvent } from '../../events.js';
 import type { EmulatorContext, ServiceModule } from '../../service.js';
@@ -94,7 +95,8 @@ async function attempt(context: EmulatorContext, dispatcher: Dispatcher, url: st
   dispatcher.timers.add(timer);
 }
 
-const track = (dispatcher: Dispatcher, work: Promise<void>) => {
+const track = (dispatcher: Dispatcher, attemptInFlight: Promise<void>) => {
+  const work = inBackground(attemptInFlight, 'webhook delivery');
   dispatcher.inFlight.add(work);
   void work.finally(() => dispatcher.inFlight.delete(work));
 };
