@@ -15,7 +15,7 @@ export type { AuthSnapshot } from './auth-store.js';
 export { OAUTH_DATA_KEY } from './redirect.js';
 export type { LoginWithRedirectOptions, RedirectCallbackOptions, RedirectCallbackResult } from './redirect.js';
 export { useCurrentMember } from './use-current-member.js';
-export type { CurrentMemberState } from './use-current-member.js';
+export type { CurrentMemberState, CurrentMemberOptions } from './use-current-member.js';
 export { useUpload } from './use-upload.js';
 export type { UploadState, UploadStatus } from './use-upload.js';
 export { queryOptions, infiniteQueryOptions, mutationOptions, QUERY_KEY_ROOT } from './query.js';
@@ -30,6 +30,7 @@ export type {
   QueryCall,
   QueryCallContext,
   PageData,
-  FindableBuilder,
-  PageableBuilder,
+  SiteKitQueryBuilder,
+  QueryResultOf,
+  QueryRequestArguments,
 } from './query.js';

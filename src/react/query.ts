@@ -1,20 +1,23 @@
 /**
  * TanStack Query integration without importing TanStack Query: plain `{queryKey, queryFn}` option
  * objects (TanStack Query is an optional peer; these shapes are what `useQuery`,
- * `useInfiniteQuery`, `prefetchQuery` and `useMutation` take), keys derived from the recorded
- * query, and mutation options that invalidate the queries of what they change.
+ * `useInfiniteQuery`, `prefetchQuery` and `useMutation` take), keys derived from the request a
+ * query builder sends (or, for direct reads, from the recorded calls), and mutation options that
+ * invalidate the queries of what they change.
  */
-import { RequestError, type AuthStrategy, type CallOptions, type Client, type PagedResult } from '../index.js';
+import { RequestError, type AuthStrategy, type CallOptions, type Client, type PagedResult, type QueryRequest } from '../index.js';
 import { plainCalls, record, type RecordedCall } from './record.js';
 
 /** The first element of every sitekit query key: `invalidateQueries({queryKey: ['sitekit']})` refreshes them all. */
 export const QUERY_KEY_ROOT = 'sitekit';
 
 /**
- * A sitekit query key: `['sitekit', namespace, ...target, query]`, where the target is the first
- * string argument of the first call (the collection of an items query, the id of a `get`), and
- * `query` holds every recorded call and whether the client is elevated (an API-key client sees
- * other data than a visitor's).
+ * A sitekit query key. For a query builder: `['sitekit', namespace, collectionId?, payload,
+ * elevated]`, the payload being the request `find()` sends (an infinite query adds `'infinite'`).
+ * For a direct read: `['sitekit', namespace, ...target, query]`, where the target is the first
+ * string argument of the first call (the collection of an items call, the id of a `get`) and
+ * `query` holds every recorded call and whether the client is elevated. Either way the
+ * collection comes third, so a write to it can invalidate every query of it.
  */
 export type SiteKitQueryKey = readonly [typeof QUERY_KEY_ROOT, string, ...unknown[]];
 
@@ -50,22 +53,33 @@ export interface SiteKitInfiniteQueryOptions<T> {
   getPreviousPageParam: (firstPage: PageData<T>, allPages: PageData<T>[], firstPageParam: number) => number | undefined;
 }
 
-/** A query builder: something with `find` (item and member queries). */
-export interface FindableBuilder<T> {
+/**
+ * A sitekit query builder (`client.items.query(id)`, `client.members.queryMembers()`): it runs
+ * (`find`), tells the request it sends (`toRequest`), and starts at an offset (`skip`).
+ */
+export interface SiteKitQueryBuilder<T = unknown> {
   find(options?: CallOptions): Promise<PagedResult<T>>;
+  toRequest(options?: object): QueryRequest;
+  skip(offset: number): SiteKitQueryBuilder<T>;
 }
 
-/** A query builder that can also start at an offset, for infinite queries. */
-export interface PageableBuilder<T> extends FindableBuilder<T> {
-  skip(offset: number): PageableBuilder<T>;
-}
+/** The items a query builder's pages hold. */
+export type QueryResultOf<B> = B extends { find(options?: never): Promise<PagedResult<infer T>> } ? T : never;
+
+/**
+ * The read options a builder's request can carry, as `queryOptions` takes them after the builder:
+ * `[options?]` with the `find` options of an item query (`returnTotalCount`, `consistentRead`...),
+ * none for a member query.
+ */
+export type QueryRequestArguments<B extends SiteKitQueryBuilder> = Parameters<B['toRequest']>;
 
 /** The second argument of a query function: pass its `signal` to direct calls so TanStack can cancel them. */
 export interface QueryCall {
   signal: AbortSignal;
 }
 
-const isFindable = (value: unknown): value is FindableBuilder<unknown> => typeof (value as FindableBuilder<unknown>)?.find === 'function';
+const isQueryBuilder = (value: unknown): value is SiteKitQueryBuilder =>
+  typeof (value as SiteKitQueryBuilder)?.toRequest === 'function' && typeof (value as SiteKitQueryBuilder).find === 'function';
 const isThenable = (value: unknown): value is PromiseLike<unknown> => typeof (value as PromiseLike<unknown>)?.then === 'function';
 const isPagedResult = (value: unknown): value is PagedResult<unknown> =>
   Array.isArray((value as PagedResult<unknown>)?.items) && typeof (value as PagedResult<unknown>).hasNext === 'function' && typeof (value as PagedResult<unknown>).next === 'function';
@@ -80,6 +94,18 @@ const pageData = <T>(page: PagedResult<T>): PageData<T> => ({
   hasNext: page.hasNext(),
   hasPrev: page.hasPrev(),
 });
+
+/** The key of a builder's request; `kind` keeps plain and infinite queries of the same request apart. */
+function requestKey({ namespace, collectionId, payload, elevated }: QueryRequest, kind: 'query' | 'infinite'): SiteKitQueryKey {
+  const target = collectionId === undefined ? [] : [collectionId];
+  return kind === 'query' ? [QUERY_KEY_ROOT, namespace, ...target, payload, elevated] : [QUERY_KEY_ROOT, namespace, ...target, payload, elevated, kind];
+}
+
+/** The builder argument, checked: a sitekit query builder. */
+function checkedBuilder<B>(builder: B, who: string): B {
+  if (!isQueryBuilder(builder)) throw new RequestError(`${who}: pass a sitekit query builder, e.g. ${who}(client.items.query(id))`, { field: 'builder' });
+  return builder;
+}
 
 /** The namespace (`items`, `members`...) of the first recorded call, and that call's first argument. */
 function startOf(calls: readonly RecordedCall[], who: string): { namespace: string; target: unknown } {
@@ -110,35 +136,53 @@ function changedBy(calls: RecordedCall[]): readonly unknown[] {
 }
 
 /**
- * Query options for TanStack Query from a sitekit query. `build` gets the client and returns a
- * query builder (its `find()` runs, one page, as {@link PageData}) or the promise of a direct
- * read (pass `call.signal` to it so TanStack Query can cancel it); a paged result (an
- * aggregation's `run()`, `distinct`, `queryReferenced`) comes back as {@link PageData} too. The key is derived from the
- * calls `build` makes, so the same query always gets the same key; `build` must be a plain chain
- * of sitekit calls (it is also run against a recorder to derive the key).
+ * Query options for TanStack Query from a sitekit query builder: `find()` runs (one page, as
+ * {@link PageData}) with TanStack's `signal`, so a cancelled query aborts its request. The key is
+ * the request the builder sends (see {@link SiteKitQueryKey}): the same query gets the same key,
+ * however the builder was chained. An item query's `find` options go along
+ * (`{returnTotalCount: true}` fills `totalCount`, so a table can show a total without a count).
+ *
+ * The second form is for direct reads (a `get`, a `count`, an aggregation's `run()`): `build` gets
+ * the client and the call (pass `call.signal` to the read so TanStack Query can cancel it); a
+ * paged result comes back as {@link PageData}. Its key is derived from the calls `build` makes,
+ * so `build` must be a plain chain of sitekit calls (it is also run against a recorder).
  *
  * @example
  * ```tsx
  * const client = useClient();
- * const movies = useQuery(queryOptions(client, (c) => c.items.query<Movie>('Movies').ge('year', 1990).limit(20)));
+ * const movies = useQuery(queryOptions(client.items.query<Movie>('Movies').ge('year', 1990).limit(20), { returnTotalCount: true }));
  * const file = useQuery(queryOptions(client, (c, { signal }) => c.media.getFileDescriptor(fileId, { signal })));
- * // Server rendering: await queryClient.prefetchQuery(queryOptions(client, (c) => c.items.query('Movies')));
+ * // Server rendering: await queryClient.prefetchQuery(queryOptions(client.items.query('Movies')));
  * ```
  */
-export function queryOptions<A extends AuthStrategy, T>(client: Client<A>, build: (client: Client<A>, call: QueryCall) => FindableBuilder<T>): SiteKitQueryOptions<PageData<T>>;
+export function queryOptions<B extends SiteKitQueryBuilder>(builder: B, ...request: QueryRequestArguments<B>): SiteKitQueryOptions<PageData<QueryResultOf<B>>>;
 export function queryOptions<A extends AuthStrategy, T>(client: Client<A>, build: (client: Client<A>, call: QueryCall) => Promise<PagedResult<T>>): SiteKitQueryOptions<PageData<T>>;
 export function queryOptions<A extends AuthStrategy, R>(client: Client<A>, build: (client: Client<A>, call: QueryCall) => Promise<R>): SiteKitQueryOptions<R>;
-export function queryOptions<A extends AuthStrategy>(client: Client<A>, build: (client: Client<A>, call: QueryCall) => unknown): SiteKitQueryOptions<unknown> {
+export function queryOptions(source: unknown, ...rest: unknown[]): SiteKitQueryOptions<unknown> {
+  if (isQueryBuilder(source)) {
+    const [request] = rest as [object?];
+    return {
+      queryKey: requestKey(source.toRequest(request), 'query'),
+      queryFn: async ({ signal }) => pageData(await source.find({ ...request, signal })),
+    };
+  }
+  return readOptions(source as Client, rest[0] as (client: Client, call: QueryCall) => unknown);
+}
+
+/** Query options of a direct read (the second form of {@link queryOptions}). */
+function readOptions(client: Client, build: (client: Client, call: QueryCall) => unknown): SiteKitQueryOptions<unknown> {
   const { calls } = record(checked(build, 'queryOptions'), 'queryOptions');
   return {
-    queryKey: keyOf(checkedClient(client, 'queryOptions') as Client, calls, 'query', 'queryOptions'),
+    queryKey: keyOf(checkedClient(client, 'queryOptions'), calls, 'query', 'queryOptions'),
     queryFn: async ({ signal }) => {
-      const query = build(client, { signal });
-      if (isFindable(query)) return pageData(await query.find({ signal }));
-      if (!isThenable(query)) {
-        throw new RequestError('queryOptions: the function must return a query builder (with find) or the promise of a read, e.g. (c, { signal }) => c.items.aggregate(id).count().run({ signal })', { field: 'build' });
+      const read = build(client, { signal });
+      if (isQueryBuilder(read)) {
+        throw new RequestError('queryOptions: pass the query builder itself, e.g. queryOptions(client.items.query(id)), so its key is the request it sends', { field: 'build' });
       }
-      const result = await query;
+      if (!isThenable(read)) {
+        throw new RequestError('queryOptions: the function must return the promise of a read, e.g. (c, { signal }) => c.items.aggregate(id).count().run({ signal })', { field: 'build' });
+      }
+      const result = await read;
       return isPagedResult(result) ? pageData(result) : result;
     },
   };
@@ -146,27 +190,26 @@ export function queryOptions<A extends AuthStrategy>(client: Client<A>, build: (
 
 /**
  * Infinite-query options for TanStack Query from a sitekit query builder: page `n + 1` starts
- * where page `n` ended (`skip`), until the service says there is no next page.
+ * where page `n` ended (the builder's `skip`, from 0), until the service says there is no next
+ * page. Keyed like {@link queryOptions}, plus `'infinite'`. An item query's `find` options go along.
  *
  * @example
  * ```tsx
- * const { data, fetchNextPage, hasNextPage } = useInfiniteQuery(
- *   infiniteQueryOptions(client, (c) => c.items.query<Movie>('Movies').ascending('title').limit(50)),
- * );
+ * const { data, fetchNextPage, hasNextPage } = useInfiniteQuery(infiniteQueryOptions(client.items.query<Movie>('Movies').ascending('title').limit(50)));
  * const movies = data?.pages.flatMap((page) => page.items) ?? [];
  * ```
  */
-export function infiniteQueryOptions<A extends AuthStrategy, T>(client: Client<A>, build: (client: Client<A>) => PageableBuilder<T>): SiteKitInfiniteQueryOptions<T> {
-  const { calls } = record(checked(build, 'infiniteQueryOptions'), 'infiniteQueryOptions');
+export function infiniteQueryOptions<B extends SiteKitQueryBuilder>(builder: B, ...request: QueryRequestArguments<B>): SiteKitInfiniteQueryOptions<QueryResultOf<B>> {
+  const [options] = request as [object?];
+  const first = checkedBuilder(builder, 'infiniteQueryOptions').skip(0);
+  const key = requestKey(first.toRequest(options), 'infinite');
+  // The pages set the offset: a skip on the builder would be silently replaced, so it is refused.
+  if (JSON.stringify(builder.toRequest(options).payload) !== JSON.stringify(first.toRequest(options).payload)) {
+    throw new RequestError('infiniteQueryOptions: the pages start at the first match; leave skip() off the builder', { field: 'skip' });
+  }
   return {
-    queryKey: keyOf(checkedClient(client, 'infiniteQueryOptions') as Client, calls, 'infinite', 'infiniteQueryOptions'),
-    queryFn: async ({ signal, pageParam }) => {
-      const query = build(client);
-      if (!isFindable(query) || typeof query.skip !== 'function') {
-        throw new RequestError('infiniteQueryOptions: the function must return a query builder (with find and skip)', { field: 'build' });
-      }
-      return pageData(await query.skip(pageParam).find({ signal }));
-    },
+    queryKey: key,
+    queryFn: async ({ signal, pageParam }) => pageData((await builder.skip(pageParam).find({ ...options, signal })) as PagedResult<QueryResultOf<B>>),
     initialPageParam: 0,
     getNextPageParam: (lastPage, _allPages, lastPageParam) => (lastPage.hasNext && lastPage.items.length > 0 ? lastPageParam + lastPage.items.length : undefined),
     getPreviousPageParam: (firstPage, _allPages, firstPageParam) => (firstPageParam > 0 ? Math.max(0, firstPageParam - firstPage.pageSize) : undefined),

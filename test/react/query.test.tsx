@@ -8,7 +8,7 @@ import { QueryClient, QueryClientProvider, useInfiniteQuery, useMutation, useQue
 import { act, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiKeyStrategy, createClient, isRequestError, type Client } from '../../src/index.js';
-import { infiniteQueryOptions, mutationOptions, queryOptions, type QueryCall } from '../../src/react/index.js';
+import { infiniteQueryOptions, mutationOptions, queryOptions, type QueryCall, type SiteKitQueryBuilder } from '../../src/react/index.js';
 import { renderHookWithClient } from './render.js';
 import { startEmulatorSite, type EmulatorSite } from './emulator-site.js';
 
@@ -27,47 +27,63 @@ function queryClientSetup() {
 
 describe('query keys', () => {
   const client = createClient({ baseUrl: 'https://api.test' });
-  const keyOf = (build: (c: Client, call: QueryCall) => unknown) => queryOptions(client, build as (c: Client, call: QueryCall) => Promise<unknown>).queryKey;
+  const keyOf = (builder: SiteKitQueryBuilder) => queryOptions(builder).queryKey;
+  const readKeyOf = (build: (c: Client, call: QueryCall) => Promise<unknown>) => queryOptions(client, build).queryKey;
 
-  it('are the same for the same query, and start with the collection', () => {
-    const a = keyOf((c) => c.items.query('Movies').ge('year', 1990).descending('year').limit(10));
-    const b = keyOf((c) => c.items.query('Movies').ge('year', 1990).descending('year').limit(10));
+  it('are the request the builder sends: the same query, the same key, however it was chained', () => {
+    const a = keyOf(client.items.query('Movies').ge('year', 1990).eq('genre', 'drama').descending('year').limit(10));
+    const b = keyOf(client.items.query('Movies').limit(10).eq('genre', 'drama').descending('year').ge('year', 1990));
     expect(a).toEqual(b);
-    expect(a.slice(0, 3)).toEqual(['sitekit', 'items', 'Movies']);
+    expect(a).toEqual(['sitekit', 'items', 'Movies', { dataCollectionId: 'Movies', query: { filter: { year: { $gte: 1990 }, genre: 'drama' }, sort: [{ fieldName: 'year', order: 'DESC' }], paging: { limit: 10, offset: 0 } } }, false]);
+    expect(keyOf(client.members.queryMembers().eq('status', 'APPROVED'))).toEqual(['sitekit', 'members', { query: { filter: { status: 'APPROVED' }, paging: { limit: 50, offset: 0 } } }, false]);
   });
 
-  it('differ when anything in the query differs', () => {
+  it('differ when anything in the request differs', () => {
+    const items = () => client.items.query('Movies');
     const keys = [
-      keyOf((c) => c.items.query('Movies')),
-      keyOf((c) => c.items.query('Books')),
-      keyOf((c) => c.items.query('Movies').eq('year', 1990)),
-      keyOf((c) => c.items.query('Movies').eq('year', '1990')),
-      keyOf((c) => c.items.query('Movies').eq('released', new Date('1990-01-01T00:00:00Z'))),
-      keyOf((c) => c.items.query('Movies').eq('released', '1990-01-01T00:00:00.000Z')),
-      keyOf((c) => c.items.query('Movies').or(c.items.filter().eq('genre', 'drama'))),
-      keyOf((c) => c.items.query('Movies').or(c.items.filter().eq('genre', 'comedy'))),
-      keyOf((c) => c.items.query('Movies').limit(10)),
-      keyOf((c) => c.items.query('Movies').limit(10).skip(10)),
-      keyOf((c) => c.members.queryMembers().eq('status', 'APPROVED')),
+      keyOf(items()),
+      keyOf(client.items.query('Books')),
+      keyOf(items().eq('year', 1990)),
+      keyOf(items().eq('year', '1990')),
+      keyOf(items().eq('released', new Date('1990-01-01T00:00:00Z'))),
+      keyOf(items().eq('released', '1990-01-01T00:00:00.000Z')),
+      keyOf(items().or(client.items.filter().eq('genre', 'drama'))),
+      keyOf(items().or(client.items.filter().eq('genre', 'comedy'))),
+      keyOf(items().ascending('year', 'title')),
+      keyOf(items().ascending('title', 'year')),
+      keyOf(items().limit(10)),
+      keyOf(items().limit(10).skip(10)),
+      queryOptions(items(), { returnTotalCount: true }).queryKey,
+      keyOf(client.members.queryMembers().eq('status', 'APPROVED')),
+      keyOf(client.members.queryMembers({ fieldsets: ['FULL'] }).eq('status', 'APPROVED')),
     ].map((key) => JSON.stringify(key));
     expect(new Set(keys).size).toBe(keys.length);
   });
 
-  it('leave the query signal out, and tell an elevated client apart', () => {
-    const withSignal = keyOf((c, { signal }) => c.items.query('Movies', { paging: { limit: 5 } }, { signal }));
-    const without = keyOf((c) => c.items.query('Movies', { paging: { limit: 5 } }, {}));
-    expect(withSignal).toEqual(without);
+  it('tell an elevated client apart, and keep plain and infinite queries apart', () => {
     const admin = createClient({ auth: ApiKeyStrategy({ apiKey: 'k', siteId: 's' }) });
-    expect(queryOptions(admin, (c) => c.items.query('Movies')).queryKey).not.toEqual(keyOf((c) => c.items.query('Movies')));
+    expect(keyOf(admin.items.query('Movies'))).not.toEqual(keyOf(client.items.query('Movies')));
+    expect(keyOf(admin.items.query('Movies')).at(-1)).toBe(true);
+    expect(infiniteQueryOptions(client.items.query('Movies')).queryKey).not.toEqual(keyOf(client.items.query('Movies')));
+  });
+
+  it('of direct reads are recorded from the calls, leaving the query signal out', () => {
+    const withSignal = readKeyOf((c, { signal }) => c.items.query('Movies', { paging: { limit: 5 } }, { signal }));
+    const without = readKeyOf((c) => c.items.query('Movies', { paging: { limit: 5 } }, {}));
+    expect(withSignal).toEqual(without);
+    expect(withSignal.slice(0, 3)).toEqual(['sitekit', 'items', 'Movies']);
+    expect(readKeyOf((c, { signal }) => c.items.count('Movies', { signal }))).not.toEqual(withSignal);
   });
 
   it('refuse what cannot be a key or a query, with a RequestError', () => {
     const attempts = [
-      () => queryOptions(undefined as never, (c: Client) => c.items.query('Movies')),
+      () => queryOptions(undefined as never, (c: Client) => c.items.count('Movies')),
+      () => queryOptions({ find: () => undefined } as unknown as SiteKitQueryBuilder),
       () => queryOptions(client, 'Movies' as never),
       () => queryOptions(client, () => 42 as never),
-      () => keyOf((c) => c.items.query('Movies').eq('when', new URL('https://x.test'))),
-      () => keyOf((c) => c.items.query('Movies').eq('when', () => 1)),
+      () => readKeyOf((c) => c.items.count('Movies', { filter: { when: new URL('https://x.test') } })),
+      () => infiniteQueryOptions('Movies' as unknown as SiteKitQueryBuilder),
+      () => infiniteQueryOptions(client.items.query('Movies').skip(20)),
     ];
     for (const attempt of attempts) {
       let error: unknown;
@@ -81,16 +97,60 @@ describe('query keys', () => {
   });
 });
 
+describe('toRequest', () => {
+  it('is what find() sends, for item and member queries', async () => {
+    await site.seed('Requests', { title: 'Alien', year: 1979 });
+    const client = site.client();
+    const movies = client.items.query('Requests').ge('year', 1970).lt('released', new Date('2000-01-01T00:00:00Z')).descending('year').fields('title').skip(1).limit(5);
+    await movies.find({ returnTotalCount: true });
+    expect(movies.toRequest({ returnTotalCount: true })).toEqual({ namespace: 'items', collectionId: 'Requests', payload: queries('Requests').at(-1)!.body, elevated: false });
+    const members = client.members.queryMembers({ fieldsets: ['PUBLIC'] }).ge('_createdDate', new Date('2020-01-01T00:00:00Z')).ascending('_createdDate');
+    await members.find();
+    const sent = site.sent.filter((r) => r.path === '/members/v1/members/query').at(-1)!.body;
+    expect(members.toRequest()).toEqual({ namespace: 'members', payload: sent, elevated: false });
+    expect(sent.query.sort).toEqual([{ fieldName: 'createdDate', order: 'ASC' }]);
+  });
+});
+
 describe('with useQuery', () => {
   it('fetches a page as plain data', async () => {
     await site.seed('Films', { title: 'Alien' }, { title: 'Brazil' }, { title: 'Casablanca' });
     const client = site.client();
     const { outer } = queryClientSetup();
-    const { result } = renderHookWithClient(() => useQuery(queryOptions(client, (c) => c.items.query('Films').ascending('title').limit(2))), client, { outer });
+    const { result } = renderHookWithClient(() => useQuery(queryOptions(client.items.query<{ title: string }>('Films').ascending('title').limit(2))), client, { outer });
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
-    expect(result.current.data).toMatchObject({ pageSize: 2, currentPage: 0, hasNext: true, hasPrev: false });
+    expect(result.current.data).toMatchObject({ pageSize: 2, currentPage: 0, hasNext: true, hasPrev: false, totalCount: undefined });
     expect(result.current.data!.items.map((item) => item.title)).toEqual(['Alien', 'Brazil']);
     expect(queries('Films').at(-1)!.body.query.paging).toMatchObject({ limit: 2 });
+  });
+
+  it('asks for the total count when told, so a table needs no separate count', async () => {
+    await site.seed('Counted', { n: 1 }, { n: 2 }, { n: 3 });
+    const client = site.client();
+    const { outer } = queryClientSetup();
+    const { result } = renderHookWithClient(() => useQuery(queryOptions(client.items.query('Counted').limit(2), { returnTotalCount: true })), client, { outer });
+    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+    expect(result.current.data).toMatchObject({ totalCount: 3, totalPages: 2, hasNext: true });
+    expect(queries('Counted').at(-1)!.body.returnTotalCount).toBe(true);
+  });
+
+  it('fetches a page of members', async () => {
+    const admin = site.emulator.admin;
+    const { outer } = queryClientSetup();
+    const { result } = renderHookWithClient(() => useQuery(queryOptions(admin.members.queryMembers({ fieldsets: ['FULL'] }).ascending('loginEmail'))), admin, { outer });
+    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+    expect(result.current.data!.totalCount).toBeGreaterThan(0);
+    expect(result.current.data!.items.every((member) => typeof member.loginEmail === 'string')).toBe(true);
+  });
+
+  it('refuses, as the query error, a builder given to the direct-read form', async () => {
+    const client = site.client();
+    const { outer } = queryClientSetup();
+    const before = queries('Anything').length;
+    const { result } = renderHookWithClient(() => useQuery(queryOptions(client, ((c: Client) => c.items.query('Anything')) as never)), client, { outer });
+    await waitFor(() => expect(result.current.isError).toBe(true));
+    expect(isRequestError(result.current.error)).toBe(true);
+    expect(queries('Anything').length).toBe(before);
   });
 
   it('refuses, as the query error, a function that returns neither a builder with find nor a promise', async () => {
@@ -132,7 +192,7 @@ describe('with useQuery', () => {
     const client = site.client();
     const { queryClient, outer } = queryClientSetup();
     await site.seed('Slow');
-    const options = queryOptions(client, (c) => c.items.query('Slow'));
+    const options = queryOptions(client.items.query('Slow'));
     release = site.hold('/wix-data/v2/items/query');
     const before = queries('Slow').length;
     renderHookWithClient(() => useQuery(options), client, { outer, strict: false });
@@ -147,7 +207,7 @@ describe('with useInfiniteQuery', () => {
     await site.seed('Songs', ...['a', 'b', 'c', 'd', 'e'].map((title) => ({ title })));
     const client = site.client();
     const { outer } = queryClientSetup();
-    const { result } = renderHookWithClient(() => useInfiniteQuery(infiniteQueryOptions(client, (c) => c.items.query('Songs').ascending('title').limit(2))), client, { outer });
+    const { result } = renderHookWithClient(() => useInfiniteQuery(infiniteQueryOptions(client.items.query('Songs').ascending('title').limit(2), { returnTotalCount: true })), client, { outer });
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
     while (result.current.hasNextPage) {
       await act(() => result.current.fetchNextPage());
@@ -155,6 +215,7 @@ describe('with useInfiniteQuery', () => {
     expect(result.current.data!.pages.flatMap((page) => page.items.map((item) => item.title))).toEqual(['a', 'b', 'c', 'd', 'e']);
     expect(result.current.data!.pageParams).toEqual([0, 2, 4]);
     expect(queries('Songs').slice(-3).map((r) => r.body.query.paging.offset ?? 0)).toEqual([0, 2, 4]);
+    expect(result.current.data!.pages[0]!.totalCount).toBe(5);
   });
 });
 
@@ -166,8 +227,9 @@ describe('mutationOptions', () => {
     const { outer } = queryClientSetup();
     const { result } = renderHookWithClient(
       () => ({
-        posters: useQuery(queryOptions(client, (c) => c.items.query('Posters'))),
-        others: useQuery(queryOptions(client, (c) => c.items.query('Others'))),
+        posters: useQuery(queryOptions(client.items.query('Posters'))),
+        others: useQuery(queryOptions(client.items.query('Others'))),
+        postersCount: useQuery(queryOptions(client, (c, { signal }) => c.items.count('Posters', { signal }))),
         add: useMutation(mutationOptions(client, (c, title: string) => c.items.insert('Posters', { title }))),
       }),
       client,
@@ -178,6 +240,7 @@ describe('mutationOptions', () => {
     const othersBefore = queries('Others').length;
     await act(() => result.current.add.mutateAsync('Metropolis'));
     await waitFor(() => expect(result.current.posters.data!.items.map((item) => item.title)).toEqual(['Metropolis']));
+    await waitFor(() => expect(result.current.postersCount.data).toBe(1));
     expect(queries('Others').length).toBe(othersBefore);
   });
 
