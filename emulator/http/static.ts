@@ -5,6 +5,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import type { FastifyReply } from 'fastify';
+import { FAVICON_PATH, ICON_LINK } from './icon.js';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -29,7 +30,7 @@ const CONTENT_TYPES: Record<string, string> = {
 export const API_PREFIXES = ['/_emulator/', '/_api/', '/oauth2/', '/wix-data/', '/site-media/', '/members/', '/graphql', '/_pages/', '/_uploads/', '/_media/'];
 
 const NOT_BUILT_PAGE = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>sitekit emulator</title></head>
+<html lang="en"><head><meta charset="utf-8"><title>sitekit emulator</title>${ICON_LINK}</head>
 <body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 3rem auto">
 <h1>sitekit emulator</h1>
 <p>The emulator is running. The console is not built in this copy: run <code>npm run build:console</code>, then reload.</p>
@@ -42,7 +43,13 @@ const isFile = async (path: string) => (await stat(path).catch(() => null))?.isF
 /** Answers a GET outside the API paths from the console directory. */
 export async function serveConsole(consoleDir: string, urlPath: string, reply: FastifyReply): Promise<FastifyReply> {
   const index = join(consoleDir, 'index.html');
-  if (!(await isFile(index))) return reply.type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
+  const consoleBuilt = await isFile(index);
+  // Our pages name an inline icon; a browser that asks anyway gets "no content", not an error
+  // (unless the console build ships an icon file, served below).
+  if (urlPath.split('?')[0] == FAVICON_PATH && !(consoleBuilt && (await isFile(join(consoleDir, FAVICON_PATH))))) {
+    return reply.code(204).header('cache-control', 'public, max-age=86400').send();
+  }
+  if (!consoleBuilt) return reply.type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
   let relative: string;
   try {
     relative = decodeURIComponent(urlPath.split('?')[0]!);

@@ -107,9 +107,6 @@ export async function inPage(stage: Stage, screenshotName: string, body: (page: 
     const url = message.location().url;
     const failedLoad = message.text().startsWith('Failed to load resource');
     if (failedLoad && options.expectedFailures?.test(url)) return;
-    // Chromium asks every page without an icon for /favicon.ico by itself (the emulator's hosted
-    // pages have none); that request is the browser's, not something a page did.
-    if (failedLoad && new URL(url, stage.emulator.url).pathname === '/favicon.ico') return;
     problems.push(`console.error: ${message.text()}${url ? ` (${url})` : ''}`);
   };
   context.on('console', onConsole);

@@ -2,6 +2,7 @@
  * The hosted pages' HTML: small, server-rendered forms that work without JavaScript (the
  * `web_message` answer is the only script). Every value put into a page is escaped.
  */
+import { ICON_LINK } from '../../http/icon.js';
 
 /** Text made safe for HTML content and attribute values. */
 export const escapeHtml = (text: string): string =>
@@ -19,7 +20,7 @@ button{margin-top:1.2rem;width:100%;padding:.65rem;border:0;border-radius:6px;ba
 export function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${escapeHtml(title)}</title><style>${STYLE}</style></head>
+<title>${escapeHtml(title)}</title>${ICON_LINK}<style>${STYLE}</style></head>
 <body><main><div class="badge">sitekit emulator</div><h1>${escapeHtml(title)}</h1>
 ${body}
 </main></body></html>
@@ -51,7 +52,7 @@ export function postMessagePage(message: Record<string, string>, targetOrigin: s
   // JSON inside a script: `<` escaped so no value can close the script element.
   const json = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Signing in…</title></head><body>
+<html lang="en"><head><meta charset="utf-8"><title>Signing in…</title>${ICON_LINK}</head><body>
 <script>(function(){var target=window.opener||window.parent;if(target&&target!==window)target.postMessage(${json(message)},${json(targetOrigin)});})();</script>
 </body></html>
 `;
