@@ -6,7 +6,7 @@
  */
 import { act, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { isNetworkError } from '../../src/index.js';
+import { isNetworkError, RequestError } from '../../src/index.js';
 import { useAuth, useCurrentMember } from '../../src/react/index.js';
 import { startEmulatorSite, type EmulatorSite } from './emulator-site.js';
 import { renderHookWithClient } from './render.js';
@@ -79,6 +79,30 @@ describe('useCurrentMember', () => {
     expect(result.current.member?.profile?.nickname).toBe('Grace');
     await waitFor(() => expect(result.current.loading).toBe(false));
     expect(memberRequests().length).toBe(before + 1);
+  });
+
+  it('fetches the fieldsets asked for, again when they change and not when only the array is new', async () => {
+    const client = await site.memberClient(GRACE, PASSWORD);
+    let options: { fieldsets?: ('PUBLIC' | 'FULL')[] } = { fieldsets: ['PUBLIC'] };
+    const { result, rerender } = renderHookWithClient(() => useCurrentMember(options), client, { strict: false });
+    await waitFor(() => expect(result.current.member).toBeTruthy());
+    expect(result.current.member!.loginEmail).toBeUndefined();
+    const before = memberRequests().length;
+    options = { fieldsets: ['PUBLIC'] };
+    rerender();
+    expect(result.current.loading).toBe(false);
+    options = { fieldsets: ['FULL'] };
+    rerender();
+    expect(result.current.loading).toBe(true);
+    await waitFor(() => expect(result.current.loading).toBe(false));
+    expect(result.current.member).toMatchObject({ loginEmail: GRACE, profile: { nickname: 'Grace' } });
+    expect(memberRequests().length).toBe(before + 1);
+  });
+
+  it('refuses fieldsets that are not a list of names, with a RequestError', () => {
+    // React logs what a render throws (React 18 does): kept out of the test output.
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(() => renderHookWithClient(() => useCurrentMember({ fieldsets: 'FULL' as never }), site.client())).toThrow(RequestError);
   });
 
   it('reports a failed fetch in error', async () => {
