@@ -1,7 +1,10 @@
-/** Bulk item writes and item references: the official result shapes over the bulk endpoints. */
+/**
+ * Bulk item writes: the official result shape over the bulk endpoints. Loaded on the first bulk
+ * call (most pages never make one), through `bulkWrite` in ./items.ts.
+ */
 import type { Transport } from '../http/transport.js';
-import { invalid, requireArray, requireString } from '../input.js';
-import { itemIdOf, sendPublic } from '../invoke.js';
+import { requireArray } from '../input.js';
+import { sendPublic } from '../invoke.js';
 import type { Operation } from '../operation.js';
 import type { BulkError, BulkResult } from './types.js';
 
@@ -12,7 +15,8 @@ const RESULT_FIELDS = {
   DELETE: { count: 'removed', ids: 'removedItemIds' },
 } as const;
 
-type BulkAction = keyof typeof RESULT_FIELDS;
+/** A bulk action: the one a bulk write method assumes for an entry that names none. */
+export type BulkAction = keyof typeof RESULT_FIELDS;
 
 /** One entry of a bulk response. */
 interface BulkResponseEntry {
@@ -53,21 +57,3 @@ export const bulkWrite =
     const response = (await sendPublic(transport, operation, { dataCollectionId: collectionId, [field]: list }, options)) as { results?: BulkResponseEntry[] } | undefined;
     return bulkResult(response?.results ?? [], list, action);
   };
-
-/** The ID of an item reference argument (the string itself, or the item's `_id`), checked. */
-export const checkedItemId = (reference: unknown, field: string): string => requireString(itemIdOf(reference), field);
-
-/** The referring side of a reference: the reference field and the referring item's ID, checked. */
-export const referringSide = (field: unknown, referringItem: unknown) => ({
-  referringItemFieldName: requireString(field, 'referringItemFieldName'),
-  referringItemId: checkedItemId(referringItem, 'referringItemId'),
-});
-
-/** The references from `referringItem`'s `field` to one referenced item or to several; at least one. */
-export function referencesOf(field: unknown, referringItem: unknown, referenced: unknown): { list: boolean; references: object[] } {
-  const list = Array.isArray(referenced);
-  const referencedItems: unknown[] = list ? referenced : [referenced];
-  if (referencedItems.length === 0) invalid('referencedItemId', 'given');
-  const side = referringSide(field, referringItem);
-  return { list, references: referencedItems.map((item) => ({ ...side, referencedItemId: checkedItemId(item, 'referencedItemId') })) };
-}

@@ -7,12 +7,15 @@ import * as operations from '../../generated/operations.js';
 import type { Transport } from '../http/transport.js';
 import { optionsObject, requireString } from '../input.js';
 import { bindOperations, sendPublic } from '../invoke.js';
+import { loadOnFirstUse } from '../lazy.js';
+import type { Operation } from '../operation.js';
 import type { CallOptions, Item } from '../types.js';
 import { Aggregate } from './aggregate.js';
-import { bulkWrite, referencesOf, referringSide } from './bulk.js';
+import type { BulkAction } from './bulk.js';
 import { conjunction, Filter, optionalFilter, requestFilter } from './filter.js';
 import { fetchPages, firstPageRequest, limitOf, skipOf, type PageSource } from './paging.js';
 import { Patch } from './patch.js';
+import { referencesOf, referringSide } from './references.js';
 import { EMPTY_QUERY, QueryMethods, type QueryState } from './query.js';
 import type {
   AggregateBuilder,
@@ -80,6 +83,15 @@ export interface ItemsApi extends Omit<ItemsOperations, 'count'> {
   /** Removes several items by ID. */
   bulkRemove(collectionId: string, itemIds: readonly string[], options?: CallOptions): Promise<BulkResult>;
 }
+
+// Bulk writes load on the first bulk call: most pages never make one.
+const loadBulkWrites = loadOnFirstUse(() => import('./bulk.js'));
+
+/** A bulk write method over `operation` (see `bulkWrite` in ./bulk.ts), its code loaded on first use. */
+const bulkWrite =
+  (transport: Transport, operation: Operation, action?: BulkAction) =>
+  async (collectionId: string, entries: unknown, options?: object): Promise<BulkResult> =>
+    (await loadBulkWrites()).bulkWrite(transport, operation, action)(collectionId, entries, options);
 
 /** The collection ID argument of every items method, checked before any request. */
 const collectionIdOf = (collectionId: unknown): string => requireString(collectionId, 'dataCollectionId');
