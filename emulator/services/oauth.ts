@@ -7,6 +7,7 @@ import { invalidField, permissionDenied } from '../errors.js';
 import { invalidGrant, type Grant, type TokenSubject } from '../auth/tokens.js';
 import { atLeast } from '../config.js';
 import type { EmulatorContext, ServiceModule } from '../service.js';
+import { findMember, memberNotFound } from './members/member-store.js';
 
 /** Reads a string field of the token request, camelCase or snake_case (real clients send both). */
 export const tokenField = (input: Record<string, unknown>, camel: string, snake: string): string | undefined => {
@@ -36,6 +37,10 @@ const authorizedClient: Grant = (input, call, context) => {
   if (call.caller.kind != 'elevated') throw permissionDenied('The authorized_client grant needs the API key in the Authorization header');
   const memberId = tokenField(input, 'memberId', 'member_id');
   if (!memberId) throw invalidField('member_id', 'must not be empty', 'REQUIRED_FIELD');
+  // Only a member who could sign in themselves gets tokens: not an unknown, blocked or pending one.
+  const member = findMember(context.store, memberId);
+  if (!member) throw memberNotFound(memberId);
+  if (member.status != 'APPROVED') throw invalidGrant(`Member ${memberId} cannot sign in: its status is ${member.status}`);
   const subject: TokenSubject = { kind: 'member', visitorId: randomUUID(), memberId, clientId: tokenField(input, 'clientId', 'client_id') ?? context.site.clientId };
   return subject;
 };

@@ -185,6 +185,18 @@ describe('member tokens', () => {
     expect((await client.members.getCurrentMember())._id).toBe(created._id);
   });
 
+  it('external login refuses an unknown, a blocked and a pending member', async () => {
+    const external = (memberId: string) => emulator.newVisitor().auth.getMemberTokensForExternalLogin(memberId, emulator.info.apiKey);
+    await expect(external('00000000-0000-4000-8000-000000000000')).rejects.toMatchObject({ status: 404, cause: { code: 'MEMBER_NOT_FOUND' } });
+    const blocked = await emulator.admin.members.createMember({ member: { loginEmail: newEmail('blocked') } });
+    await emulator.admin.members.blockMember(blocked._id!);
+    await expect(external(blocked._id!)).rejects.toMatchObject({ status: 400, cause: { code: 'INVALID_GRANT' }, message: expect.stringContaining('BLOCKED') });
+    const { members } = await emulator.admin.members.listMembers({ paging: { limit: 100 }, fieldsets: ['FULL'] });
+    const pending = members?.find((member) => member.status == 'PENDING');
+    expect(pending, 'the demo data has a pending member').toBeDefined();
+    await expect(external(pending!._id!)).rejects.toMatchObject({ status: 400, cause: { code: 'INVALID_GRANT' }, message: expect.stringContaining('PENDING') });
+  });
+
   it('changes the password of the signed-in member', async () => {
     const { client, email, password } = await registeredMember();
     await client.auth.changePassword('a brand new one');
