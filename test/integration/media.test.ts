@@ -13,7 +13,7 @@ import { createServer as createTcpServer, connect, type Socket } from 'node:net'
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiKeyStrategy, createClient, type FileDescriptor } from '../../src/index.js';
-import { gradientPng } from '../e2e/png.js';
+import { gradientPng } from '../../emulator/services/media/png.js';
 import { startEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { setConfig } from '../helpers/sign-in.js';
 
