@@ -92,15 +92,9 @@ function ItemsTable({ collection }: { collection: DataCollection }) {
   const fields = (collection.fields ?? []).filter((field) => !field.systemField && !field.key.startsWith('_'));
   const columns = fields.slice(0, maxColumns);
   const singleReferences = columns.filter((field) => field.type === 'REFERENCE').map((field) => field.key);
-  const page = useQuery(
-    queryOptions(client, (c) => {
-      const newestFirst = c.items.query(collection._id).descending('_createdDate').skip(offset).limit(pageSize);
-      return singleReferences.length > 0 ? newestFirst.include(...singleReferences) : newestFirst;
-    }),
-  );
-
-  // The page's query does not count; a count of the collection gives the pager its total.
-  const total = useQuery(queryOptions(client, (c, { signal }) => c.items.count(collection._id, { signal })));
+  const newestFirst = client.items.query(collection._id).descending('_createdDate').skip(offset).limit(pageSize);
+  // The page's query also counts the items, for the pager's total.
+  const page = useQuery(queryOptions(singleReferences.length > 0 ? newestFirst.include(...singleReferences) : newestFirst, { returnTotalCount: true }));
 
   // Item writes invalidate every query of this collection (pages, counts, references), so they refetch.
   const save = useMutation({
@@ -195,7 +189,7 @@ function ItemsTable({ collection }: { collection: DataCollection }) {
               </tbody>
             </table>
           </div>
-          <Pager offset={offset} limit={pageSize} count={loaded.items.length} total={loaded.totalCount ?? total.data} hasNext={loaded.hasNext} onChange={setOffset} />
+          <Pager offset={offset} limit={pageSize} count={loaded.items.length} total={loaded.totalCount} hasNext={loaded.hasNext} onChange={setOffset} />
         </>
         )}
       </QueryView>

@@ -30,16 +30,12 @@ export function MembersPage() {
   const [search, setSearch] = useState('');
   const [appliedSearch, setAppliedSearch] = useState('');
 
-  const members = useQuery(
-    queryOptions(client, (c) => {
-      const newestFirst = c.members
-        .queryMembers({ fieldsets: ['FULL'], ...(appliedSearch ? { search: { expression: appliedSearch } } : {}) })
-        .descending('_createdDate')
-        .skip(offset)
-        .limit(pageSize);
-      return status ? newestFirst.eq('status', status) : newestFirst;
-    }),
-  );
+  const newestFirst = client.members
+    .queryMembers({ fieldsets: ['FULL'], ...(appliedSearch ? { search: { expression: appliedSearch } } : {}) })
+    .descending('_createdDate')
+    .skip(offset)
+    .limit(pageSize);
+  const members = useQuery(queryOptions(status ? newestFirst.eq('status', status) : newestFirst));
   // Every member query refetches after an action.
   const act = useMutation(
     mutationOptions(client, (c, { action, member }: { action: MemberAction; member: Member }) => {

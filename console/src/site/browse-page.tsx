@@ -41,19 +41,17 @@ export function BrowsePage() {
   const schema = useCollection(client, applied.collectionId);
   const headerOf = (key: string) => schema.data?.fields?.find((field) => field.key === key)?.displayName ?? key;
 
-  const page = useQuery({
-    ...queryOptions(client, (c) => {
-      const filtered = applied.filters.reduce(applyFilter, c.items.query(applied.collectionId));
-      const sorted = applied.sortField ? filtered[applied.sortDirection](applied.sortField) : filtered;
-      return sorted.skip(offset).limit(applied.limit);
-    }),
-    enabled: applied.collectionId !== '',
-  });
+  const filtered = applied.filters.reduce(applyFilter, client.items.query(applied.collectionId));
+  const sorted = applied.sortField ? filtered[applied.sortDirection](applied.sortField) : filtered;
+  const page = useQuery(queryOptions(sorted.skip(offset).limit(applied.limit), { returnTotalCount: true }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    const collectionId = draft.collectionId.trim();
+    // A blank collection ID names nothing to query (the builder would refuse it): the last query stays.
+    if (collectionId === '') return;
     setOffset(0);
-    setApplied({ ...draft, collectionId: draft.collectionId.trim() });
+    setApplied({ ...draft, collectionId });
   };
   const setRow = (index: number, change: Partial<FilterRow>) => setDraft({ ...draft, filters: draft.filters.map((row, position) => (position === index ? { ...row, ...change } : row)) });
   const items = page.data?.items ?? [];

@@ -1,23 +1,22 @@
 /** Site: the signed-in member's profile, nickname and slug, and a password change. */
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { Member, OAuthAuth } from 'sitekit';
-import { mutationOptions, queryOptions, useAuth, useClient, useCurrentMember } from 'sitekit/react';
+import { mutationOptions, useAuth, useClient, useCurrentMember } from 'sitekit/react';
 import { Link } from '../app/router.js';
 import { useSessionCheck } from '../app/session-restorer.js';
 import { ErrorNotice } from '../ui/error-notice.js';
 import { formatDateTime } from '../ui/format.js';
 import { FormFooter } from '../ui/form-status.js';
 import { PageHeader } from '../ui/page.js';
-import { QueryView } from '../ui/query-view.js';
 import { EmptyState, Loading } from '../ui/states.js';
 
 /** The member's own page. */
 export function ProfilePage() {
   const { loggedIn } = useAuth();
   const checking = useSessionCheck();
-  const { member, loading, error, refresh } = useCurrentMember();
-  const account = useAccount(loggedIn);
+  // Every field of the member's own record: the public ones leave out the login email.
+  const { member, loading, error, refresh } = useCurrentMember({ fieldsets: ['FULL'] });
   if (!loggedIn) {
     if (checking) return <Loading label="Checking your session…" />;
     return (
@@ -40,24 +39,20 @@ export function ProfilePage() {
         <div className="grid-2">
           <section className="card" aria-labelledby="account-title" data-testid="profile">
             <h2 id="account-title">Account</h2>
-            <QueryView query={account} loading="Loading your account…" errorTitle="Could not load your account" isEmpty={() => false} emptyTitle="">
-              {(full) => (
-                <dl className="facts">
-                  <dt>Email</dt>
-                  <dd data-testid="profile-email">{full.loginEmail ?? '—'}</dd>
-                  <dt>Verified</dt>
-                  <dd>{full.loginEmailVerified ? 'Yes' : 'No'}</dd>
-                  <dt>Status</dt>
-                  <dd>
-                    <span className="badge">{full.status?.toLowerCase() ?? 'unknown'}</span>
-                  </dd>
-                  <dt>Member ID</dt>
-                  <dd className="mono">{full._id}</dd>
-                  <dt>Joined</dt>
-                  <dd>{formatDateTime(full._createdDate)}</dd>
-                </dl>
-              )}
-            </QueryView>
+            <dl className="facts">
+              <dt>Email</dt>
+              <dd data-testid="profile-email">{member.loginEmail ?? '—'}</dd>
+              <dt>Verified</dt>
+              <dd>{member.loginEmailVerified ? 'Yes' : 'No'}</dd>
+              <dt>Status</dt>
+              <dd>
+                <span className="badge">{member.status?.toLowerCase() ?? 'unknown'}</span>
+              </dd>
+              <dt>Member ID</dt>
+              <dd className="mono">{member._id}</dd>
+              <dt>Joined</dt>
+              <dd>{formatDateTime(member._createdDate)}</dd>
+            </dl>
           </section>
           <ProfileForm member={member} onSaved={refresh} />
           <PasswordForm />
@@ -65,15 +60,6 @@ export function ProfilePage() {
       )}
     </>
   );
-}
-
-/**
- * The member's own record with every field set (`useCurrentMember` reads the public fields, which
- * leave out the login email). The role change that ends a session refreshes every site query.
- */
-function useAccount(loggedIn: boolean) {
-  const client = useClient<OAuthAuth>();
-  return useQuery({ ...queryOptions(client, (c, { signal }) => c.members.getCurrentMember({ fieldsets: ['FULL'], signal })), enabled: loggedIn });
 }
 
 /** What the public profile form changes. */
