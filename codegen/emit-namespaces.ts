@@ -114,9 +114,12 @@ export function emitNamespaces(doc: Doc, entries: OperationEntry[]): string {
     out += `\n/** The \`${ns}\` methods generated from the schema. */\nexport interface ${pascal(ns)}Operations {\n`;
     for (const entry of mine) out += signature(doc, entry);
     out += '}\n';
-    lists.push(`  ${ns}: [${mine.map((e) => `operations.${e.op.operationId}`).join(', ')}],`);
+    // Elevated operations are named only: their entries load on the first call (src/invoke.ts).
+    const eager = mine.filter((e) => !e.op['x-sitekit-elevated']).map((e) => `operations.${e.op.operationId}`);
+    const elevated = mine.filter((e) => e.op['x-sitekit-elevated']).map((e) => `'${e.op.operationId}'`);
+    lists.push(`  ${ns}: { operations: [${eager.join(', ')}], elevated: [${elevated.join(', ')}] },`);
   }
-  out += `\n/** The operations of the generated methods, per namespace. */\nexport const namespaceOperations: { readonly [ns: string]: readonly Operation[] } = {\n${lists.join('\n')}\n};\n`;
-  const imports = `import type * as IO from './io.js';\n${/\bM\./.test(out) ? "import type * as M from './models.js';\n" : ''}import * as operations from './operations.js';\n${typeImport(out, ['CallOptions', 'Entity', 'Item'], '../src/types.js')}${typeImport(out, ['DataItemOf', 'ItemInput', 'ItemRef'], '../src/data/types.js')}${typeImport(out, ['Operation'], '../src/operation.js')}`;
+  out += `\n/** The operations of the generated methods, per namespace. */\nexport const namespaceOperations: { readonly [ns: string]: NamespaceOperations } = {\n${lists.join('\n')}\n};\n`;
+  const imports = `import type * as IO from './io.js';\n${/\bM\./.test(out) ? "import type * as M from './models.js';\n" : ''}import * as operations from './operations.js';\n${typeImport(out, ['CallOptions', 'Entity', 'Item'], '../src/types.js')}${typeImport(out, ['DataItemOf', 'ItemInput', 'ItemRef'], '../src/data/types.js')}${typeImport(out, ['NamespaceOperations'], '../src/operation.js')}`;
   return `${HEADER}/* Signatures of the SDK methods generated from x-sitekit-args, per namespace. */\n${imports}${out}`;
 }

@@ -67,13 +67,17 @@ function treeName(tree: unknown, taken: Set<string>): string {
   return name;
 }
 
-/**
- * The operation table. Each operation is its own exported constant, so a bundler drops the ones
- * an app never reaches (e.g. the v1 sign-in routes the SDK does not call); `operations` gathers
- * them all for tests and the emulator. Transform trees used by more than one operation are shared
- * constants. A fallback points at its operation, which is emitted first.
- */
-export function emitOperations(doc: Doc, entries: OperationEntry[]): string {
+/** Everything the operation files are written from: the rows, and the trees shared by several operations. */
+interface OperationTable {
+  readonly ids: string[];
+  readonly rows: Record<string, unknown>[];
+  /** Shared tree literal text → its constant's name. */
+  readonly sharedTrees: Map<string, string>;
+  /** Row indexes in emit order: operations with a fallback last, so the operation they point at is already declared. */
+  readonly order: number[];
+}
+
+function operationTable(doc: Doc, entries: OperationEntry[]): OperationTable {
   const ids = entries.map((entry) => entry.op.operationId);
   const rows = entries.map((entry) => tableEntry(doc, entry));
   // Each distinct tree by its literal text, with how many operations use it.
@@ -90,22 +94,77 @@ export function emitOperations(doc: Doc, entries: OperationEntry[]): string {
   const taken = new Set<string>(ids);
   const sharedTrees = new Map<string, string>();
   for (const [text, use] of uses) if (use.count > 1) sharedTrees.set(text, treeName(use.tree, taken));
-  let out = `${HEADER}/* The operation table: everything that differs per operation, as data (see schema/README.md). */\n`;
-  out += `import type { Operation, TransformNode } from '../src/operation.js';\n\n/** Every operationId of the schema. */\nexport type OperationId =\n${ids.map((id) => `  | '${id}'`).join('\n')};\n\n`;
-  for (const [text, name] of sharedTrees) out += `const ${name}: TransformNode = ${text};\n`;
-  out += '\n';
-  // Operations with a fallback come last, so the operation they point at is already declared.
   const order = rows.map((_, n) => n).sort((a, b) => Number(!!rows[a]!.fallback) - Number(!!rows[b]!.fallback));
-  for (const n of order) {
-    const row = rows[n]!;
-    let text = literal(row);
-    for (const key of TREE_KEYS) {
-      const shared = row[key] === undefined ? undefined : sharedTrees.get(literal(row[key]));
-      if (shared) text = text.replace(`${key}:${literal(row[key])}`, `${key}:${shared}`);
-    }
-    if (row.fallback) text = text.replace(`fallback:${JSON.stringify(row.fallback)}`, `fallback:${row.fallback as string}`);
-    out += `/** \`${row.method} ${row.path}\` */\nexport const ${ids[n]}: Operation = ${text};\n`;
+  return { ids, rows, sharedTrees, order };
+}
+
+/**
+ * Whether an operation goes to generated/elevated-operations.ts: it needs an elevated (API-key)
+ * client, so only servers call it, and its entry loads on first use instead of with the client.
+ */
+const isElevated = (row: Record<string, unknown>): boolean => row.elevated === true;
+
+/** One operation's exported constant, with shared trees by name and its fallback by reference. */
+function operationConstant(table: OperationTable, n: number): string {
+  const row = table.rows[n]!;
+  let text = literal(row);
+  for (const key of TREE_KEYS) {
+    const shared = row[key] === undefined ? undefined : table.sharedTrees.get(literal(row[key]));
+    if (shared) text = text.replace(`${key}:${literal(row[key])}`, `${key}:${shared}`);
   }
+  if (row.fallback) text = text.replace(`fallback:${JSON.stringify(row.fallback)}`, `fallback:${row.fallback as string}`);
+  return `/** \`${row.method} ${row.path}\` */\nexport const ${table.ids[n]}: Operation = ${text};\n`;
+}
+
+/** The import of the shared trees that `body` uses (none: empty string). */
+function sharedTreeImport(table: OperationTable, body: string): string {
+  const used = [...table.sharedTrees.values()].filter((name) => new RegExp(`\\b${name}\\b`).test(body));
+  return used.length ? `import { ${used.join(', ')} } from './operation-trees.js';\n` : '';
+}
+
+/** generated/operation-trees.ts: the transform trees used by more than one operation. */
+export function emitOperationTrees(doc: Doc, entries: OperationEntry[]): string {
+  const table = operationTable(doc, entries);
+  let out = `${HEADER}/* Transform trees shared by several operations (generated/operations.ts, generated/elevated-operations.ts). */\n`;
+  out += `import type { TransformNode } from '../src/operation.js';\n\n`;
+  for (const [text, name] of table.sharedTrees) out += `export const ${name}: TransformNode = ${text};\n`;
+  return out;
+}
+
+/**
+ * generated/elevated-operations.ts: the operations that need an elevated (API-key) client. Only
+ * servers call them, so the SDK loads this table on the first call of one (see src/invoke.ts);
+ * generated/operations.ts re-exports them for everything else.
+ */
+export function emitElevatedOperations(doc: Doc, entries: OperationEntry[]): string {
+  const table = operationTable(doc, entries);
+  const elevated = table.order.filter((n) => isElevated(table.rows[n]!));
+  for (const n of elevated) if (table.rows[n]!.fallback) throw new Error(`${table.ids[n]}: an elevated operation cannot have a fallback (it would be in the other file)`);
+  const body = elevated.map((n) => operationConstant(table, n)).join('');
+  let out = `${HEADER}/* The operations that need an elevated (API-key) client: servers only, so the SDK loads them on first use. */\n`;
+  out += `import type { Operation } from '../src/operation.js';\n${sharedTreeImport(table, body)}\n`;
+  out += `/** The operationIds of the elevated operations. */\nexport type ElevatedOperationId =\n${elevated.map((n) => `  | '${table.ids[n]}'`).join('\n')};\n\n`;
+  return out + body;
+}
+
+/**
+ * The operation table. Each operation is its own exported constant, so a bundler drops the ones
+ * an app never reaches (e.g. the v1 sign-in routes the SDK does not call); `operations` gathers
+ * them all for tests and the emulator. Transform trees used by more than one operation are shared
+ * constants (generated/operation-trees.ts). A fallback points at its operation, which is emitted
+ * first. The elevated operations live in generated/elevated-operations.ts and are re-exported here.
+ */
+export function emitOperations(doc: Doc, entries: OperationEntry[]): string {
+  const table = operationTable(doc, entries);
+  const { ids, rows } = table;
+  const elevatedIds = table.order.filter((n) => isElevated(rows[n]!)).map((n) => ids[n]!);
+  const body = table.order.filter((n) => !isElevated(rows[n]!)).map((n) => operationConstant(table, n)).join('');
+  let out = `${HEADER}/* The operation table: everything that differs per operation, as data (see schema/README.md). */\n`;
+  out += `import type { Operation } from '../src/operation.js';\n${sharedTreeImport(table, body)}`;
+  out += `import { ${elevatedIds.join(', ')} } from './elevated-operations.js';\n\n`;
+  out += `export { ${elevatedIds.join(', ')} };\n\n`;
+  out += `/** Every operationId of the schema. */\nexport type OperationId =\n${ids.map((id) => `  | '${id}'`).join('\n')};\n\n`;
+  out += body;
   out += `\n/** Every operation, by operationId (tests and the emulator; the SDK imports operations one by one). */\n`;
   out += `export const operations: { readonly [K in OperationId]: Operation } = {\n${ids.map((id) => `  ${id},`).join('\n')}\n};\n`;
   return out;

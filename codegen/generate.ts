@@ -4,7 +4,7 @@ import openapiTS, { astToString } from 'openapi-typescript';
 import { emitEvents, emitEventTransforms } from './emit-events.js';
 import { emitIo, emitModels } from './emit-models.js';
 import { emitNamespaces } from './emit-namespaces.js';
-import { emitBuilders, emitOperations } from './emit-operations.js';
+import { emitBuilders, emitElevatedOperations, emitOperations, emitOperationTrees } from './emit-operations.js';
 import { emitRoutes } from './emit-routes.js';
 import { HEADER } from './header.js';
 import { checkRules, listOperations, mergeDocuments, readSchemaFiles } from './load.js';
@@ -28,12 +28,14 @@ export async function generate(schemaDir: string): Promise<Record<string, string
   const wire = astToString(await openapiTS(structuredClone(doc) as never, { alphabetize: false }));
   return {
     'builders.ts': emitBuilders(entries),
+    'elevated-operations.ts': emitElevatedOperations(doc, entries),
     'events.ts': emitEvents(doc),
     'event-transforms.ts': emitEventTransforms(doc),
     'io.ts': emitIo(doc, entries),
     'models.ts': emitModels(doc, entries),
     'namespaces.ts': emitNamespaces(doc, entries),
     'openapi.json': `${JSON.stringify(doc, null, 2)}\n`,
+    'operation-trees.ts': emitOperationTrees(doc, entries),
     'operations.ts': emitOperations(doc, entries),
     'routes.ts': emitRoutes(doc, entries),
     'wire.ts': `${HEADER}/* Wire-form types of every path and operation, by openapi-typescript. */\n${wire}`,

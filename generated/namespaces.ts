@@ -5,7 +5,7 @@ import type * as M from './models.js';
 import * as operations from './operations.js';
 import type { CallOptions, Item } from '../src/types.js';
 import type { DataItemOf, ItemInput, ItemRef } from '../src/data/types.js';
-import type { Operation } from '../src/operation.js';
+import type { NamespaceOperations } from '../src/operation.js';
 
 /** The `collections` methods generated from the schema. */
 export interface CollectionsOperations {
@@ -400,10 +400,10 @@ export interface AuthOperations {
 }
 
 /** The operations of the generated methods, per namespace. */
-export const namespaceOperations: { readonly [ns: string]: readonly Operation[] } = {
-  collections: [operations.createDataCollection, operations.deleteDataCollection, operations.getDataCollection, operations.listDataCollections, operations.updateDataCollection],
-  items: [operations.count, operations.get, operations.insert, operations.isReferenced, operations.remove, operations.replaceReferences, operations.save, operations.truncate, operations.update],
-  media: [operations.bulkDeleteFiles, operations.bulkImportFile, operations.bulkImportFiles, operations.bulkRestoreFilesFromTrashBin, operations.generateFileDownloadUrl, operations.generateFileResumableUploadUrl, operations.generateFileUploadUrl, operations.generateFilesDownloadUrl, operations.generateVideoStreamingUrl, operations.getFileDescriptor, operations.getFileDescriptors, operations.importFile, operations.listDeletedFiles, operations.listFiles, operations.searchFiles, operations.updateFileDescriptor],
-  members: [operations.approveMember, operations.blockMember, operations.bulkApproveMembers, operations.bulkBlockMembers, operations.bulkDeleteMembers, operations.bulkDeleteMembersByFilter, operations.createMember, operations.deleteMember, operations.deleteMemberAddresses, operations.deleteMemberEmails, operations.deleteMemberPhones, operations.deleteMyMember, operations.disconnectMember, operations.getCurrentMember, operations.getMember, operations.joinCommunity, operations.leaveCommunity, operations.listMembers, operations.muteMember, operations.unmuteMember, operations.updateCurrentMemberSlug, operations.updateMember, operations.updateMemberSlug],
-  auth: [],
+export const namespaceOperations: { readonly [ns: string]: NamespaceOperations } = {
+  collections: { operations: [operations.getDataCollection, operations.listDataCollections], elevated: ['createDataCollection', 'deleteDataCollection', 'updateDataCollection'] },
+  items: { operations: [operations.count, operations.get, operations.insert, operations.isReferenced, operations.remove, operations.replaceReferences, operations.save, operations.update], elevated: ['truncate'] },
+  media: { operations: [operations.generateFileDownloadUrl, operations.generateFileResumableUploadUrl, operations.generateFileUploadUrl, operations.generateFilesDownloadUrl, operations.generateVideoStreamingUrl, operations.getFileDescriptor, operations.getFileDescriptors, operations.importFile, operations.listFiles, operations.searchFiles], elevated: ['bulkDeleteFiles', 'bulkImportFile', 'bulkImportFiles', 'bulkRestoreFilesFromTrashBin', 'listDeletedFiles', 'updateFileDescriptor'] },
+  members: { operations: [operations.deleteMyMember, operations.getCurrentMember, operations.getMember, operations.joinCommunity, operations.leaveCommunity, operations.listMembers, operations.updateCurrentMemberSlug, operations.updateMember], elevated: ['approveMember', 'blockMember', 'bulkApproveMembers', 'bulkBlockMembers', 'bulkDeleteMembers', 'bulkDeleteMembersByFilter', 'createMember', 'deleteMember', 'deleteMemberAddresses', 'deleteMemberEmails', 'deleteMemberPhones', 'disconnectMember', 'muteMember', 'unmuteMember', 'updateMemberSlug'] },
+  auth: { operations: [], elevated: [] },
 };

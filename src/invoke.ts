@@ -3,10 +3,11 @@
  * its x-sitekit-args), sends it, and returns the public-form result.
  */
 import type { CallOptions } from './types.js';
-import type { Operation, OperationArgument, TransformNode } from './operation.js';
+import type { NamespaceOperations, Operation, OperationArgument, TransformNode } from './operation.js';
 import { isApplicationError, isSiteKitError, RequestError } from './errors/index.js';
 import type { Transport } from './http/transport.js';
 import { invalid, isRecord as isObject, optionsObject, requireArray, requireObject, requireString } from './input.js';
+import { loadOnFirstUse } from './lazy.js';
 import { toPublic, toWire } from './wire/index.js';
 
 /** The transform node at a dotted wire path of a request tree. */
@@ -129,10 +130,14 @@ export async function send(transport: Transport, op: Operation, request: object,
   return result[op.unwrap] ?? (op.nullIfMissing ? null : undefined);
 }
 
+// Elevated operations need an API-key client, so only servers call them: their entries load on the first call.
+const loadElevatedOperations = loadOnFirstUse(() => import('../generated/elevated-operations.js'));
+
 /** Binds the generated methods of one namespace (its operations) to a transport. */
-export function bindOperations<T>(transport: Transport, ops: readonly Operation[] = []): T {
+export function bindOperations<T>(transport: Transport, ops: NamespaceOperations = { operations: [], elevated: [] }): T {
   const methods: Record<string, (...args: unknown[]) => Promise<unknown>> = {};
-  for (const op of ops) methods[op.id] = (...args) => invoke(transport, op, args);
+  for (const op of ops.operations) methods[op.id] = (...args) => invoke(transport, op, args);
+  for (const id of ops.elevated) methods[id] = async (...args) => invoke(transport, (await loadElevatedOperations())[id], args);
   return methods as T;
 }
 

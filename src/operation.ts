@@ -4,6 +4,8 @@
  * generic runtime (the transport, the method binder, the transforms) reads nothing else.
  */
 
+import type { ElevatedOperationId } from '../generated/elevated-operations.js';
+
 /** HTTP methods used by the platform's APIs. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -81,4 +83,15 @@ export interface Operation {
   readonly request?: TransformNode;
   /** Transform tree of the response object. */
   readonly response?: TransformNode;
+}
+
+/**
+ * The operations of one namespace's generated methods. Those that need an elevated (API-key)
+ * client are named only: only servers call them, so their entries load on the first call.
+ */
+export interface NamespaceOperations {
+  /** The operations whose entries load with the client. */
+  readonly operations: readonly Operation[];
+  /** The ids of the elevated operations (generated/elevated-operations.ts). */
+  readonly elevated: readonly ElevatedOperationId[];
 }
