@@ -19,11 +19,13 @@ async function sessionToken(): Promise<string> {
   return sessionTokenOf(await emulator.newVisitor().auth.register({ email: newEmail('landing'), password: 'no redirect here' }));
 }
 
-/** A redirect session for a session token, without a redirect URI. */
-async function redirectSession(responseMode: string, token: string, headers: Record<string, string> = {}): Promise<Response> {
-  const { codeChallenge } = generatePKCE();
+/** A redirect session for a session token, without a redirect URI: the answer, and the PKCE verifier of its challenge. */
+async function redirectSession(responseMode: string, token: string, headers: Record<string, string> = {}): Promise<{ response: Response; codeVerifier: string }> {
+  const { codeVerifier, codeChallenge } = generatePKCE();
   const authRequest = { clientId: emulator.info.clientId, codeChallenge, codeChallengeMethod: 'S256', responseMode, responseType: 'code', scope: 'offline_access', state: 'the-state', sessionToken: token };
-  return emulator.fetch('/_api/redirects-api/v1/redirect-session', { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ auth: { authRequest, prompt: 'none' } }) });
+  const body = JSON.stringify({ auth: { authRequest, prompt: 'none' } });
+  const response = await emulator.fetch('/_api/redirects-api/v1/redirect-session', { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+  return { response, codeVerifier };
 }
 
 describe('redirect sessions without a redirect URI', () => {
@@ -38,7 +40,7 @@ describe('redirect sessions without a redirect URI', () => {
   });
 
   it('query mode redirects to the emulator landing page, which shows "signed in"', async () => {
-    const created = await redirectSession('query', await sessionToken());
+    const { response: created } = await redirectSession('query', await sessionToken());
     expect(created.status).toBe(200);
     const { redirectSession: session } = (await created.json()) as { redirectSession: { fullUrl: string } };
     const page = await fetch(session.fullUrl, { redirect: 'manual' });
@@ -52,28 +54,34 @@ describe('redirect sessions without a redirect URI', () => {
     expect(await shown.text()).toContain('Signed in');
   });
 
+  it('fragment mode lands on the same page, with the code in the fragment', async () => {
+    const { response: created } = await redirectSession('fragment', await sessionToken());
+    const { redirectSession: session } = (await created.json()) as { redirectSession: { fullUrl: string } };
+    const landing = new URL((await fetch(session.fullUrl, { redirect: 'manual' })).headers.get('location')!);
+    expect(`${landing.origin}${landing.pathname}`).toBe(`${emulator.url}/_pages/signed-in`);
+    expect(new URLSearchParams(landing.hash.slice(1)).get('code')).toBeTruthy();
+  });
+
   it('web_message posts to the embedding page origin when it is allowed, and refuses another', async () => {
-    const allowed = await redirectSession('web_message', await sessionToken(), { origin: 'http://localhost:5173' });
+    const { response: allowed } = await redirectSession('web_message', await sessionToken(), { origin: 'http://localhost:5173' });
     expect(allowed.status).toBe(200);
     const { redirectSession: session } = (await allowed.json()) as { redirectSession: { fullUrl: string } };
     const page = await (await fetch(session.fullUrl)).text();
     expect(page).toContain('postMessage(');
     expect(page).toContain('"http://localhost:5173"');
 
-    const referred = await redirectSession('web_message', await sessionToken(), { referer: 'http://127.0.0.1:8080/some/page?x=1' });
+    const { response: referred } = await redirectSession('web_message', await sessionToken(), { referer: 'http://127.0.0.1:8080/some/page?x=1' });
     expect(referred.status).toBe(200);
 
-    const foreign = await redirectSession('web_message', await sessionToken(), { origin: 'https://evil.example' });
+    const { response: foreign } = await redirectSession('web_message', await sessionToken(), { origin: 'https://evil.example' });
     expect(foreign.status).toBe(400);
     expect(await foreign.json()).toMatchObject({ details: { applicationError: { code: 'INVALID_REDIRECT_URI' } } });
-    const nowhere = await redirectSession('web_message', await sessionToken());
+    const { response: nowhere } = await redirectSession('web_message', await sessionToken());
     expect(nowhere.status).toBe(400);
   });
 
   it('a code issued without a redirect URI is refused with one, and accepted without', async () => {
-    const { codeVerifier, codeChallenge } = generatePKCE();
-    const authRequest = { clientId: emulator.info.clientId, codeChallenge, codeChallengeMethod: 'S256', responseMode: 'query', responseType: 'code', scope: 'offline_access', state: 's', sessionToken: await sessionToken() };
-    const created = await emulator.fetch('/_api/redirects-api/v1/redirect-session', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ auth: { authRequest, prompt: 'none' } }) });
+    const { response: created, codeVerifier } = await redirectSession('query', await sessionToken());
     const { redirectSession: session } = (await created.json()) as { redirectSession: { fullUrl: string } };
     const code = new URL((await fetch(session.fullUrl, { redirect: 'manual' })).headers.get('location')!).searchParams.get('code')!;
     const exchange = (extra: Record<string, string>) =>

@@ -17,11 +17,13 @@ const failure = (promise: Promise<unknown>) => promise.then(
   (error: unknown) => error as { code: string; status: number; requestId?: string },
 );
 
-/** A client signed in as `memberId` (external login with the API key). */
-async function memberClient(memberId: string): Promise<Client<OAuthAuth>> {
+let members = 0;
+/** A new member (created by the owner) and a client signed in as them (external login with the API key). */
+async function memberClient(name: string): Promise<{ client: Client<OAuthAuth>; memberId: string }> {
+  const { _id: memberId } = await emulator.admin.members.createMember({ member: { loginEmail: `${name}-${++members}@example.test` } });
   const client = emulator.newVisitor();
-  client.auth.setTokens(await client.auth.getMemberTokensForExternalLogin(memberId, emulator.info.apiKey));
-  return client;
+  client.auth.setTokens(await client.auth.getMemberTokensForExternalLogin(memberId!, emulator.info.apiKey));
+  return { client, memberId: memberId! };
 }
 
 describe('collections', () => {
@@ -229,20 +231,20 @@ describe('permissions', () => {
   it('ADMIN collections refuse visitors and members, for reads too', async () => {
     const visitor = emulator.newVisitor();
     expect(await failure(visitor.items.get('AdminOnly', 'secret'))).toMatchObject({ code: 'WDE0027' });
-    const member = await memberClient('m-1');
+    const { client: member } = await memberClient('m-1');
     expect(await failure(member.items.query('AdminOnly').find())).toMatchObject({ code: 'WDE0027' });
   });
 
   it('SITE_MEMBER collections admit members only', async () => {
     expect(await failure(emulator.newVisitor().items.insert('MembersOnly', { v: 1 }))).toMatchObject({ code: 'WDE0027' });
-    const member = await memberClient('m-2');
+    const { client: member, memberId } = await memberClient('m-2');
     const item = await member.items.insert('MembersOnly', { v: 1 });
-    expect(item._owner).toBe('m-2');
+    expect(item._owner).toBe(memberId);
   });
 
   it('SITE_MEMBER_AUTHOR: members see and change only their own items', async () => {
-    const alice = await memberClient('alice');
-    const bob = await memberClient('bob');
+    const { client: alice } = await memberClient('alice');
+    const { client: bob } = await memberClient('bob');
     await alice.items.insert('Posts', { _id: 'pa', text: 'by alice' });
     await bob.items.insert('Posts', { _id: 'pb', text: 'by bob' });
     expect((await alice.items.query('Posts').find()).items.map((post) => post._id)).toEqual(['pa']);
