@@ -15,7 +15,6 @@ import type { BulkAction } from './bulk.js';
 import { conjunction, Filter, optionalFilter, requestFilter } from './filter.js';
 import { fetchPages, firstPageRequest, limitOf, skipOf, type PageSource } from './paging.js';
 import { Patch } from './patch.js';
-import { referencesOf, referringSide } from './references.js';
 import { EMPTY_QUERY, QueryMethods, type QueryState } from './query.js';
 import type {
   AggregateBuilder,
@@ -93,8 +92,11 @@ const bulkWrite =
   async (collectionId: string, entries: unknown, options?: object): Promise<BulkResult> =>
     (await loadBulkWrites()).bulkWrite(transport, operation, action)(collectionId, entries, options);
 
+// The reference methods load on the first call of one: most pages never make one.
+const loadReferenceMethods = loadOnFirstUse(() => import('./references.js'));
+
 /** The collection ID argument of every items method, checked before any request. */
-const collectionIdOf = (collectionId: unknown): string => requireString(collectionId, 'dataCollectionId');
+export const collectionIdOf = (collectionId: unknown): string => requireString(collectionId, 'dataCollectionId');
 
 /** `includeReferences` as the service takes it: `[{field}]` (field names are accepted too). */
 const includedReferences = (fields: readonly unknown[] | undefined): { field: string }[] | undefined =>
@@ -203,33 +205,9 @@ export function itemsNamespace(transport: Transport): ItemsApi {
     // The builders are written for any item; the caller's item type only narrows their signatures.
     patch: <T extends object>(collectionId: string, itemId: string) =>
       new Patch({ transport, collectionId: collectionIdOf(collectionId), itemId: requireString(itemId, 'dataItemId') }) as unknown as PatchBuilder<T>,
-    async queryReferenced(collectionId, itemId, field, options) {
-      const { limit, skip = 0, ...rest } = options ?? {};
-      return fetchPages(
-        {
-          transport,
-          operation: operations.queryReferencedDataItems,
-          base: { dataCollectionId: collectionIdOf(collectionId), ...referringSide(field, itemId) },
-          rest: {},
-          entries: (response) => (response.results as { dataItem?: unknown }[] | undefined)?.flatMap((result) => result.dataItem ?? []),
-          options: rest,
-        },
-        { limit: limitOf(limit), skip: skipOf(skip) },
-      );
-    },
-    // One referenced item goes to the single insert route, several to the bulk one.
-    async insertReference(collectionId, field, referringItem, referenced, options) {
-      const dataCollectionId = collectionIdOf(collectionId);
-      const { list, references } = referencesOf(field, referringItem, referenced);
-      const request = list ? { dataCollectionId, dataItemReferences: references } : { dataCollectionId, dataItemReference: references[0] };
-      await sendPublic(transport, list ? operations.bulkInsertDataItemReferences : operations.insertDataItemReference, request, options);
-    },
-    // Always the bulk form (one or many references), as the official client sends it.
-    async removeReference(collectionId, field, referringItem, referenced, options) {
-      const dataCollectionId = collectionIdOf(collectionId);
-      const { references } = referencesOf(field, referringItem, referenced);
-      await sendPublic(transport, operations.bulkRemoveDataItemReferences, { dataCollectionId, dataItemReferences: references }, options);
-    },
+    queryReferenced: async (...args) => (await loadReferenceMethods()).queryReferenced(transport, ...args),
+    insertReference: async (...args) => (await loadReferenceMethods()).insertReference(transport, ...args),
+    removeReference: async (...args) => (await loadReferenceMethods()).removeReference(transport, ...args),
     bulkInsert: withCollectionId(bulkWrite(transport, operations.bulkInsertDataItems, 'INSERT')),
     bulkUpdate: withCollectionId(bulkWrite(transport, operations.bulkUpdateDataItems, 'UPDATE')),
     bulkSave: withCollectionId(bulkWrite(transport, operations.bulkSaveDataItems)),

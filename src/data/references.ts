@@ -1,6 +1,15 @@
-/** Item references: the referring side and the referenced items of the reference methods, checked. */
+/**
+ * The item reference methods of `client.items` (`queryReferenced`, `insertReference`,
+ * `removeReference`). Loaded on the first call of one, through ./items.ts: most pages never make one.
+ */
+import * as operations from '../../generated/operations.js';
+import type { Transport } from '../http/transport.js';
 import { invalid, requireString } from '../input.js';
-import { itemIdOf } from '../invoke.js';
+import { itemIdOf, sendPublic } from '../invoke.js';
+import type { CallOptions } from '../types.js';
+import { collectionIdOf } from './items.js';
+import { fetchPages, limitOf, skipOf } from './paging.js';
+import type { DataItemOf, ItemRef, PagedResult, QueryReferencedOptions } from './types.js';
 
 /** The ID of an item reference argument (the string itself, or the item's `_id`), checked. */
 export const checkedItemId = (reference: unknown, field: string): string => requireString(itemIdOf(reference), field);
@@ -18,4 +27,35 @@ export function referencesOf(field: unknown, referringItem: unknown, referenced:
   if (referencedItems.length === 0) invalid('referencedItemId', 'given');
   const side = referringSide(field, referringItem);
   return { list, references: referencedItems.map((item) => ({ ...side, referencedItemId: checkedItemId(item, 'referencedItemId') })) };
+}
+
+/** `items.queryReferenced`: the items a reference field of an item refers to, as a paged result. */
+export function queryReferenced<T extends object>(transport: Transport, collectionId: string, itemId: ItemRef, field: string, options?: QueryReferencedOptions): Promise<PagedResult<DataItemOf<T>>> {
+  const { limit, skip = 0, ...rest } = options ?? {};
+  return fetchPages(
+    {
+      transport,
+      operation: operations.queryReferencedDataItems,
+      base: { dataCollectionId: collectionIdOf(collectionId), ...referringSide(field, itemId) },
+      rest: {},
+      entries: (response) => (response.results as { dataItem?: unknown }[] | undefined)?.flatMap((result) => result.dataItem ?? []),
+      options: rest,
+    },
+    { limit: limitOf(limit), skip: skipOf(skip) },
+  );
+}
+
+/** `items.insertReference`: one referenced item goes to the single insert route, several to the bulk one. */
+export async function insertReference(transport: Transport, collectionId: string, field: string, referringItem: ItemRef, referenced: ItemRef | readonly ItemRef[], options?: CallOptions): Promise<void> {
+  const dataCollectionId = collectionIdOf(collectionId);
+  const { list, references } = referencesOf(field, referringItem, referenced);
+  const request = list ? { dataCollectionId, dataItemReferences: references } : { dataCollectionId, dataItemReference: references[0] };
+  await sendPublic(transport, list ? operations.bulkInsertDataItemReferences : operations.insertDataItemReference, request, options);
+}
+
+/** `items.removeReference`: always the bulk form (one or many references), as the official client sends it. */
+export async function removeReference(transport: Transport, collectionId: string, field: string, referringItem: ItemRef, referenced: ItemRef | readonly ItemRef[], options?: CallOptions): Promise<void> {
+  const dataCollectionId = collectionIdOf(collectionId);
+  const { references } = referencesOf(field, referringItem, referenced);
+  await sendPublic(transport, operations.bulkRemoveDataItemReferences, { dataCollectionId, dataItemReferences: references }, options);
 }
