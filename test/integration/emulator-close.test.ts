@@ -4,7 +4,8 @@
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { inBackground } from '../../emulator/background.js';
 
 const run = promisify(execFile);
 
@@ -15,5 +16,15 @@ describe('close', () => {
     );
     expect(stderr).not.toMatch(/ENOENT|exit/);
     expect(stdout.trim()).toBe('survived');
+  });
+
+  it('background work that fails settles with a logged error, not an unhandled rejection', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      await expect(inBackground(Promise.reject(new Error('receiver gone')), 'webhook delivery')).resolves.toBeUndefined();
+      expect(logged).toHaveBeenCalledWith('[sitekit emulator] webhook delivery failed:', expect.objectContaining({ message: 'receiver gone' }));
+    } finally {
+      logged.mockRestore();
+    }
   });
 });
