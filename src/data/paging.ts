@@ -86,13 +86,7 @@ function pageRequest(source: Omit<PageSource, 'transport'>, limit: number | unde
  */
 export function firstPageRequest(source: Omit<PageSource, 'transport'>, { limit, skip }: Pick<PageState, 'limit' | 'skip'>): Record<string, unknown> {
   const { request, options } = pageRequest(source, limit, skip, undefined);
-  const { wire } = wireRequest(source.operation, request, options);
-  // As JSON, the way the transport sends it: dates the transforms leave as dates become ISO strings.
-  try {
-    return JSON.parse(JSON.stringify(wire)) as Record<string, unknown>;
-  } catch (error) {
-    throw new RequestError(`${source.operation.id}: the query cannot be sent as JSON (${(error as Error).message})`);
-  }
+  return wireRequest(source.operation, request, options).wire;
 }
 
 /**

@@ -158,7 +158,10 @@ export interface QueryRequest {
   readonly namespace: 'items' | 'members';
   /** The collection an item query reads; absent for member queries. */
   readonly collectionId?: string;
-  /** The request body of the first page as it goes on the wire: JSON data (dates as ISO strings). */
+  /**
+   * The request body of the first page in the wire form, as the transport encodes it in JSON (a
+   * date the wire keeps as a date, in a member filter, becomes an ISO string then).
+   */
   readonly payload: Record<string, unknown>;
   /** Whether the client is elevated (an API-key client reads other data than a visitor's). */
   readonly elevated: boolean;

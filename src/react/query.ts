@@ -95,10 +95,21 @@ const pageData = <T>(page: PagedResult<T>): PageData<T> => ({
   hasPrev: page.hasPrev(),
 });
 
-/** The key of a builder's request; `kind` keeps plain and infinite queries of the same request apart. */
-function requestKey({ namespace, collectionId, payload, elevated }: QueryRequest, kind: 'query' | 'infinite'): SiteKitQueryKey {
+/**
+ * The key of a builder's request, its payload as the JSON the transport sends (dates as ISO
+ * strings: plain data, which a dehydrated cache keeps as it is); `kind` keeps plain and infinite
+ * queries of the same request apart.
+ */
+function requestKey({ namespace, collectionId, payload, elevated }: QueryRequest, kind: 'query' | 'infinite', who: string): SiteKitQueryKey {
+  let sent: unknown;
+  try {
+    sent = JSON.parse(JSON.stringify(payload));
+  } catch (error) {
+    // Not JSON (a BigInt, a cycle): find() would refuse it too.
+    throw new RequestError(`${who}: the query cannot be sent as JSON (${(error as Error).message})`, { field: 'builder' });
+  }
   const target = collectionId === undefined ? [] : [collectionId];
-  return kind === 'query' ? [QUERY_KEY_ROOT, namespace, ...target, payload, elevated] : [QUERY_KEY_ROOT, namespace, ...target, payload, elevated, kind];
+  return kind === 'query' ? [QUERY_KEY_ROOT, namespace, ...target, sent, elevated] : [QUERY_KEY_ROOT, namespace, ...target, sent, elevated, kind];
 }
 
 /** The builder argument, checked: a sitekit query builder. */
@@ -162,7 +173,7 @@ export function queryOptions(source: unknown, ...rest: unknown[]): SiteKitQueryO
   if (isQueryBuilder(source)) {
     const [request] = rest as [object?];
     return {
-      queryKey: requestKey(source.toRequest(request), 'query'),
+      queryKey: requestKey(source.toRequest(request), 'query', 'queryOptions'),
       queryFn: async ({ signal }) => pageData(await source.find({ ...request, signal })),
     };
   }
@@ -202,9 +213,9 @@ function readOptions(client: Client, build: (client: Client, call: QueryCall) =>
 export function infiniteQueryOptions<B extends SiteKitQueryBuilder>(builder: B, ...request: QueryRequestArguments<B>): SiteKitInfiniteQueryOptions<QueryResultOf<B>> {
   const [options] = request as [object?];
   const first = checkedBuilder(builder, 'infiniteQueryOptions').skip(0);
-  const key = requestKey(first.toRequest(options), 'infinite');
+  const key = requestKey(first.toRequest(options), 'infinite', 'infiniteQueryOptions');
   // The pages set the offset: a skip on the builder would be silently replaced, so it is refused.
-  if (JSON.stringify(builder.toRequest(options).payload) !== JSON.stringify(first.toRequest(options).payload)) {
+  if (JSON.stringify(requestKey(builder.toRequest(options), 'infinite', 'infiniteQueryOptions')) !== JSON.stringify(key)) {
     throw new RequestError('infiniteQueryOptions: the pages start at the first match; leave skip() off the builder', { field: 'skip' });
   }
   return {
