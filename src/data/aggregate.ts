@@ -1,21 +1,24 @@
 /** The aggregation builder (`items.aggregate(collectionId)`). */
-import * as operations from '../../generated/operations.js';
 import type { Transport } from '../http/transport.js';
 import { invalid, requireString } from '../input.js';
-import { conjunction, filterOf, requestFilter } from './filter.js';
-import { fetchPages, FIRST_PAGE, limitOf, skipOf, sortedBy, type PageState } from './paging.js';
+import { loadOnFirstUse } from '../lazy.js';
+import { filterOf } from './filter.js';
+import { FIRST_PAGE, limitOf, skipOf, sortedBy, type PageState } from './paging.js';
 import type { AggregateOptions, AggregateRow, FilterLike, FilterObject, PagedResult } from './types.js';
 
 /** One aggregation operation on the wire: the result field and how it is computed, e.g. `{sum: {itemFieldName}}`. */
 type AggregateOperation = { resultFieldName: string } & Record<string, unknown>;
 
 /** What an aggregation keeps: filters before and after grouping, grouping fields, the computed result fields, and paging. */
-interface AggregateState extends PageState {
+export interface AggregateState extends PageState {
   readonly initialConditions: readonly FilterObject[];
   readonly finalConditions: readonly FilterObject[];
   readonly groupingFields?: readonly string[];
   readonly computations: readonly AggregateOperation[];
 }
+
+// Running an aggregation loads on the first run: most pages never aggregate.
+const loadAggregateRun = loadOnFirstUse(() => import('./aggregate-run.js'));
 
 /** The per-field aggregation methods: the wire operation of each and the suffix of its default result field. */
 const FIELD_AGGREGATIONS = {
@@ -26,7 +29,7 @@ const FIELD_AGGREGATIONS = {
 } as const;
 
 /** Where an aggregation runs. */
-interface AggregateTarget {
+export interface AggregateTarget {
   readonly transport: Transport;
   readonly collectionId: string;
 }
@@ -110,28 +113,7 @@ export class Aggregate {
   }
 
   /** Runs the aggregation: one page of rows, each with `_id` of its group as the official result has. */
-  run(options?: AggregateOptions): Promise<PagedResult<AggregateRow>> {
-    const { initialConditions, finalConditions, groupingFields = [], computations, sort } = this.state;
-    const withGroupId = (row: AggregateRow): AggregateRow => {
-      if (groupingFields.length === 0 || row._id !== undefined) return row;
-      const groupId = groupingFields.length > 1 ? Object.fromEntries(groupingFields.map((field) => [field, row[field]])) : row[groupingFields[0]!];
-      return { ...row, _id: groupId };
-    };
-    return fetchPages<AggregateRow>(
-      {
-        transport: this.target.transport,
-        operation: operations.aggregateDataItems,
-        base: { dataCollectionId: this.target.collectionId },
-        rest: {
-          initialFilter: requestFilter(conjunction(initialConditions)),
-          aggregation: { groupingFields, operations: computations },
-          finalFilter: requestFilter(conjunction(finalConditions)),
-          sort: sort.length > 0 ? sort : undefined,
-        },
-        entries: (response) => (response.results as AggregateRow[] | undefined)?.map(withGroupId),
-        options,
-      },
-      this.state,
-    );
+  async run(options?: AggregateOptions): Promise<PagedResult<AggregateRow>> {
+    return (await loadAggregateRun()).runAggregate(this.target, this.state, options);
   }
 }
