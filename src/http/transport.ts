@@ -10,6 +10,7 @@ import type { CallOptions } from '../types.js';
 import { ElevationRequiredError, errorFromResponse, HttpError, isNetworkError, NetworkError, RequestError, TimeoutError } from '../errors/index.js';
 import { unlessAborted, type Abortable } from './abort.js';
 import type { TransportAuth } from './auth.js';
+import { loadOnFirstUse } from '../lazy.js';
 import { AttemptTimeout, CallDeadline } from './deadline.js';
 import { defaultHandler } from './default-handler.js';
 import { fetchHandler } from './fetch-handler.js';
@@ -51,7 +52,7 @@ export interface FetchWithAuthOptions extends CallOptions {
 }
 
 /** One call, ready to send: everything that stays the same from one attempt to the next. */
-interface Outgoing {
+export interface Outgoing {
   url: string;
   method: string;
   /** Headers of the call itself (content type, a caller's `fetchWithAuth` headers), lower-cased. */
@@ -77,6 +78,9 @@ const assignLowerCase = (target: Record<string, string>, from: Record<string, st
 };
 
 const isSuccess = (status: number): boolean => status >= 200 && status < 300;
+
+// fetchWithAuth's request preparation loads on its first call: most apps never make one.
+const loadFetchRequest = loadOnFirstUse(() => import('./fetch-request.js'));
 
 /** Sends requests for the client; one instance per client. */
 export class Transport {
@@ -159,33 +163,8 @@ export class Transport {
    * otherwise. Credentials go only to the client's own origin unless `allowOtherOrigin` is set.
    */
   async fetchWithAuth(pathOrUrl: string | URL, init: RequestInit & FetchWithAuthOptions = {}): Promise<Response> {
-    const { signal, timeoutMs, headers, allowOtherOrigin, body, method = 'GET', redirect } = init ?? {};
-    let url: URL;
-    try {
-      url = new URL(typeof pathOrUrl === 'string' && pathOrUrl.startsWith('/') ? this.baseUrl + pathOrUrl : pathOrUrl);
-    } catch {
-      throw new RequestError(`fetchWithAuth: ${String(pathOrUrl)} is not a path or an absolute URL`, { field: 'url' });
-    }
-    const own: Record<string, string> = {};
-    try {
-      new Headers(headers).forEach((value, name) => (own[name] = value));
-    } catch (error) {
-      throw new RequestError(`fetchWithAuth: ${(error as Error).message}`, { field: 'headers' });
-    }
-    const upperMethod = method.toUpperCase();
-    const outgoing: Outgoing = {
-      url: url.href,
-      method: upperMethod,
-      headers: own,
-      body: body ?? undefined,
-      authorized: url.origin === this.origin || allowOtherOrigin === true,
-      ownOrigin: url.origin === this.origin,
-      sdkHeader: sdkHeader(),
-      readOnly: false,
-      operation: `${upperMethod} ${url.pathname}`,
-      redirect,
-    };
-    return this.run(outgoing, { signal: signal ?? undefined, timeoutMs }, async (response) => response.toResponse());
+    const { outgoing, call } = (await loadFetchRequest()).fetchRequest(this.baseUrl, this.origin, pathOrUrl, init);
+    return this.run(outgoing, call, async (response) => response.toResponse());
   }
 
   /**
