@@ -9,15 +9,10 @@ import type { Transport } from './http/transport.js';
 import { invalid, isRecord as isObject, optionsObject, requireArray, requireObject, requireString } from './input.js';
 import { loadOnFirstUse } from './lazy.js';
 import { toPublic, toWire } from './wire/index.js';
+import { readPath } from './request.js';
 
 /** The transform node at a dotted wire path of a request tree. */
-function nodeAt(node: TransformNode | undefined, path: string): TransformNode | undefined {
-  for (const key of path.split('.')) {
-    if (!isObject(node)) return undefined;
-    node = node[key] as TransformNode | undefined;
-  }
-  return node;
-}
+const nodeAt = (node: TransformNode | undefined, path: string): TransformNode | undefined => readPath(node, path) as TransformNode | undefined;
 
 /** Sets `value` at a dotted path; objects already there are merged (the deeper value wins). */
 function place(target: Record<string, unknown>, path: string, value: unknown): void {

@@ -72,11 +72,6 @@ export interface Outgoing {
   redirect?: RequestRedirect;
 }
 
-/** Copies headers into `target` under lower-cased names. */
-const assignLowerCase = (target: Record<string, string>, from: Record<string, string> | undefined): void => {
-  for (const name in from) target[name.toLowerCase()] = from[name]!;
-};
-
 const isSuccess = (status: number): boolean => status >= 200 && status < 300;
 
 // fetchWithAuth's request preparation loads on its first call: most apps never make one.
@@ -267,9 +262,8 @@ export class Transport {
     const headers: Record<string, string> = { ...outgoing.headers, ...this.headers };
     headers['x-wix-bi-gateway'] = outgoing.sdkHeader;
     if (this.consistent && outgoing.ownOrigin) headers['x-wix-consistent'] = this.consistent;
-    if (outgoing.authorized) assignLowerCase(headers, await unlessAborted(this.auth.getAuthHeaders(), abort));
-    assignLowerCase(headers, outgoing.overrides);
-    return headers;
+    if (outgoing.authorized) Object.assign(headers, lowerCaseHeaders(await unlessAborted(this.auth.getAuthHeaders(), abort)));
+    return Object.assign(headers, lowerCaseHeaders(outgoing.overrides));
   }
 
   /** One attempt's request, and the consistency token of its answer. */
