@@ -127,13 +127,12 @@ function startOf(calls: readonly RecordedCall[], who: string): { namespace: stri
 }
 
 /**
- * The key of a recorded query on `client`: its namespace, then (when the first call has one) its
- * first string argument, then every call; `kind` keeps plain and infinite queries of the same
- * builder apart.
+ * The key of a direct read recorded on `client`: its namespace, then (when the first call has
+ * one) its first string argument, then every call.
  */
-function keyOf(client: Client, calls: RecordedCall[], kind: 'query' | 'infinite', who: string): SiteKitQueryKey {
-  const { namespace, target } = startOf(calls, who);
-  const query = { [kind]: plainCalls(calls), elevated: client.auth.elevated };
+function readKey(client: Client, calls: RecordedCall[]): SiteKitQueryKey {
+  const { namespace, target } = startOf(calls, 'queryOptions');
+  const query = { query: plainCalls(calls), elevated: client.auth.elevated };
   return typeof target === 'string' ? [QUERY_KEY_ROOT, namespace, target, query] : [QUERY_KEY_ROOT, namespace, query];
 }
 
@@ -184,7 +183,7 @@ export function queryOptions(source: unknown, ...rest: unknown[]): SiteKitQueryO
 function readOptions(client: Client, build: (client: Client, call: QueryCall) => unknown): SiteKitQueryOptions<unknown> {
   const { calls } = record(checked(build, 'queryOptions'), 'queryOptions');
   return {
-    queryKey: keyOf(checkedClient(client, 'queryOptions'), calls, 'query', 'queryOptions'),
+    queryKey: readKey(checkedClient(client, 'queryOptions'), calls),
     queryFn: async ({ signal }) => {
       const read = build(client, { signal });
       if (isQueryBuilder(read)) {

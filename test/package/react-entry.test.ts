@@ -60,13 +60,15 @@ describe.skipIf(!built)('the packed sitekit/react', () => {
     const folder = app('types', withReact);
     const usage = (from: string) => `${from}
 const client = createClient({ auth: OAuthStrategy({ clientId: 'c' }) });
-const options = queryOptions(client, (c) => c.items.query<{ title: string }>('Movies').limit(5));
+const options = queryOptions(client.items.query<{ title: string }>('Movies').limit(5), { returnTotalCount: true });
 const titles: string[] = [];
 void options.queryFn({ signal: new AbortController().signal }).then((page) => titles.push(...page.items.map((item) => item.title)));
 const element = createElement(SiteKitProvider, { client }, null);
 export const used = [element, useAuth, useCurrentMember, useUpload];
 // @ts-expect-error: the query function must start from the client
 queryOptions(client, 42);
+// @ts-expect-error: a member query takes no find options
+queryOptions(client.members.queryMembers(), { returnTotalCount: true });
 `;
     writeFileSync(join(folder, 'esm.mts'), usage(`import { createElement } from 'react';\nimport { createClient, OAuthStrategy } from 'sitekit';\nimport { SiteKitProvider, useAuth, useCurrentMember, useUpload, queryOptions } from 'sitekit/react';`));
     writeFileSync(join(folder, 'cjs.cts'), usage(`import { createElement } from 'react';\nimport { createClient, OAuthStrategy } from 'sitekit';\nimport { SiteKitProvider, useAuth, useCurrentMember, useUpload, queryOptions } from 'sitekit/react';`));
