@@ -102,7 +102,16 @@ function operationTable(doc: Doc, entries: OperationEntry[]): OperationTable {
  * Whether an operation goes to generated/elevated-operations.ts: it needs an elevated (API-key)
  * client, so only servers call it, and its entry loads on first use instead of with the client.
  */
-const isElevated = (row: Record<string, unknown>): boolean => row.elevated === true;
+const isElevated = (entry: OperationEntry): boolean => entry.op['x-sitekit-elevated'] === true;
+
+/**
+ * Whether an operation goes to generated/lazy-operations.ts (`x-sitekit-lazy`): only code that
+ * itself loads on first use calls it (sign-in, the redirect flow, references, aggregation).
+ */
+const isLazy = (entry: OperationEntry): boolean => entry.op['x-sitekit-lazy'] === true;
+
+/** Whether an operation's entry is in generated/operations.ts itself (loads with the client). */
+const isEager = (entry: OperationEntry): boolean => !isElevated(entry) && !isLazy(entry);
 
 /** One operation's exported constant, with shared trees by name and its fallback by reference. */
 function operationConstant(table: OperationTable, n: number): string {
@@ -132,37 +141,54 @@ export function emitOperationTrees(doc: Doc, entries: OperationEntry[]): string 
 }
 
 /**
+ * A generated module of the operations `belongs` selects, with the union type of their ids:
+ * operations that load on first use, apart from generated/operations.ts (which re-exports them).
+ */
+function emitOperationModule(doc: Doc, entries: OperationEntry[], belongs: typeof isLazy, purpose: string, idType: string): string {
+  const table = operationTable(doc, entries);
+  const selected = table.order.filter((n) => belongs(entries[n]!));
+  for (const n of selected) if (table.rows[n]!.fallback) throw new Error(`${table.ids[n]}: an operation outside generated/operations.ts cannot have a fallback (it would be in the other file)`);
+  const body = selected.map((n) => operationConstant(table, n)).join('');
+  let out = `${HEADER}/* ${purpose} */\n`;
+  out += `import type { Operation } from '../src/operation.js';\n${sharedTreeImport(table, body)}\n`;
+  out += `/** The operationIds of this module's operations. */\nexport type ${idType} =\n${selected.map((n) => `  | '${table.ids[n]}'`).join('\n')};\n\n`;
+  return out + body;
+}
+
+/**
  * generated/elevated-operations.ts: the operations that need an elevated (API-key) client. Only
  * servers call them, so the SDK loads this table on the first call of one (see src/invoke.ts);
  * generated/operations.ts re-exports them for everything else.
  */
-export function emitElevatedOperations(doc: Doc, entries: OperationEntry[]): string {
-  const table = operationTable(doc, entries);
-  const elevated = table.order.filter((n) => isElevated(table.rows[n]!));
-  for (const n of elevated) if (table.rows[n]!.fallback) throw new Error(`${table.ids[n]}: an elevated operation cannot have a fallback (it would be in the other file)`);
-  const body = elevated.map((n) => operationConstant(table, n)).join('');
-  let out = `${HEADER}/* The operations that need an elevated (API-key) client: servers only, so the SDK loads them on first use. */\n`;
-  out += `import type { Operation } from '../src/operation.js';\n${sharedTreeImport(table, body)}\n`;
-  out += `/** The operationIds of the elevated operations. */\nexport type ElevatedOperationId =\n${elevated.map((n) => `  | '${table.ids[n]}'`).join('\n')};\n\n`;
-  return out + body;
-}
+export const emitElevatedOperations = (doc: Doc, entries: OperationEntry[]): string =>
+  emitOperationModule(doc, entries, isElevated, 'The operations that need an elevated (API-key) client: servers only, so the SDK loads them on first use.', 'ElevatedOperationId');
+
+/**
+ * generated/lazy-operations.ts: the operations marked `x-sitekit-lazy`, called only by code that
+ * loads on first use, which imports them from here so they load with it; generated/operations.ts
+ * re-exports them for tests and the emulator.
+ */
+export const emitLazyOperations = (doc: Doc, entries: OperationEntry[]): string =>
+  emitOperationModule(doc, entries, isLazy, 'The operations called only by code that loads on first use (x-sitekit-lazy): they load with it.', 'LazyOperationId');
 
 /**
  * The operation table. Each operation is its own exported constant, so a bundler drops the ones
  * an app never reaches (e.g. the v1 sign-in routes the SDK does not call); `operations` gathers
  * them all for tests and the emulator. Transform trees used by more than one operation are shared
  * constants (generated/operation-trees.ts). A fallback points at its operation, which is emitted
- * first. The elevated operations live in generated/elevated-operations.ts and are re-exported here.
+ * first. The elevated operations live in generated/elevated-operations.ts, the `x-sitekit-lazy` ones
+ * in generated/lazy-operations.ts; both are re-exported here.
  */
 export function emitOperations(doc: Doc, entries: OperationEntry[]): string {
   const table = operationTable(doc, entries);
-  const { ids, rows } = table;
-  const elevatedIds = table.order.filter((n) => isElevated(rows[n]!)).map((n) => ids[n]!);
-  const body = table.order.filter((n) => !isElevated(rows[n]!)).map((n) => operationConstant(table, n)).join('');
+  const { ids } = table;
+  const idsIn = (belongs: typeof isLazy): string => table.order.filter((n) => belongs(entries[n]!)).map((n) => ids[n]!).join(', ');
+  const body = table.order.filter((n) => isEager(entries[n]!)).map((n) => operationConstant(table, n)).join('');
   let out = `${HEADER}/* The operation table: everything that differs per operation, as data (see schema/README.md). */\n`;
   out += `import type { Operation } from '../src/operation.js';\n${sharedTreeImport(table, body)}`;
-  out += `import { ${elevatedIds.join(', ')} } from './elevated-operations.js';\n\n`;
-  out += `export { ${elevatedIds.join(', ')} };\n\n`;
+  out += `import { ${idsIn(isElevated)} } from './elevated-operations.js';\n`;
+  out += `import { ${idsIn(isLazy)} } from './lazy-operations.js';\n\n`;
+  out += `export { ${idsIn(isElevated)} };\nexport { ${idsIn(isLazy)} };\n\n`;
   out += `/** Every operationId of the schema. */\nexport type OperationId =\n${ids.map((id) => `  | '${id}'`).join('\n')};\n\n`;
   out += body;
   out += `\n/** Every operation, by operationId (tests and the emulator; the SDK imports operations one by one). */\n`;

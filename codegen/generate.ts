@@ -4,7 +4,7 @@ import openapiTS, { astToString } from 'openapi-typescript';
 import { emitEvents, emitEventTransforms } from './emit-events.js';
 import { emitIo, emitModels } from './emit-models.js';
 import { emitNamespaces } from './emit-namespaces.js';
-import { emitBuilders, emitElevatedOperations, emitOperations, emitOperationTrees } from './emit-operations.js';
+import { emitBuilders, emitElevatedOperations, emitLazyOperations, emitOperations, emitOperationTrees } from './emit-operations.js';
 import { emitRoutes } from './emit-routes.js';
 import { HEADER } from './header.js';
 import { checkRules, listOperations, mergeDocuments, readSchemaFiles } from './load.js';
@@ -32,6 +32,7 @@ export async function generate(schemaDir: string): Promise<Record<string, string
     'events.ts': emitEvents(doc),
     'event-transforms.ts': emitEventTransforms(doc),
     'io.ts': emitIo(doc, entries),
+    'lazy-operations.ts': emitLazyOperations(doc, entries),
     'models.ts': emitModels(doc, entries),
     'namespaces.ts': emitNamespaces(doc, entries),
     'openapi.json': `${JSON.stringify(doc, null, 2)}\n`,

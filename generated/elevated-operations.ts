@@ -3,7 +3,7 @@
 import type { Operation } from '../src/operation.js';
 import { memberTransform, filterTransform, filesTransform, collectionTransform, fileTransform } from './operation-trees.js';
 
-/** The operationIds of the elevated operations. */
+/** The operationIds of this module's operations. */
 export type ElevatedOperationId =
   | 'approveMember'
   | 'blockMember'

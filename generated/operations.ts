@@ -3,8 +3,10 @@
 import type { Operation } from '../src/operation.js';
 import { memberTransform, filesTransform, dataItemsTransform, resultsTransform, filterTransform2, dataItemTransform, fileTransform, membersTransform, identityAndAdditionalDataTransform, queryTransform, profileTransform } from './operation-trees.js';
 import { approveMember, blockMember, bulkApproveMembers, bulkBlockMembers, bulkDeleteFiles, bulkDeleteMembers, bulkDeleteMembersByFilter, bulkImportFile, bulkImportFiles, bulkRestoreFilesFromTrashBin, createDataCollection, createMember, deleteDataCollection, deleteMember, deleteMemberAddresses, deleteMemberEmails, deleteMemberPhones, disconnectMember, listDeletedFiles, muteMember, truncate, unmuteMember, updateDataCollection, updateFileDescriptor, updateMemberSlug } from './elevated-operations.js';
+import { aggregateDataItems, bulkInsertDataItemReferences, bulkRemoveDataItemReferences, changePassword, createRedirectSession, insertDataItemReference, login, queryReferencedDataItems, recover, register, resendVerification, sendRecoveryEmail, verify } from './lazy-operations.js';
 
 export { approveMember, blockMember, bulkApproveMembers, bulkBlockMembers, bulkDeleteFiles, bulkDeleteMembers, bulkDeleteMembersByFilter, bulkImportFile, bulkImportFiles, bulkRestoreFilesFromTrashBin, createDataCollection, createMember, deleteDataCollection, deleteMember, deleteMemberAddresses, deleteMemberEmails, deleteMemberPhones, disconnectMember, listDeletedFiles, muteMember, truncate, unmuteMember, updateDataCollection, updateFileDescriptor, updateMemberSlug };
+export { aggregateDataItems, bulkInsertDataItemReferences, bulkRemoveDataItemReferences, changePassword, createRedirectSession, insertDataItemReference, login, queryReferencedDataItems, recover, register, resendVerification, sendRecoveryEmail, verify };
 
 /** Every operationId of the schema. */
 export type OperationId =
@@ -97,28 +99,18 @@ export type OperationId =
   | 'updateMemberSlug'
   | 'verify';
 
-/** `POST /wix-data/v2/items/aggregate` */
-export const aggregateDataItems: Operation = {id:"aggregateDataItems",method:"POST",path:"/wix-data/v2/items/aggregate",methodFqn:"wix.data.v2.DataItemService.AggregateDataItems",entity:"dataItem",readOnly:true,request:{initialFilter:"itemData",finalFilter:"itemData"},response:{results:"itemData"}};
-/** `POST /wix-data/v2/bulk/items/insert-references` */
-export const bulkInsertDataItemReferences: Operation = {id:"bulkInsertDataItemReferences",method:"POST",path:"/wix-data/v2/bulk/items/insert-references",methodFqn:"wix.data.v2.DataItemService.BulkInsertDataItemReferences",entity:"dataItem"};
 /** `POST /wix-data/v2/bulk/items/insert` */
 export const bulkInsertDataItems: Operation = {id:"bulkInsertDataItems",method:"POST",path:"/wix-data/v2/bulk/items/insert",methodFqn:"wix.data.v2.DataItemService.BulkInsertDataItems",entity:"dataItem",request:dataItemsTransform,response:resultsTransform};
 /** `POST /wix-data/v2/bulk/items/patch` */
 export const bulkPatchDataItems: Operation = {id:"bulkPatchDataItems",method:"POST",path:"/wix-data/v2/bulk/items/patch",methodFqn:"wix.data.v2.DataItemService.BulkPatchDataItems",entity:"dataItem",request:{patches:{fieldModifications:{setFieldOptions:{value:"itemData"},appendToArrayOptions:{value:"itemData"},removeFromArrayOptions:{value:"itemData"}}}},response:resultsTransform};
-/** `POST /wix-data/v2/bulk/items/remove-references` */
-export const bulkRemoveDataItemReferences: Operation = {id:"bulkRemoveDataItemReferences",method:"POST",path:"/wix-data/v2/bulk/items/remove-references",methodFqn:"wix.data.v2.DataItemService.BulkRemoveDataItemReferences",entity:"dataItem"};
 /** `POST /wix-data/v2/bulk/items/remove` */
 export const bulkRemoveDataItems: Operation = {id:"bulkRemoveDataItems",method:"POST",path:"/wix-data/v2/bulk/items/remove",methodFqn:"wix.data.v2.DataItemService.BulkRemoveDataItems",entity:"dataItem",response:resultsTransform};
 /** `POST /wix-data/v2/bulk/items/save` */
 export const bulkSaveDataItems: Operation = {id:"bulkSaveDataItems",method:"POST",path:"/wix-data/v2/bulk/items/save",methodFqn:"wix.data.v2.DataItemService.BulkSaveDataItems",entity:"dataItem",request:dataItemsTransform,response:resultsTransform};
 /** `POST /wix-data/v2/bulk/items/update` */
 export const bulkUpdateDataItems: Operation = {id:"bulkUpdateDataItems",method:"POST",path:"/wix-data/v2/bulk/items/update",methodFqn:"wix.data.v2.DataItemService.BulkUpdateDataItems",entity:"dataItem",request:dataItemsTransform,response:resultsTransform};
-/** `POST /_api/iam/authentication/v2/change-password` */
-export const changePassword: Operation = {id:"changePassword",method:"POST",path:"/_api/iam/authentication/v2/change-password",methodFqn:"wix.iam.authentication.v1.AuthenticationService.ChangePassword"};
 /** `POST /wix-data/v2/items/count` */
 export const count: Operation = {id:"count",method:"POST",path:"/wix-data/v2/items/count",methodFqn:"wix.data.v2.DataItemService.CountDataItems",entity:"dataItem",args:[{name:"dataCollectionId",expects:"string"},{name:"options",expects:"options",optional:true}],unwrap:"totalCount",readOnly:true,request:filterTransform2};
-/** `POST /_api/redirects-api/v1/redirect-session` */
-export const createRedirectSession: Operation = {id:"createRedirectSession",method:"POST",path:"/_api/redirects-api/v1/redirect-session",methodFqn:"wix.headless.v1.RedirectSessionService.CreateRedirectSession"};
 /** `DELETE /members/v1/members/my` */
 export const deleteMyMember: Operation = {id:"deleteMyMember",method:"DELETE",path:"/members/v1/members/my",methodFqn:"com.wixpress.members.api.Members.DeleteMyMember",entity:"member",args:[{name:"options",expects:"options",optional:true}]};
 /** `POST /site-media/v1/files/generate-file-download-url` */
@@ -147,8 +139,6 @@ export const getMember: Operation = {id:"getMember",method:"GET",path:"/members/
 export const importFile: Operation = {id:"importFile",method:"POST",path:"/site-media/v1/files/import",methodFqn:"wix.media.site_media.v1.FilesService.ImportFile",entity:"fileDescriptor",args:[{name:"url",expects:"string"},{name:"options",expects:"options",optional:true}],unwrap:"file",response:fileTransform};
 /** `POST /wix-data/v2/items` */
 export const insert: Operation = {id:"insert",method:"POST",path:"/wix-data/v2/items",methodFqn:"wix.data.v2.DataItemService.InsertDataItem",entity:"dataItem",args:[{name:"dataCollectionId",expects:"string"},{name:"dataItem",expects:"item"},{name:"options",expects:"options",optional:true}],unwrap:"dataItem",request:dataItemTransform,response:dataItemTransform};
-/** `POST /wix-data/v2/items/insert-reference` */
-export const insertDataItemReference: Operation = {id:"insertDataItemReference",method:"POST",path:"/wix-data/v2/items/insert-reference",methodFqn:"wix.data.v2.DataItemService.InsertDataItemReference",entity:"dataItem"};
 /** `POST /wix-data/v2/items/is-referenced` */
 export const isReferenced: Operation = {id:"isReferenced",method:"POST",path:"/wix-data/v2/items/is-referenced",methodFqn:"wix.data.v2.DataItemService.IsReferencedDataItem",entity:"dataItem",args:[{name:"dataCollectionId",expects:"string"},{name:"referringItemFieldName",expects:"string"},{name:"referringItemId",expects:"item-ref"},{name:"referencedItemId",expects:"item-ref"},{name:"options",expects:"options",optional:true}],unwrap:"isReferenced",readOnly:true};
 /** `POST /members/v1/members/join-community` */
@@ -161,8 +151,6 @@ export const listDataCollections: Operation = {id:"listDataCollections",method:"
 export const listFiles: Operation = {id:"listFiles",method:"GET",path:"/site-media/v1/files",methodFqn:"wix.media.site_media.v1.FilesService.ListFiles",entity:"fileDescriptor",args:[{name:"options",expects:"options",optional:true}],response:filesTransform};
 /** `GET /members/v1/members` */
 export const listMembers: Operation = {id:"listMembers",method:"GET",path:"/members/v1/members",methodFqn:"com.wixpress.members.api.Members.ListMembers",entity:"member",args:[{name:"options",expects:"options",optional:true}],response:membersTransform};
-/** `POST /_api/iam/authentication/v2/login` */
-export const login: Operation = {id:"login",method:"POST",path:"/_api/iam/authentication/v2/login",methodFqn:"wix.iam.authentication.v1.AuthenticationService.LoginV2",response:identityAndAdditionalDataTransform};
 /** `POST /_api/iam/authentication/v1/login` */
 export const loginV1: Operation = {id:"loginV1",method:"POST",path:"/_api/iam/authentication/v1/login",methodFqn:"wix.iam.authentication.v1.AuthenticationService.Login",response:identityAndAdditionalDataTransform};
 /** `POST /_api/iam/authentication/v1/sso/login-with-token-params` */
@@ -179,12 +167,6 @@ export const queryDataItems: Operation = {id:"queryDataItems",method:"POST",path
 export const queryDistinctValues: Operation = {id:"queryDistinctValues",method:"POST",path:"/wix-data/v2/items/query-distinct-values",methodFqn:"wix.data.v2.DataItemService.QueryDistinctValues",entity:"dataItem",readOnly:true,request:filterTransform2,response:{distinctValues:"itemData"}};
 /** `POST /members/v1/members/query` */
 export const queryMembers: Operation = {id:"queryMembers",method:"POST",path:"/members/v1/members/query",methodFqn:"com.wixpress.members.api.Members.QueryMembers",entity:"member",readOnly:true,request:{query:{filter:"entityFilter"}},response:membersTransform};
-/** `POST /wix-data/v2/items/query-referenced` */
-export const queryReferencedDataItems: Operation = {id:"queryReferencedDataItems",method:"POST",path:"/wix-data/v2/items/query-referenced",methodFqn:"wix.data.v2.DataItemService.QueryReferencedDataItems",entity:"dataItem",readOnly:true,response:resultsTransform};
-/** `POST /_api/iam/recovery/v1/recover` */
-export const recover: Operation = {id:"recover",method:"POST",path:"/_api/iam/recovery/v1/recover",methodFqn:"wix.iam.recovery.v1.RecoveryService.Recover",response:identityAndAdditionalDataTransform};
-/** `POST /_api/iam/authentication/v2/register` */
-export const register: Operation = {id:"register",method:"POST",path:"/_api/iam/authentication/v2/register",methodFqn:"wix.iam.authentication.v1.AuthenticationService.RegisterV2",request:profileTransform,response:identityAndAdditionalDataTransform};
 /** `POST /_api/iam/authentication/v1/register` */
 export const registerV1: Operation = {id:"registerV1",method:"POST",path:"/_api/iam/authentication/v1/register",methodFqn:"wix.iam.authentication.v1.AuthenticationService.Register",request:profileTransform,response:identityAndAdditionalDataTransform};
 /** `POST /wix-data/v2/items/remove` */
@@ -195,16 +177,12 @@ export const removeDataItem: Operation = {id:"removeDataItem",method:"DELETE",pa
 export const removeDataItemReference: Operation = {id:"removeDataItemReference",method:"POST",path:"/wix-data/v2/items/remove-reference",methodFqn:"wix.data.v2.DataItemService.RemoveDataItemReference",entity:"dataItem"};
 /** `POST /wix-data/v2/items/replace-references` */
 export const replaceReferences: Operation = {id:"replaceReferences",method:"POST",path:"/wix-data/v2/items/replace-references",methodFqn:"wix.data.v2.DataItemService.ReplaceDataItemReferences",entity:"dataItem",args:[{name:"dataCollectionId",expects:"string"},{name:"referringItemFieldName",expects:"string"},{name:"referringItemId",expects:"item-ref"},{name:"newReferencedItemIds",expects:"item-refs"}]};
-/** `POST /_api/iam/verification/v1/auth/resend` */
-export const resendVerification: Operation = {id:"resendVerification",method:"POST",path:"/_api/iam/verification/v1/auth/resend",methodFqn:"wix.iam.verification.v1.VerificationService.ResendDuringAuthentication"};
 /** `POST /wix-data/v2/items/save` */
 export const save: Operation = {id:"save",method:"POST",path:"/wix-data/v2/items/save",methodFqn:"wix.data.v2.DataItemService.SaveDataItem",entity:"dataItem",args:[{name:"dataCollectionId",expects:"string"},{name:"dataItem",expects:"item"},{name:"options",expects:"options",optional:true}],unwrap:"dataItem",request:dataItemTransform,response:dataItemTransform};
 /** `POST /site-media/v1/files/search` */
 export const searchFiles: Operation = {id:"searchFiles",method:"POST",path:"/site-media/v1/files/search",methodFqn:"wix.media.site_media.v1.FilesService.SearchFiles",entity:"fileDescriptor",args:[{name:"options",expects:"options",optional:true}],readOnly:true,response:filesTransform};
 /** `POST /_api/iam/recovery/v1/activation-email` */
 export const sendActivationEmail: Operation = {id:"sendActivationEmail",method:"POST",path:"/_api/iam/recovery/v1/activation-email",methodFqn:"wix.iam.recovery.v1.RecoveryService.SendActivationEmail"};
-/** `POST /_api/iam/recovery/v1/send-email` */
-export const sendRecoveryEmail: Operation = {id:"sendRecoveryEmail",method:"POST",path:"/_api/iam/recovery/v1/send-email",methodFqn:"wix.iam.recovery.v1.RecoveryService.SendRecoveryEmail"};
 /** `POST /_api/iam/authentication/v2/sign-on` */
 export const signOn: Operation = {id:"signOn",method:"POST",path:"/_api/iam/authentication/v2/sign-on",methodFqn:"wix.iam.authentication.v1.AuthenticationService.SignOn",request:profileTransform,response:{identity:{$entity:true,createdDate:"date",updatedDate:"date",identityProfile:{customFields:{value:{numValue:"float",dateValue:"date"}}}}}};
 /** `POST /_api/iam/verification/v1/start` */
@@ -219,8 +197,6 @@ export const updateCurrentMemberSlug: Operation = {id:"updateCurrentMemberSlug",
 export const updateDataItem: Operation = {id:"updateDataItem",method:"PUT",path:"/wix-data/v2/items/{dataItem.id}",methodFqn:"wix.data.v2.DataItemService.UpdateDataItem",entity:"dataItem",request:dataItemTransform,response:dataItemTransform};
 /** `PATCH /members/v1/members/{member.id}` */
 export const updateMember: Operation = {id:"updateMember",method:"PATCH",path:"/members/v1/members/{member.id}",methodFqn:"com.wixpress.members.api.Members.UpdateMember",entity:"member",args:[{name:"id",path:"member.id",expects:"string"},{name:"member",expects:"object"}],unwrap:"member",request:{member:{$entity:true,createdDate:"date",updatedDate:"date",lastLoginDate:"date"},fieldMask:"fieldMask"},response:memberTransform};
-/** `POST /_api/iam/verification/v1/auth/verify` */
-export const verify: Operation = {id:"verify",method:"POST",path:"/_api/iam/verification/v1/auth/verify",methodFqn:"wix.iam.verification.v1.VerificationService.VerifyDuringAuthentication",response:identityAndAdditionalDataTransform};
 /** `GET /wix-data/v2/items/query` */
 export const queryDataItemsGet: Operation = {id:"queryDataItemsGet",method:"GET",path:"/wix-data/v2/items/query",methodFqn:"wix.data.v2.DataItemService.QueryDataItems",entity:"dataItem",fallback:queryDataItems,request:queryTransform,response:dataItemsTransform};
 

@@ -2,7 +2,7 @@
  * The redirect flow of an OAuth client: the hosted sign-in page's URL, the code exchange when the
  * user comes back, and the hosted logout page. Loaded on first use: most page loads never sign in.
  */
-import * as operations from '../../generated/operations.js';
+import * as operations from '../../generated/lazy-operations.js';
 import { requireString } from '../input.js';
 import type { Operation } from '../operation.js';
 import type { CallOptions } from '../types.js';

@@ -3,7 +3,7 @@
  * change. Loaded by OAuthStrategy on first use of any of these (sign-in pages need it; most page
  * loads do not).
  */
-import * as operations from '../../generated/operations.js';
+import * as operations from '../../generated/lazy-operations.js';
 import { isSiteKitError, isValidationError, type SiteKitError } from '../errors/index.js';
 import type { Operation } from '../operation.js';
 import type { CallOptions } from '../types.js';

@@ -2,7 +2,7 @@
  * Running an aggregation (`Aggregate.run()`): its request and the official row shape. Loaded on
  * the first run, through ./aggregate.ts: most pages never aggregate.
  */
-import * as operations from '../../generated/operations.js';
+import * as operations from '../../generated/lazy-operations.js';
 import type { AggregateState, AggregateTarget } from './aggregate.js';
 import { conjunction, requestFilter } from './filter.js';
 import { fetchPages } from './paging.js';

@@ -2,7 +2,7 @@
  * The item reference methods of `client.items` (`queryReferenced`, `insertReference`,
  * `removeReference`). Loaded on the first call of one, through ./items.ts: most pages never make one.
  */
-import * as operations from '../../generated/operations.js';
+import * as operations from '../../generated/lazy-operations.js';
 import type { Transport } from '../http/transport.js';
 import { invalid, requireString } from '../input.js';
 import { itemIdOf, sendPublic } from '../invoke.js';
