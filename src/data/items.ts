@@ -5,8 +5,8 @@
 import { namespaceOperations, type ItemsOperations } from '../../generated/namespaces.js';
 import * as operations from '../../generated/operations.js';
 import type { Transport } from '../http/transport.js';
-import { optionsObject, requireString } from '../input.js';
-import { bindOperations, sendPublic } from '../invoke.js';
+import { requireString } from '../input.js';
+import { bindOperations } from '../invoke.js';
 import { loadOnFirstUse } from '../lazy.js';
 import type { Operation } from '../operation.js';
 import type { CallOptions, Item } from '../types.js';
@@ -92,6 +92,9 @@ const bulkWrite =
   async (collectionId: string, entries: unknown, options?: object): Promise<BulkResult> =>
     (await loadBulkWrites()).bulkWrite(transport, operation, action)(collectionId, entries, options);
 
+// The direct forms of count and query load on their first call (see ./item-requests.ts).
+const loadItemRequests = loadOnFirstUse(() => import('./item-requests.js'));
+
 // The reference methods load on the first call of one: most pages never make one.
 const loadReferenceMethods = loadOnFirstUse(() => import('./references.js'));
 
@@ -99,7 +102,7 @@ const loadReferenceMethods = loadOnFirstUse(() => import('./references.js'));
 export const collectionIdOf = (collectionId: unknown): string => requireString(collectionId, 'dataCollectionId');
 
 /** `includeReferences` as the service takes it: `[{field}]` (field names are accepted too). */
-const includedReferences = (fields: readonly unknown[] | undefined): { field: string }[] | undefined =>
+export const includedReferences = (fields: readonly unknown[] | undefined): { field: string }[] | undefined =>
   fields?.map((field) => (typeof field === 'string' ? { field } : (field as { field: string })));
 
 /** What an item query needs besides its state: the client's items API and transport, and the collection. */
@@ -178,20 +181,11 @@ class ItemsQuery extends QueryMethods<ItemsQuery> implements ItemsQueryBuilder {
 export function itemsNamespace(transport: Transport): ItemsApi {
   const api: ItemsApi = {
     ...bindOperations<Omit<ItemsOperations, 'count'>>(transport, namespaceOperations.items),
-    async count(collectionId, options) {
-      const request = { dataCollectionId: collectionIdOf(collectionId), filter: optionalFilter(options?.filter) };
-      return ((await sendPublic(transport, operations.count, request, options)) as number | undefined) ?? 0;
-    },
+    count: async (collectionId, options) => (await loadItemRequests()).countItems(transport, collectionId, options),
     query: ((collectionId: unknown, query?: unknown, options?: FindOptions & { includeReferences?: readonly unknown[] }) => {
       // The builder form checks its collection ID at once; the direct form rejects.
       if (query == null) return new ItemsQuery({ api, transport, collectionId: collectionIdOf(collectionId) });
-      return (async () => {
-        const dataCollectionId = collectionIdOf(collectionId);
-        const { filter, ...rest } = optionsObject(query, 'query', 'items.query');
-        const request = { dataCollectionId, query: { ...rest, filter: optionalFilter(filter) }, includeReferences: includedReferences(options?.includeReferences) };
-        const response = (await sendPublic(transport, operations.queryDataItems, request, options)) as { dataItems?: unknown[]; pagingMetadata?: unknown };
-        return { items: response.dataItems ?? [], pagingMetadata: response.pagingMetadata };
-      })();
+      return loadItemRequests().then((requests) => requests.queryItems(transport, collectionId, query, options));
     }) as ItemsApi['query'],
     filter: () => new Filter([]),
     async distinct(collectionId, field, options) {

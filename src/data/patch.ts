@@ -1,10 +1,12 @@
 /** The patch builder (`items.patch(collectionId, itemId)`). */
-import * as operations from '../../generated/operations.js';
-import type { Transport } from '../http/transport.js';
 import { invalid, requireString } from '../input.js';
-import { sendPublic } from '../invoke.js';
+import { loadOnFirstUse } from '../lazy.js';
 import type { Item } from '../types.js';
+import type { PatchTarget } from './item-requests.js';
 import type { DataItemOf, PatchBuilder, PatchOptions } from './types.js';
+
+// Running a patch loads on the first run (see ./item-requests.ts).
+const loadItemRequests = loadOnFirstUse(() => import('./item-requests.js'));
 
 /** The patch methods, and the wire action of each, with the field holding its value (none for removeField). */
 const PATCH_ACTIONS = {
@@ -14,13 +16,6 @@ const PATCH_ACTIONS = {
   removeFromArray: { action: 'REMOVE_FROM_ARRAY', valueIn: 'removeFromArrayOptions' },
   removeField: { action: 'REMOVE_FIELD', valueIn: undefined },
 } as const;
-
-/** The item patch being built: where it applies and its field modifications so far. */
-interface PatchTarget {
-  readonly transport: Transport;
-  readonly collectionId: string;
-  readonly itemId: string;
-}
 
 /** An immutable patch of one item: each method returns a new patch with one more modification. */
 export class Patch implements PatchBuilder<Item> {
@@ -58,10 +53,6 @@ export class Patch implements PatchBuilder<Item> {
   }
   /** Applies the modifications; resolves with the patched item. */
   async run(options?: PatchOptions): Promise<DataItemOf<Item>> {
-    if (this.modifications.length === 0) invalid('patch', 'non-empty');
-    const { transport, collectionId, itemId } = this.target;
-    const request = { dataCollectionId: collectionId, patch: { dataItemId: itemId, fieldModifications: this.modifications } };
-    const response = (await sendPublic(transport, operations.patchDataItem, request, options)) as { dataItem: DataItemOf<Item> };
-    return response.dataItem;
+    return (await loadItemRequests()).runPatch(this.target, this.modifications, options);
   }
 }
