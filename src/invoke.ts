@@ -8,7 +8,7 @@ import { isApplicationError, isSiteKitError, RequestError } from './errors/index
 import type { Transport } from './http/transport.js';
 import { invalid, isRecord as isObject, optionsObject, requireArray, requireObject, requireString } from './input.js';
 import { loadOnFirstUse } from './lazy.js';
-import { toPublic, toWire } from './wire/index.js';
+import { loadMediaCodecs, toPublic, toWire } from './wire/index.js';
 import { readPath } from './request.js';
 
 /** The transform node at a dotted wire path of a request tree. */
@@ -99,6 +99,7 @@ export function requestFromArgs(op: Operation, args: readonly unknown[]): { requ
 
 /** Calls `op` with public arguments and returns its public-form (and unwrapped) result. */
 export async function invoke(transport: Transport, op: Operation, args: readonly unknown[]): Promise<unknown> {
+  if (op.media) await loadMediaCodecs();
   let built;
   try {
     built = requestFromArgs(op, args);
@@ -111,6 +112,7 @@ export async function invoke(transport: Transport, op: Operation, args: readonly
 
 /** Sends a wire request for `op` and maps the response to public form (unwrapping, 404 → null). */
 export async function send(transport: Transport, op: Operation, request: object, call: CallOptions = {}): Promise<unknown> {
+  if (op.media) await loadMediaCodecs();
   let response: unknown;
   try {
     response = await transport.send(op, request, call);
@@ -150,7 +152,8 @@ export function wireRequest(operation: Operation, request: Record<string, unknow
  * Sends `operation` with a request in the public form (see {@link wireRequest}). Resolves with
  * the public-form (and unwrapped) result.
  */
-export function sendPublic(transport: Transport, operation: Operation, request: Record<string, unknown>, options?: unknown): Promise<unknown> {
+export async function sendPublic(transport: Transport, operation: Operation, request: Record<string, unknown>, options?: unknown): Promise<unknown> {
+  if (operation.media) await loadMediaCodecs();
   const { wire, call } = wireRequest(operation, request, options);
   return send(transport, operation, wire, call);
 }

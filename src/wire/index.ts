@@ -10,15 +10,10 @@ export {
   encodeItemData,
   fieldMaskCodec,
   floatCodec,
-  formatMediaRef,
-  IMAGE_URL_PREFIX,
   isStringArray,
   itemCodec,
   itemDataCodec,
-  mediaCodec,
-  parseMediaRef,
-  type MediaKind,
-  type MediaObject,
-  type MediaPoster,
+  loadMediaCodecs,
 } from './transform.js';
+export { formatMediaRef, IMAGE_URL_PREFIX, mediaCodec, mediaCodecs, parseMediaRef, type MediaKind, type MediaObject, type MediaPoster } from './media.js';
 export { isPlainObject, type PlainObject } from './plain.js';
