@@ -1,16 +1,18 @@
 /**
  * The code of item requests that only runs once a request is sent: the direct forms of
- * `items.count` and `items.query`, and `Patch.run()`. Loaded on the first such call, through
+ * `items.count`, `items.query` and `items.distinct`, and `Patch.run()`. Loaded on the first such call, through
  * ./items.ts and ./patch.ts: the builders stay eager and sync without it.
  */
 import * as operations from '../../generated/operations.js';
 import type { Transport } from '../http/transport.js';
-import { invalid, optionsObject } from '../input.js';
+import { invalid, optionsObject, requireString } from '../input.js';
 import { sendPublic } from '../invoke.js';
 import type { CallOptions, Item } from '../types.js';
 import { optionalFilter } from './filter.js';
 import { collectionIdOf, includedReferences } from './items.js';
-import type { CountOptions, DataItemOf, FilterLike, FindOptions, PatchOptions } from './types.js';
+import { fetchPages } from './paged-result.js';
+import { limitOf, skipOf } from './paging.js';
+import type { CountOptions, DataItemOf, DistinctRequest, FilterLike, FindOptions, PagedResult, PatchOptions } from './types.js';
 
 /** `items.count(collectionId, options)`: the number of items matching `options.filter` (all items without one). */
 export async function countItems(transport: Transport, collectionId: unknown, options?: { filter?: FilterLike } & CountOptions): Promise<number> {
@@ -30,6 +32,15 @@ export async function queryItems(
   const request = { dataCollectionId, query: { ...rest, filter: optionalFilter(filter) }, includeReferences: includedReferences(options?.includeReferences) };
   const response = (await sendPublic(transport, operations.queryDataItems, request, options)) as { dataItems?: unknown[]; pagingMetadata?: unknown };
   return { items: response.dataItems ?? [], pagingMetadata: response.pagingMetadata };
+}
+
+/** `items.distinct(collectionId, field, options)`: the distinct values of a field among the items matching `options.filter`, paged by `options.paging`. */
+export function distinctValues(transport: Transport, collectionId: unknown, field: unknown, options?: DistinctRequest): Promise<PagedResult<unknown>> {
+  const base = { dataCollectionId: collectionIdOf(collectionId), fieldName: requireString(field, 'fieldName') };
+  return fetchPages(
+    { transport, operation: operations.queryDistinctValues, base, rest: { filter: optionalFilter(options?.filter) }, entries: (response) => response.distinctValues as unknown[] | undefined, options },
+    { limit: limitOf(options?.paging?.limit), skip: skipOf(options?.paging?.offset ?? 0) },
+  );
 }
 
 /** Where a patch applies (see ./patch.ts). */

@@ -12,8 +12,8 @@ import type { Operation } from '../operation.js';
 import type { CallOptions, Item } from '../types.js';
 import { Aggregate } from './aggregate.js';
 import type { BulkAction } from './bulk.js';
-import { conjunction, Filter, optionalFilter, requestFilter } from './filter.js';
-import { fetchPages, firstPageRequest, limitOf, skipOf, type PageSource } from './paging.js';
+import { conjunction, Filter, requestFilter } from './filter.js';
+import { fetchPages, firstPageRequest, type PageSource } from './paging.js';
 import { Patch } from './patch.js';
 import { EMPTY_QUERY, QueryMethods, type QueryState } from './query.js';
 import type {
@@ -92,7 +92,7 @@ const bulkWrite =
   async (collectionId: string, entries: unknown, options?: object): Promise<BulkResult> =>
     (await loadBulkWrites()).bulkWrite(transport, operation, action)(collectionId, entries, options);
 
-// The direct forms of count and query load on their first call (see ./item-requests.ts).
+// The direct forms of count, query and distinct load on their first call (see ./item-requests.ts).
 const loadItemRequests = loadOnFirstUse(() => import('./item-requests.js'));
 
 // The reference methods load on the first call of one: most pages never make one.
@@ -188,13 +188,7 @@ export function itemsNamespace(transport: Transport): ItemsApi {
       return loadItemRequests().then((requests) => requests.queryItems(transport, collectionId, query, options));
     }) as ItemsApi['query'],
     filter: () => new Filter([]),
-    async distinct(collectionId, field, options) {
-      const base = { dataCollectionId: collectionIdOf(collectionId), fieldName: requireString(field, 'fieldName') };
-      return fetchPages(
-        { transport, operation: operations.queryDistinctValues, base, rest: { filter: optionalFilter(options?.filter) }, entries: (response) => response.distinctValues as unknown[] | undefined, options },
-        { limit: limitOf(options?.paging?.limit), skip: skipOf(options?.paging?.offset ?? 0) },
-      );
-    },
+    distinct: async (collectionId, field, options) => (await loadItemRequests()).distinctValues(transport, collectionId, field, options),
     aggregate: <T extends object>(collectionId: string) => new Aggregate({ transport, collectionId: collectionIdOf(collectionId) }) as unknown as AggregateBuilder<T>,
     // The builders are written for any item; the caller's item type only narrows their signatures.
     patch: <T extends object>(collectionId: string, itemId: string) =>
