@@ -31,11 +31,12 @@ export function emitEvents(doc: Doc): string {
   out += `import type { ActionEvent, EntityCreatedEvent, EntityDeletedEvent, EntityUpdatedEvent, EventHandler, Unsubscribe, WithCollectionId } from '../src/events/types.js';\n`;
   out += `import type { Item } from '../src/types.js';\nimport type * as M from './models.js';\n\n`;
   out += `/** A namespace that has domain events. */\nexport type EventNamespace = ${[...new Set(events.map((e) => e.op.tags![0]!))].map((ns) => `'${ns}'`).join(' | ')};\n\n`;
-  out += `/** The kind of a domain event: an entity's life cycle, or an action on it. */\nexport type EventKind = 'created' | 'updated' | 'deleted' | 'action';\n\n`;
-  out += `/** One domain event: its type, the namespace whose \`on...\` method registers its handlers, and its kind. */\nexport interface DomainEventEntry {\n  readonly eventType: string;\n  readonly namespace: EventNamespace;\n  readonly method: string;\n  readonly kind: EventKind;\n}\n\n`;
+  // Names only: the client loads this table eagerly for its on... methods. An event's kind shapes
+  // its handler's types below; the runtime reads it from the event's own created/updated/deleted/action part.
+  out += `/** One domain event: its type, and the namespace whose \`on...\` method registers its handlers. */\nexport interface DomainEventEntry {\n  readonly eventType: string;\n  readonly namespace: EventNamespace;\n  readonly method: string;\n}\n\n`;
   out += `/** Every domain event the SDK knows. */\nexport const domainEvents: readonly DomainEventEntry[] = [\n`;
   for (const { eventType, op } of events) {
-    out += `  { eventType: ${JSON.stringify(eventType)}, namespace: '${op.tags![0]}', method: '${op.operationId}', kind: '${op['x-sitekit-event']}' },\n`;
+    out += `  { eventType: ${JSON.stringify(eventType)}, namespace: '${op.tags![0]}', method: '${op.operationId}' },\n`;
   }
   out += `];\n`;
   for (const ns of NAMESPACES) {

@@ -7,34 +7,30 @@ import type * as M from './models.js';
 /** A namespace that has domain events. */
 export type EventNamespace = 'collections' | 'items' | 'media' | 'members';
 
-/** The kind of a domain event: an entity's life cycle, or an action on it. */
-export type EventKind = 'created' | 'updated' | 'deleted' | 'action';
-
-/** One domain event: its type, the namespace whose `on...` method registers its handlers, and its kind. */
+/** One domain event: its type, and the namespace whose `on...` method registers its handlers. */
 export interface DomainEventEntry {
   readonly eventType: string;
   readonly namespace: EventNamespace;
   readonly method: string;
-  readonly kind: EventKind;
 }
 
 /** Every domain event the SDK knows. */
 export const domainEvents: readonly DomainEventEntry[] = [
-  { eventType: "wix.data.v2.data_collection_changed", namespace: 'collections', method: 'onDataCollectionChanged', kind: 'action' },
-  { eventType: "wix.data.v2.data_collection_cloned", namespace: 'collections', method: 'onDataCollectionCloned', kind: 'action' },
-  { eventType: "wix.data.v2.data_collection_created", namespace: 'collections', method: 'onDataCollectionCreated', kind: 'created' },
-  { eventType: "wix.data.v2.data_collection_deleted", namespace: 'collections', method: 'onDataCollectionDeleted', kind: 'deleted' },
-  { eventType: "wix.data.v2.data_collection_updated", namespace: 'collections', method: 'onDataCollectionUpdated', kind: 'updated' },
-  { eventType: "wix.data.v2.data_item_created", namespace: 'items', method: 'onDataItemCreated', kind: 'created' },
-  { eventType: "wix.data.v2.data_item_deleted", namespace: 'items', method: 'onDataItemDeleted', kind: 'deleted' },
-  { eventType: "wix.data.v2.data_item_updated", namespace: 'items', method: 'onDataItemUpdated', kind: 'updated' },
-  { eventType: "wix.media.site_media.v1.file_descriptor_deleted", namespace: 'media', method: 'onFileDescriptorDeleted', kind: 'deleted' },
-  { eventType: "wix.media.site_media.v1.file_descriptor_file_failed", namespace: 'media', method: 'onFileDescriptorFileFailed', kind: 'action' },
-  { eventType: "wix.media.site_media.v1.file_descriptor_file_ready", namespace: 'media', method: 'onFileDescriptorFileReady', kind: 'action' },
-  { eventType: "wix.media.site_media.v1.file_descriptor_updated", namespace: 'media', method: 'onFileDescriptorUpdated', kind: 'updated' },
-  { eventType: "wix.members.v1.member_created", namespace: 'members', method: 'onMemberCreated', kind: 'created' },
-  { eventType: "wix.members.v1.member_deleted", namespace: 'members', method: 'onMemberDeleted', kind: 'deleted' },
-  { eventType: "wix.members.v1.member_updated", namespace: 'members', method: 'onMemberUpdated', kind: 'updated' },
+  { eventType: "wix.data.v2.data_collection_changed", namespace: 'collections', method: 'onDataCollectionChanged' },
+  { eventType: "wix.data.v2.data_collection_cloned", namespace: 'collections', method: 'onDataCollectionCloned' },
+  { eventType: "wix.data.v2.data_collection_created", namespace: 'collections', method: 'onDataCollectionCreated' },
+  { eventType: "wix.data.v2.data_collection_deleted", namespace: 'collections', method: 'onDataCollectionDeleted' },
+  { eventType: "wix.data.v2.data_collection_updated", namespace: 'collections', method: 'onDataCollectionUpdated' },
+  { eventType: "wix.data.v2.data_item_created", namespace: 'items', method: 'onDataItemCreated' },
+  { eventType: "wix.data.v2.data_item_deleted", namespace: 'items', method: 'onDataItemDeleted' },
+  { eventType: "wix.data.v2.data_item_updated", namespace: 'items', method: 'onDataItemUpdated' },
+  { eventType: "wix.media.site_media.v1.file_descriptor_deleted", namespace: 'media', method: 'onFileDescriptorDeleted' },
+  { eventType: "wix.media.site_media.v1.file_descriptor_file_failed", namespace: 'media', method: 'onFileDescriptorFileFailed' },
+  { eventType: "wix.media.site_media.v1.file_descriptor_file_ready", namespace: 'media', method: 'onFileDescriptorFileReady' },
+  { eventType: "wix.media.site_media.v1.file_descriptor_updated", namespace: 'media', method: 'onFileDescriptorUpdated' },
+  { eventType: "wix.members.v1.member_created", namespace: 'members', method: 'onMemberCreated' },
+  { eventType: "wix.members.v1.member_deleted", namespace: 'members', method: 'onMemberDeleted' },
+  { eventType: "wix.members.v1.member_updated", namespace: 'members', method: 'onMemberUpdated' },
 ];
 
 /** The event handlers of `client.collections`. */
