@@ -3,10 +3,10 @@
  * `RequestError` naming the field, `<method>: <field> must be <expected>`.
  */
 import { RequestError } from './errors/index.js';
+import { isRecord } from './errors/util.js';
 
-/** True for an object that is neither `null` nor an array: the shape of items, requests and options. */
-export const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+// The one object check (an object that is neither `null` nor an array), shared with errors/.
+export { isRecord } from './errors/util.js';
 
 /**
  * Throws the `RequestError` `<context>: <field> must be <expected>` (without a context,

@@ -6,7 +6,7 @@ import type { CallOptions } from './types.js';
 import type { NamespaceOperations, Operation, OperationArgument, TransformNode } from './operation.js';
 import { isApplicationError, isSiteKitError, RequestError } from './errors/index.js';
 import type { Transport } from './http/transport.js';
-import { invalid, isRecord as isObject, optionsObject, requireArray, requireObject, requireString } from './input.js';
+import { invalid, isRecord, optionsObject, requireArray, requireObject, requireString } from './input.js';
 import { loadOnFirstUse } from './lazy.js';
 import { loadMediaCodecs, toPublic, toWire } from './wire/index.js';
 import { readPath } from './request.js';
@@ -19,19 +19,19 @@ function place(target: Record<string, unknown>, path: string, value: unknown): v
   const keys = path.split('.');
   const last = keys.pop()!;
   let at = target;
-  for (const key of keys) at = isObject(at[key]) ? (at[key] = { ...(at[key] as object) }) as Record<string, unknown> : (at[key] = {});
-  at[last] = isObject(value) && isObject(at[last]) ? { ...(at[last] as object), ...value } : value;
+  for (const key of keys) at = isRecord(at[key]) ? (at[key] = { ...(at[key] as object) }) as Record<string, unknown> : (at[key] = {});
+  at[last] = isRecord(value) && isRecord(at[last]) ? { ...(at[last] as object), ...value } : value;
 }
 
 /** Splits the per-call options (`signal`, `timeoutMs`) off an options object. */
 export function splitCallOptions(options: unknown): { rest: Record<string, unknown>; call: CallOptions } {
-  if (!isObject(options)) return { rest: {}, call: {} };
+  if (!isRecord(options)) return { rest: {}, call: {} };
   const { signal, timeoutMs, ...rest } = options as Record<string, unknown> & CallOptions;
   return { rest, call: { signal, timeoutMs } };
 }
 
 /** The ID of an item reference: the string itself, or the item's `_id` (unchecked). */
-export const itemIdOf = (value: unknown): unknown => (isObject(value) ? value._id : value);
+export const itemIdOf = (value: unknown): unknown => (isRecord(value) ? value._id : value);
 
 /**
  * The one input rule of generated methods: each argument checked against what the schema says it
