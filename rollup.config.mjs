@@ -10,16 +10,17 @@ const banner = (chunk) => (chunk.isEntry && chunk.name === 'react' ? "'use clien
 // Dependencies stay external: users' bundlers resolve them once.
 const external = (id) => /^(jose|tus-js-client|openapi-fetch|react|react-dom|node:)/.test(id);
 
-// The `node` export condition's build (dist/node/): the same code, except that the default HTTP
-// handler module is swapped for its node:http twin here, at build time. The choice is made by the
+// The `node` export condition's build (dist/node/): the same code, except that the modules of
+// src/http/ with a `.node.ts` twin (the default HTTP handler, the time limits' timer) are swapped
+// for it here, at build time. The choice is made by the
 // package's export conditions, never by a runtime check that would pull Node built-ins into a
 // browser bundle.
 const nodeEntries = { index: 'src/index.ts', openapi: 'src/openapi/index.ts' };
-const nodeHttpHandler = {
-  name: 'sitekit-node-http-handler',
+const nodeTwins = {
+  name: 'sitekit-node-twins',
   async resolveId(source, importer, options) {
     const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
-    if (resolved && /[\\/]src[\\/]http[\\/]default-handler\.ts$/.test(resolved.id)) return resolved.id.replace(/\.ts$/, '.node.ts');
+    if (resolved && /[\\/]src[\\/]http[\\/](default-handler|timer)\.ts$/.test(resolved.id)) return resolved.id.replace(/\.ts$/, '.node.ts');
     return resolved;
   },
 };
@@ -45,7 +46,7 @@ export default [
   {
     input: nodeEntries,
     external,
-    plugins: [nodeHttpHandler, nodeResolve({ extensions: ['.ts', '.js'] }), esbuild({ target: 'es2022', tsconfig: 'tsconfig.json' })],
+    plugins: [nodeTwins, nodeResolve({ extensions: ['.ts', '.js'] }), esbuild({ target: 'es2022', tsconfig: 'tsconfig.json' })],
     // hoistTransitiveImports off: a lazy chunk imports what it uses, not a copy of the shared
     // chunk's node: imports.
     output: [

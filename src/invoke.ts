@@ -16,12 +16,15 @@ const nodeAt = (node: TransformNode | undefined, path: string): TransformNode | 
 
 /** Sets `value` at a dotted path; objects already there are merged (the deeper value wins). */
 function place(target: Record<string, unknown>, path: string, value: unknown): void {
-  const keys = path.split('.');
+  const keys = path.includes('.') ? path.split('.') : [path];
   const last = keys.pop()!;
   let at = target;
   for (const key of keys) at = isRecord(at[key]) ? (at[key] = { ...(at[key] as object) }) as Record<string, unknown> : (at[key] = {});
   at[last] = isRecord(value) && isRecord(at[last]) ? { ...(at[last] as object), ...value } : value;
 }
+
+/** How many steps a dotted path has. */
+const depthOf = (path: string): number => path.split('.').length;
 
 /** Splits the per-call options (`signal`, `timeoutMs`) off an options object. */
 export function splitCallOptions(options: unknown): { rest: Record<string, unknown>; call: CallOptions } {
@@ -92,7 +95,7 @@ export function requestFromArgs(op: Operation, args: readonly unknown[]): { requ
   call ??= splitCallOptions(optionsObject(args[spec.length], 'options', op.id)).call;
   // Shallow first, so a deeper positional value (`member.id`) wins over one inside an object.
   const request: Record<string, unknown> = rest ? { ...rest } : {};
-  if (placements.length > 1) placements.sort((a, b) => a[0].split('.').length - b[0].split('.').length);
+  if (placements.some(([path]) => path.includes('.'))) placements.sort((a, b) => depthOf(a[0]) - depthOf(b[0]));
   for (const [path, value] of placements) place(request, path, value);
   return { request, call };
 }

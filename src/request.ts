@@ -42,11 +42,13 @@ export type WireRequest<O> = [BodyOf<O>] extends [never]
 type BodyOf<O> = O extends { requestBody?: infer R } ? NonNullable<R> : never;
 type ParamsPart<T> = [NonNullable<T>] extends [never] ? Record<never, never> : NonNullable<T>;
 
-const PLACEHOLDER = /\{([^}]+)\}/g;
+/** A path template's placeholder (`{dataItemId}`, `{member.id}`), its field name captured. */
+const PLACEHOLDER = /\{([^}]+)\}/;
 const METHODS_WITH_BODY: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH']);
 
 /** Reads a dotted path (`member.id`) from an object; `undefined` where any step is missing. */
 export function readPath(source: unknown, path: string): unknown {
+  if (!path.includes('.')) return source !== null && typeof source === 'object' ? (source as Record<string, unknown>)[path] : undefined;
   let value = source;
   for (const key of path.split('.')) {
     if (value === null || typeof value !== 'object') return undefined;
@@ -56,20 +58,34 @@ export function readPath(source: unknown, path: string): unknown {
 }
 
 /**
+ * Path templates split at their placeholders, once per template: literal text at even indexes,
+ * the placeholders' field names at odd ones (`['/items/', 'dataItemId', '']`).
+ */
+const templates = new Map<string, string[]>();
+function templateParts(path: string): string[] {
+  let parts = templates.get(path);
+  if (!parts) templates.set(path, (parts = path.split(PLACEHOLDER)));
+  return parts;
+}
+
+/**
  * Builds a request for `operation` from its request object. Path parameters are read from the
  * fields the placeholders name; a missing or empty one throws `RequestBuildError`, never `/undefined`.
  */
 export function buildRequest(operation: Operation, input?: object | null): BuiltRequest {
   const request = (input ?? {}) as Record<string, unknown>;
+  const parts = templateParts(operation.path);
   const pathFields: string[] = [];
-  const path = operation.path.replace(PLACEHOLDER, (_, field: string) => {
+  let path = parts[0]!;
+  for (let index = 1; index < parts.length; index += 2) {
+    const field = parts[index]!;
     const value = readPath(request, field);
     if (value === undefined || value === null || value === '' || typeof value === 'object') {
       throw new RequestBuildError(`${operation.id}: missing path parameter "${field}"`, field);
     }
     if (!field.includes('.')) pathFields.push(field);
-    return encodeURIComponent(String(value));
-  });
+    path += encodeURIComponent(String(value)) + parts[index + 1];
+  }
   const { method } = operation;
   if (METHODS_WITH_BODY.has(method)) return { operation, method, path, body: request };
   const query: Record<string, unknown> = {};

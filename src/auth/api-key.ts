@@ -31,7 +31,8 @@ export function ApiKeyStrategy(options: ApiKeyOptions): ApiKeyAuth {
   const headers: Record<string, string> = { Authorization: apiKey };
   if (siteId) headers['wix-site-id'] = siteId;
   if (accountId) headers['wix-account-id'] = accountId;
-  // The same headers for every call: one settled promise, nothing allocated per call.
-  const ready = Promise.resolve(Object.freeze(headers));
-  return { elevated: true, getAuthHeaders: () => ready };
+  // The same headers for every call: nothing allocated per call.
+  Object.freeze(headers);
+  const ready = Promise.resolve(headers);
+  return { elevated: true, getAuthHeaders: () => ready, readyAuthHeaders: () => headers };
 }

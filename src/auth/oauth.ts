@@ -182,6 +182,10 @@ export function OAuthStrategy(options: OAuthOptions): OAuthAuth {
     captchaVisibleSiteKey: CAPTCHA_VISIBLE_SITE_KEY,
     attach: (client) => void (clientTransport = client),
     getAuthHeaders: async () => ({ Authorization: await accessToken() }),
+    readyAuthHeaders: () => {
+      const ready = tokens.ready();
+      return ready && { Authorization: ready.accessToken.value };
+    },
     // A 401 means the access token is no good whatever its expiry says: renew once, replay once.
     onUnauthorized: () => Promise.resolve(tokens.usable(true)).then(
       () => true,

@@ -174,6 +174,12 @@ export class TokenLifecycle {
     return this.grant({ clientId: this.options.clientId, grantType: 'anonymous' }, 'visitor', options);
   }
 
+  /** The stored tokens when they are usable as they are (nothing to renew), else undefined. */
+  ready(): Tokens | undefined {
+    const current = this.current();
+    return isUsable(current, this.storedLifetimeSeconds) ? current : undefined;
+  }
+
   /**
    * Usable stored tokens, renewing them first when needed (or, with `force`, even when they look
    * usable: the server refused them). One renewal at a time, however many calls ask.

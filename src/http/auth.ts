@@ -11,6 +11,12 @@ export interface TransportAuth {
    */
   getAuthHeaders(): Promise<Record<string, string>>;
   /**
+   * The headers `getAuthHeaders` would give, when they are at hand without any wait (an API key;
+   * an access token that needs no renewal), else undefined. Optional: the transport then skips a
+   * wait per call.
+   */
+  readyAuthHeaders?(): Record<string, string> | undefined;
+  /**
    * Called once when a call is answered 401. Resolve true when credentials were renewed and one
    * replay of the call may succeed.
    */

@@ -1,5 +1,6 @@
 import { AbortedError, isSiteKitError, TimeoutError, type SiteKitError } from '../errors/index.js';
 import { AbortScope, toAbortSignal, type Abortable } from './abort.js';
+import { startTimer } from './timer.js';
 
 /**
  * The error for a caller's signal that fired: a `TimeoutError` when it was a time limit
@@ -23,6 +24,8 @@ export class AttemptTimeout {
 /** One attempt's cancellation: the call's, plus the attempt's own time limit. */
 export interface AttemptScope {
   readonly abort: Abortable;
+  /** False when nothing can abort it (no caller signal, no time limit): handlers need not watch it. */
+  readonly canAbort: boolean;
   /** Releases the attempt's timer and its link to the call. */
   end(): void;
 }
@@ -35,36 +38,40 @@ export interface AttemptScope {
 export class CallDeadline {
   /** Aborted when the call must end: the caller's signal or the call's time limit. */
   readonly abort = new AbortScope();
-  private readonly timer: ReturnType<typeof setTimeout> | undefined;
+  /** Whether anything can end the call early: a caller's signal or a time limit. */
+  readonly canAbort: boolean;
+  private readonly stopTimer: (() => void) | undefined;
   private readonly removeCallerListener: (() => void) | undefined;
 
   constructor(callerSignal: AbortSignal | undefined, timeoutMs: number, operation: string) {
+    this.canAbort = callerSignal !== undefined || isLimit(timeoutMs);
     if (callerSignal?.aborted) this.abort.abort(callerAbortError(callerSignal.reason, operation));
     else if (callerSignal) {
       const onAbort = () => this.abort.abort(callerAbortError(callerSignal.reason, operation));
       callerSignal.addEventListener('abort', onAbort, { once: true });
       this.removeCallerListener = () => callerSignal.removeEventListener('abort', onAbort);
     }
-    if (isLimit(timeoutMs)) this.timer = setTimeout(() => this.abort.abort(new TimeoutError(timeoutMs, { operation })), timeoutMs);
+    if (isLimit(timeoutMs)) this.stopTimer = startTimer(timeoutMs, () => this.abort.abort(new TimeoutError(timeoutMs, { operation })));
   }
 
   /** Starts an attempt limited to `attemptTimeoutMs` (`0`: only the call's limit applies). */
   attempt(attemptTimeoutMs: number): AttemptScope {
     const abort = new AbortScope();
     const unlink = this.abort.onAbort((reason) => abort.abort(reason));
-    const timer = isLimit(attemptTimeoutMs) ? setTimeout(() => abort.abort(new AttemptTimeout(attemptTimeoutMs)), attemptTimeoutMs) : undefined;
+    const stopTimer = isLimit(attemptTimeoutMs) ? startTimer(attemptTimeoutMs, () => abort.abort(new AttemptTimeout(attemptTimeoutMs))) : undefined;
     return {
       abort,
+      canAbort: this.canAbort || stopTimer !== undefined,
       end: () => {
         unlink();
-        clearTimeout(timer);
+        stopTimer?.();
       },
     };
   }
 
   /** Releases the timer and the caller's signal. */
   finish(): void {
-    clearTimeout(this.timer);
+    this.stopTimer?.();
     this.removeCallerListener?.();
   }
 }

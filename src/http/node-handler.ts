@@ -16,6 +16,7 @@ import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { NetworkError } from '../errors/index.js';
 import type { HttpHandler, HttpRequest, HttpResponse, RequestBody } from './handler.js';
 import { asNetworkError } from './network-failure.js';
+import { targetOf } from './node-target.js';
 import { MAX_REDIRECTS, REDIRECT_STATUSES, redirectRequest } from './redirect.js';
 
 /**
@@ -34,6 +35,9 @@ const sharedAgents = () => (agents ??= { http: new HttpAgent({ keepAlive: true, 
 
 /** What `fetch` asks for (and decodes) when the caller does not say. */
 const ACCEPT_ENCODING = 'gzip, deflate, br';
+
+/** U+FEFF, which `Response.text()` drops from the start of a body. */
+const BYTE_ORDER_MARK = 0xfeff;
 
 /** Statuses whose response has no body, whatever its headers say. */
 const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
@@ -81,13 +85,18 @@ function decodedBody(response: IncomingMessage): { stream: Readable; decoded: bo
   return { stream: decoder, decoded: true };
 }
 
-/** Reads a stream to its end as UTF-8 text; a stream cut short rejects. */
+/**
+ * Reads a stream to its end as UTF-8 text, decoded once at the end (as `Response.text()`: a
+ * byte-order mark is dropped, bad bytes become U+FFFD); a stream cut short rejects.
+ */
 function readText(stream: Readable, response: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
-    let text = '';
-    stream.setEncoding('utf8');
-    stream.on('data', (chunk: string) => (text += chunk));
-    stream.on('end', () => resolve(text));
+    const chunks: Buffer[] = [];
+    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    stream.on('end', () => {
+      const text = (chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)).toString('utf8');
+      resolve(text.charCodeAt(0) === BYTE_ORDER_MARK ? text.slice(1) : text);
+    });
     stream.on('error', reject);
     // A connection closed before the last byte: Node ends some truncated bodies without an error.
     stream.on('close', () => {
@@ -149,11 +158,12 @@ function exchange(request: HttpRequest): Promise<HttpResponse> {
   headers['accept-encoding'] ??= ACCEPT_ENCODING;
   if (body.length !== undefined) headers['content-length'] ??= String(body.length);
   if (body.contentType) headers['content-type'] ??= body.contentType;
-  const secure = request.url.startsWith('https:');
-  const send = secure ? httpsRequest : httpRequest;
-  const agent = secure ? sharedAgents().https : sharedAgents().http;
+  const { secure, options } = targetOf(request.url);
+  options.method = request.method;
+  options.headers = headers;
+  options.agent = secure ? sharedAgents().https : sharedAgents().http;
   return new Promise<HttpResponse>((resolve, reject) => {
-    const outgoing = send(request.url, { method: request.method, headers, agent });
+    const outgoing = (secure ? httpsRequest : httpRequest)(options);
     let incoming: IncomingMessage | undefined;
     const release = abort?.onAbort((reason) => {
       outgoing.destroy(reason as Error);

@@ -91,6 +91,9 @@ export class Transport {
   private readonly userFetch: typeof fetch | undefined;
   /** The last `x-wix-consistent` token seen, replayed on later requests (read-your-writes). */
   private consistent: string | undefined;
+  /** The strategy's last headers, and the same lower-cased. */
+  private lastAuth: Record<string, string> | undefined;
+  private lastLoweredAuth: Record<string, string> | undefined;
 
   constructor(options: TransportOptions) {
     checkTransportOptions(options);
@@ -217,9 +220,10 @@ export class Transport {
         let retryAfterMs: number | null = null;
         let sending = false;
         try {
-          const headers = await this.headersFor(outgoing, step.abort);
+          const pendingHeaders = this.headersFor(outgoing, step.abort);
+          const headers = pendingHeaders instanceof Promise ? await pendingHeaders : pendingHeaders;
           sending = true;
-          const response = await this.exchange(outgoing, headers, step.abort);
+          const response = await this.exchange(outgoing, headers, step.canAbort ? step.abort : undefined);
           if (isSuccess(response.status)) return await finish(response);
           retryAfterMs = parseRetryAfter(response.header('retry-after'), Date.now());
           if (response.status === 401 && !renewed && outgoing.authorized && this.auth.onUnauthorized && replayable) {
@@ -257,17 +261,35 @@ export class Transport {
     }
   }
 
-  /** The headers of one attempt, with fresh credentials: a plain object with lower-cased names (cheaper than Headers); later sources win. */
-  private async headersFor(outgoing: Outgoing, abort: Abortable): Promise<Record<string, string>> {
+  /**
+   * The headers of one attempt, with fresh credentials: a plain object with lower-cased names
+   * (cheaper than Headers); later sources win. Without a wait when the strategy has its headers
+   * at hand (an API key, an access token that is still good).
+   */
+  private headersFor(outgoing: Outgoing, abort: Abortable): Record<string, string> | Promise<Record<string, string>> {
+    if (!outgoing.authorized) return this.assembleHeaders(outgoing, undefined);
+    const ready = this.auth.readyAuthHeaders?.();
+    if (ready) return this.assembleHeaders(outgoing, ready);
+    return unlessAborted(this.auth.getAuthHeaders(), abort).then((auth) => this.assembleHeaders(outgoing, auth));
+  }
+
+  private assembleHeaders(outgoing: Outgoing, auth: Record<string, string> | undefined): Record<string, string> {
     const headers: Record<string, string> = { ...outgoing.headers, ...this.headers };
     headers['x-wix-bi-gateway'] = outgoing.sdkHeader;
     if (this.consistent && outgoing.ownOrigin) headers['x-wix-consistent'] = this.consistent;
-    if (outgoing.authorized) Object.assign(headers, lowerCaseHeaders(await unlessAborted(this.auth.getAuthHeaders(), abort)));
-    return Object.assign(headers, lowerCaseHeaders(outgoing.overrides));
+    if (auth) Object.assign(headers, this.lowerCasedAuth(auth));
+    if (outgoing.overrides) Object.assign(headers, lowerCaseHeaders(outgoing.overrides));
+    return headers;
+  }
+
+  /** The strategy's headers with lower-cased names; an API key's are the same object every call, lowered once. */
+  private lowerCasedAuth(auth: Record<string, string>): Record<string, string> {
+    if (auth !== this.lastAuth) this.lastLoweredAuth = lowerCaseHeaders((this.lastAuth = auth));
+    return this.lastLoweredAuth!;
   }
 
   /** One attempt's request, and the consistency token of its answer. */
-  private async exchange(outgoing: Outgoing, headers: Record<string, string>, abort: Abortable): Promise<HttpResponse> {
+  private async exchange(outgoing: Outgoing, headers: Record<string, string>, abort: Abortable | undefined): Promise<HttpResponse> {
     const response = await this.handler({ url: outgoing.url, method: outgoing.method, headers, body: outgoing.body, abort, redirect: outgoing.redirect });
     const token = response.header('x-wix-consistent');
     if (token && outgoing.ownOrigin) this.consistent = token;

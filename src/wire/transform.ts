@@ -97,7 +97,7 @@ export const encodeItemData = (value: unknown): unknown => {
  * replaced by a `Date`. One that does not parse stays an object: data is never dropped.
  */
 export const decodeItemData = (value: unknown): unknown =>
-  (isPlainObject(value) && `${Object.keys(value)}` == '$date' && parseDate(value.$date)) || deep(value, decodeItemData);
+  (isPlainObject(value) && typeof value.$date == 'string' && Object.keys(value).length == 1 && parseDate(value.$date)) || deep(value, decodeItemData);
 
 /** `Date` ↔ `{$date: iso}` at any depth. */
 export const itemDataCodec: Codec = { toWire: encodeItemData, toPublic: decodeItemData };

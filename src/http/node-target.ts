@@ -1,0 +1,67 @@
+/**
+ * Where a `node:http` request goes, as `http.request` options. Handing `http.request` a URL
+ * string makes it parse the whole URL on every call; the transport sends many requests to one
+ * origin, so the origin is parsed once and the path is used as it is whenever it is already in
+ * the form URL parsing would give (the transport's own URLs always are). Anything else (dot
+ * segments, characters a URL would escape, credentials in the URL) goes through `new URL`, as
+ * `fetch` would have it.
+ */
+import type { RequestOptions } from 'node:http';
+
+/** An origin's part of the request options. */
+interface Origin {
+  /** `http:` or `https:` (any other is left for `http.request` to refuse). */
+  readonly protocol: string;
+  readonly hostname: string;
+  /** Absent for the scheme's default port. */
+  readonly port?: number;
+}
+
+/** The request options of one URL, and whether it goes over TLS. */
+export interface Target {
+  readonly secure: boolean;
+  readonly options: RequestOptions;
+}
+
+/** Origins seen so far; a process talks to few, and the table is emptied if it ever grows. */
+const origins = new Map<string, Origin>();
+const MAX_ORIGINS = 64;
+
+/** A path and query that URL parsing leaves as they are: printable ASCII a URL keeps, no backslash, quote or fragment. */
+const PLAIN_PATH = /^\/[A-Za-z0-9\-._~!$&()*+,;=:@%/?]*$/;
+/** A `.` or `..` segment (also percent-encoded) before the query: URL parsing would resolve it. */
+const DOT_SEGMENT = /\/(?:\.|%2e){1,2}(?:[/?]|$)/i;
+
+/** The origin's part of the options, from the URL parser (brackets of an IPv6 host removed, as `http.request` wants). */
+function parseOrigin(url: URL): Origin {
+  const { hostname, port } = url;
+  return { protocol: url.protocol, hostname: hostname.startsWith('[') ? hostname.slice(1, -1) : hostname, port: port === '' ? undefined : Number(port) };
+}
+
+/** A URL the fast path does not take: parsed whole, as `http.request` would parse it. */
+function parsedTarget(url: string): Target {
+  const parsed = new URL(url);
+  const options: RequestOptions = { ...parseOrigin(parsed), path: parsed.pathname + parsed.search };
+  if (parsed.username || parsed.password) options.auth = `${decodeURIComponent(parsed.username)}:${decodeURIComponent(parsed.password)}`;
+  return { secure: parsed.protocol === 'https:', options };
+}
+
+/** The `http.request` options (host, port, path) of an absolute `http:` or `https:` URL. */
+export function targetOf(url: string): Target {
+  const authorityStart = url.indexOf('://') + 3;
+  const pathStart = url.indexOf('/', authorityStart);
+  if (authorityStart < 3 || pathStart < 0) return parsedTarget(url);
+  const originText = url.slice(0, pathStart);
+  const path = url.slice(pathStart);
+  const queryStart = path.indexOf('?');
+  if (!PLAIN_PATH.test(path) || DOT_SEGMENT.test(queryStart < 0 ? path : path.slice(0, queryStart))) return parsedTarget(url);
+  let origin = origins.get(originText);
+  if (!origin) {
+    // An authority with credentials, a query or a fragment in it is not a plain origin.
+    if (/[@?#\\]/.test(originText.slice(authorityStart))) return parsedTarget(url);
+    if (origins.size >= MAX_ORIGINS) origins.clear();
+    origin = parseOrigin(new URL(originText));
+    origins.set(originText, origin);
+  }
+  return { secure: origin.protocol === 'https:', options: { protocol: origin.protocol, hostname: origin.hostname, port: origin.port, path } };
+}

@@ -1,0 +1,85 @@
+/**
+ * The time limits' timer in the package's `node` build (swapped in for `timer.ts` by
+ * rollup.config.mjs). Every call has a time limit and so does each attempt, and nearly all of
+ * them end long before it: on Node, a `setTimeout` and `clearTimeout` per limit is a good part of
+ * the client's own work per call (a timer object, Node's per-duration list, often its priority
+ * queue). Limits of one duration expire in the order they start, so they wait in one linked list
+ * of their own under a single Node timer set for the oldest; starting and cancelling a limit is
+ * then only linking and unlinking. (undici keeps its own timers for its time limits, for the
+ * same reason.)
+ */
+
+/** One pending limit of a list. */
+interface Pending {
+  readonly deadline: number;
+  readonly onExpire: () => void;
+  previous: Pending | undefined;
+  next: Pending | undefined;
+  /** False once expired or cancelled. */
+  linked: boolean;
+}
+
+/** The pending limits of one duration, oldest first, and the Node timer of the oldest. */
+class TimerList {
+  private oldest: Pending | undefined;
+  private newest: Pending | undefined;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(private readonly ms: number) {}
+
+  add(onExpire: () => void): Pending {
+    const pending: Pending = { deadline: performance.now() + this.ms, onExpire, previous: this.newest, next: undefined, linked: true };
+    if (this.newest) this.newest.next = pending;
+    else this.oldest = pending;
+    this.newest = pending;
+    // A timer left from earlier limits fires no later than this one's end (same duration, started
+    // earlier); when it fires it sets itself again for whatever is still pending.
+    if (this.timer) this.timer.ref();
+    else this.timer = setTimeout(() => this.expire(), this.ms);
+    return pending;
+  }
+
+  remove(pending: Pending): void {
+    if (!pending.linked) return;
+    pending.linked = false;
+    if (pending.previous) pending.previous.next = pending.next;
+    else this.oldest = pending.next;
+    if (pending.next) pending.next.previous = pending.previous;
+    else this.newest = pending.previous;
+    pending.previous = pending.next = undefined;
+    // Nothing pending: the timer stays set (it is cheaper than setting a new one for the next
+    // call) but no longer keeps the process alive.
+    if (!this.oldest) this.timer?.unref();
+  }
+
+  /** Ends every limit whose time has come, then waits for the oldest of the rest. */
+  private expire(): void {
+    this.timer = undefined;
+    const now = performance.now();
+    while (this.oldest && this.oldest.deadline <= now) {
+      const pending = this.oldest;
+      this.remove(pending);
+      pending.onExpire();
+    }
+    // (A limit started by one of the callbacks above has set the timer already.)
+    if (this.oldest && !this.timer) this.timer = setTimeout(() => this.expire(), Math.max(1, Math.ceil(this.oldest.deadline - now)));
+  }
+}
+
+/** One list per duration in use; durations past this many (per-call limits that all differ) use plain timers. */
+const lists = new Map<number, TimerList>();
+const MAX_LISTS = 16;
+
+/** Calls `onExpire` after `ms` milliseconds, unless the returned function is called first. */
+export function startTimer(ms: number, onExpire: () => void): () => void {
+  let list = lists.get(ms);
+  if (!list) {
+    if (lists.size >= MAX_LISTS) {
+      const timer = setTimeout(onExpire, ms);
+      return () => clearTimeout(timer);
+    }
+    lists.set(ms, (list = new TimerList(ms)));
+  }
+  const pending = list.add(onExpire);
+  return () => list.remove(pending);
+}
