@@ -1,7 +1,8 @@
 /** ApiKeyStrategy: headers, elevation, validation. */
 import nock from 'nock';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiKeyStrategy } from '../../../src/auth/index.js';
+import type { AuthStrategy } from '../../../src/auth/strategy.js';
 import { createClient } from '../../../src/client.js';
 import { RequestError } from '../../../src/errors/index.js';
 
@@ -34,5 +35,77 @@ describe('ApiKeyStrategy', () => {
   it('rejects a missing key', () => {
     expect(() => ApiKeyStrategy({ apiKey: '' })).toThrow(RequestError);
     expect(() => ApiKeyStrategy(undefined as never)).toThrow('apiKey');
+  });
+});
+
+describe('credentials on the wire: ready headers (readyAuthHeaders) or awaited ones (getAuthHeaders)', () => {
+  /** A fetch that answers every call with a collection, for reading the headers each call sent. */
+  const answering = () => vi.fn<typeof fetch>(async () => new Response(JSON.stringify({ collection: { id: 'x' } }), { status: 200, headers: { 'content-type': 'application/json' } }));
+  /** The headers of each call the spy saw. */
+  const sentHeaders = (spy: ReturnType<typeof answering>) => spy.mock.calls.map(([, init]) => init!.headers as Record<string, string>);
+  /** Three calls through a client with `auth`. */
+  async function threeCalls(auth: AuthStrategy) {
+    const spy = answering();
+    const client = createClient({ auth, baseUrl: 'https://api.test', fetch: spy });
+    for (let call = 0; call < 3; call++) await client.collections.getDataCollection('x');
+    return sentHeaders(spy);
+  }
+
+  it('an API key: its headers are ready at once, and every call sends them under lower-case names', async () => {
+    const auth = ApiKeyStrategy({ apiKey: 'KEY', siteId: 'S', accountId: 'A' });
+    expect(auth.readyAuthHeaders?.()).toEqual({ Authorization: 'KEY', 'wix-site-id': 'S', 'wix-account-id': 'A' });
+    const getAuthHeaders = vi.spyOn(auth, 'getAuthHeaders');
+    for (const headers of await threeCalls(auth)) {
+      expect(headers).toMatchObject({ authorization: 'KEY', 'wix-site-id': 'S', 'wix-account-id': 'A' });
+      expect(headers).not.toHaveProperty('Authorization');
+    }
+    expect(getAuthHeaders).not.toHaveBeenCalled();
+  });
+
+  it('two API-key clients side by side each send their own key', async () => {
+    const first = answering();
+    const second = answering();
+    const one = createClient({ auth: ApiKeyStrategy({ apiKey: 'ONE' }), baseUrl: 'https://api.test', fetch: first });
+    const two = createClient({ auth: ApiKeyStrategy({ apiKey: 'TWO' }), baseUrl: 'https://api.test', fetch: second });
+    for (let call = 0; call < 2; call++) await Promise.all([one.collections.getDataCollection('x'), two.collections.getDataCollection('x')]);
+    expect(sentHeaders(first).map((headers) => headers.authorization)).toEqual(['ONE', 'ONE']);
+    expect(sentHeaders(second).map((headers) => headers.authorization)).toEqual(['TWO', 'TWO']);
+  });
+
+  it('a custom strategy with only getAuthHeaders: awaited before every call, its current headers sent, lower-cased', async () => {
+    let calls = 0;
+    const auth: AuthStrategy = { elevated: true, getAuthHeaders: async () => ({ Authorization: `token ${++calls}`, 'X-Tenant': 'T' }) };
+    const sent = await threeCalls(auth);
+    expect(sent.map((headers) => [headers.authorization, headers['x-tenant']])).toEqual([
+      ['token 1', 'T'],
+      ['token 2', 'T'],
+      ['token 3', 'T'],
+    ]);
+    for (const headers of sent) expect(Object.keys(headers)).not.toContain('Authorization');
+  });
+
+  it('a strategy whose readyAuthHeaders has nothing at hand: getAuthHeaders is awaited instead', async () => {
+    let ready: Record<string, string> | undefined;
+    const auth: AuthStrategy = { elevated: true, readyAuthHeaders: () => ready, getAuthHeaders: async () => (ready = { Authorization: 'renewed' }) };
+    const getAuthHeaders = vi.spyOn(auth, 'getAuthHeaders');
+    const sent = await threeCalls(auth);
+    expect(sent.map((headers) => headers.authorization)).toEqual(['renewed', 'renewed', 'renewed']);
+    expect(getAuthHeaders).toHaveBeenCalledOnce();
+  });
+
+  // The transport lowers a strategy's headers once per headers object (the cache is keyed by the
+  // object's identity): a strategy that keeps one object and updates it in place (a documented-
+  // shape `AuthStrategy` may) has its old token sent on every later call.
+  it.fails('a strategy that updates one headers object in place has its new token sent', async () => {
+    const headers: Record<string, string> = {};
+    let calls = 0;
+    const auth: AuthStrategy = {
+      elevated: true,
+      getAuthHeaders: async () => {
+        headers.Authorization = `token ${++calls}`;
+        return headers;
+      },
+    };
+    expect((await threeCalls(auth)).map((sent) => sent.authorization)).toEqual(['token 1', 'token 2', 'token 3']);
   });
 });
