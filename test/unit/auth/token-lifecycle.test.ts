@@ -446,3 +446,63 @@ describe('external login', () => {
     await expect(auth.getMemberTokensForExternalLogin('m', 'bad')).rejects.toThrow('Token request failed (grant authorized_client): status 403');
   });
 });
+
+describe('ready headers (readyAuthHeaders): the stored access token without a wait, only while it needs no renewal', () => {
+  it('usable stored tokens: ready, sent on every call, and neither getAuthHeaders nor the token endpoint is used', async () => {
+    const { bodies } = tokenEndpoint();
+    const seen = api();
+    const { client, auth } = make({ tokens: tokens('member') });
+    expect(auth.readyAuthHeaders()).toEqual({ Authorization: 'A0' });
+    const getAuthHeaders = vi.spyOn(auth, 'getAuthHeaders');
+    for (let call = 0; call < 3; call++) await client.collections.getDataCollection('x');
+    expect(seen).toEqual(['A0', 'A0', 'A0']);
+    expect(getAuthHeaders).not.toHaveBeenCalled();
+    expect(bodies).toEqual([]);
+  });
+
+  it.each([
+    ['expired', () => expired('member')],
+    ['within the renewal margin', () => tokens('member', now() + 30)],
+  ])('%s stored tokens: nothing ready; the call renews first and sends the new token, which is then ready', async (_name, stored) => {
+    const { bodies } = tokenEndpoint();
+    const seen = api();
+    const { client, auth } = make({ tokens: stored() });
+    expect(auth.readyAuthHeaders()).toBeUndefined();
+    await client.collections.getDataCollection('x');
+    expect(bodies).toEqual([{ clientId: 'c', grantType: 'refresh_token', refreshToken: 'R0' }]);
+    expect(seen).toEqual(['A1']);
+    expect(auth.readyAuthHeaders()).toEqual({ Authorization: 'A1' });
+  });
+
+  it('no tokens yet: nothing ready; the call gets visitor tokens first', async () => {
+    const { bodies } = tokenEndpoint();
+    const seen = api();
+    const { client, auth } = make();
+    expect(auth.readyAuthHeaders()).toBeUndefined();
+    await client.collections.getDataCollection('x');
+    expect(bodies).toEqual([{ clientId: 'c', grantType: 'anonymous' }]);
+    expect(seen).toEqual(['A1']);
+  });
+
+  it('tokens that were ready stop being ready as the clock reaches their renewal margin: the next call renews', async () => {
+    const { bodies } = tokenEndpoint();
+    const seen = api();
+    const { client, auth } = make({ tokens: tokens('member', now() + 3600) });
+    await client.collections.getDataCollection('x');
+    vi.setSystemTime(FIXED_NOW.getTime() + (3600 - 59) * 1000);
+    expect(auth.readyAuthHeaders()).toBeUndefined();
+    await client.collections.getDataCollection('x');
+    expect(seen).toEqual(['A0', 'A1']);
+    expect(bodies.map((body) => body.grantType)).toEqual(['refresh_token']);
+  });
+
+  it('tokens set by the caller are ready at once, and replace the earlier ones on the next call', async () => {
+    const seen = api();
+    const { client, auth } = make({ tokens: tokens('member') });
+    await client.collections.getDataCollection('x');
+    auth.setTokens(tokens('member', now() + 3600, 'SET'));
+    expect(auth.readyAuthHeaders()).toEqual({ Authorization: 'SET' });
+    await client.collections.getDataCollection('x');
+    expect(seen).toEqual(['A0', 'SET']);
+  });
+});
