@@ -18,6 +18,9 @@ type SiteKit = typeof import('../src/index.js');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const SEQUENTIAL_CALLS = Number(process.env.BENCH_CALLS ?? 2000);
 const CONCURRENCY = 64;
+/** Calls (sequential) and batches (concurrent) a side makes in a row before the next side's turn. */
+const SEQUENTIAL_BLOCK = 50;
+const CONCURRENT_BLOCK = 5;
 const CONCURRENT_BATCHES = Number(process.env.BENCH_BATCHES ?? 40);
 
 const ITEM_BODY = JSON.stringify({
@@ -109,10 +112,10 @@ export async function transportBench(): Promise<void> {
     const sequentialRuns: Measurement[] = [];
     const concurrentRuns: Measurement[] = [];
     for (let run = 0; run < ROUNDS; run++) {
-      sequentialRuns.push(await sequential(sides, SEQUENTIAL_CALLS));
-      concurrentRuns.push(await concurrent(sides, CONCURRENT_BATCHES, CONCURRENCY));
+      sequentialRuns.push(await sequential(sides, Math.max(1, Math.round(SEQUENTIAL_CALLS / SEQUENTIAL_BLOCK)), SEQUENTIAL_BLOCK));
+      concurrentRuns.push(await concurrent(sides, Math.max(1, Math.round(CONCURRENT_BATCHES / CONCURRENT_BLOCK)), CONCURRENCY, CONCURRENT_BLOCK));
     }
-    console.log(`transport: items.get against a local server, interleaved, median of ${ROUNDS} runs`);
+    console.log(`transport: items.get against a local server, interleaved in blocks (${SEQUENTIAL_BLOCK} calls, ${CONCURRENT_BLOCK} batches), median of ${ROUNDS} runs`);
     report(`sequential (${SEQUENTIAL_CALLS} calls per side per run)`, medianOf(sequentialRuns));
     report(`${CONCURRENCY} concurrent (${CONCURRENT_BATCHES} batches per side per run)`, medianOf(concurrentRuns));
   } finally {

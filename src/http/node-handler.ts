@@ -9,29 +9,16 @@
  * Blobs, FormData, streams), an abort that also stops the body, and network failures (refused,
  * reset before or during the body, DNS, TLS) reported as `NetworkError`.
  */
-import { Agent as HttpAgent, request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import { pipeline, Readable } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { NetworkError } from '../errors/index.js';
 import type { HttpHandler, HttpRequest, HttpResponse, RequestBody } from './handler.js';
 import { asNetworkError } from './network-failure.js';
+import { noteKeepAliveHint, sharedAgents } from './node-agents.js';
 import { targetOf } from './node-target.js';
 import { MAX_REDIRECTS, REDIRECT_STATUSES, redirectRequest } from './redirect.js';
-
-/**
- * How long an idle connection is kept for the next request: as undici (Node's fetch) does, a
- * little under the 5 s idle limit of most servers, so a request is never sent on a connection
- * the server is closing. A server's shorter `Keep-Alive: timeout=` hint lowers it.
- */
-const IDLE_SOCKET_MS = 4000;
-
-/**
- * One pair of agents for the whole process, not one per client: apps that create a client per
- * visitor or per request (SSR) still reuse connections.
- */
-let agents: { http: HttpAgent; https: HttpsAgent } | undefined;
-const sharedAgents = () => (agents ??= { http: new HttpAgent({ keepAlive: true, timeout: IDLE_SOCKET_MS }), https: new HttpsAgent({ keepAlive: true, timeout: IDLE_SOCKET_MS }) });
 
 /** What `fetch` asks for (and decodes) when the caller does not say. */
 const ACCEPT_ENCODING = 'gzip, deflate, br';
@@ -183,6 +170,7 @@ function exchange(request: HttpRequest): Promise<HttpResponse> {
     });
     outgoing.on('response', (response) => {
       incoming = response;
+      noteKeepAliveHint(response);
       // The abort stays wired until the body is read or dropped: an abort stops the body too.
       if (release) response.on('close', release);
       resolve(fromIncoming(request, response));
