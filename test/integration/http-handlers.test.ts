@@ -103,6 +103,34 @@ describe.each(handlers)('%s handler', (_name, kind, make) => {
     expect(await response.text()).toBe(large);
   });
 
+  /** Answers with `parts` as separate writes, each sent before the next is written. */
+  const inWrites = (parts: readonly Buffer[]): Route => (_request, response) => {
+    response.writeHead(200, { 'content-type': 'application/json' });
+    const writeFrom = (index: number): void => {
+      if (index === parts.length) return void response.end();
+      response.write(parts[index], () => setTimeout(() => writeFrom(index + 1), 15));
+    };
+    writeFrom(0);
+  };
+  const bytes = (text: string) => Buffer.from(text, 'utf8');
+  const BYTE_ORDER_MARK = Buffer.from([0xef, 0xbb, 0xbf]);
+
+  it.each([
+    ['a byte-order mark at the start is dropped, as Response.text() drops it', [Buffer.concat([BYTE_ORDER_MARK, bytes('{"bom":true}')])], '{"bom":true}'],
+    ['a byte-order mark split across two writes is dropped too', [BYTE_ORDER_MARK.subarray(0, 1), Buffer.concat([BYTE_ORDER_MARK.subarray(1), bytes('{"bom":"split"}')])], '{"bom":"split"}'],
+    ['a byte-order mark later in the body stays', [Buffer.concat([BYTE_ORDER_MARK, bytes('"a\uFEFFb"')])], '"a\uFEFFb"'],
+    ['a body that is only a byte-order mark is empty', [BYTE_ORDER_MARK], ''],
+    // 'é' is 2 bytes, '€' 3, '😀' 4: each cut inside, at a write boundary.
+    ['multi-byte characters split across writes decode whole', [bytes('{"t":"a'), bytes('é').subarray(0, 1), Buffer.concat([bytes('é').subarray(1), bytes('€').subarray(0, 2)]), Buffer.concat([bytes('€').subarray(2), bytes('😀').subarray(0, 3)]), Buffer.concat([bytes('😀').subarray(3), bytes('z"}')])], '{"t":"aé€😀z"}'],
+    ['bytes that are not UTF-8 become U+FFFD, as fetch decodes them', [bytes('"a'), Buffer.from([0xff, 0xc3]), bytes('b"')], '"a\uFFFD\uFFFDb"'],
+  ])('%s', async (_name, parts, expected) => {
+    // The expectation is what the platform's own decoder (what Response.text() uses) gives.
+    expect(new TextDecoder().decode(Buffer.concat(parts))).toBe(expected);
+    main.routes.set('/parts', inWrites(parts));
+    const response = await make()({ url: `${main.url}/parts`, method: 'GET', headers: {} });
+    expect(await response.text()).toBe(expected);
+  });
+
   it('a reset in the middle of the body rejects the read with a NetworkError', async () => {
     main.routes.set('/reset', resetMidBody);
     const response = await make()({ url: `${main.url}/reset`, method: 'GET', headers: {} });
