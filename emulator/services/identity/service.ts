@@ -6,8 +6,9 @@
  */
 import { decodeJwt } from 'jose';
 import { applicationError, invalidField, permissionDenied } from '../../errors.js';
-import type { EmulatorContext, ServiceCall, ServiceModule } from '../../service.js';
+import type { EmulatorContext, ServiceModule } from '../../service.js';
 import { emitMemberEvent } from '../members/member-events.js';
+import type { OperationCall, OperationInput } from '../operation-input.js';
 import { changeMember, findMember, findMemberByEmail, isEmail, requireMember, type Member } from '../members/member-store.js';
 import { sendEmail, type EmailKind } from '../outbox.js';
 import { endBrowserSession } from '../sign-in/browser-session.js';
@@ -17,8 +18,6 @@ import { CAPTCHA_FAILING_TOKEN, CAPTCHA_PASSING_TOKEN } from './captcha.js';
 import { findIdentity, identityMigrations, saveIdentity, wireIdentity } from './identity-store.js';
 import { hashPassword, requireNewPassword } from './passwords.js';
 import { issueSecret, revokeSecrets, secretMigrations, spendSecret, updateSecretData } from './secrets.js';
-
-type Input = Record<string, any>;
 
 /** How long a recovery or activation link works. */
 const RECOVERY_SECONDS = 60 * 60;
@@ -37,11 +36,11 @@ function emailRecoveryLink(context: EmulatorContext, member: Member, redirectUrl
   });
 }
 
-/** Email of a login body: `loginId.email` (v2) or `identifier.email` (v1). */
-const loginEmailOf = (input: Input): unknown => input.loginId?.email ?? input.identifier?.email;
+/** Email of a login body: `loginId.email` (v2) or `identifier.email` (v1; a v2 body is a v1 body without `identifier`). */
+const loginEmailOf = (input: OperationInput<'loginV1'>): unknown => input.loginId?.email ?? input.identifier?.email;
 
 /** The email an identity provider's token parameters vouch for (`email`, or the `email` claim of `id_token`). */
-function providerEmail(tokenParams: Input): { email: string; subject: string } {
+function providerEmail(tokenParams: OperationInput<'loginWithTokenParams'>['tokenParams']): { email: string; subject: string } {
   let claims: Record<string, unknown> = {};
   if (typeof tokenParams.id_token == 'string') {
     try {
@@ -56,11 +55,11 @@ function providerEmail(tokenParams: Input): { email: string; subject: string } {
 }
 
 /** Registration, v1 and v2 (same body). */
-const registerCall = (call: ServiceCall<Input>, context: EmulatorContext) =>
+const registerCall = (call: OperationCall<'register' | 'registerV1'>, context: EmulatorContext) =>
   register(context, { email: call.input.loginId?.email, password: call.input.password, profile: call.input.profile, captchaTokens: call.input.captchaTokens }, call);
 
 /** Login, v1 (`identifier` or `loginId`) and v2 (`loginId`). */
-const loginCall = (call: ServiceCall<Input>, context: EmulatorContext) =>
+const loginCall = (call: OperationCall<'login' | 'loginV1'>, context: EmulatorContext) =>
   login(context, { email: loginEmailOf(call.input), password: call.input.password, captchaTokens: call.input.captchaTokens });
 
 /** The identity module. */
@@ -82,7 +81,7 @@ export const identityService: ServiceModule = {
     login: { manageTransactions: true, handle: loginCall },
     loginV1: { manageTransactions: true, handle: loginCall },
 
-    signOn(call: ServiceCall<Input>, context) {
+    signOn(call: OperationCall<'signOn'>, context) {
       if (call.caller.kind != 'elevated') throw permissionDenied('signOn requires an elevated client (an API key)');
       const email = call.input.loginId?.email;
       if (!isEmail(email)) throw invalidField('loginId.email', 'must be a valid email address', 'EMAIL');
@@ -93,7 +92,7 @@ export const identityService: ServiceModule = {
       return { identity, sessionToken };
     },
 
-    proceedToNextState(call: ServiceCall<Input>, context): StateMachineResponse {
+    proceedToNextState(call: OperationCall<'proceedToNextState'>, context): StateMachineResponse {
       const pending = requireState(context, call.input.stateToken);
       const member = requireMember(context.store, pending.memberId);
       const waiting = pending.data.step == 'EMAIL_VERIFICATION' ? !member.loginEmailVerified : member.status == 'PENDING';
@@ -105,7 +104,7 @@ export const identityService: ServiceModule = {
       return nextState(context, member.id);
     },
 
-    startVerification(call: ServiceCall<Input>, context) {
+    startVerification(call: OperationCall<'startVerification'>, context) {
       const memberId = call.input.identityId;
       if (!(call.caller.kind == 'elevated' || call.caller.memberId == memberId)) throw permissionDenied('Only the member itself or an elevated client can start a verification');
       const member = requireMember(context.store, memberId);
@@ -113,16 +112,16 @@ export const identityService: ServiceModule = {
       return { verificationId: pendingState(context, member, 'EMAIL_VERIFICATION') };
     },
 
-    verify: (call: ServiceCall<Input>, context) => verifyCode(context, call.input.stateToken, call.input.code),
+    verify: (call: OperationCall<'verify'>, context) => verifyCode(context, call.input.stateToken, call.input.code),
 
-    resendVerification(call: ServiceCall<Input>, context) {
+    resendVerification(call: OperationCall<'resendVerification'>, context) {
       const pending = requireState(context, call.input.stateToken, 'EMAIL_VERIFICATION');
       const codeHash = emailVerificationCode(context, requireMember(context.store, pending.memberId));
       updateSecretData(context.store, 'state', call.input.stateToken, { ...pending.data, codeHash });
       return {};
     },
 
-    sendRecoveryEmail(call: ServiceCall<Input>, context) {
+    sendRecoveryEmail(call: OperationCall<'sendRecoveryEmail'>, context) {
       const email = call.input.email;
       if (!isEmail(email)) throw invalidField('email', 'must be a valid email address', 'EMAIL');
       const redirectUrl = call.input.redirect?.url;
@@ -133,7 +132,7 @@ export const identityService: ServiceModule = {
       return {};
     },
 
-    sendActivationEmail(call: ServiceCall<Input>, context) {
+    sendActivationEmail(call: OperationCall<'sendActivationEmail'>, context) {
       if (call.caller.kind != 'elevated') throw permissionDenied('sendActivationEmail requires an elevated client (an API key)');
       const member = requireMember(context.store, call.input.identityId);
       if (!member.loginEmail) throw invalidField('identityId', 'names a member without a login email');
@@ -143,7 +142,7 @@ export const identityService: ServiceModule = {
 
     recover: {
       manageTransactions: true,
-      async handle(call: ServiceCall<Input>, context) {
+      async handle(call: OperationCall<'recover'>, context) {
         const password = requireNewPassword(call.input.password);
         const check = () => requireSecret(context, 'recovery', call.input.recoveryToken, 'INVALID_RECOVERY_TOKEN', 'recovery token');
         check();
@@ -163,7 +162,7 @@ export const identityService: ServiceModule = {
 
     changePassword: {
       manageTransactions: true,
-      async handle(call: ServiceCall<Input>, context) {
+      async handle(call: OperationCall<'changePassword'>, context) {
         const memberId = call.caller.memberId;
         if (call.caller.kind != 'member' || !memberId) throw permissionDenied('changePassword needs a signed-in member');
         const passwordHash = await hashPassword(requireNewPassword(call.input.newPassword, 'newPassword'));
@@ -175,7 +174,7 @@ export const identityService: ServiceModule = {
       },
     },
 
-    logout(call: ServiceCall<Input>, context) {
+    logout(call: OperationCall<'logout'>, context) {
       const target = call.input.postLogoutRedirectUri;
       if (typeof target == 'string' && target) requireAllowedRedirect(context, target, 'postLogoutRedirectUri');
       endBrowserSession(context.store, call.request, call.reply);
@@ -183,7 +182,7 @@ export const identityService: ServiceModule = {
       return {};
     },
 
-    loginWithTokenParams(call: ServiceCall<Input>, context): StateMachineResponse {
+    loginWithTokenParams(call: OperationCall<'loginWithTokenParams'>, context): StateMachineResponse {
       const connectionId = call.input.idpConnectionId;
       if (typeof connectionId != 'string' || !connectionId) throw invalidField('idpConnectionId', 'must not be empty', 'REQUIRED_FIELD');
       const { email, subject } = providerEmail(call.input.tokenParams ?? {});

@@ -9,12 +9,14 @@ import { createReadStream, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { readFile, rm, stat } from 'node:fs/promises';
 import type { FastifyReply } from 'fastify';
+import type { components } from '../../../generated/wire.js';
 import { applicationError, invalidField } from '../../errors.js';
 import { atLeast } from '../../config.js';
 import { eventIdentity } from '../../events.js';
 import type { Caller, EmulatorContext, ServiceCall, ServiceModule } from '../../service.js';
 import type { SqlValue } from '../../store/store.js';
 import { pageSize } from '../data/paging.js';
+import type { OperationCall, OperationInput } from '../operation-input.js';
 import type { FileRequest } from './descriptors.js';
 import { bytesPath, fileNotFound, findFile, mediaDirectories, mediaMigrations, requireReadableFile, saveFile, uploaderOf, uploaderOfFile, wireFile, type FileDescriptor } from './file-store.js';
 import { seedMedia } from './demo.js';
@@ -23,8 +25,6 @@ import { fileEvent } from './media-events.js';
 import { readDownloadUrl, signDownloadUrl } from './signed-urls.js';
 import { createTicket, registerUploadRoutes, uploadLimit, uploadMigrations } from './uploads.js';
 import { zip } from './zip.js';
-
-type Input = Record<string, any>;
 
 /** Default life of a download URL (the platform's default is 600 minutes). */
 const DEFAULT_DOWNLOAD_MINUTES = 600;
@@ -45,10 +45,10 @@ const SORTABLE: Record<string, string> = {
  * The origin the caller reached the emulator at (its Host header), so upload URLs work through
  * a port forward or proxy too; the emulator's own URL when there is no Host.
  */
-const originOf = (call: ServiceCall<Input>, context: EmulatorContext): string => (call.request.host ? `${call.request.protocol}://${call.request.host}` : context.url());
+const originOf = (call: ServiceCall<unknown>, context: EmulatorContext): string => (call.request.host ? `${call.request.protocol}://${call.request.host}` : context.url());
 
 /** The upload request's fields, checked (the declared size against the limit). */
-function uploadRequest(context: EmulatorContext, input: Input): FileRequest {
+function uploadRequest(context: EmulatorContext, input: OperationInput<'generateFileUploadUrl'>): FileRequest {
   if (typeof input.mimeType != 'string' || !input.mimeType) throw invalidField('mimeType', 'must not be empty', 'REQUIRED_FIELD');
   const declared = input.sizeInBytes === undefined ? undefined : Number(input.sizeInBytes);
   if (declared !== undefined && (!Number.isInteger(declared) || declared < 0)) throw invalidField('sizeInBytes', 'must be a whole number of bytes', 'FORMAT');
@@ -94,8 +94,11 @@ interface FileFilter {
   visitorUploadsOnly?: boolean;
 }
 
+type FileSort = components['schemas']['Sorting'];
+type CursorPaging = components['schemas']['CursorPaging'];
+
 /** One page of descriptors, newest first unless sorted, with cursor paging. */
-function listFiles(context: EmulatorContext, caller: Caller, filter: FileFilter, sort: Input | undefined, paging: Input | undefined) {
+function listFiles(context: EmulatorContext, caller: Caller, filter: FileFilter, sort: FileSort | undefined, paging: CursorPaging | undefined) {
   const conditions: string[] = ['state = ?'];
   const params: SqlValue[] = [filter.state];
   if (caller.kind != 'elevated') {
@@ -139,7 +142,7 @@ function listFiles(context: EmulatorContext, caller: Caller, filter: FileFilter,
 }
 
 /** Changes a stored file and queues its event. */
-function changeFile(call: ServiceCall<Input>, context: EmulatorContext, file: FileDescriptor, change: Partial<FileDescriptor>, slug: 'updated' | 'deleted'): FileDescriptor {
+function changeFile(call: ServiceCall<unknown>, context: EmulatorContext, file: FileDescriptor, change: Partial<FileDescriptor>, slug: 'updated' | 'deleted'): FileDescriptor {
   const changed = { ...file, ...change, updatedDate: new Date().toISOString() };
   saveFile(context.store, changed, uploaderOfFile(context.store, file.id) ?? 'owner');
   call.emit(fileEvent(context, slug, changed, undefined, eventIdentity(call.caller)));
@@ -147,6 +150,9 @@ function changeFile(call: ServiceCall<Input>, context: EmulatorContext, file: Fi
 }
 
 const UPDATABLE = ['displayName', 'parentFolderId', 'labels', 'private'] as const;
+
+/** Whether a field mask path names a descriptor field an update may change. */
+const isUpdatable = (path: string): path is (typeof UPDATABLE)[number] => (UPDATABLE as readonly string[]).includes(path);
 
 /** Streams a file's bytes with its type and disposition. */
 async function sendBytes(reply: FastifyReply, context: EmulatorContext, file: FileDescriptor, disposition: 'ATTACHMENT' | 'INLINE', fileName = file.displayName): Promise<FastifyReply> {
@@ -170,47 +176,47 @@ export const mediaService: ServiceModule = {
     maxUploadBytes: { default: 50 * 1024 * 1024, description: 'Largest file an upload or import may carry, in bytes; larger ones are refused with 413 and store nothing.', check: atLeast(1) },
   },
   operations: {
-    generateFileUploadUrl(call: ServiceCall<Input>, context) {
+    generateFileUploadUrl(call: OperationCall<'generateFileUploadUrl'>, context) {
       const ticket = createTicket(context, call.caller, 'PUT', uploadRequest(context, call.input));
       return { uploadUrl: `${originOf(call, context)}/_uploads/files/${ticket}` };
     },
-    generateFileResumableUploadUrl(call: ServiceCall<Input>, context) {
+    generateFileResumableUploadUrl(call: OperationCall<'generateFileResumableUploadUrl'>, context) {
       if (call.input.uploadProtocol !== undefined && call.input.uploadProtocol != 'TUS') throw invalidField('uploadProtocol', 'must be TUS', 'INVALID_ENUM_VALUE');
       const ticket = createTicket(context, call.caller, 'TUS', uploadRequest(context, call.input));
       return { uploadProtocol: 'TUS', uploadUrl: `${originOf(call, context)}/_uploads/tus`, uploadToken: ticket };
     },
 
-    importFile: (call: ServiceCall<Input>, context) => ({ file: wireFile(context, startImport(context, call.caller, call.input as ImportRequest)) }),
-    bulkImportFiles(call: ServiceCall<Input>, context) {
+    importFile: (call: OperationCall<'importFile'>, context) => ({ file: wireFile(context, startImport(context, call.caller, call.input)) }),
+    bulkImportFiles(call: OperationCall<'bulkImportFiles'>, context) {
       const requests: ImportRequest[] = call.input.importFileRequests ?? [];
       const files = requests.map((request, index) => wireFile(context, startImport(context, call.caller, request, `importFileRequests.${index}`)));
       return call.input.returnEntity === false ? {} : { files };
     },
-    bulkImportFile(call: ServiceCall<Input>, context) {
+    bulkImportFile(call: OperationCall<'bulkImportFile'>, context) {
       const requests: ImportRequest[] = call.input.importFileRequests ?? [];
       const files = requests.map((request, index) => startImport(context, call.caller, request, `importFileRequests.${index}`));
       const results = files.map((file, originalIndex) => ({ itemMetadata: { id: file.id, originalIndex, success: true }, ...(call.input.returnEntity === false ? {} : { item: wireFile(context, file) }) }));
       return { results, bulkActionMetadata: { totalSuccesses: results.length, totalFailures: 0, undetailedFailures: 0 } };
     },
 
-    getFileDescriptor: (call: ServiceCall<Input>, context) => ({ file: wireFile(context, requireReadableFile(context.store, call.caller, call.input.fileId)) }),
-    getFileDescriptors: (call: ServiceCall<Input>, context) => ({ files: readableFiles(context, call.caller, call.input.fileIds).map((file) => wireFile(context, file)) }),
+    getFileDescriptor: (call: OperationCall<'getFileDescriptor'>, context) => ({ file: wireFile(context, requireReadableFile(context.store, call.caller, call.input.fileId)) }),
+    getFileDescriptors: (call: OperationCall<'getFileDescriptors'>, context) => ({ files: readableFiles(context, call.caller, call.input.fileIds).map((file) => wireFile(context, file)) }),
 
-    updateFileDescriptor(call: ServiceCall<Input>, context) {
+    updateFileDescriptor(call: OperationCall<'updateFileDescriptor'>, context) {
       const change = call.input.file ?? {};
-      const file = findFile(context.store, change.id);
+      const file = change.id === undefined ? undefined : findFile(context.store, change.id);
       if (!file) throw fileNotFound(String(change.id));
-      const mask: string[] = typeof call.input.fieldMask == 'string' && call.input.fieldMask ? call.input.fieldMask.split(',').map((path: string) => path.trim()) : UPDATABLE.filter((key) => change[key] !== undefined);
+      const mask: string[] = typeof call.input.fieldMask == 'string' && call.input.fieldMask ? call.input.fieldMask.split(',').map((path) => path.trim()) : UPDATABLE.filter((key) => change[key] !== undefined);
       const update: Partial<FileDescriptor> = {};
       for (const path of mask) {
-        if (!(UPDATABLE as readonly string[]).includes(path)) throw invalidField('fieldMask', `${path} cannot be updated (only ${UPDATABLE.join(', ')})`, 'FIELD_NOT_ALLOWED');
+        if (!isUpdatable(path)) throw invalidField('fieldMask', `${path} cannot be updated (only ${UPDATABLE.join(', ')})`, 'FIELD_NOT_ALLOWED');
         (update as Record<string, unknown>)[path] = change[path];
       }
       if (update.displayName !== undefined && (typeof update.displayName != 'string' || !update.displayName)) throw invalidField('file.displayName', 'must not be empty', 'REQUIRED_FIELD');
       return { file: wireFile(context, changeFile(call, context, file, update, 'updated')) };
     },
 
-    generateFileDownloadUrl(call: ServiceCall<Input>, context) {
+    generateFileDownloadUrl(call: OperationCall<'generateFileDownloadUrl'>, context) {
       const file = requireReadableFile(context.store, call.caller, call.input.fileId);
       const minutes = call.input.expirationInMinutes ?? DEFAULT_DOWNLOAD_MINUTES;
       if (!Number.isInteger(minutes) || minutes < 1) throw invalidField('expirationInMinutes', 'must be a whole number of at least 1', 'MIN');
@@ -223,14 +229,14 @@ export const mediaService: ServiceModule = {
       });
       return { downloadUrls: [{ url, assetKey: 'src' }] };
     },
-    generateFilesDownloadUrl(call: ServiceCall<Input>, context) {
+    generateFilesDownloadUrl(call: OperationCall<'generateFilesDownloadUrl'>, context) {
       const files = readableFiles(context, call.caller, call.input.fileIds);
       const expires = Math.floor(Date.now() / 1000) + DEFAULT_DOWNLOAD_MINUTES * 60;
       // Several files come as one ZIP archive; the ids travel (signed) in the URL.
       const fileId = files.map((file) => file.id).join(',');
       return { downloadUrl: signDownloadUrl(context, { fileId, expires, disposition: 'ATTACHMENT', ...(files.length > 1 ? { fileName: 'files.zip' } : {}) }) };
     },
-    generateVideoStreamingUrl(call: ServiceCall<Input>, context) {
+    generateVideoStreamingUrl(call: OperationCall<'generateVideoStreamingUrl'>, context) {
       const file = requireReadableFile(context.store, call.caller, call.input.fileId);
       if (file.mediaType != 'VIDEO') throw applicationError(400, 'NOT_A_VIDEO', `File ${file.id} is not a video`);
       // No transcoding offline: HLS and DASH requests get the original file, streamed inline.
@@ -238,20 +244,20 @@ export const mediaService: ServiceModule = {
       return { downloadUrl: { url, assetKey: 'src' } };
     },
 
-    listFiles: (call: ServiceCall<Input>, context) =>
+    listFiles: (call: OperationCall<'listFiles'>, context) =>
       listFiles(context, call.caller, { state: 'OK', parentFolderId: call.input.parentFolderId, mediaTypes: call.input.mediaTypes, private: call.input.private }, call.input.sort, call.input.paging),
-    searchFiles(call: ServiceCall<Input>, context) {
+    searchFiles(call: OperationCall<'searchFiles'>, context) {
       const root = call.input.rootFolder ?? 'MEDIA_ROOT';
       if (root == 'TRASH_ROOT' && call.caller.kind != 'elevated') throw applicationError(403, 'PERMISSION_DENIED', 'Searching the trash requires an elevated client (an API key)');
       const filter: FileFilter = { state: root == 'TRASH_ROOT' ? 'DELETED' : 'OK', mediaTypes: call.input.mediaTypes, private: call.input.private, search: call.input.search, visitorUploadsOnly: root == 'VISITOR_UPLOADS_ROOT' };
       return listFiles(context, call.caller, filter, call.input.sort, call.input.paging);
     },
-    listDeletedFiles: (call: ServiceCall<Input>, context) =>
+    listDeletedFiles: (call: OperationCall<'listDeletedFiles'>, context) =>
       listFiles(context, call.caller, { state: 'DELETED', mediaTypes: call.input.mediaTypes, private: call.input.private }, call.input.sort, call.input.paging),
 
     bulkDeleteFiles: {
       manageTransactions: true,
-      async handle(call: ServiceCall<Input>, context) {
+      async handle(call: OperationCall<'bulkDeleteFiles'>, context) {
         const removed = context.store.transaction(() => {
           const files = readableFiles(context, call.caller, call.input.fileIds);
           if (call.input.permanent === true) {
@@ -272,7 +278,7 @@ export const mediaService: ServiceModule = {
         return {};
       },
     },
-    bulkRestoreFilesFromTrashBin(call: ServiceCall<Input>, context) {
+    bulkRestoreFilesFromTrashBin(call: OperationCall<'bulkRestoreFilesFromTrashBin'>, context) {
       for (const file of readableFiles(context, call.caller, call.input.fileIds)) {
         if (file.state != 'DELETED') continue;
         changeFile(call, context, file, { state: 'OK', parentFolderId: file.restoreFolderId ?? 'media-root', restoreFolderId: undefined }, 'updated');

@@ -6,12 +6,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { applicationError, EmulatorError, invalidField, permissionDenied } from '../../errors.js';
+import type { components } from '../../../generated/wire.js';
 import type { Caller, EmulatorContext, ServiceCall, ServiceModule } from '../../service.js';
 import { filterToSql, type SqlFragment } from '../data/items/filter-sql.js';
 import { orderBy, type Sorting } from '../data/items/paging-sql.js';
 import { pageOffset, pageSize } from '../data/paging.js';
 import { deleteIdentity } from '../identity/identity-store.js';
 import { revokeSecrets } from '../identity/secrets.js';
+import type { OperationCall } from '../operation-input.js';
 import { seedMembers } from './demo.js';
 import { emitMemberEvent } from './member-events.js';
 import {
@@ -34,7 +36,9 @@ import {
   type Member,
 } from './member-store.js';
 
-type Input = Record<string, any>;
+type MemberChange = components['schemas']['Member'];
+type MemberSearch = components['schemas']['MemberSearch'];
+type OffsetPaging = components['schemas']['Paging'];
 
 /** The member a member-only route acts on: the caller's own. */
 function callerMemberId(caller: Caller): string {
@@ -49,7 +53,7 @@ function visibleMember(context: EmulatorContext, caller: Caller, memberId: strin
   return member;
 }
 
-const answer = (member: Member, call: ServiceCall<Input>, fieldsets: unknown = ['FULL']) => ({ member: shapeMember(member, widestFieldset(fieldsets), call.caller) });
+const answer = (member: Member, call: ServiceCall<unknown>, fieldsets: unknown = ['FULL']) => ({ member: shapeMember(member, widestFieldset(fieldsets), call.caller) });
 
 /**
  * Ends a member's ways back in: sessions, codes, pending sign-ins and its refresh tokens (the
@@ -62,7 +66,7 @@ function revokeAccess(context: EmulatorContext, memberId: string): void {
 }
 
 /** Deletes a member and its identity; returns the deleted member. */
-function deleteMember(context: EmulatorContext, call: ServiceCall<Input>, memberId: string): Member {
+function deleteMember(context: EmulatorContext, call: ServiceCall<unknown>, memberId: string): Member {
   const member = requireMember(context.store, memberId);
   context.store.run('DELETE FROM members WHERE id = ?', [memberId]);
   deleteIdentity(context.store, memberId);
@@ -81,7 +85,7 @@ function merge(target: Record<string, unknown>, change: Record<string, unknown>)
 }
 
 /** Applies an update body to a member: the member edits its contact, profile and privacy; elevated callers also the login email. */
-function applyUpdate(context: EmulatorContext, caller: Caller, member: Member, change: Input): void {
+function applyUpdate(context: EmulatorContext, caller: Caller, member: Member, change: MemberChange): void {
   if (change.contact !== undefined) {
     if (!isObject(change.contact)) throw invalidField('member.contact', 'must be an object');
     member.contact = merge(member.contact, change.contact);
@@ -118,7 +122,7 @@ function visibilitySql(caller: Caller): SqlFragment {
 const SEARCHABLE = new Set(['loginEmail', 'contact.firstName', 'contact.lastName', 'profile.title', 'profile.nickname', 'profile.slug']);
 
 /** SQL of a free-text search (case-insensitive, over `profile.nickname` unless fields are named). */
-function searchSql(search: Input | undefined): SqlFragment {
+function searchSql(search: MemberSearch | undefined): SqlFragment {
   const expression = search?.expression;
   if (typeof expression != 'string' || !expression.trim()) return { sql: '1', params: [] };
   const fields: string[] = Array.isArray(search!.fields) && search!.fields.length ? search!.fields : ['profile.nickname'];
@@ -133,7 +137,7 @@ function searchSql(search: Input | undefined): SqlFragment {
 }
 
 /** Members matching `where`, sorted and paged, shaped for the caller; with `metadata`. */
-function pageOfMembers(context: EmulatorContext, call: ServiceCall<Input>, where: SqlFragment[], sort: Sorting[] | undefined, paging: Input | undefined, fieldsets: unknown, sortField: string) {
+function pageOfMembers(context: EmulatorContext, call: ServiceCall<unknown>, where: SqlFragment[], sort: Sorting[] | undefined, paging: OffsetPaging | undefined, fieldsets: unknown, sortField: string) {
   const limit = pageSize(paging?.limit);
   const offset = pageOffset(paging?.offset);
   const condition = [visibilitySql(call.caller), ...where];
@@ -149,7 +153,7 @@ function pageOfMembers(context: EmulatorContext, call: ServiceCall<Input>, where
 }
 
 /** Runs `action` on every member matching a filter (a "job" that is done before the answer). */
-function forEachMatching(context: EmulatorContext, filter: unknown, search: Input | undefined, action: (memberId: string) => void): { jobId: string } {
+function forEachMatching(context: EmulatorContext, filter: unknown, search: MemberSearch | undefined, action: (memberId: string) => void): { jobId: string } {
   const where = [filterToSql(filter, MEMBER_JSON, 'filter'), searchSql(search)];
   const rows = context.store.all<{ id: string }>(`SELECT id FROM members WHERE ${where.map((part) => `(${part.sql})`).join(' AND ')}`, where.flatMap((part) => part.params));
   for (const row of rows) action(row.id);
@@ -157,7 +161,7 @@ function forEachMatching(context: EmulatorContext, filter: unknown, search: Inpu
 }
 
 /** Sets a member's status (approve, block, disconnect); emits `member_updated` when it changed. */
-function setStatus(context: EmulatorContext, call: ServiceCall<Input>, memberId: string, status: Member['status']): Member {
+function setStatus(context: EmulatorContext, call: ServiceCall<unknown>, memberId: string, status: Member['status']): Member {
   const before = requireMember(context.store, memberId);
   if (before.status == status) return before;
   const member = changeMember(context.store, memberId, (changed) => void (changed.status = status));
@@ -167,7 +171,7 @@ function setStatus(context: EmulatorContext, call: ServiceCall<Input>, memberId:
 }
 
 /** Changes one thing of a member and emits `member_updated`. */
-function update(context: EmulatorContext, call: ServiceCall<Input>, memberId: string, change: (member: Member) => void): Member {
+function update(context: EmulatorContext, call: ServiceCall<unknown>, memberId: string, change: (member: Member) => void): Member {
   const member = changeMember(context.store, memberId, change);
   emitMemberEvent(call, 'updated', member);
   return member;
@@ -179,32 +183,33 @@ export const membersService: ServiceModule = {
   migrations: memberMigrations,
   seed: seedMembers,
   operations: {
-    createMember(call: ServiceCall<Input>, context) {
+    createMember(call: OperationCall<'createMember'>, context) {
       const input = call.input.member ?? {};
       if (!input.loginEmail) throw invalidField('member.loginEmail', 'must not be empty', 'REQUIRED_FIELD');
       if (!isEmail(input.loginEmail)) throw invalidField('member.loginEmail', 'must be a valid email address', 'EMAIL');
       if (findMemberByEmail(context.store, input.loginEmail)) throw applicationError(409, 'EMAIL_ALREADY_EXISTS', `A member with the email ${input.loginEmail} already exists`);
-      const member = insertMember(context.store, { loginEmail: input.loginEmail, status: 'APPROVED', contact: isObject(input.contact) ? input.contact : {}, profile: isObject(input.profile) ? { ...input.profile, slug: undefined } : {}, privacyStatus: input.privacyStatus == 'PRIVATE' ? 'PRIVATE' : 'PUBLIC' });
-      const slug = input.profile?.slug;
+      // A given slug is set apart: checked and applied once the member exists (insertMember derives one).
+      const { slug, ...profile } = input.profile ?? {};
+      const member = insertMember(context.store, { loginEmail: input.loginEmail, status: 'APPROVED', contact: isObject(input.contact) ? input.contact : {}, profile, privacyStatus: input.privacyStatus == 'PRIVATE' ? 'PRIVATE' : 'PUBLIC' });
       const saved = slug !== undefined ? setSlug(context.store, member.id, requireSlug(slug, 'member.profile.slug')) : member;
       emitMemberEvent(call, 'created', saved);
       return answer(saved, call);
     },
 
-    getMember(call: ServiceCall<Input>, context) {
+    getMember(call: OperationCall<'getMember'>, context) {
       // `members/{id}` also takes a slug (the profile page's address), as the member pages look members up.
       const bySlug = findMember(context.store, call.input.id) ? undefined : findMemberBySlug(context.store, call.input.id);
       return answer(visibleMember(context, call.caller, bySlug?.id ?? call.input.id), call, call.input.fieldsets ?? ['PUBLIC']);
     },
 
-    getCurrentMember: (call: ServiceCall<Input>, context) => answer(requireMember(context.store, callerMemberId(call.caller)), call, call.input.fieldsets ?? call.input.fieldSet ?? ['PUBLIC']),
+    getCurrentMember: (call: OperationCall<'getCurrentMember'>, context) => answer(requireMember(context.store, callerMemberId(call.caller)), call, call.input.fieldsets ?? call.input.fieldSet ?? ['PUBLIC']),
 
-    listMembers: (call: ServiceCall<Input>, context) => pageOfMembers(context, call, [], call.input.sorting, call.input.paging, call.input.fieldsets, 'sorting'),
+    listMembers: (call: OperationCall<'listMembers'>, context) => pageOfMembers(context, call, [], call.input.sorting, call.input.paging, call.input.fieldsets, 'sorting'),
 
-    queryMembers: (call: ServiceCall<Input>, context) =>
+    queryMembers: (call: OperationCall<'queryMembers'>, context) =>
       pageOfMembers(context, call, [filterToSql(call.input.query?.filter, MEMBER_JSON, 'query.filter'), searchSql(call.input.search)], call.input.query?.sort, call.input.query?.paging, call.input.fieldsets, 'query.sort'),
 
-    updateMember(call: ServiceCall<Input>, context) {
+    updateMember(call: OperationCall<'updateMember'>, context) {
       const change = call.input.member ?? {};
       const memberId = change.id;
       if (typeof memberId != 'string' || !memberId) throw invalidField('member.id', 'must not be empty', 'REQUIRED_FIELD');
@@ -217,29 +222,29 @@ export const membersService: ServiceModule = {
       return answer(update(context, call, memberId, (member) => applyUpdate(context, call.caller, member, change)), call);
     },
 
-    updateCurrentMemberSlug: (call: ServiceCall<Input>, context) => {
+    updateCurrentMemberSlug: (call: OperationCall<'updateCurrentMemberSlug'>, context) => {
       const member = setSlug(context.store, callerMemberId(call.caller), requireSlug(call.input.slug));
       emitMemberEvent(call, 'updated', member);
       return answer(member, call);
     },
-    updateMemberSlug: (call: ServiceCall<Input>, context) => {
+    updateMemberSlug: (call: OperationCall<'updateMemberSlug'>, context) => {
       requireMember(context.store, call.input.id);
       const member = setSlug(context.store, call.input.id, requireSlug(call.input.slug));
       emitMemberEvent(call, 'updated', member);
       return answer(member, call);
     },
 
-    approveMember: (call: ServiceCall<Input>, context) => answer(setStatus(context, call, call.input.id, 'APPROVED'), call),
-    blockMember: (call: ServiceCall<Input>, context) => answer(setStatus(context, call, call.input.id, 'BLOCKED'), call),
-    disconnectMember: (call: ServiceCall<Input>, context) => answer(setStatus(context, call, call.input.id, 'OFFLINE'), call),
-    muteMember: (call: ServiceCall<Input>, context) => answer(update(context, call, requireMember(context.store, call.input.id).id, (member) => void (member.activityStatus = 'MUTED')), call),
-    unmuteMember: (call: ServiceCall<Input>, context) => answer(update(context, call, requireMember(context.store, call.input.id).id, (member) => void (member.activityStatus = 'ACTIVE')), call),
+    approveMember: (call: OperationCall<'approveMember'>, context) => answer(setStatus(context, call, call.input.id, 'APPROVED'), call),
+    blockMember: (call: OperationCall<'blockMember'>, context) => answer(setStatus(context, call, call.input.id, 'BLOCKED'), call),
+    disconnectMember: (call: OperationCall<'disconnectMember'>, context) => answer(setStatus(context, call, call.input.id, 'OFFLINE'), call),
+    muteMember: (call: OperationCall<'muteMember'>, context) => answer(update(context, call, requireMember(context.store, call.input.id).id, (member) => void (member.activityStatus = 'MUTED')), call),
+    unmuteMember: (call: OperationCall<'unmuteMember'>, context) => answer(update(context, call, requireMember(context.store, call.input.id).id, (member) => void (member.activityStatus = 'ACTIVE')), call),
 
-    joinCommunity: (call: ServiceCall<Input>, context) => answer(update(context, call, callerMemberId(call.caller), (member) => void (member.privacyStatus = 'PUBLIC')), call),
-    leaveCommunity: (call: ServiceCall<Input>, context) => answer(update(context, call, callerMemberId(call.caller), (member) => void (member.privacyStatus = 'PRIVATE')), call),
+    joinCommunity: (call: OperationCall<'joinCommunity'>, context) => answer(update(context, call, callerMemberId(call.caller), (member) => void (member.privacyStatus = 'PUBLIC')), call),
+    leaveCommunity: (call: OperationCall<'leaveCommunity'>, context) => answer(update(context, call, callerMemberId(call.caller), (member) => void (member.privacyStatus = 'PRIVATE')), call),
 
-    deleteMember: (call: ServiceCall<Input>, context) => (deleteMember(context, call, call.input.id), {}),
-    deleteMyMember(call: ServiceCall<Input>, context) {
+    deleteMember: (call: OperationCall<'deleteMember'>, context) => (deleteMember(context, call, call.input.id), {}),
+    deleteMyMember(call: OperationCall<'deleteMyMember'>, context) {
       const memberId = callerMemberId(call.caller);
       const assignee = call.input.contentAssigneeId;
       if (assignee !== undefined && assignee != memberId) requireMember(context.store, assignee);
@@ -247,7 +252,7 @@ export const membersService: ServiceModule = {
       return {};
     },
 
-    bulkDeleteMembers(call: ServiceCall<Input>, context) {
+    bulkDeleteMembers(call: OperationCall<'bulkDeleteMembers'>, context) {
       const ids: unknown[] = call.input.memberIds ?? [];
       if (ids.length > 100) throw invalidField('memberIds', 'must hold at most 100 ids', 'MAX_ITEMS');
       const results = ids.map((memberId, originalIndex) => {
@@ -263,12 +268,12 @@ export const membersService: ServiceModule = {
       const successes = results.filter((result) => result.itemMetadata.success).length;
       return { results, bulkActionMetadata: { totalSuccesses: successes, totalFailures: results.length - successes, undetailedFailures: 0 } };
     },
-    bulkDeleteMembersByFilter: (call: ServiceCall<Input>, context) => forEachMatching(context, call.input.filter, call.input.search, (memberId) => void deleteMember(context, call, memberId)),
-    bulkApproveMembers: (call: ServiceCall<Input>, context) => forEachMatching(context, call.input.filter, undefined, (memberId) => void setStatus(context, call, memberId, 'APPROVED')),
-    bulkBlockMembers: (call: ServiceCall<Input>, context) => forEachMatching(context, call.input.filter, undefined, (memberId) => void setStatus(context, call, memberId, 'BLOCKED')),
+    bulkDeleteMembersByFilter: (call: OperationCall<'bulkDeleteMembersByFilter'>, context) => forEachMatching(context, call.input.filter, call.input.search, (memberId) => void deleteMember(context, call, memberId)),
+    bulkApproveMembers: (call: OperationCall<'bulkApproveMembers'>, context) => forEachMatching(context, call.input.filter, undefined, (memberId) => void setStatus(context, call, memberId, 'APPROVED')),
+    bulkBlockMembers: (call: OperationCall<'bulkBlockMembers'>, context) => forEachMatching(context, call.input.filter, undefined, (memberId) => void setStatus(context, call, memberId, 'BLOCKED')),
 
-    deleteMemberAddresses: (call: ServiceCall<Input>, context) => answer(update(context, call, requireMember(context.store, call.input.id).id, (member) => void delete member.contact.addresses), call),
-    deleteMemberEmails: (call: ServiceCall<Input>, context) => answer(update(context, call, requireMember(context.store, call.input.id).id, (member) => void delete member.contact.emails), call),
-    deleteMemberPhones: (call: ServiceCall<Input>, context) => answer(update(context, call, requireMember(context.store, call.input.id).id, (member) => void delete member.contact.phones), call),
+    deleteMemberAddresses: (call: OperationCall<'deleteMemberAddresses'>, context) => answer(update(context, call, requireMember(context.store, call.input.id).id, (member) => void delete member.contact.addresses), call),
+    deleteMemberEmails: (call: OperationCall<'deleteMemberEmails'>, context) => answer(update(context, call, requireMember(context.store, call.input.id).id, (member) => void delete member.contact.emails), call),
+    deleteMemberPhones: (call: OperationCall<'deleteMemberPhones'>, context) => answer(update(context, call, requireMember(context.store, call.input.id).id, (member) => void delete member.contact.phones), call),
   },
 };
