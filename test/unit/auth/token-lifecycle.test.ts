@@ -452,7 +452,7 @@ describe('ready headers (readyAuthHeaders): the stored access token without a wa
     const { bodies } = tokenEndpoint();
     const seen = api();
     const { client, auth } = make({ tokens: tokens('member') });
-    expect(auth.readyAuthHeaders()).toEqual({ Authorization: 'A0' });
+    expect(auth.readyAuthHeaders?.()).toEqual({ Authorization: 'A0' });
     const getAuthHeaders = vi.spyOn(auth, 'getAuthHeaders');
     for (let call = 0; call < 3; call++) await client.collections.getDataCollection('x');
     expect(seen).toEqual(['A0', 'A0', 'A0']);
@@ -467,18 +467,18 @@ describe('ready headers (readyAuthHeaders): the stored access token without a wa
     const { bodies } = tokenEndpoint();
     const seen = api();
     const { client, auth } = make({ tokens: stored() });
-    expect(auth.readyAuthHeaders()).toBeUndefined();
+    expect(auth.readyAuthHeaders?.()).toBeUndefined();
     await client.collections.getDataCollection('x');
     expect(bodies).toEqual([{ clientId: 'c', grantType: 'refresh_token', refreshToken: 'R0' }]);
     expect(seen).toEqual(['A1']);
-    expect(auth.readyAuthHeaders()).toEqual({ Authorization: 'A1' });
+    expect(auth.readyAuthHeaders?.()).toEqual({ Authorization: 'A1' });
   });
 
   it('no tokens yet: nothing ready; the call gets visitor tokens first', async () => {
     const { bodies } = tokenEndpoint();
     const seen = api();
     const { client, auth } = make();
-    expect(auth.readyAuthHeaders()).toBeUndefined();
+    expect(auth.readyAuthHeaders?.()).toBeUndefined();
     await client.collections.getDataCollection('x');
     expect(bodies).toEqual([{ clientId: 'c', grantType: 'anonymous' }]);
     expect(seen).toEqual(['A1']);
@@ -490,7 +490,7 @@ describe('ready headers (readyAuthHeaders): the stored access token without a wa
     const { client, auth } = make({ tokens: tokens('member', now() + 3600) });
     await client.collections.getDataCollection('x');
     vi.setSystemTime(FIXED_NOW.getTime() + (3600 - 59) * 1000);
-    expect(auth.readyAuthHeaders()).toBeUndefined();
+    expect(auth.readyAuthHeaders?.()).toBeUndefined();
     await client.collections.getDataCollection('x');
     expect(seen).toEqual(['A0', 'A1']);
     expect(bodies.map((body) => body.grantType)).toEqual(['refresh_token']);
@@ -501,7 +501,7 @@ describe('ready headers (readyAuthHeaders): the stored access token without a wa
     const { client, auth } = make({ tokens: tokens('member') });
     await client.collections.getDataCollection('x');
     auth.setTokens(tokens('member', now() + 3600, 'SET'));
-    expect(auth.readyAuthHeaders()).toEqual({ Authorization: 'SET' });
+    expect(auth.readyAuthHeaders?.()).toEqual({ Authorization: 'SET' });
     await client.collections.getDataCollection('x');
     expect(seen).toEqual(['A0', 'SET']);
   });
