@@ -110,7 +110,8 @@ export async function invoke(transport: Transport, op: Operation, args: readonly
     // Arguments the transforms cannot walk (a cycle, a getter that throws) are bad input too.
     throw isSiteKitError(e) ? e : new RequestError(`${op.id}: invalid arguments (${(e as Error)?.message ?? e})`);
   }
-  return send(transport, op, built.request, built.call);
+  // (`return await`: one step where returning the promise itself takes three.)
+  return await send(transport, op, built.request, built.call);
 }
 
 /** Sends a wire request for `op` and maps the response to public form (unwrapping, 404 → null). */
@@ -158,5 +159,5 @@ export function wireRequest(operation: Operation, request: Record<string, unknow
 export async function sendPublic(transport: Transport, operation: Operation, request: Record<string, unknown>, options?: unknown): Promise<unknown> {
   if (operation.media) await loadMediaCodecs();
   const { wire, call } = wireRequest(operation, request, options);
-  return send(transport, operation, wire, call);
+  return await send(transport, operation, wire, call);
 }

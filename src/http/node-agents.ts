@@ -22,38 +22,36 @@ const idleLimits = new WeakMap<Socket, number>();
 
 /** Notes a response's `Keep-Alive: timeout=` hint, for when its connection goes idle. */
 export function noteKeepAliveHint(response: IncomingMessage): void {
-  const hint = /^timeout=(\d+)/.exec(response.headers['keep-alive'] ?? '')?.[1];
+  const value = response.headers['keep-alive'];
+  const hint = typeof value === 'string' ? /^timeout=(\d+)/.exec(value)?.[1] : undefined;
   if (hint) idleLimits.set(response.socket, Math.min(IDLE_SOCKET_MS, Number(hint) * 1000 - HINT_MARGIN_MS));
 }
 
 /**
- * An agent class that closes a connection once it has been idle for the limit. Node's own
- * `timeout` agent option would do it too, but keeps that timer running while a request uses the
+ * Makes `agent` close a connection once it has been idle for the limit. Node's own `timeout`
+ * agent option would do it too, but keeps that timer running while a request uses the
  * connection, refreshing it on every read and write and listening for it anew on every request:
- * several µs of every call. Here the timer runs only while the connection waits in the pool; the
- * agent destroys a pooled connection whose timer fires.
+ * several µs of every call. Here the timer runs only while the connection waits in the pool (the
+ * agent destroys a pooled connection whose timer fires). Node documents both hooks as overridable.
  */
-function idleLimited<Base extends typeof HttpAgent>(Agent: Base) {
-  return class IdleLimitedAgent extends Agent {
-    override keepSocketAlive(socket: Duplex): boolean {
-      // Node's (without an agent `timeout`): keep-alive on, unref, refused when the server's hint is too short.
-      const kept = super.keepSocketAlive(socket) as unknown as boolean;
-      if (kept) (socket as Socket).setTimeout(idleLimits.get(socket as Socket) ?? IDLE_SOCKET_MS);
-      return kept;
-    }
-
-    override reuseSocket(socket: Duplex, request: ClientRequest): void {
-      (socket as Socket).setTimeout(0);
-      super.reuseSocket(socket, request);
-    }
+function limitIdleTime<A extends HttpAgent>(agent: A): A {
+  const keepSocketAlive = agent.keepSocketAlive.bind(agent);
+  const reuseSocket = agent.reuseSocket.bind(agent);
+  // Node's (without an agent `timeout`): keep-alive on, unref, refused when the server's hint is too short.
+  agent.keepSocketAlive = (socket: Duplex) => {
+    const kept = keepSocketAlive(socket) as unknown as boolean;
+    if (kept) (socket as Socket).setTimeout(idleLimits.get(socket as Socket) ?? IDLE_SOCKET_MS);
+    return kept;
   };
+  agent.reuseSocket = (socket: Duplex, request: ClientRequest) => {
+    (socket as Socket).setTimeout(0);
+    reuseSocket(socket, request);
+  };
+  return agent;
 }
-
-const IdleLimitedHttpAgent = idleLimited(HttpAgent);
-const IdleLimitedHttpsAgent = idleLimited(HttpsAgent);
 
 let agents: { http: HttpAgent; https: HttpsAgent } | undefined;
 
 /** The process's agents, made on first use. */
 export const sharedAgents = (): { http: HttpAgent; https: HttpsAgent } =>
-  (agents ??= { http: new IdleLimitedHttpAgent({ keepAlive: true }), https: new IdleLimitedHttpsAgent({ keepAlive: true }) });
+  (agents ??= { http: limitIdleTime(new HttpAgent({ keepAlive: true })), https: limitIdleTime(new HttpsAgent({ keepAlive: true })) });

@@ -54,7 +54,8 @@ export function targetOf(url: string): Target {
   const originText = url.slice(0, pathStart);
   const path = url.slice(pathStart);
   const queryStart = path.indexOf('?');
-  if (!PLAIN_PATH.test(path) || DOT_SEGMENT.test(queryStart < 0 ? path : path.slice(0, queryStart))) return parsedTarget(url);
+  // (An empty query, a bare `?` at the end, is dropped by URL parsing.)
+  if (!PLAIN_PATH.test(path) || DOT_SEGMENT.test(queryStart < 0 ? path : path.slice(0, queryStart)) || queryStart === path.length - 1) return parsedTarget(url);
   let origin = origins.get(originText);
   if (!origin) {
     // An authority with credentials, a query or a fragment in it is not a plain origin.

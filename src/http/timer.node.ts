@@ -9,6 +9,8 @@
  * same reason.)
  */
 
+import { MAX_TIMER_MS, startPlainTimer } from './plain-timer.js';
+
 /** One pending limit of a list. */
 interface Pending {
   readonly deadline: number;
@@ -24,6 +26,8 @@ class TimerList {
   private oldest: Pending | undefined;
   private newest: Pending | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
+  /** True while expired limits' callbacks run: a limit they start waits for the timer set after them. */
+  private expiring = false;
 
   constructor(private readonly ms: number) {}
 
@@ -35,7 +39,7 @@ class TimerList {
     // A timer left from earlier limits fires no later than this one's end (same duration, started
     // earlier); when it fires it sets itself again for whatever is still pending.
     if (this.timer) this.timer.ref();
-    else this.timer = setTimeout(() => this.expire(), this.ms);
+    else if (!this.expiring) this.timer = setTimeout(() => this.expire(), this.ms);
     return pending;
   }
 
@@ -56,17 +60,24 @@ class TimerList {
   private expire(): void {
     this.timer = undefined;
     const now = performance.now();
-    while (this.oldest && this.oldest.deadline <= now) {
-      const pending = this.oldest;
-      this.remove(pending);
-      pending.onExpire();
+    this.expiring = true;
+    try {
+      while (this.oldest && this.oldest.deadline <= now) {
+        const pending = this.oldest;
+        this.remove(pending);
+        pending.onExpire();
+      }
+    } finally {
+      this.expiring = false;
     }
-    // (A limit started by one of the callbacks above has set the timer already.)
-    if (this.oldest && !this.timer) this.timer = setTimeout(() => this.expire(), Math.max(1, Math.ceil(this.oldest.deadline - now)));
+    if (this.oldest) this.timer = setTimeout(() => this.expire(), Math.max(1, Math.ceil(this.oldest.deadline - now)));
   }
 }
 
-/** One list per duration in use; durations past this many (per-call limits that all differ) use plain timers. */
+/**
+ * One list per duration in use; durations past this many (per-call limits that all differ), and
+ * limits longer than a Node timer can wait, use plain timers.
+ */
 const lists = new Map<number, TimerList>();
 const MAX_LISTS = 16;
 
@@ -74,10 +85,7 @@ const MAX_LISTS = 16;
 export function startTimer(ms: number, onExpire: () => void): () => void {
   let list = lists.get(ms);
   if (!list) {
-    if (lists.size >= MAX_LISTS) {
-      const timer = setTimeout(onExpire, ms);
-      return () => clearTimeout(timer);
-    }
+    if (lists.size >= MAX_LISTS || ms > MAX_TIMER_MS) return startPlainTimer(ms, onExpire);
     lists.set(ms, (list = new TimerList(ms)));
   }
   const pending = list.add(onExpire);

@@ -141,7 +141,8 @@ export class Transport {
       readOnly: sent.readOnly === true || call.repeatable === true,
       operation: operation.id,
     };
-    return this.run(outgoing, call, async (response) => {
+    // (`return await`: one step where returning the promise itself takes three.)
+    return await this.run(outgoing, call, async (response) => {
       const text = await response.text();
       let parsed: unknown;
       try {
@@ -162,7 +163,7 @@ export class Transport {
    */
   async fetchWithAuth(pathOrUrl: string | URL, init: RequestInit & FetchWithAuthOptions = {}): Promise<Response> {
     const { outgoing, call } = (await loadFetchRequest()).fetchRequest(this.baseUrl, this.origin, pathOrUrl, init);
-    return this.run(outgoing, call, async (response) => response.toResponse());
+    return await this.run(outgoing, call, async (response) => response.toResponse());
   }
 
   /**
@@ -282,10 +283,15 @@ export class Transport {
     return headers;
   }
 
-  /** The strategy's headers with lower-cased names; an API key's are the same object every call, lowered once. */
+  /**
+   * The strategy's headers with lower-cased names. An API key's are one frozen object, lowered
+   * once; any other object may have changed since, and is lowered again.
+   */
   private lowerCasedAuth(auth: Record<string, string>): Record<string, string> {
-    if (auth !== this.lastAuth) this.lastLoweredAuth = lowerCaseHeaders((this.lastAuth = auth));
-    return this.lastLoweredAuth!;
+    if (auth === this.lastAuth) return this.lastLoweredAuth!;
+    const lowered = lowerCaseHeaders(auth);
+    if (Object.isFrozen(auth)) [this.lastAuth, this.lastLoweredAuth] = [auth, lowered];
+    return lowered;
   }
 
   /** One attempt's request, and the consistency token of its answer. */

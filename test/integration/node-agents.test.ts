@@ -1,0 +1,57 @@
+/**
+ * The node:http handler's keep-alive agents against a real local server: a connection left idle
+ * is closed by the client a little before the server's announced `Keep-Alive: timeout=`, never
+ * while a request is using it, and a busy connection is reused between calls.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { nodeHttpHandler } from '../../src/http/node-handler.js';
+
+/** Milliseconds the server answers after, per path. */
+const delays: Record<string, number> = { '/slow': 2500 };
+let server: Server;
+let url: string;
+const sockets: Socket[] = [];
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    setTimeout(() => response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}'), delays[request.url!] ?? 0);
+  });
+  // Announces `Keep-Alive: timeout=3`: the client keeps an idle connection 2 s (Node's 1 s margin).
+  server.keepAliveTimeout = 3000;
+  server.on('connection', (socket) => sockets.push(socket));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => {
+  server.closeAllConnections();
+  server.close();
+});
+
+const handler = nodeHttpHandler();
+const get = async (path: string) => {
+  const response = await handler({ url: url + path, method: 'GET', headers: {} });
+  return response.text();
+};
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+it('reuses an idle connection, closes it from the client side after the hinted idle limit, and never while a request uses it', async () => {
+  await get('/fast');
+  await sleep(200);
+  await get('/fast');
+  expect(sockets).toHaveLength(1);
+  const [first] = sockets;
+
+  // Idle for 2.5 s: closed by the client at 2 s, before the server's own 3 s.
+  await sleep(2500);
+  expect(first!.destroyed || first!.readableEnded).toBe(true);
+  await get('/fast');
+  expect(sockets).toHaveLength(2);
+
+  // A request that takes longer than the idle limit keeps its connection: the timer runs only
+  // while the connection waits in the pool.
+  expect(await get('/slow')).toBe('{"ok":true}');
+  await get('/fast');
+  expect(sockets).toHaveLength(2);
+}, 15_000);
