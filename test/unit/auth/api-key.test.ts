@@ -93,9 +93,9 @@ describe('credentials on the wire: ready headers (readyAuthHeaders) or awaited o
     expect(getAuthHeaders).toHaveBeenCalledOnce();
   });
 
-  // The transport lowers a strategy's headers once per headers object (the cache is keyed by the
-  // object's identity): a strategy that keeps one object and updates it in place (a documented-
-  // shape `AuthStrategy` may) has its old token sent on every later call.
+  // The transport may keep a strategy's headers lowered from one call to the next (an API key's
+  // never change): a strategy that keeps one object and updates it in place (any object of the
+  // `AuthStrategy` shape may) must still have its new token sent, not the first one forever.
   it('a strategy that updates one headers object in place has its new token sent', async () => {
     const headers: Record<string, string> = {};
     let calls = 0;

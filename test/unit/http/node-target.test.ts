@@ -167,9 +167,9 @@ describe('targetOf', () => {
     });
   });
 
-  // Node's parser (and so `http.request(url)` and `fetch`) drops a query that is only `?`; the fast
-  // path sends it: the node:http handler asks for `/a?` where fetch asks for `/a`. The transport's
-  // own URLs never end in `?`, but `fetchWithAuth` passes a caller's URL through as it is.
+  // Node's parser (and so `http.request(url)` and `fetch`) drops a query that is only `?`: a fast
+  // path that kept it would ask for `/a?` where fetch asks for `/a`. The transport's own URLs never
+  // end in `?`, but `fetchWithAuth` passes a caller's URL through as it is.
   it('an empty query (`/a?`) is dropped, as Node and fetch drop it', () => {
     expect(targetOptions('http://h/a?')).toEqual(nodeOptions('http://h/a?'));
   });

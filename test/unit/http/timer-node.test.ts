@@ -151,6 +151,15 @@ describe.each(['timer.node', 'timer'] as const)('%s startTimer', (module) => {
     expect(log.expired).toEqual(durations.slice(1, 39).map((ms) => ({ name: String(ms), at: ms })));
   });
 
+  it('a limit longer than setTimeout can wait (timeoutMs: 3e9) does not expire at once, and does by its end', () => {
+    const onExpire = vi.fn();
+    startTimer(3_000_000_000, onExpire);
+    vi.advanceTimersByTime(86_400_000);
+    expect(onExpire).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(3_000_000_000);
+    expect(onExpire).toHaveBeenCalledOnce();
+  });
+
   it('an expiry that starts a limit of the same duration: the new one expires a whole duration later', () => {
     const log = recorder();
     startTimer(100, () => {
@@ -186,9 +195,8 @@ describe('timer.node startTimer, with a limit started from an expiry while other
   beforeEach(() => void vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] }));
   afterEach(() => vi.useRealTimers());
 
-  // The list's expiry re-arms only when no timer is set; a callback that starts a limit of the same
-  // duration sets one for a whole duration from now, and the limits already waiting (which end
-  // sooner) wait for it: here the one due at 150 ends at 200.
+  // A callback that starts a limit of the same duration must not set the list's timer for a whole
+  // duration from now: the limits already waiting end sooner (here the one due at 150, not at 200).
   it('the limits already waiting still expire on time', async () => {
     const startTimer = await load('timer.node');
     const log = recorder();
@@ -222,9 +230,9 @@ describe('timer.node startTimer on real timers', () => {
     for (const lateBy of ends) expect(lateBy).toBeGreaterThanOrEqual(0);
   });
 
-  // Node clamps a timer longer than 2^31 - 1 ms (about 24.8 days) to 1 ms. The list then finds its
-  // limit not yet due and sets the timer again, clamped again: a 1 ms timer for days. `timeoutMs`
-  // accepts any number >= 0, so `timeoutMs: 3e9` does this.
+  // Node clamps a timer longer than 2^31 - 1 ms (about 24.8 days) to 1 ms. A list that found its
+  // limit not yet due would set the timer again, clamped again: a 1 ms timer for days. `timeoutMs`
+  // accepts any number >= 0, so `timeoutMs: 3e9` is possible.
   it('a limit longer than Node timers can wait does not wake the process every millisecond', async () => {
     const startTimer = await load('timer.node');
     const setTimeoutSpy = vi.spyOn(globalThis, 'setTimeout');
@@ -246,8 +254,8 @@ describe('timer.node startTimer on real timers', () => {
 });
 
 describe('timer startTimer (the browser build) on real timers', () => {
-  // The same clamp in browsers and Node: `setTimeout` with more than 2^31 - 1 ms fires at once, so
-  // `timeoutMs: 3e9` ends every call with a TimeoutError straight away.
+  // The same clamp in browsers and Node: `setTimeout` with more than 2^31 - 1 ms fires at once, which
+  // would end every call of a client with `timeoutMs: 3e9` with a TimeoutError straight away.
   it('a limit longer than setTimeout can wait does not expire at once', async () => {
     const startTimer = await load('timer');
     const onExpire = vi.fn();
