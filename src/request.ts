@@ -43,7 +43,7 @@ type BodyOf<O> = O extends { requestBody?: infer R } ? NonNullable<R> : never;
 type ParamsPart<T> = [NonNullable<T>] extends [never] ? Record<never, never> : NonNullable<T>;
 
 /** A path template's placeholder (`{dataItemId}`, `{member.id}`), its field name captured. */
-const PLACEHOLDER = /\{([^}]+)\}/;
+const PLACEHOLDER = /\{([^}]+)\}/g;
 const METHODS_WITH_BODY: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH']);
 
 /** Reads a dotted path (`member.id`) from an object; `undefined` where any step is missing. */
@@ -58,34 +58,20 @@ export function readPath(source: unknown, path: string): unknown {
 }
 
 /**
- * Path templates split at their placeholders, once per template: literal text at even indexes,
- * the placeholders' field names at odd ones (`['/items/', 'dataItemId', '']`).
- */
-const templates = new Map<string, string[]>();
-function templateParts(path: string): string[] {
-  let parts = templates.get(path);
-  if (!parts) templates.set(path, (parts = path.split(PLACEHOLDER)));
-  return parts;
-}
-
-/**
  * Builds a request for `operation` from its request object. Path parameters are read from the
  * fields the placeholders name; a missing or empty one throws `RequestBuildError`, never `/undefined`.
  */
 export function buildRequest(operation: Operation, input?: object | null): BuiltRequest {
   const request = (input ?? {}) as Record<string, unknown>;
-  const parts = templateParts(operation.path);
   const pathFields: string[] = [];
-  let path = parts[0]!;
-  for (let index = 1; index < parts.length; index += 2) {
-    const field = parts[index]!;
+  const path = operation.path.replace(PLACEHOLDER, (_, field: string) => {
     const value = readPath(request, field);
     if (value === undefined || value === null || value === '' || typeof value === 'object') {
       throw new RequestBuildError(`${operation.id}: missing path parameter "${field}"`, field);
     }
     if (!field.includes('.')) pathFields.push(field);
-    path += encodeURIComponent(String(value)) + parts[index + 1];
-  }
+    return encodeURIComponent(String(value));
+  });
   const { method } = operation;
   if (METHODS_WITH_BODY.has(method)) return { operation, method, path, body: request };
   const query: Record<string, unknown> = {};

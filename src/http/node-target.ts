@@ -29,6 +29,8 @@ const MAX_ORIGINS = 64;
 
 /** A path and query that URL parsing leaves as they are: printable ASCII a URL keeps, no backslash, quote or fragment. */
 const PLAIN_PATH = /^\/[A-Za-z0-9\-._~!$&()*+,;=:@%/?]*$/;
+/** A host (name, IPv4, bracketed IPv6) and port made of characters URL parsing keeps as they are. */
+const PLAIN_AUTHORITY = /^[\w.\-:[\]]+$/;
 /** A `.` or `..` segment (also percent-encoded) before the query: URL parsing would resolve it. */
 const DOT_SEGMENT = /\/(?:\.|%2e){1,2}(?:[/?]|$)/i;
 
@@ -58,8 +60,9 @@ export function targetOf(url: string): Target {
   if (!PLAIN_PATH.test(path) || DOT_SEGMENT.test(queryStart < 0 ? path : path.slice(0, queryStart)) || queryStart === path.length - 1) return parsedTarget(url);
   let origin = origins.get(originText);
   if (!origin) {
-    // An authority with credentials, a query or a fragment in it is not a plain origin.
-    if (/[@?#\\]/.test(originText.slice(authorityStart))) return parsedTarget(url);
+    // Only a plain host and port: credentials, spaces, control characters (URL parsing trims or
+    // drops some of them) and anything else unusual go through `new URL` whole.
+    if (!PLAIN_AUTHORITY.test(originText.slice(authorityStart))) return parsedTarget(url);
     if (origins.size >= MAX_ORIGINS) origins.clear();
     origin = parseOrigin(new URL(originText));
     origins.set(originText, origin);

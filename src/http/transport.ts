@@ -91,9 +91,6 @@ export class Transport {
   private readonly userFetch: typeof fetch | undefined;
   /** The last `x-wix-consistent` token seen, replayed on later requests (read-your-writes). */
   private consistent: string | undefined;
-  /** The strategy's last headers, and the same lower-cased. */
-  private lastAuth: Record<string, string> | undefined;
-  private lastLoweredAuth: Record<string, string> | undefined;
 
   constructor(options: TransportOptions) {
     checkTransportOptions(options);
@@ -278,20 +275,9 @@ export class Transport {
     const headers: Record<string, string> = { ...outgoing.headers, ...this.headers };
     headers['x-wix-bi-gateway'] = outgoing.sdkHeader;
     if (this.consistent && outgoing.ownOrigin) headers['x-wix-consistent'] = this.consistent;
-    if (auth) Object.assign(headers, this.lowerCasedAuth(auth));
+    if (auth) Object.assign(headers, lowerCaseHeaders(auth));
     if (outgoing.overrides) Object.assign(headers, lowerCaseHeaders(outgoing.overrides));
     return headers;
-  }
-
-  /**
-   * The strategy's headers with lower-cased names. An API key's are one frozen object, lowered
-   * once; any other object may have changed since, and is lowered again.
-   */
-  private lowerCasedAuth(auth: Record<string, string>): Record<string, string> {
-    if (auth === this.lastAuth) return this.lastLoweredAuth!;
-    const lowered = lowerCaseHeaders(auth);
-    if (Object.isFrozen(auth)) [this.lastAuth, this.lastLoweredAuth] = [auth, lowered];
-    return lowered;
   }
 
   /** One attempt's request, and the consistency token of its answer. */

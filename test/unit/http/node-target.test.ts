@@ -4,6 +4,7 @@
  * (`urlToHttpOptions(new URL(url))`), which is what `http.request(url)` and `fetch` send.
  */
 import { urlToHttpOptions } from 'node:url';
+import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { targetOf } from '../../../src/http/node-target.js';
 
@@ -81,6 +82,19 @@ const URLS: readonly string[] = [
   'http://u%40x:p%3A@host/x',
   'http://host',
   'http://host?x=1',
+  'https://h:443',
+  'http://h:80?q',
+  // A slash after the host that is not the path's: inside a query or a fragment, after a backslash.
+  'http://host?x=/y',
+  'http://host#/y',
+  'http://h/a?b#c/d',
+  'http://host\\x/y',
+  // What the URL parser trims, drops or rewrites in the origin.
+  ' http://h/a',
+  'http://h/a ',
+  'http://h\t.example/a',
+  'http://[::ffff:127.0.0.1]/a',
+  'http://0x7f.1/a',
 ];
 
 describe('targetOf', () => {
@@ -91,6 +105,28 @@ describe('targetOf', () => {
   it.each(URLS)('%s: the same again, from the origin table', (url) => {
     targetOf(url);
     expect(targetOptions(url)).toEqual(nodeOptions(url));
+  });
+
+  it('any URL made of the pieces that matter: the options Node gives, first time or from the table', () => {
+    const origins = ['http://h', 'https://h', 'http://h:8080', 'HTTP://H.example', 'http://[::1]:81', 'http://u:p@h', 'https://h:443'];
+    const pieces = ['/', '/', 'a', 'Z9', '.', '..', '%2e', '%2E', '%2F', '%', '%zz', '?', '?', '#', '&', '=', '@', ':', ';', '~', ' ', '"', "'", '\\', '\t', 'é', '😀', '{', '|', '[', '`'];
+    const urls = fc.tuple(fc.constantFrom(...origins), fc.array(fc.constantFrom(...pieces), { maxLength: 12 })).map(([origin, parts]) => origin + parts.join(''));
+    fc.assert(
+      fc.property(urls, (url) => {
+        // (A space between the host and the path: see the case below.)
+        fc.pre(!/^[^/]*\/\/[^/?#\\]* \//.test(url));
+        let expected: Record<string, unknown>;
+        try {
+          expected = nodeOptions(url);
+        } catch {
+          // (Not a URL at all, e.g. a bracket or a bare `%` right after the host: targetOf throws too.)
+          expect(() => targetOf(url)).toThrow();
+          return;
+        }
+        expect(targetOptions(url)).toEqual(expected);
+      }),
+      { numRuns: 3000 },
+    );
   });
 
   it('says whether the request goes over TLS', () => {
@@ -172,5 +208,13 @@ describe('targetOf', () => {
   // end in `?`, but `fetchWithAuth` passes a caller's URL through as it is.
   it('an empty query (`/a?`) is dropped, as Node and fetch drop it', () => {
     expect(targetOptions('http://h/a?')).toEqual(nodeOptions('http://h/a?'));
+  });
+
+  // `new URL` trims spaces at the ends of its input, and the origin is parsed alone: `http://h /x`
+  // (a space before the path, say from a base URL read from an environment variable) passes as
+  // host `h`, where the whole URL is refused by URL parsing, and so by fetch and `http.request`.
+  it('an authority that ends in a space (`http://h /x`) is refused, as URL parsing refuses it', () => {
+    expect(() => new URL('http://h /x')).toThrow();
+    expect(() => targetOf('http://h /x')).toThrow();
   });
 });
