@@ -1,7 +1,7 @@
 /** The transport cases over the `fetch` handler (the default of the browser build, and any caller's `fetch`). */
 import { describe, expect, it, vi } from 'vitest';
 import type { ClientOptions } from '../../../src/client.js';
-import { AbortedError, TimeoutError } from '../../../src/errors/index.js';
+import { AbortedError, RequestError, TimeoutError } from '../../../src/errors/index.js';
 import { CallDeadline } from '../../../src/http/deadline.js';
 import { testClient } from '../../helpers/clients.js';
 import { transportCases } from './transport-cases.js';
@@ -77,5 +77,27 @@ describe("the fetch init's signal: only when something can abort the call", () =
     const spy = fetchSpy(true);
     await expect(call({ fetch: spy, timeoutMs: 0, attemptTimeoutMs: 30 })).rejects.toBeInstanceOf(TimeoutError);
     expect(initOf(spy).signal!.aborted).toBe(true);
+  });
+});
+
+describe('a baseUrl that URL parsing takes only once trimmed', () => {
+  // createClient checks `baseUrl` with `new URL`, which trims spaces at its ends, then builds every
+  // request URL from the string as given: `https://api.test /wix-data/...`, which fetch refuses with
+  // a bare `TypeError` (and the node:http handler too), on every call. A trailing space is easy to
+  // get from an environment variable or a config file.
+  it.fails('is refused at createClient with a RequestError, or used trimmed: never a bare TypeError per call', async () => {
+    // Parses the URL as fetch does before answering.
+    const fetchLike = vi.fn<typeof fetch>(async (url, init) => {
+      new Request(url, init);
+      return new Response(JSON.stringify({ collection: { id: 'M' } }), { status: 200, headers: { 'content-type': 'application/json' } });
+    });
+    let client: ReturnType<typeof testClient>;
+    try {
+      client = testClient({ baseUrl: 'https://api.test ', fetch: fetchLike });
+    } catch (error) {
+      expect(error).toBeInstanceOf(RequestError);
+      return;
+    }
+    expect(await client.collections.getDataCollection('M')).toEqual({ _id: 'M' });
   });
 });
