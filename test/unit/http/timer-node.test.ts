@@ -215,6 +215,32 @@ describe('timer.node startTimer, with a limit started from an expiry while other
   });
 });
 
+describe.each([
+  ['timer', it],
+  // A throw leaves the list's loop before it sets the timer again: the rest of the list waits until
+  // some later limit of that duration sets one, and with none, never expires (a call with a time
+  // limit that hangs for ever). In Node a throw from a timer is an uncaught exception, so this
+  // matters to processes that keep running after one (an `uncaughtException` handler).
+  ['timer.node', it.fails],
+] as const)('%s startTimer, an expiry that throws', (module, test) => {
+  beforeEach(() => void vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] }));
+  afterEach(() => vi.useRealTimers());
+
+  test('the limits after it still expire on time', async () => {
+    const startTimer = await load(module);
+    const log = recorder();
+    startTimer(100, () => {
+      throw new Error('expiry bug');
+    });
+    vi.advanceTimersByTime(10);
+    startTimer(100, log.onExpire('after'));
+    // (The fake clock rethrows a timer's error once the time given has run.)
+    expect(() => vi.advanceTimersByTime(100)).toThrow('expiry bug');
+    vi.advanceTimersByTime(1000);
+    expect(log.expired).toEqual([{ name: 'after', at: 110 }]);
+  });
+});
+
 describe('timer.node startTimer on real timers', () => {
   it('expires no sooner than its duration, measured with performance.now()', async () => {
     const startTimer = await load('timer.node');
