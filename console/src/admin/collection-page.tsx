@@ -4,10 +4,12 @@ import { useEffect, useState, type FormEvent } from 'react';
 import type { DataCollection, DataCollectionFieldType, DataCollectionPermissions, DataCollectionRole } from 'sitekit';
 import { mutationOptions } from 'sitekit/react';
 import { Link, useRouter } from '../app/router.js';
-import { FormFooter, FormStatus, SubmitButton } from '../ui/form-status.js';
+import { FormFooter } from '../ui/form-status.js';
 import { PageHeader } from '../ui/page.js';
 import { QueryView } from '../ui/query-view.js';
 import { useAdminClient } from './admin-client.js';
+import { InlineForm } from './inline-form.js';
+import { DataTable } from './data-table.js';
 import { RoleSelect } from './collections-page.js';
 import { permissionOperations } from './permissions.js';
 import { useCollection } from '../data/use-collections.js';
@@ -65,8 +67,7 @@ function FieldsCard({ collection }: { collection: DataCollection }) {
   const [type, setType] = useState<DataCollectionFieldType>('TEXT');
   const [referencedCollectionId, setReferencedCollectionId] = useState('');
   const needsReference = type === 'REFERENCE' || type === 'MULTI_REFERENCE';
-  const addField = (event: FormEvent) => {
-    event.preventDefault();
+  const addField = () => {
     const typeMetadata = type === 'REFERENCE' ? { reference: { referencedCollectionId } } : type === 'MULTI_REFERENCE' ? { multiReference: { referencedCollectionId } } : undefined;
     save.mutate(
       { ...collection, fields: [...(collection.fields ?? []), { key: key.trim(), displayName: key.trim(), type, ...(typeMetadata ? { typeMetadata } : {}) }] },
@@ -77,36 +78,26 @@ function FieldsCard({ collection }: { collection: DataCollection }) {
   return (
     <section className="card" aria-labelledby="fields-title">
       <h2 id="fields-title">Fields</h2>
-      <div className="table-wrap">
-        <table>
-          <thead>
-            <tr>
-              <th>Key</th>
-              <th>Name</th>
-              <th>Type</th>
-              <th>Refers to</th>
-              <th>Notes</th>
-            </tr>
-          </thead>
-          <tbody>
-            {fields.map((field) => {
-              const referenced = field.typeMetadata?.reference?.referencedCollectionId ?? field.typeMetadata?.multiReference?.referencedCollectionId;
-              return (
-                <tr key={field.key}>
-                  <td className="mono">{field.key}</td>
-                  <td>{field.displayName ?? '—'}</td>
-                  <td>
-                    <span className="badge">{field.type}</span>
-                  </td>
-                  <td>{referenced ? <Link to={`/admin/collections/${encodeURIComponent(referenced)}`}>{referenced}</Link> : '—'}</td>
-                  <td className="muted small">{[field.systemField && 'system', field.readOnly && 'read-only', field.sortable && 'sortable'].filter(Boolean).join(', ') || '—'}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
-      <form className="row" onSubmit={addField} aria-label="Add a field">
+      <DataTable
+        headings={['Key', 'Name', 'Type', 'Refers to', 'Notes']}
+        rows={fields}
+        rowKey={(field) => field.key}
+        cells={(field) => {
+          const referenced = field.typeMetadata?.reference?.referencedCollectionId ?? field.typeMetadata?.multiReference?.referencedCollectionId;
+          return (
+            <>
+              <td className="mono">{field.key}</td>
+              <td>{field.displayName ?? '—'}</td>
+              <td>
+                <span className="badge">{field.type}</span>
+              </td>
+              <td>{referenced ? <Link to={`/admin/collections/${encodeURIComponent(referenced)}`}>{referenced}</Link> : '—'}</td>
+              <td className="muted small">{[field.systemField && 'system', field.readOnly && 'read-only', field.sortable && 'sortable'].filter(Boolean).join(', ') || '—'}</td>
+            </>
+          );
+        }}
+      />
+      <InlineForm label="Add a field" onSubmit={addField} mutation={save} submitLabel="Add field" pendingLabel="Saving…" errorTitle="Could not save the collection">
         <input aria-label="New field key" placeholder="New field key" value={key} onChange={(event) => setKey(event.target.value)} required />
         <select aria-label="New field type" value={type} onChange={(event) => setType(event.target.value as DataCollectionFieldType)}>
           {fieldTypes.map((fieldType) => (
@@ -114,11 +105,7 @@ function FieldsCard({ collection }: { collection: DataCollection }) {
           ))}
         </select>
         {needsReference && <input aria-label="Referenced collection" placeholder="Referenced collection ID" value={referencedCollectionId} onChange={(event) => setReferencedCollectionId(event.target.value)} required />}
-        <SubmitButton pending={save.isPending} pendingLabel="Saving…">
-          Add field
-        </SubmitButton>
-      </form>
-      <FormStatus mutation={save} errorTitle="Could not save the collection" />
+      </InlineForm>
     </section>
   );
 }
@@ -160,19 +147,17 @@ function DangerCard({ collection }: { collection: DataCollection }) {
     <section className="card" aria-labelledby="danger-title">
       <h2 id="danger-title">Delete the collection</h2>
       <p className="muted">Its items are deleted with it. Type the collection ID to confirm.</p>
-      <form
-        className="row"
-        onSubmit={(event) => {
-          event.preventDefault();
-          remove.mutate(collection._id);
-        }}
+      <InlineForm
+        onSubmit={() => remove.mutate(collection._id)}
+        mutation={remove}
+        submitLabel="Delete"
+        pendingLabel="Deleting…"
+        submitClassName="danger"
+        submitDisabled={confirmation !== collection._id}
+        errorTitle="Could not delete the collection"
       >
         <input aria-label="Collection ID to confirm" value={confirmation} onChange={(event) => setConfirmation(event.target.value)} placeholder={collection._id} />
-        <SubmitButton className="danger" pending={remove.isPending} pendingLabel="Deleting…" disabled={confirmation !== collection._id}>
-          Delete
-        </SubmitButton>
-      </form>
-      <FormStatus mutation={remove} errorTitle="Could not delete the collection" />
+      </InlineForm>
     </section>
   );
 }

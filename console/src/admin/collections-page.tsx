@@ -9,6 +9,7 @@ import { FormFooter } from '../ui/form-status.js';
 import { PageHeader } from '../ui/page.js';
 import { QueryView } from '../ui/query-view.js';
 import { useAdminClient } from './admin-client.js';
+import { DataTable } from './data-table.js';
 import { permissionOperations, roleLabel, roles } from './permissions.js';
 import { useCollections } from '../data/use-collections.js';
 
@@ -30,39 +31,28 @@ export function CollectionsPage() {
       />
       <QueryView query={collections} loading="Loading collections…" errorTitle="Could not load the collections" emptyTitle="No collections yet" emptyHint="Create one to start storing items.">
         {(list) => (
-        <div className="table-wrap">
-          <table>
-            <thead>
-              <tr>
-                <th>Collection</th>
-                <th>Fields</th>
+          <DataTable
+            headings={['Collection', 'Fields', ...permissionOperations.map((operation) => operation.label), '']}
+            rows={list}
+            rowKey={(collection) => collection._id}
+            cells={(collection) => (
+              <>
+                <td>
+                  <Link to={`/admin/collections/${encodeURIComponent(collection._id)}`}>{collection.displayName || collection._id}</Link>
+                  <div className="muted small mono">{collection._id}</div>
+                </td>
+                <td>{collection.fields?.filter((field) => !field.systemField).length ?? 0}</td>
                 {permissionOperations.map((operation) => (
-                  <th key={operation.key}>{operation.label}</th>
+                  <td key={operation.key}>{roleLabel(collection.permissions?.[operation.key])}</td>
                 ))}
-                <th />
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((collection) => (
-                <tr key={collection._id}>
-                  <td>
-                    <Link to={`/admin/collections/${encodeURIComponent(collection._id)}`}>{collection.displayName || collection._id}</Link>
-                    <div className="muted small mono">{collection._id}</div>
-                  </td>
-                  <td>{collection.fields?.filter((field) => !field.systemField).length ?? 0}</td>
-                  {permissionOperations.map((operation) => (
-                    <td key={operation.key}>{roleLabel(collection.permissions?.[operation.key])}</td>
-                  ))}
-                  <td className="actions">
-                    <Link className="button secondary small" to={`/admin/items/${encodeURIComponent(collection._id)}`}>
-                      Items
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                <td className="actions">
+                  <Link className="button secondary small" to={`/admin/items/${encodeURIComponent(collection._id)}`}>
+                    Items
+                  </Link>
+                </td>
+              </>
+            )}
+          />
         )}
       </QueryView>
       <NewCollectionDialog open={creating} onClose={() => setCreating(false)} />

@@ -13,6 +13,7 @@ import { FormStatus } from '../ui/form-status.js';
 import { QueryView } from '../ui/query-view.js';
 import { EmptyState } from '../ui/states.js';
 import { useAdminClient } from './admin-client.js';
+import { DataTable } from './data-table.js';
 import { ItemEditor } from './item-editor.js';
 import { ReferencesDialog } from './references-dialog.js';
 import { useCollection, useCollections } from '../data/use-collections.js';
@@ -149,46 +150,39 @@ function ItemsTable({ collection }: { collection: DataCollection }) {
       >
         {(loaded) => (
         <>
-          <div className="table-wrap">
-            <table data-testid="items-table">
-              <thead>
-                <tr>
-                  <th>
-                    <input type="checkbox" aria-label="Select every item of this page" checked={allSelected} onChange={() => setSelected(allSelected ? new Set() : new Set(items.map((item) => item._id ?? '')))} />
-                  </th>
-                  <th>ID</th>
-                  {columns.map((field) => (
-                    <th key={field.key}>{field.displayName || field.key}</th>
-                  ))}
-                  <th>Created</th>
-                  <th />
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((item) => (
-                  <tr key={item._id}>
-                    <td>
-                      <input type="checkbox" aria-label={`Select item ${item._id}`} checked={selected.has(item._id ?? '')} onChange={() => toggle(item._id ?? '')} />
-                    </td>
-                    <td className="mono" title={item._id}>
-                      {shortId(item._id)}
-                    </td>
-                    {columns.map((field) => (
-                      <td key={field.key} className="cell-clip">
-                        <Cell field={field} item={item} onOpenReferences={() => setReferences({ item, field })} />
-                      </td>
-                    ))}
-                    <td className="muted small nowrap">{formatDateTime(item._createdDate)}</td>
-                    <td className="actions">
-                      <button type="button" className="secondary small" onClick={() => openEditor(item)}>
-                        Edit
-                      </button>
-                    </td>
-                  </tr>
+          <DataTable
+            testId="items-table"
+            headings={[
+              <input type="checkbox" aria-label="Select every item of this page" checked={allSelected} onChange={() => setSelected(allSelected ? new Set() : new Set(items.map((item) => item._id ?? '')))} />,
+              'ID',
+              ...columns.map((field) => field.displayName || field.key),
+              'Created',
+              '',
+            ]}
+            rows={items}
+            rowKey={(item) => item._id}
+            cells={(item) => (
+              <>
+                <td>
+                  <input type="checkbox" aria-label={`Select item ${item._id}`} checked={selected.has(item._id ?? '')} onChange={() => toggle(item._id ?? '')} />
+                </td>
+                <td className="mono" title={item._id}>
+                  {shortId(item._id)}
+                </td>
+                {columns.map((field) => (
+                  <td key={field.key} className="cell-clip">
+                    <Cell field={field} item={item} onOpenReferences={() => setReferences({ item, field })} />
+                  </td>
                 ))}
-              </tbody>
-            </table>
-          </div>
+                <td className="muted small nowrap">{formatDateTime(item._createdDate)}</td>
+                <td className="actions">
+                  <button type="button" className="secondary small" onClick={() => openEditor(item)}>
+                    Edit
+                  </button>
+                </td>
+              </>
+            )}
+          />
           <Pager offset={offset} limit={pageSize} count={loaded.items.length} total={loaded.totalCount} hasNext={loaded.hasNext} onChange={setOffset} />
         </>
         )}

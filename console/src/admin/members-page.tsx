@@ -9,6 +9,7 @@ import { PageHeader } from '../ui/page.js';
 import { Pager } from '../ui/pager.js';
 import { QueryView } from '../ui/query-view.js';
 import { useAdminClient } from './admin-client.js';
+import { DataTable } from './data-table.js';
 
 const pageSize = 20;
 
@@ -89,59 +90,49 @@ export function MembersPage() {
       >
         {(page) => (
         <>
-          <div className="table-wrap">
-            <table data-testid="members-table">
-              <thead>
-                <tr>
-                  <th>Member</th>
-                  <th>Status</th>
-                  <th>Activity</th>
-                  <th>Slug</th>
-                  <th>Joined</th>
-                  <th />
-                </tr>
-              </thead>
-              <tbody>
-                {page.items.map((member) => (
-                  <tr key={member._id}>
-                    <td>
-                      <strong>{member.profile?.nickname || member.loginEmail || member._id}</strong>
-                      <div className="muted small">{member.loginEmail}</div>
-                    </td>
-                    <td>
-                      <span className={`badge ${member.status ? statusBadge[member.status] : ''}`}>{member.status?.toLowerCase() ?? 'unknown'}</span>
-                    </td>
-                    <td>{member.activityStatus === 'MUTED' ? <span className="badge badge-warn">muted</span> : <span className="muted">active</span>}</td>
-                    <td className="mono">{member.profile?.slug ?? '—'}</td>
-                    <td className="muted small">{formatDateTime(member._createdDate)}</td>
-                    <td className="actions">
-                      <span className="row" style={{ justifyContent: 'flex-end' }}>
-                        {member.status !== 'APPROVED' && (
-                          <button type="button" className="small" disabled={act.isPending} onClick={() => act.mutate({ action: 'approve', member })}>
-                            Approve
-                          </button>
-                        )}
-                        {member.status !== 'BLOCKED' && (
-                          <button type="button" className="secondary small" disabled={act.isPending} onClick={() => act.mutate({ action: 'block', member })}>
-                            Block
-                          </button>
-                        )}
-                        {member.activityStatus === 'MUTED' ? (
-                          <button type="button" className="secondary small" disabled={act.isPending} onClick={() => act.mutate({ action: 'unmute', member })}>
-                            Unmute
-                          </button>
-                        ) : (
-                          <button type="button" className="secondary small" disabled={act.isPending} onClick={() => act.mutate({ action: 'mute', member })}>
-                            Mute
-                          </button>
-                        )}
-                      </span>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            testId="members-table"
+            headings={['Member', 'Status', 'Activity', 'Slug', 'Joined', '']}
+            rows={page.items}
+            rowKey={(member) => member._id}
+            cells={(member) => (
+              <>
+                <td>
+                  <strong>{member.profile?.nickname || member.loginEmail || member._id}</strong>
+                  <div className="muted small">{member.loginEmail}</div>
+                </td>
+                <td>
+                  <span className={`badge ${member.status ? statusBadge[member.status] : ''}`}>{member.status?.toLowerCase() ?? 'unknown'}</span>
+                </td>
+                <td>{member.activityStatus === 'MUTED' ? <span className="badge badge-warn">muted</span> : <span className="muted">active</span>}</td>
+                <td className="mono">{member.profile?.slug ?? '—'}</td>
+                <td className="muted small">{formatDateTime(member._createdDate)}</td>
+                <td className="actions">
+                  <span className="row" style={{ justifyContent: 'flex-end' }}>
+                    {member.status !== 'APPROVED' && (
+                      <button type="button" className="small" disabled={act.isPending} onClick={() => act.mutate({ action: 'approve', member })}>
+                        Approve
+                      </button>
+                    )}
+                    {member.status !== 'BLOCKED' && (
+                      <button type="button" className="secondary small" disabled={act.isPending} onClick={() => act.mutate({ action: 'block', member })}>
+                        Block
+                      </button>
+                    )}
+                    {member.activityStatus === 'MUTED' ? (
+                      <button type="button" className="secondary small" disabled={act.isPending} onClick={() => act.mutate({ action: 'unmute', member })}>
+                        Unmute
+                      </button>
+                    ) : (
+                      <button type="button" className="secondary small" disabled={act.isPending} onClick={() => act.mutate({ action: 'mute', member })}>
+                        Mute
+                      </button>
+                    )}
+                  </span>
+                </td>
+              </>
+            )}
+          />
           <Pager offset={offset} limit={pageSize} count={page.items.length} total={page.totalCount} hasNext={page.hasNext} onChange={setOffset} />
         </>
         )}

@@ -1,13 +1,13 @@
 /** The items a multi-reference field of one item refers to: listing, adding and removing them. */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { mutationOptions, queryOptions } from 'sitekit/react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { DataCollectionField, Item } from 'sitekit';
 import { Dialog } from '../ui/dialog.js';
 import { formatValue } from '../ui/format.js';
-import { FormStatus, SubmitButton } from '../ui/form-status.js';
 import { QueryView } from '../ui/query-view.js';
 import { useAdminClient } from './admin-client.js';
+import { InlineForm } from './inline-form.js';
 
 /** Props of {@link ReferencesDialog}. */
 export interface ReferencesDialogProps {
@@ -31,10 +31,6 @@ export function ReferencesDialog({ collectionId, item, field, onClose }: Referen
     ),
     onSuccess: () => setNewId(''),
   });
-  const add = (event: FormEvent) => {
-    event.preventDefault();
-    change.mutate({ action: 'add', referencedId: newId.trim() });
-  };
   const items: Item[] = referenced.data?.items ?? [];
   return (
     <Dialog open title={`${field.displayName || field.key} of ${formatValue(item)}`} onClose={onClose}>
@@ -57,13 +53,9 @@ export function ReferencesDialog({ collectionId, item, field, onClose }: Referen
         </ul>
         )}
       </QueryView>
-      <form className="row" onSubmit={add}>
+      <InlineForm onSubmit={() => change.mutate({ action: 'add', referencedId: newId.trim() })} mutation={change} submitLabel="Add reference" pendingLabel="Saving…" errorTitle="Could not change the references">
         <input aria-label="Referenced item ID" placeholder="Item ID to refer to" value={newId} onChange={(event) => setNewId(event.target.value)} required />
-        <SubmitButton pending={change.isPending} pendingLabel="Saving…">
-          Add reference
-        </SubmitButton>
-      </form>
-      <FormStatus mutation={change} errorTitle="Could not change the references" />
+      </InlineForm>
     </Dialog>
   );
 }

@@ -5,6 +5,7 @@ import { formatTime, statusBadgeClass } from '../ui/format.js';
 import { PageHeader } from '../ui/page.js';
 import { QueryView } from '../ui/query-view.js';
 import { useAdminClient } from './admin-client.js';
+import { DataTable } from './data-table.js';
 import { useControlQuery } from '../emulator/control-query.js';
 
 /** How many log lines the page shows. */
@@ -30,38 +31,27 @@ export function RequestsPage() {
       </label>
       <QueryView query={{ ...requests, data: requests.data && rows }} loading="Reading the request log…" errorTitle="Could not read the request log" emptyTitle="No requests yet">
         {(shownRows) => (
-        <div className="table-wrap">
-          <table data-testid="requests-table">
-            <thead>
-              <tr>
-                <th>Time</th>
-                <th>Method</th>
-                <th>Path</th>
-                <th>Operation</th>
-                <th>Status</th>
-                <th>Duration</th>
-                <th>Caller</th>
-              </tr>
-            </thead>
-            <tbody>
-              {shownRows.map((request) => (
-                <tr key={request.requestId}>
-                  <td className="muted small">{formatTime(request.time)}</td>
-                  <td className="mono">{request.method}</td>
-                  <td className="mono cell-clip" title={request.path}>
-                    {request.path}
-                  </td>
-                  <td className="small">{request.operationId ?? '—'}</td>
-                  <td>
-                    <span className={`badge ${statusBadgeClass(request.status)}`}>{request.status}</span>
-                  </td>
-                  <td className="small">{request.durationMs.toFixed(1)} ms</td>
-                  <td className="small">{request.caller}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+          <DataTable
+            testId="requests-table"
+            headings={['Time', 'Method', 'Path', 'Operation', 'Status', 'Duration', 'Caller']}
+            rows={shownRows}
+            rowKey={(request) => request.requestId}
+            cells={(request) => (
+              <>
+                <td className="muted small">{formatTime(request.time)}</td>
+                <td className="mono">{request.method}</td>
+                <td className="mono cell-clip" title={request.path}>
+                  {request.path}
+                </td>
+                <td className="small">{request.operationId ?? '—'}</td>
+                <td>
+                  <span className={`badge ${statusBadgeClass(request.status)}`}>{request.status}</span>
+                </td>
+                <td className="small">{request.durationMs.toFixed(1)} ms</td>
+                <td className="small">{request.caller}</td>
+              </>
+            )}
+          />
         )}
       </QueryView>
     </>

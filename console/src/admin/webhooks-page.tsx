@@ -5,6 +5,7 @@ import { formatTime, statusBadgeClass } from '../ui/format.js';
 import { PageHeader } from '../ui/page.js';
 import { QueryView } from '../ui/query-view.js';
 import { useAdminClient } from './admin-client.js';
+import { DataTable } from './data-table.js';
 import { useControlQuery } from '../emulator/control-query.js';
 
 /** The webhook delivery log, newest first. */
@@ -26,40 +27,30 @@ export function WebhooksPage() {
         }
       >
         {(attempts) => (
-        <div className="table-wrap">
-          <table>
-            <thead>
-              <tr>
-                <th>Time</th>
-                <th>Event</th>
-                <th>URL</th>
-                <th>Attempt</th>
-                <th>Result</th>
-              </tr>
-            </thead>
-            <tbody>
-              {attempts.map((delivery) => (
-                <tr key={delivery.id}>
-                  <td className="muted small">{formatTime(delivery.time)}</td>
-                  <td className="small mono">{delivery.eventType}</td>
-                  <td className="small mono cell-clip" title={delivery.url}>
-                    {delivery.url}
-                  </td>
-                  <td>{delivery.attempt}</td>
-                  <td>
-                    {delivery.error ? (
-                      <span className="badge badge-danger" title={delivery.error}>
-                        {delivery.status ?? 'failed'}: {delivery.error}
-                      </span>
-                    ) : (
-                      <span className={`badge ${statusBadgeClass(delivery.status)}`}>{delivery.status ?? '—'}</span>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+          <DataTable
+            headings={['Time', 'Event', 'URL', 'Attempt', 'Result']}
+            rows={attempts}
+            rowKey={(delivery) => delivery.id}
+            cells={(delivery) => (
+              <>
+                <td className="muted small">{formatTime(delivery.time)}</td>
+                <td className="small mono">{delivery.eventType}</td>
+                <td className="small mono cell-clip" title={delivery.url}>
+                  {delivery.url}
+                </td>
+                <td>{delivery.attempt}</td>
+                <td>
+                  {delivery.error ? (
+                    <span className="badge badge-danger" title={delivery.error}>
+                      {delivery.status ?? 'failed'}: {delivery.error}
+                    </span>
+                  ) : (
+                    <span className={`badge ${statusBadgeClass(delivery.status)}`}>{delivery.status ?? '—'}</span>
+                  )}
+                </td>
+              </>
+            )}
+          />
         )}
       </QueryView>
     </>
