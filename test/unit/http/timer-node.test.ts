@@ -241,6 +241,42 @@ describe.each([
   });
 });
 
+describe.each([
+  ['timer', it],
+  // Test tools swap the clock between tests (vi.useFakeTimers / useRealTimers; Jest's the same).
+  // A list keeps the timer it set under the old clock, left set after its limits were cancelled,
+  // and a limit of that duration started under the new clock waits for that timer: under fake
+  // timers it fires only when real time has passed, and a fake one left behind never fires once
+  // real timers are back. A user's test of a call's time limit with fake timers, after any real
+  // call in the same file, then never sees its TimeoutError (the transport cases'
+  // "a server that never answers" fails this way when run on timer.node.ts).
+  ['timer.node', it.fails],
+] as const)('%s startTimer across a switch of clocks', (module, test) => {
+  afterEach(() => vi.useRealTimers());
+
+  test('a limit started under fake timers, after one of its duration under real timers, expires on the fake clock', async () => {
+    const startTimer = await load(module);
+    startTimer(100, () => {})();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    const onExpire = vi.fn();
+    startTimer(100, onExpire);
+    vi.advanceTimersByTime(100);
+    expect(onExpire).toHaveBeenCalledOnce();
+  });
+
+  test('a limit started under real timers, after one of its duration under fake timers, expires', async () => {
+    const startTimer = await load(module);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    startTimer(40, () => {})();
+    vi.useRealTimers();
+    const expired = await new Promise<boolean>((resolve) => {
+      startTimer(40, () => resolve(true));
+      setTimeout(() => resolve(false), 400);
+    });
+    expect(expired).toBe(true);
+  });
+});
+
 describe('timer.node startTimer on real timers', () => {
   it('expires no sooner than its duration, measured with performance.now()', async () => {
     const startTimer = await load('timer.node');
