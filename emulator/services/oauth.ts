@@ -8,6 +8,7 @@ import { invalidGrant, type Grant, type TokenSubject } from '../auth/tokens.js';
 import { atLeast } from '../config.js';
 import type { EmulatorContext, ServiceModule } from '../service.js';
 import { findMember, memberNotFound } from './members/member-store.js';
+import type { OperationCall } from './operation-input.js';
 
 /** Reads a string field of the token request, camelCase or snake_case (real clients send both). */
 export const tokenField = (input: Record<string, unknown>, camel: string, snake: string): string | undefined => {
@@ -60,8 +61,9 @@ export const oauthService: ServiceModule = {
   operations: {
     token: {
       manageTransactions: true,
-      async handle(call, context) {
-        const input = call.input as Record<string, unknown>;
+      async handle(call: OperationCall<'token'>, context) {
+        // One of the four grant bodies (the schema's oneOf); grants read their fields by either spelling.
+        const input: Record<string, unknown> = call.input;
         const grantType = tokenField(input, 'grantType', 'grant_type');
         if (!grantType) throw invalidField('grantType', 'must not be empty', 'REQUIRED_FIELD');
         const grant = context.tokens.grant(grantType);

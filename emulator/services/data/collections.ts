@@ -1,8 +1,9 @@
 /** The data collections service: create, get, list, update (revision checked), delete. */
 import { applicationError, invalidField } from '../../errors.js';
 import { domainEvent, eventIdentity } from '../../events.js';
-import type { ServiceCall, ServiceModule } from '../../service.js';
+import type { ServiceModule } from '../../service.js';
 import type { Store } from '../../store/store.js';
+import type { OperationCall } from '../operation-input.js';
 import {
   DEFAULT_PERMISSIONS,
   SYSTEM_FIELDS,
@@ -13,11 +14,9 @@ import {
   type Collection,
   type CollectionField,
 } from './collection-store.js';
-import { pageOf, type Paging } from './paging.js';
+import { pageOf } from './paging.js';
 
 const FQDN = 'wix.data.v2.data_collection';
-
-type CollectionInput = Partial<Collection> & { id?: string };
 
 /** The given fields, with the system fields first (their given definitions replaced). */
 function withSystemFields(fields: CollectionField[] | undefined): CollectionField[] {
@@ -31,7 +30,7 @@ function withSystemFields(fields: CollectionField[] | undefined): CollectionFiel
 }
 
 /** The collection's id, checked. */
-function collectionId(input: CollectionInput | undefined): string {
+function collectionId(input: { id?: unknown } | undefined): string {
   const id = input?.id;
   if (typeof id != 'string' || !id.trim()) throw invalidField('collection.id', 'must not be empty', 'REQUIRED_FIELD');
   return id;
@@ -58,7 +57,7 @@ export const collectionsService: ServiceModule = {
   name: 'collections',
   migrations: dataMigrations,
   operations: {
-    createDataCollection(call: ServiceCall<{ collection: CollectionInput }>, { store }) {
+    createDataCollection(call: OperationCall<'createDataCollection'>, { store }) {
       const input = call.input.collection;
       const id = collectionId(input);
       if (findCollection(store, id)) throw applicationError(409, 'ALREADY_EXISTS', `Collection ${id} already exists`, { collectionId: id });
@@ -83,12 +82,12 @@ export const collectionsService: ServiceModule = {
       return { collection };
     },
 
-    getDataCollection(call: ServiceCall<{ dataCollectionId: string }>, { store }) {
+    getDataCollection(call: OperationCall<'getDataCollection'>, { store }) {
       const collection = requireCollection(store, call.input.dataCollectionId);
       return { collection, referencedCollections: referencedCollections(collection, store) };
     },
 
-    listDataCollections(call: ServiceCall<{ paging?: Paging; sort?: { fieldName: string; order?: string } }>, { store }) {
+    listDataCollections(call: OperationCall<'listDataCollections'>, { store }) {
       const all = store.all<{ body: string }>('SELECT body FROM collections ORDER BY created_date, id').map((row) => JSON.parse(row.body) as Collection);
       const sort = call.input.sort;
       if (sort?.fieldName) {
@@ -100,7 +99,7 @@ export const collectionsService: ServiceModule = {
       return { collections: page.items, pagingMetadata: page.metadata };
     },
 
-    updateDataCollection(call: ServiceCall<{ collection: CollectionInput }>, { store }) {
+    updateDataCollection(call: OperationCall<'updateDataCollection'>, { store }) {
       const input = call.input.collection;
       const id = collectionId(input);
       const current = requireCollection(store, id);
@@ -126,7 +125,7 @@ export const collectionsService: ServiceModule = {
       return { collection };
     },
 
-    deleteDataCollection(call: ServiceCall<{ dataCollectionId: string }>, { store }) {
+    deleteDataCollection(call: OperationCall<'deleteDataCollection'>, { store }) {
       const collection = requireCollection(store, call.input.dataCollectionId);
       deleteCollectionContent(store, collection.id);
       store.run('DELETE FROM collections WHERE id = ?', [collection.id]);

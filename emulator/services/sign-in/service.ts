@@ -2,10 +2,11 @@
  * Member sign-in through the demo OAuth client: redirect sessions, the hosted sign-in and logout
  * pages, authorization codes with PKCE (the `authorization_code` grant of `/oauth2/token`).
  */
-import type { ServiceCall, ServiceModule } from '../../service.js';
+import type { ServiceModule } from '../../service.js';
+import type { OperationCall } from '../operation-input.js';
 import { authorizationCodeGrant } from './authorization-codes.js';
 import { registerHostedPages } from './pages.js';
-import { createRedirectSession, redirectSessionMigrations, type RedirectSessionRequest } from './redirect-sessions.js';
+import { createRedirectSession, redirectSessionMigrations } from './redirect-sessions.js';
 
 /** The sign-in module. */
 export const signInService: ServiceModule = {
@@ -20,7 +21,7 @@ export const signInService: ServiceModule = {
   },
   anonymousOperations: ['createRedirectSession'],
   operations: {
-    createRedirectSession: (call: ServiceCall<RedirectSessionRequest>, context) => createRedirectSession(context, call.input, call.request),
+    createRedirectSession: (call: OperationCall<'createRedirectSession'>, context) => createRedirectSession(context, call.input, call.request),
   },
   async routes(app, context) {
     context.tokens.registerGrant('authorization_code', authorizationCodeGrant);

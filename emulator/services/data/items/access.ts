@@ -16,8 +16,8 @@ export interface ItemAccess {
 }
 
 /** The collection named by the request's `dataCollectionId`, checked. */
-export function openCollection(call: ServiceCall, context: EmulatorContext): ItemAccess {
-  const collectionId = (call.input as { dataCollectionId?: unknown }).dataCollectionId;
+export function openCollection(call: ServiceCall<{ dataCollectionId?: unknown }>, context: EmulatorContext): ItemAccess {
+  const collectionId = call.input.dataCollectionId;
   if (typeof collectionId != 'string' || !collectionId) throw invalidField('dataCollectionId', 'must not be empty', 'REQUIRED_FIELD');
   return { collection: requireCollection(context.store, collectionId), call, context, identity: eventIdentity(call.caller) };
 }

@@ -1,7 +1,7 @@
 /** The data items service module: every items route of the route table. */
 import { invalidField } from '../../../errors.js';
-import type { components } from '../../../../generated/wire.js';
-import type { EmulatorContext, ServiceCall, ServiceModule } from '../../../service.js';
+import type { EmulatorContext, ServiceModule } from '../../../service.js';
+import type { OperationCall } from '../../operation-input.js';
 import { deleteCollectionContent } from '../collections.js';
 import { openCollection, scopeFor } from './access.js';
 import { bulkItems, bulkList, bulkReferences } from './bulk.js';
@@ -11,9 +11,6 @@ import { aggregateItems, countItems, distinctValues, getItem, queryItems } from 
 import { insertReference, isReferenced, queryReferenced, removeReference, replaceReferences, type ItemReference } from './reference-ops.js';
 import { insertItem, removeItem, saveItem, updateItem } from './writes.js';
 import { seedMovies } from '../demo.js';
-
-/** The request of an operation, from the generated wire types. */
-type Request<Name extends keyof components['schemas']> = ServiceCall<components['schemas'][Name]>;
 
 const text = (value: unknown, field: string): string => {
   if (typeof value != 'string' || !value) throw invalidField(field, 'must not be empty', 'REQUIRED_FIELD');
@@ -28,7 +25,7 @@ const dataItemId = (entry: unknown): string | undefined => {
 };
 
 /** A bulk reference operation: the caller must be allowed to update the referring items. */
-function referenceBulk(call: Request<'BulkInsertDataItemReferencesRequest'>, context: EmulatorContext, action: 'INSERT' | 'DELETE') {
+function referenceBulk(call: OperationCall<'bulkInsertDataItemReferences' | 'bulkRemoveDataItemReferences'>, context: EmulatorContext, action: 'INSERT' | 'DELETE') {
   const access = openCollection(call, context);
   scopeFor(access, 'update');
   const write = action == 'INSERT' ? insertReference : removeReference;
@@ -40,50 +37,50 @@ export const itemsService: ServiceModule = {
   name: 'items',
   seed: (context) => seedMovies(context),
   operations: {
-    insert: (call: Request<'InsertDataItemRequest'>, context) => ({ dataItem: wireItem(call.input.dataCollectionId, insertItem(openCollection(call, context), call.input.dataItem, 'dataItem').data) }),
-    update: (call: Request<'UpdateDataItemRequest'>, context) => ({ dataItem: wireItem(call.input.dataCollectionId, updateItem(openCollection(call, context), call.input.dataItem, 'dataItem').data) }),
-    updateDataItem: (call: Request<'UpdateDataItemRequest'>, context) => ({ dataItem: wireItem(call.input.dataCollectionId, updateItem(openCollection(call, context), call.input.dataItem, 'dataItem').data) }),
-    save(call: Request<'SaveDataItemRequest'>, context) {
+    insert: (call: OperationCall<'insert'>, context) => ({ dataItem: wireItem(call.input.dataCollectionId, insertItem(openCollection(call, context), call.input.dataItem, 'dataItem').data) }),
+    update: (call: OperationCall<'update'>, context) => ({ dataItem: wireItem(call.input.dataCollectionId, updateItem(openCollection(call, context), call.input.dataItem, 'dataItem').data) }),
+    updateDataItem: (call: OperationCall<'updateDataItem'>, context) => ({ dataItem: wireItem(call.input.dataCollectionId, updateItem(openCollection(call, context), call.input.dataItem, 'dataItem').data) }),
+    save(call: OperationCall<'save'>, context) {
       const result = saveItem(openCollection(call, context), call.input.dataItem, 'dataItem');
       return { action: result.action, dataItem: wireItem(call.input.dataCollectionId, result.data) };
     },
-    get: (call: ServiceCall<{ dataCollectionId: string; dataItemId: string; fields?: string[] }>, context) => getItem(openCollection(call, context), { dataItemId: text(call.input.dataItemId, 'dataItemId'), fields: call.input.fields }),
-    remove: (call: Request<'RemoveDataItemRequest'>, context) => ({ dataItem: wireItem(call.input.dataCollectionId, removeItem(openCollection(call, context), text(call.input.dataItemId, 'dataItemId')).data) }),
-    removeDataItem: (call: Request<'RemoveDataItemRequest'>, context) => ({ dataItem: wireItem(call.input.dataCollectionId, removeItem(openCollection(call, context), text(call.input.dataItemId, 'dataItemId')).data) }),
-    truncate(call: Request<'TruncateDataItemsRequest'>, context) {
+    get: (call: OperationCall<'get'>, context) => getItem(openCollection(call, context), { dataItemId: text(call.input.dataItemId, 'dataItemId'), fields: call.input.fields }),
+    remove: (call: OperationCall<'remove'>, context) => ({ dataItem: wireItem(call.input.dataCollectionId, removeItem(openCollection(call, context), text(call.input.dataItemId, 'dataItemId')).data) }),
+    removeDataItem: (call: OperationCall<'removeDataItem'>, context) => ({ dataItem: wireItem(call.input.dataCollectionId, removeItem(openCollection(call, context), text(call.input.dataItemId, 'dataItemId')).data) }),
+    truncate(call: OperationCall<'truncate'>, context) {
       const access = openCollection(call, context);
       deleteCollectionContent(context.store, access.collection.id);
       return {};
     },
-    patchDataItem: (call: Request<'PatchDataItemRequest'>, context) => ({ dataItem: wireItem(call.input.dataCollectionId, patchItem(openCollection(call, context), call.input.patch as ItemPatch, 'patch', call.input.condition)) }),
+    patchDataItem: (call: OperationCall<'patchDataItem'>, context) => ({ dataItem: wireItem(call.input.dataCollectionId, patchItem(openCollection(call, context), call.input.patch, 'patch', call.input.condition)) }),
 
-    queryDataItems: (call: Request<'QueryDataItemsRequest'>, context) => queryItems(openCollection(call, context), call.input),
-    queryDataItemsGet: (call: Request<'QueryDataItemsRequest'>, context) => queryItems(openCollection(call, context), call.input),
-    count: (call: Request<'CountDataItemsRequest'>, context) => countItems(openCollection(call, context), call.input),
-    queryDistinctValues: (call: Request<'QueryDistinctValuesRequest'>, context) => distinctValues(openCollection(call, context), call.input),
-    aggregateDataItems: (call: Request<'AggregateDataItemsRequest'>, context) => aggregateItems(openCollection(call, context), call.input),
+    queryDataItems: (call: OperationCall<'queryDataItems'>, context) => queryItems(openCollection(call, context), call.input),
+    queryDataItemsGet: (call: OperationCall<'queryDataItemsGet'>, context) => queryItems(openCollection(call, context), call.input),
+    count: (call: OperationCall<'count'>, context) => countItems(openCollection(call, context), call.input),
+    queryDistinctValues: (call: OperationCall<'queryDistinctValues'>, context) => distinctValues(openCollection(call, context), call.input),
+    aggregateDataItems: (call: OperationCall<'aggregateDataItems'>, context) => aggregateItems(openCollection(call, context), call.input),
 
-    bulkInsertDataItems(call: Request<'BulkInsertDataItemsRequest'>, context) {
+    bulkInsertDataItems(call: OperationCall<'bulkInsertDataItems'>, context) {
       const access = openCollection(call, context);
       scopeFor(access, 'insert');
       return bulkItems(access, bulkList(call.input.dataItems, 'dataItems'), (entry, index) => insertItem(access, entry, `dataItems.${index}`), dataItemId, call.input.returnEntity === true);
     },
-    bulkUpdateDataItems(call: Request<'BulkUpdateDataItemsRequest'>, context) {
+    bulkUpdateDataItems(call: OperationCall<'bulkUpdateDataItems'>, context) {
       const access = openCollection(call, context);
       scopeFor(access, 'update');
       return bulkItems(access, bulkList(call.input.dataItems, 'dataItems'), (entry, index) => updateItem(access, entry, `dataItems.${index}`), dataItemId, call.input.returnEntity === true);
     },
-    bulkSaveDataItems(call: Request<'BulkSaveDataItemsRequest'>, context) {
+    bulkSaveDataItems(call: OperationCall<'bulkSaveDataItems'>, context) {
       const access = openCollection(call, context);
       return bulkItems(access, bulkList(call.input.dataItems, 'dataItems'), (entry, index) => saveItem(access, entry, `dataItems.${index}`), dataItemId, call.input.returnEntity === true);
     },
-    bulkRemoveDataItems(call: Request<'BulkRemoveDataItemsRequest'>, context) {
+    bulkRemoveDataItems(call: OperationCall<'bulkRemoveDataItems'>, context) {
       const access = openCollection(call, context);
       scopeFor(access, 'remove');
       const ids = bulkList(call.input.dataItemIds, 'dataItemIds');
       return bulkItems(access, ids, (entry, index) => removeItem(access, text(entry, `dataItemIds.${index}`)), (entry) => (typeof entry == 'string' ? entry : undefined), false);
     },
-    bulkPatchDataItems(call: Request<'BulkPatchDataItemsRequest'>, context) {
+    bulkPatchDataItems(call: OperationCall<'bulkPatchDataItems'>, context) {
       const access = openCollection(call, context);
       scopeFor(access, 'update');
       const patches = bulkList(call.input.patches, 'patches');
@@ -96,13 +93,13 @@ export const itemsService: ServiceModule = {
       );
     },
 
-    insertDataItemReference: (call: Request<'InsertDataItemReferenceRequest'>, context) => ({ dataItemReference: insertReference(openCollection(call, context), call.input.dataItemReference, 'dataItemReference.') }),
-    removeDataItemReference: (call: Request<'RemoveDataItemReferenceRequest'>, context) => ({ dataItemReference: removeReference(openCollection(call, context), call.input.dataItemReference, 'dataItemReference.') }),
-    bulkInsertDataItemReferences: (call: Request<'BulkInsertDataItemReferencesRequest'>, context) => referenceBulk(call, context, 'INSERT'),
-    bulkRemoveDataItemReferences: (call: Request<'BulkRemoveDataItemReferencesRequest'>, context) => referenceBulk(call, context, 'DELETE'),
-    replaceReferences: (call: Request<'ReplaceDataItemReferencesRequest'>, context) => replaceReferences(openCollection(call, context), call.input),
-    isReferenced: (call: Request<'IsReferencedDataItemRequest'>, context) => isReferenced(openCollection(call, context), call.input),
-    queryReferencedDataItems: (call: Request<'QueryReferencedDataItemsRequest'>, context) => queryReferenced(openCollection(call, context), call.input),
+    insertDataItemReference: (call: OperationCall<'insertDataItemReference'>, context) => ({ dataItemReference: insertReference(openCollection(call, context), call.input.dataItemReference, 'dataItemReference.') }),
+    removeDataItemReference: (call: OperationCall<'removeDataItemReference'>, context) => ({ dataItemReference: removeReference(openCollection(call, context), call.input.dataItemReference, 'dataItemReference.') }),
+    bulkInsertDataItemReferences: (call: OperationCall<'bulkInsertDataItemReferences'>, context) => referenceBulk(call, context, 'INSERT'),
+    bulkRemoveDataItemReferences: (call: OperationCall<'bulkRemoveDataItemReferences'>, context) => referenceBulk(call, context, 'DELETE'),
+    replaceReferences: (call: OperationCall<'replaceReferences'>, context) => replaceReferences(openCollection(call, context), call.input),
+    isReferenced: (call: OperationCall<'isReferenced'>, context) => isReferenced(openCollection(call, context), call.input),
+    queryReferencedDataItems: (call: OperationCall<'queryReferencedDataItems'>, context) => queryReferenced(openCollection(call, context), call.input),
   },
 };
 
