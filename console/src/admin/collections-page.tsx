@@ -4,12 +4,12 @@ import { useState, type FormEvent } from 'react';
 import type { DataCollection, DataCollectionFieldType, DataCollectionRole } from 'sitekit';
 import { mutationOptions } from 'sitekit/react';
 import { Link, useRouter } from '../app/router.js';
+import { DataTable } from '../ui/data-table.js';
 import { Dialog } from '../ui/dialog.js';
 import { FormFooter } from '../ui/form-status.js';
 import { PageHeader } from '../ui/page.js';
 import { QueryView } from '../ui/query-view.js';
 import { useAdminClient } from './admin-client.js';
-import { DataTable } from './data-table.js';
 import { permissionOperations, roleLabel, roles } from './permissions.js';
 import { useCollections } from '../data/use-collections.js';
 

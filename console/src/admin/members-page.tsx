@@ -3,13 +3,13 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { Member, MemberStatus } from 'sitekit';
 import { mutationOptions, queryOptions } from 'sitekit/react';
+import { DataTable } from '../ui/data-table.js';
 import { ErrorNotice } from '../ui/error-notice.js';
 import { formatDateTime } from '../ui/format.js';
 import { PageHeader } from '../ui/page.js';
 import { Pager } from '../ui/pager.js';
 import { QueryView } from '../ui/query-view.js';
 import { useAdminClient } from './admin-client.js';
-import { DataTable } from './data-table.js';
 
 const pageSize = 20;
 

@@ -1,11 +1,11 @@
 /** Admin: the emulator's request log, newest first. */
 import { useState } from 'react';
 import { listRequests, type LoggedRequest } from '../emulator/control.js';
+import { DataTable } from '../ui/data-table.js';
 import { formatTime, statusBadgeClass } from '../ui/format.js';
 import { PageHeader } from '../ui/page.js';
 import { QueryView } from '../ui/query-view.js';
 import { useAdminClient } from './admin-client.js';
-import { DataTable } from './data-table.js';
 import { useControlQuery } from '../emulator/control-query.js';
 
 /** How many log lines the page shows. */

@@ -1,11 +1,11 @@
 /** Admin: every attempt to deliver a domain event to the webhook URLs of the configuration. */
 import { Link } from '../app/router.js';
 import { listWebhookDeliveries } from '../emulator/control.js';
+import { DataTable } from '../ui/data-table.js';
 import { formatTime, statusBadgeClass } from '../ui/format.js';
 import { PageHeader } from '../ui/page.js';
 import { QueryView } from '../ui/query-view.js';
 import { useAdminClient } from './admin-client.js';
-import { DataTable } from './data-table.js';
 import { useControlQuery } from '../emulator/control-query.js';
 
 /** The webhook delivery log, newest first. */

@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import type { Item } from 'sitekit';
 import { queryOptions, useClient } from 'sitekit/react';
 import { useCollection, useCollections } from '../data/use-collections.js';
+import { DataTable } from '../ui/data-table.js';
 import { formatValue } from '../ui/format.js';
 import { PageHeader } from '../ui/page.js';
 import { Pager } from '../ui/pager.js';
@@ -125,30 +126,20 @@ export function BrowsePage() {
       <QueryView query={page} loading="Querying…" errorTitle="The query failed" isEmpty={(loaded) => loaded.items.length === 0} emptyTitle="Nothing matches" emptyHint="Change the filters and run the query again.">
         {(loaded) => (
         <>
-          <div className="table-wrap">
-            <table data-testid="browse-table">
-              <thead>
-                <tr>
-                  {columns.map((key) => (
-                    <th key={key} title={key}>
-                      {headerOf(key)}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((item) => (
-                  <tr key={item._id}>
-                    {columns.map((key) => (
-                      <td key={key} className="cell-clip" title={formatValue(item[key])}>
-                        {formatValue(item[key])}
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            testId="browse-table"
+            headings={columns.map(headerOf)}
+            headingTitles={columns}
+            rows={loaded.items}
+            rowKey={(item) => item._id}
+            cells={(item) =>
+              columns.map((key) => (
+                <td key={key} className="cell-clip" title={formatValue(item[key])}>
+                  {formatValue(item[key])}
+                </td>
+              ))
+            }
+          />
           <Pager offset={offset} limit={applied.limit} count={loaded.items.length} total={loaded.totalCount} hasNext={loaded.hasNext} onChange={setOffset} />
         </>
         )}
