@@ -40,24 +40,18 @@ export function parseFilterValue(text: string): string | number | boolean {
   return text;
 }
 
+/** The operators that compare the field with the parsed value: each is the builder method of its name. */
+const comparisons = ['eq', 'ne', 'gt', 'ge', 'lt', 'le'] as const satisfies readonly OperatorName[];
+
+/** Whether the operator is one of the {@link comparisons}. */
+const isComparison = (operator: OperatorName): operator is (typeof comparisons)[number] => (comparisons as readonly OperatorName[]).includes(operator);
+
 /** Adds one complete row to the query (rows without a field are skipped). */
 export function applyFilter(query: ItemsQueryBuilder<Item>, row: FilterRow): ItemsQueryBuilder<Item> {
   if (!row.field.trim()) return query;
   const field = row.field.trim();
-  const value = parseFilterValue(row.value);
+  if (isComparison(row.operator)) return query[row.operator](field, parseFilterValue(row.value));
   switch (row.operator) {
-    case 'eq':
-      return query.eq(field, value);
-    case 'ne':
-      return query.ne(field, value);
-    case 'gt':
-      return query.gt(field, value);
-    case 'ge':
-      return query.ge(field, value);
-    case 'lt':
-      return query.lt(field, value);
-    case 'le':
-      return query.le(field, value);
     case 'contains':
       return query.contains(field, row.value);
     case 'startsWith':
