@@ -9,7 +9,23 @@
  * same reason.)
  */
 
+import { performance as nodePerformance } from 'node:perf_hooks';
+import { setTimeout as nodeSetTimeout } from 'node:timers';
 import { MAX_TIMER_MS, startPlainTimer } from './plain-timer.js';
+
+/**
+ * Whether the global clock is Node's own. Test tools (vitest's and Jest's fake timers) replace the
+ * global `setTimeout` and `performance`, often only some of them: the lists, which read one and
+ * wait on the other, are used only when both are Node's, and limits are then plain timers on
+ * whatever clock the test installed, as a user testing a time limit expects.
+ */
+const onNodeClock = (): boolean => (globalThis.setTimeout as unknown) === nodeSetTimeout && (globalThis.performance as unknown) === nodePerformance;
+
+/** What the lists wait on and read: Node's clock, or a test's. */
+export interface Clock {
+  setTimeout(callback: () => void, ms: number): { ref(): unknown; unref(): unknown };
+  now(): number;
+}
 
 /** One pending limit of a list. */
 interface Pending {
@@ -25,21 +41,24 @@ interface Pending {
 class TimerList {
   private oldest: Pending | undefined;
   private newest: Pending | undefined;
-  private timer: ReturnType<typeof setTimeout> | undefined;
+  private timer: ReturnType<Clock['setTimeout']> | undefined;
   /** True while expired limits' callbacks run: a limit they start waits for the timer set after them. */
   private expiring = false;
 
-  constructor(private readonly ms: number) {}
+  constructor(
+    private readonly ms: number,
+    private readonly clock: Clock,
+  ) {}
 
   add(onExpire: () => void): Pending {
-    const pending: Pending = { deadline: performance.now() + this.ms, onExpire, previous: this.newest, next: undefined, linked: true };
+    const pending: Pending = { deadline: this.clock.now() + this.ms, onExpire, previous: this.newest, next: undefined, linked: true };
     if (this.newest) this.newest.next = pending;
     else this.oldest = pending;
     this.newest = pending;
     // A timer left from earlier limits fires no later than this one's end (same duration, started
     // earlier); when it fires it sets itself again for whatever is still pending.
     if (this.timer) this.timer.ref();
-    else if (!this.expiring) this.timer = setTimeout(() => this.expire(), this.ms);
+    else if (!this.expiring) this.timer = this.clock.setTimeout(() => this.expire(), this.ms);
     return pending;
   }
 
@@ -59,7 +78,7 @@ class TimerList {
   /** Ends every limit whose time has come, then waits for the oldest of the rest. */
   private expire(): void {
     this.timer = undefined;
-    const now = performance.now();
+    const now = this.clock.now();
     this.expiring = true;
     try {
       while (this.oldest && this.oldest.deadline <= now) {
@@ -68,26 +87,33 @@ class TimerList {
         pending.onExpire();
       }
     } finally {
+      // (Also after a callback threw: the rest of the list still expires.)
       this.expiring = false;
+      if (this.oldest) this.timer = this.clock.setTimeout(() => this.expire(), Math.max(1, Math.ceil(this.oldest.deadline - now)));
     }
-    if (this.oldest) this.timer = setTimeout(() => this.expire(), Math.max(1, Math.ceil(this.oldest.deadline - now)));
   }
 }
 
 /**
- * One list per duration in use; durations past this many (per-call limits that all differ), and
- * limits longer than a Node timer can wait, use plain timers.
+ * A `startTimer` on `clock`: one list per duration in use; durations past this many (per-call
+ * limits that all differ), and limits longer than a Node timer can wait, use plain timers.
+ * @internal Exported for tests, which drive the lists on a fake clock.
  */
-const lists = new Map<number, TimerList>();
+export function timerLists(clock: Clock): (ms: number, onExpire: () => void) => () => void {
+  const lists = new Map<number, TimerList>();
+  return (ms, onExpire) => {
+    let list = lists.get(ms);
+    if (!list) {
+      if (lists.size >= MAX_LISTS || ms > MAX_TIMER_MS) return startPlainTimer(ms, onExpire);
+      lists.set(ms, (list = new TimerList(ms, clock)));
+    }
+    const pending = list.add(onExpire);
+    return () => list.remove(pending);
+  };
+}
 const MAX_LISTS = 16;
 
+const startOnNodeClock = timerLists({ setTimeout: nodeSetTimeout, now: () => nodePerformance.now() });
+
 /** Calls `onExpire` after `ms` milliseconds, unless the returned function is called first. */
-export function startTimer(ms: number, onExpire: () => void): () => void {
-  let list = lists.get(ms);
-  if (!list) {
-    if (lists.size >= MAX_LISTS || ms > MAX_TIMER_MS) return startPlainTimer(ms, onExpire);
-    lists.set(ms, (list = new TimerList(ms)));
-  }
-  const pending = list.add(onExpire);
-  return () => list.remove(pending);
-}
+export const startTimer = (ms: number, onExpire: () => void): (() => void) => (onNodeClock() ? startOnNodeClock(ms, onExpire) : startPlainTimer(ms, onExpire));

@@ -94,7 +94,9 @@ export class Transport {
 
   constructor(options: TransportOptions) {
     checkTransportOptions(options);
-    this.baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
+    // As URL parsing has it (spaces at the ends trimmed, as they would be from a config file):
+    // every request URL is built from it.
+    this.baseUrl = new URL(options.baseUrl ?? DEFAULT_BASE_URL).href.replace(/\/+$/, '');
     this.origin = new URL(this.baseUrl).origin;
     this.userFetch = options.fetch;
     // A caller's fetch always wins (Next.js caching, MSW, tests); otherwise the build's default.

@@ -85,7 +85,7 @@ describe('a baseUrl that URL parsing takes only once trimmed', () => {
   // request URL from the string as given: `https://api.test /wix-data/...`, which fetch refuses with
   // a bare `TypeError` (and the node:http handler too), on every call. A trailing space is easy to
   // get from an environment variable or a config file.
-  it.fails('is refused at createClient with a RequestError, or used trimmed: never a bare TypeError per call', async () => {
+  it('is refused at createClient with a RequestError, or used trimmed: never a bare TypeError per call', async () => {
     // Parses the URL as fetch does before answering.
     const fetchLike = vi.fn<typeof fetch>(async (url, init) => {
       new Request(url, init);
