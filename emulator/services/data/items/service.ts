@@ -32,21 +32,29 @@ function referenceBulk(call: OperationCall<'bulkInsertDataItemReferences' | 'bul
   return bulkReferences(context.store, bulkList(call.input.dataItemReferences, 'dataItemReferences'), action, (entry, index) => write(access, entry as ItemReference, `dataItemReferences.${index}.`));
 }
 
+/** Update, by its POST route and its PUT route (the same body, with the item's id also in the path). */
+const updateCall = (call: OperationCall<'update' | 'updateDataItem'>, context: EmulatorContext) =>
+  ({ dataItem: wireItem(call.input.dataCollectionId, updateItem(openCollection(call, context), call.input.dataItem, 'dataItem').data) });
+
+/** Remove, by its POST route (JSON body) and its DELETE route (query and path). */
+const removeCall = (call: OperationCall<'remove' | 'removeDataItem'>, context: EmulatorContext) =>
+  ({ dataItem: wireItem(call.input.dataCollectionId, removeItem(openCollection(call, context), text(call.input.dataItemId, 'dataItemId')).data) });
+
 /** The items service. */
 export const itemsService: ServiceModule = {
   name: 'items',
   seed: (context) => seedMovies(context),
   operations: {
     insert: (call: OperationCall<'insert'>, context) => ({ dataItem: wireItem(call.input.dataCollectionId, insertItem(openCollection(call, context), call.input.dataItem, 'dataItem').data) }),
-    update: (call: OperationCall<'update'>, context) => ({ dataItem: wireItem(call.input.dataCollectionId, updateItem(openCollection(call, context), call.input.dataItem, 'dataItem').data) }),
-    updateDataItem: (call: OperationCall<'updateDataItem'>, context) => ({ dataItem: wireItem(call.input.dataCollectionId, updateItem(openCollection(call, context), call.input.dataItem, 'dataItem').data) }),
+    update: updateCall,
+    updateDataItem: updateCall,
     save(call: OperationCall<'save'>, context) {
       const result = saveItem(openCollection(call, context), call.input.dataItem, 'dataItem');
       return { action: result.action, dataItem: wireItem(call.input.dataCollectionId, result.data) };
     },
     get: (call: OperationCall<'get'>, context) => getItem(openCollection(call, context), { dataItemId: text(call.input.dataItemId, 'dataItemId'), fields: call.input.fields }),
-    remove: (call: OperationCall<'remove'>, context) => ({ dataItem: wireItem(call.input.dataCollectionId, removeItem(openCollection(call, context), text(call.input.dataItemId, 'dataItemId')).data) }),
-    removeDataItem: (call: OperationCall<'removeDataItem'>, context) => ({ dataItem: wireItem(call.input.dataCollectionId, removeItem(openCollection(call, context), text(call.input.dataItemId, 'dataItemId')).data) }),
+    remove: removeCall,
+    removeDataItem: removeCall,
     truncate(call: OperationCall<'truncate'>, context) {
       const access = openCollection(call, context);
       deleteCollectionContent(context.store, access.collection.id);
