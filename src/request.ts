@@ -43,7 +43,7 @@ type BodyOf<O> = O extends { requestBody?: infer R } ? NonNullable<R> : never;
 type ParamsPart<T> = [NonNullable<T>] extends [never] ? Record<never, never> : NonNullable<T>;
 
 /** A path template's placeholder (`{dataItemId}`, `{member.id}`), its field name captured. */
-const PLACEHOLDER = /\{([^}]+)\}/g;
+const PLACEHOLDER = /\{([^}]+)\}/;
 const METHODS_WITH_BODY: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH']);
 
 /** Reads a dotted path (`member.id`) from an object; `undefined` where any step is missing. */
@@ -57,21 +57,28 @@ export function readPath(source: unknown, path: string): unknown {
   return value;
 }
 
+/** Path templates split at their placeholders, once each: text at even indexes, field names at odd ones. */
+const templates = new Map<string, string[]>();
+
 /**
  * Builds a request for `operation` from its request object. Path parameters are read from the
  * fields the placeholders name; a missing or empty one throws `RequestBuildError`, never `/undefined`.
  */
 export function buildRequest(operation: Operation, input?: object | null): BuiltRequest {
   const request = (input ?? {}) as Record<string, unknown>;
+  let parts = templates.get(operation.path);
+  if (!parts) templates.set(operation.path, (parts = operation.path.split(PLACEHOLDER)));
   const pathFields: string[] = [];
-  const path = operation.path.replace(PLACEHOLDER, (_, field: string) => {
+  let path = parts[0]!;
+  for (let index = 1; index < parts.length; index += 2) {
+    const field = parts[index]!;
     const value = readPath(request, field);
     if (value === undefined || value === null || value === '' || typeof value === 'object') {
       throw new RequestBuildError(`${operation.id}: missing path parameter "${field}"`, field);
     }
     if (!field.includes('.')) pathFields.push(field);
-    return encodeURIComponent(String(value));
-  });
+    path += encodeURIComponent(String(value)) + parts[index + 1];
+  }
   const { method } = operation;
   if (METHODS_WITH_BODY.has(method)) return { operation, method, path, body: request };
   const query: Record<string, unknown> = {};

@@ -2,7 +2,7 @@
  * The keep-alive agents of the `node:http` handler: one pair for the whole process, not one per
  * client, so apps that create a client per visitor or per request (SSR) still reuse connections.
  */
-import { Agent as HttpAgent, type ClientRequest, type IncomingMessage } from 'node:http';
+import { Agent as HttpAgent, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
@@ -17,35 +17,43 @@ export const IDLE_SOCKET_MS = 4000;
 /** How much earlier than a server's `Keep-Alive: timeout=` hint the connection is closed (Node's own margin). */
 const HINT_MARGIN_MS = 1000;
 
-/** The idle limit each connection's last response asked for, when it named one. */
+/** The idle limit of connections whose last response asked for less than {@link IDLE_SOCKET_MS}. */
 const idleLimits = new WeakMap<Socket, number>();
 
-/** Notes a response's `Keep-Alive: timeout=` hint, for when its connection goes idle. */
+/** The last `Keep-Alive` value seen and the idle limit it gives: servers send the same one every time. */
+let lastHint = { value: '', limitMs: IDLE_SOCKET_MS };
+
+/**
+ * Notes a response's `Keep-Alive: timeout=` hint, for when its connection goes idle. (A hint that
+ * later grows again is not noted: the connection then closes a little early, which is safe.)
+ */
 export function noteKeepAliveHint(response: IncomingMessage): void {
   const value = response.headers['keep-alive'];
-  const hint = typeof value === 'string' ? /^timeout=(\d+)/.exec(value)?.[1] : undefined;
-  if (hint) idleLimits.set(response.socket, Math.min(IDLE_SOCKET_MS, Number(hint) * 1000 - HINT_MARGIN_MS));
+  if (typeof value !== 'string') return;
+  if (value !== lastHint.value) {
+    const seconds = /^timeout=(\d+)/.exec(value)?.[1];
+    lastHint = { value, limitMs: seconds ? Math.min(IDLE_SOCKET_MS, Number(seconds) * 1000 - HINT_MARGIN_MS) : IDLE_SOCKET_MS };
+  }
+  if (lastHint.limitMs < IDLE_SOCKET_MS) idleLimits.set(response.socket, lastHint.limitMs);
 }
 
 /**
  * Makes `agent` close a connection once it has been idle for the limit. Node's own `timeout`
- * agent option would do it too, but keeps that timer running while a request uses the
- * connection, refreshing it on every read and write and listening for it anew on every request:
- * several µs of every call. Here the timer runs only while the connection waits in the pool (the
- * agent destroys a pooled connection whose timer fires). Node documents both hooks as overridable.
+ * agent option would do it too, but clears the connection's timer after every response and sets
+ * it again when the connection is pooled (and listens for it anew on every request): a new timer,
+ * and often a new timer list for Node, per call. Here the timer is set once per connection and
+ * left running: Node refreshes it on every read and write, so it fires only after the limit without
+ * traffic, and the agent destroys the connection if it is then waiting in the pool (a request that
+ * takes longer is left alone). Node documents `keepSocketAlive` as overridable.
  */
 function limitIdleTime<A extends HttpAgent>(agent: A): A {
   const keepSocketAlive = agent.keepSocketAlive.bind(agent);
-  const reuseSocket = agent.reuseSocket.bind(agent);
   // Node's (without an agent `timeout`): keep-alive on, unref, refused when the server's hint is too short.
   agent.keepSocketAlive = (socket: Duplex) => {
     const kept = keepSocketAlive(socket) as unknown as boolean;
-    if (kept) (socket as Socket).setTimeout(idleLimits.get(socket as Socket) ?? IDLE_SOCKET_MS);
+    const limit = idleLimits.get(socket as Socket) ?? IDLE_SOCKET_MS;
+    if (kept && (socket as Socket).timeout !== limit) (socket as Socket).setTimeout(limit);
     return kept;
-  };
-  agent.reuseSocket = (socket: Duplex, request: ClientRequest) => {
-    (socket as Socket).setTimeout(0);
-    reuseSocket(socket, request);
   };
   return agent;
 }

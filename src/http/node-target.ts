@@ -56,8 +56,10 @@ export function targetOf(url: string): Target {
   const originText = url.slice(0, pathStart);
   const path = url.slice(pathStart);
   const queryStart = path.indexOf('?');
+  const pathOnly = queryStart < 0 ? path : path.slice(0, queryStart);
   // (An empty query, a bare `?` at the end, is dropped by URL parsing.)
-  if (!PLAIN_PATH.test(path) || DOT_SEGMENT.test(queryStart < 0 ? path : path.slice(0, queryStart)) || queryStart === path.length - 1) return parsedTarget(url);
+  if (!PLAIN_PATH.test(path) || queryStart === path.length - 1) return parsedTarget(url);
+  if ((pathOnly.includes('.') || pathOnly.includes('%')) && DOT_SEGMENT.test(pathOnly)) return parsedTarget(url);
   let origin = origins.get(originText);
   if (!origin) {
     // Only a plain host and port: credentials, spaces, control characters (URL parsing trims or
