@@ -273,6 +273,7 @@ export class Transport {
     return unlessAborted(this.auth.getAuthHeaders(), abort).then((auth) => this.assembleHeaders(outgoing, auth));
   }
 
+  /** The call's headers, the client's, the SDK header, the consistency token, the strategy's, then the call's overrides. */
   private assembleHeaders(outgoing: Outgoing, auth: Record<string, string> | undefined): Record<string, string> {
     const headers: Record<string, string> = { ...outgoing.headers, ...this.headers };
     headers['x-wix-bi-gateway'] = outgoing.sdkHeader;
