@@ -108,4 +108,17 @@ describe('credentials on the wire: ready headers (readyAuthHeaders) or awaited o
     };
     expect((await threeCalls(auth)).map((sent) => sent.authorization)).toEqual(['token 1', 'token 2', 'token 3']);
   });
+
+  // BUG (src/http/transport.ts headersFor, with the new optional readyAuthHeaders): a user who
+  // wraps a strategy the usual way, copying it and replacing getAuthHeaders (to add a tenant or
+  // tracing header, or to fetch the key from a vault), copies the strategy's own readyAuthHeaders
+  // along. The transport then prefers that one and never calls the wrapper: its headers are
+  // silently dropped. The same happens to `auth.getAuthHeaders = ...` patched in place, or
+  // `vi.spyOn(auth, 'getAuthHeaders').mockResolvedValue(...)` in a user's test. Code that worked
+  // before this change sends different credentials after it, with no error.
+  it.fails('a strategy wrapped by copying it and replacing getAuthHeaders: the wrapper’s headers are sent', async () => {
+    const inner = ApiKeyStrategy({ apiKey: 'KEY' });
+    const wrapped: AuthStrategy = { ...inner, getAuthHeaders: async () => ({ ...(await inner.getAuthHeaders()), 'X-Tenant': 'T' }) };
+    for (const headers of await threeCalls(wrapped)) expect(headers).toMatchObject({ authorization: 'KEY', 'x-tenant': 'T' });
+  });
 });
