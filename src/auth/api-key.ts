@@ -1,3 +1,4 @@
+import { withReadyHeaders } from '../http/auth.js';
 import { requireString } from '../input.js';
 import type { AuthStrategy } from './strategy.js';
 
@@ -34,5 +35,5 @@ export function ApiKeyStrategy(options: ApiKeyOptions): ApiKeyAuth {
   // The same headers for every call: nothing allocated per call.
   Object.freeze(headers);
   const ready = Promise.resolve(headers);
-  return { elevated: true, getAuthHeaders: () => ready, readyAuthHeaders: () => headers };
+  return { elevated: true, getAuthHeaders: withReadyHeaders(() => ready, () => headers) };
 }

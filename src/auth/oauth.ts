@@ -3,6 +3,7 @@
  * redirect flow (PKCE), the silent flow (hidden iframe in browsers, a manual-redirect read
  * elsewhere), direct login and registration, verification, recovery and logout.
  */
+import { withReadyHeaders } from '../http/auth.js';
 import { Transport, type CallSettings } from '../http/transport.js';
 import { requireString } from '../input.js';
 import { loadOnFirstUse } from '../lazy.js';
@@ -181,11 +182,13 @@ export function OAuthStrategy(options: OAuthOptions): OAuthAuth {
     captchaInvisibleSiteKey: CAPTCHA_INVISIBLE_SITE_KEY,
     captchaVisibleSiteKey: CAPTCHA_VISIBLE_SITE_KEY,
     attach: (client) => void (clientTransport = client),
-    getAuthHeaders: async () => ({ Authorization: await accessToken() }),
-    readyAuthHeaders: () => {
-      const ready = tokens.ready();
-      return ready && { Authorization: ready.accessToken.value };
-    },
+    getAuthHeaders: withReadyHeaders(
+      async () => ({ Authorization: await accessToken() }),
+      () => {
+        const ready = tokens.ready();
+        return ready && { Authorization: ready.accessToken.value };
+      },
+    ),
     // A 401 means the access token is no good whatever its expiry says: renew once, replay once.
     onUnauthorized: () => Promise.resolve(tokens.usable(true)).then(
       () => true,

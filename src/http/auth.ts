@@ -11,14 +11,28 @@ export interface TransportAuth {
    */
   getAuthHeaders(): Promise<Record<string, string>>;
   /**
-   * The headers `getAuthHeaders` would give, when they are at hand without any wait (an API key;
-   * an access token that needs no renewal), else undefined. Optional: the transport then skips a
-   * wait per call.
-   */
-  readyAuthHeaders?(): Record<string, string> | undefined;
-  /**
    * Called once when a call is answered 401. Resolve true when credentials were renewed and one
    * replay of the call may succeed.
    */
   onUnauthorized?(): Promise<boolean>;
 }
+
+/** What a strategy has at hand without a wait: its headers, or undefined when it must work for them. */
+type ReadyHeaders = () => Record<string, string> | undefined;
+
+/** The synchronous twins of strategies' `getAuthHeaders` functions, keyed by the function itself. */
+const readyTwins = new WeakMap<TransportAuth['getAuthHeaders'], ReadyHeaders>();
+
+/**
+ * Gives a strategy's `getAuthHeaders` a twin that returns the same headers without a wait when they
+ * are at hand (an API key; an access token that needs no renewal), so the transport skips a wait
+ * per call. Keyed by the function: a strategy copied with `getAuthHeaders` replaced (a wrapper that
+ * adds a header, a test's spy) has no twin, and its own function is awaited on every call.
+ */
+export function withReadyHeaders<F extends TransportAuth['getAuthHeaders']>(getAuthHeaders: F, ready: ReadyHeaders): F {
+  readyTwins.set(getAuthHeaders, ready);
+  return getAuthHeaders;
+}
+
+/** The headers `auth.getAuthHeaders()` would give, when its twin has them at hand; else undefined. */
+export const readyAuthHeaders = (auth: TransportAuth): Record<string, string> | undefined => readyTwins.get(auth.getAuthHeaders)?.();

@@ -37,6 +37,9 @@ export function noteKeepAliveHint(response: IncomingMessage): void {
   if (lastHint.limitMs < IDLE_SOCKET_MS) idleLimits.set(response.socket, lastHint.limitMs);
 }
 
+/** How often TCP keep-alive probes an idle connection (Node's default for agents). */
+const KEEP_ALIVE_PROBE_MS = 1000;
+
 /**
  * Makes `agent` close a connection once it has been idle for the limit. Node's own `timeout`
  * agent option would do it too, but clears the connection's timer after every response and sets
@@ -44,16 +47,21 @@ export function noteKeepAliveHint(response: IncomingMessage): void {
  * and often a new timer list for Node, per call. Here the timer is set once per connection and
  * left running: Node refreshes it on every read and write, so it fires only after the limit without
  * traffic, and the agent destroys the connection if it is then waiting in the pool (a request that
- * takes longer is left alone). Node documents `keepSocketAlive` as overridable.
+ * takes longer is left alone).
+ *
+ * `keepSocketAlive` is Node's documented hook for this; the replacement does what Node's does
+ * (TCP keep-alive on, unref; a server that closes idle connections within a second is not worth
+ * keeping) except setting the timer again, which Node's would reset to the agent's `timeout`.
  */
 function limitIdleTime<A extends HttpAgent>(agent: A): A {
-  const keepSocketAlive = agent.keepSocketAlive.bind(agent);
-  // Node's (without an agent `timeout`): keep-alive on, unref, refused when the server's hint is too short.
-  agent.keepSocketAlive = (socket: Duplex) => {
-    const kept = keepSocketAlive(socket) as unknown as boolean;
-    const limit = idleLimits.get(socket as Socket) ?? IDLE_SOCKET_MS;
-    if (kept && (socket as Socket).timeout !== limit) (socket as Socket).setTimeout(limit);
-    return kept;
+  agent.keepSocketAlive = (duplex: Duplex) => {
+    const socket = duplex as Socket;
+    const limit = idleLimits.get(socket) ?? IDLE_SOCKET_MS;
+    if (limit <= 0) return false;
+    socket.setKeepAlive(true, KEEP_ALIVE_PROBE_MS);
+    socket.unref();
+    if (socket.timeout !== limit) socket.setTimeout(limit);
+    return true;
   };
   return agent;
 }
@@ -62,4 +70,7 @@ let agents: { http: HttpAgent; https: HttpsAgent } | undefined;
 
 /** The process's agents, made on first use. */
 export const sharedAgents = (): { http: HttpAgent; https: HttpsAgent } =>
-  (agents ??= { http: limitIdleTime(new HttpAgent({ keepAlive: true })), https: limitIdleTime(new HttpsAgent({ keepAlive: true })) });
+  (agents ??= {
+    http: limitIdleTime(new HttpAgent({ keepAlive: true, keepAliveMsecs: KEEP_ALIVE_PROBE_MS })),
+    https: limitIdleTime(new HttpsAgent({ keepAlive: true, keepAliveMsecs: KEEP_ALIVE_PROBE_MS })),
+  });

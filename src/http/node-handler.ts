@@ -194,7 +194,15 @@ export function nodeHttpHandler(): HttpHandler {
         response.discard();
         throw new NetworkError({ cause: new TypeError(request.redirect === 'error' ? `unexpected redirect to ${location}` : `more than ${MAX_REDIRECTS} redirects`) });
       }
-      const next = redirectRequest(current, response.status, location);
+      let next: HttpRequest | undefined;
+      try {
+        next = redirectRequest(current, response.status, location);
+        if (next && !/^https?:/.test(next.url)) throw new TypeError(`cannot follow a redirect to ${next.url}`);
+      } catch (error) {
+        // A Location that is not a URL, or not http(s): fetch fails such a redirect as a network error.
+        response.discard();
+        throw new NetworkError({ cause: error });
+      }
       // A stream body was consumed by the first send: the redirect is the answer.
       if (!next) return response;
       response.discard();

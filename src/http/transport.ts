@@ -9,7 +9,7 @@ import { buildRequest, RequestBuildError, type BuiltRequest } from '../request.j
 import type { CallOptions } from '../types.js';
 import { ElevationRequiredError, errorFromResponse, HttpError, isNetworkError, NetworkError, RequestError, TimeoutError } from '../errors/index.js';
 import { unlessAborted, type Abortable } from './abort.js';
-import type { TransportAuth } from './auth.js';
+import { readyAuthHeaders, type TransportAuth } from './auth.js';
 import { loadOnFirstUse } from '../lazy.js';
 import { AttemptTimeout, CallDeadline } from './deadline.js';
 import { defaultHandler } from './default-handler.js';
@@ -268,7 +268,7 @@ export class Transport {
    */
   private headersFor(outgoing: Outgoing, abort: Abortable): Record<string, string> | Promise<Record<string, string>> {
     if (!outgoing.authorized) return this.assembleHeaders(outgoing, undefined);
-    const ready = this.auth.readyAuthHeaders?.();
+    const ready = readyAuthHeaders(this.auth);
     if (ready) return this.assembleHeaders(outgoing, ready);
     return unlessAborted(this.auth.getAuthHeaders(), abort).then((auth) => this.assembleHeaders(outgoing, auth));
   }

@@ -57,14 +57,10 @@ it('reuses an idle connection, closes it from the client side after the hinted i
   expect(sockets).toHaveLength(2);
 }, 15_000);
 
-// NOT MET (src/http/node-agents.ts limitIdleTime): the module says a pooled connection's idle
-// timer is set once and left running, instead of cleared and set per call as Node's agent
-// `timeout` option does. But the override calls Node's own keepSocketAlive first, which (with no
-// agent `timeout`) calls `socket.setTimeout(0)` whenever the socket's timeout is not 0, so every
-// response clears the timer and the override then sets it again: two setTimeout calls per request
-// on a reused connection, the per-call timer work the change meant to remove. No wrong behaviour
-// for users (connections still close on time), only the claimed CPU saving is not there.
-it.fails("a reused connection's idle timer is not cleared and set again on every call", async () => {
+// A pooled connection's idle timer is set once and left running (Node refreshes it on traffic);
+// Node's own keepSocketAlive would reset it to the agent's `timeout` (0) after every response, and
+// the limit would then be set again: two timer changes per call.
+it("a reused connection's idle timer is not cleared and set again on every call", async () => {
   await get('/fast');
   const before = sockets.length;
   const clientCalls: number[] = [];

@@ -42,13 +42,7 @@ const failureOf = (path: string) =>
 
 describe.each([
   ['fetch', it],
-  // BUG (src/http/node-handler.ts nodeHttpHandler + redirect.ts redirectRequest, predates this
-  // session's change): `new URL(location)` throws ERR_INVALID_URL, and `http.request` throws
-  // ERR_INVALID_PROTOCOL for a non-http scheme; the handler lets both out as the bare TypeError,
-  // which the transport, rightly, does not treat as a network failure, so the user's call rejects
-  // with a TypeError instead of a SiteKitError (the fetch handler gives a NetworkError). A user
-  // hits it on Node when a server or proxy answers a redirect with a malformed Location header.
-  ['node', it.fails],
+  ['node', it],
 ] as const)('%s handler, a redirect that cannot be followed', (handler, test) => {
   beforeEach(() => {
     selected.handler = handler;

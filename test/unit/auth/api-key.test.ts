@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiKeyStrategy } from '../../../src/auth/index.js';
 import type { AuthStrategy } from '../../../src/auth/strategy.js';
 import { createClient } from '../../../src/client.js';
+import { readyAuthHeaders, withReadyHeaders } from '../../../src/http/auth.js';
 import { RequestError } from '../../../src/errors/index.js';
 
 beforeEach(() => nock.disableNetConnect());
@@ -38,7 +39,7 @@ describe('ApiKeyStrategy', () => {
   });
 });
 
-describe('credentials on the wire: ready headers (readyAuthHeaders) or awaited ones (getAuthHeaders)', () => {
+describe('credentials on the wire: ready headers (the twin of getAuthHeaders) or awaited ones', () => {
   /** A fetch that answers every call with a collection, for reading the headers each call sent. */
   const answering = () => vi.fn<typeof fetch>(async () => new Response(JSON.stringify({ collection: { id: 'x' } }), { status: 200, headers: { 'content-type': 'application/json' } }));
   /** The headers of each call the spy saw. */
@@ -53,13 +54,22 @@ describe('credentials on the wire: ready headers (readyAuthHeaders) or awaited o
 
   it('an API key: its headers are ready at once, and every call sends them under lower-case names', async () => {
     const auth = ApiKeyStrategy({ apiKey: 'KEY', siteId: 'S', accountId: 'A' });
-    expect(auth.readyAuthHeaders?.()).toEqual({ Authorization: 'KEY', 'wix-site-id': 'S', 'wix-account-id': 'A' });
-    const getAuthHeaders = vi.spyOn(auth, 'getAuthHeaders');
+    expect(readyAuthHeaders(auth)).toEqual({ Authorization: 'KEY', 'wix-site-id': 'S', 'wix-account-id': 'A' });
     for (const headers of await threeCalls(auth)) {
       expect(headers).toMatchObject({ authorization: 'KEY', 'wix-site-id': 'S', 'wix-account-id': 'A' });
       expect(headers).not.toHaveProperty('Authorization');
     }
-    expect(getAuthHeaders).not.toHaveBeenCalled();
+  });
+
+  it('a strategy whose ready twin has its headers: getAuthHeaders is never awaited', async () => {
+    let awaited = 0;
+    const getAuthHeaders = async () => {
+      awaited++;
+      return { Authorization: 'awaited' };
+    };
+    const auth: AuthStrategy = { elevated: true, getAuthHeaders: withReadyHeaders(getAuthHeaders, () => ({ Authorization: 'ready' })) };
+    expect((await threeCalls(auth)).map((headers) => headers.authorization)).toEqual(['ready', 'ready', 'ready']);
+    expect(awaited).toBe(0);
   });
 
   it('two API-key clients side by side each send their own key', async () => {
@@ -84,13 +94,25 @@ describe('credentials on the wire: ready headers (readyAuthHeaders) or awaited o
     for (const headers of sent) expect(Object.keys(headers)).not.toContain('Authorization');
   });
 
-  it('a strategy whose readyAuthHeaders has nothing at hand: getAuthHeaders is awaited instead', async () => {
+  it('a strategy whose ready twin has nothing at hand: getAuthHeaders is awaited instead', async () => {
     let ready: Record<string, string> | undefined;
-    const auth: AuthStrategy = { elevated: true, readyAuthHeaders: () => ready, getAuthHeaders: async () => (ready = { Authorization: 'renewed' }) };
-    const getAuthHeaders = vi.spyOn(auth, 'getAuthHeaders');
+    let awaited = 0;
+    const getAuthHeaders = async () => {
+      awaited++;
+      return (ready = { Authorization: 'renewed' });
+    };
+    const auth: AuthStrategy = { elevated: true, getAuthHeaders: withReadyHeaders(getAuthHeaders, () => ready) };
     const sent = await threeCalls(auth);
     expect(sent.map((headers) => headers.authorization)).toEqual(['renewed', 'renewed', 'renewed']);
-    expect(getAuthHeaders).toHaveBeenCalledOnce();
+    expect(awaited).toBe(1);
+  });
+
+  it("a test's spy on an API key's getAuthHeaders is called on every call, and its headers sent", async () => {
+    const auth = ApiKeyStrategy({ apiKey: 'KEY' });
+    const spy = vi.spyOn(auth, 'getAuthHeaders').mockResolvedValue({ Authorization: 'SPIED' });
+    const sent = await threeCalls(auth);
+    expect(sent.map((headers) => headers.authorization)).toEqual(['SPIED', 'SPIED', 'SPIED']);
+    expect(spy).toHaveBeenCalledTimes(3);
   });
 
   // The transport may keep a strategy's headers lowered from one call to the next (an API key's
@@ -109,14 +131,11 @@ describe('credentials on the wire: ready headers (readyAuthHeaders) or awaited o
     expect((await threeCalls(auth)).map((sent) => sent.authorization)).toEqual(['token 1', 'token 2', 'token 3']);
   });
 
-  // BUG (src/http/transport.ts headersFor, with the new optional readyAuthHeaders): a user who
-  // wraps a strategy the usual way, copying it and replacing getAuthHeaders (to add a tenant or
-  // tracing header, or to fetch the key from a vault), copies the strategy's own readyAuthHeaders
-  // along. The transport then prefers that one and never calls the wrapper: its headers are
-  // silently dropped. The same happens to `auth.getAuthHeaders = ...` patched in place, or
-  // `vi.spyOn(auth, 'getAuthHeaders').mockResolvedValue(...)` in a user's test. Code that worked
-  // before this change sends different credentials after it, with no error.
-  it.fails('a strategy wrapped by copying it and replacing getAuthHeaders: the wrapper’s headers are sent', async () => {
+  // A user who wraps a strategy the usual way, copying it and replacing getAuthHeaders (to add a
+  // tenant or tracing header, or to fetch the key from a vault), gets the wrapper called on every
+  // call: the transport's ready headers belong to the strategy's own getAuthHeaders function, not
+  // to the object that carries it.
+  it('a strategy wrapped by copying it and replacing getAuthHeaders: the wrapper’s headers are sent', async () => {
     const inner = ApiKeyStrategy({ apiKey: 'KEY' });
     const wrapped: AuthStrategy = { ...inner, getAuthHeaders: async () => ({ ...(await inner.getAuthHeaders()), 'X-Tenant': 'T' }) };
     for (const headers of await threeCalls(wrapped)) expect(headers).toMatchObject({ authorization: 'KEY', 'x-tenant': 'T' });

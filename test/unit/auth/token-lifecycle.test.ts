@@ -6,6 +6,7 @@ import nock from 'nock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OAuthStrategy, type AuthEvent, type OAuthOptions, type Tokens } from '../../../src/auth/index.js';
 import { createClient } from '../../../src/client.js';
+import { readyAuthHeaders } from '../../../src/http/auth.js';
 import { AuthError, HttpError, isAuthError, NetworkError, RequestError } from '../../../src/errors/index.js';
 
 const BASE = 'https://api.test';
@@ -447,16 +448,14 @@ describe('external login', () => {
   });
 });
 
-describe('ready headers (readyAuthHeaders): the stored access token without a wait, only while it needs no renewal', () => {
-  it('usable stored tokens: ready, sent on every call, and neither getAuthHeaders nor the token endpoint is used', async () => {
+describe('ready headers (the twin of getAuthHeaders): the stored access token without a wait, only while it needs no renewal', () => {
+  it('usable stored tokens: ready, sent on every call, and the token endpoint is not used', async () => {
     const { bodies } = tokenEndpoint();
     const seen = api();
     const { client, auth } = make({ tokens: tokens('member') });
-    expect(auth.readyAuthHeaders?.()).toEqual({ Authorization: 'A0' });
-    const getAuthHeaders = vi.spyOn(auth, 'getAuthHeaders');
+    expect(readyAuthHeaders(auth)).toEqual({ Authorization: 'A0' });
     for (let call = 0; call < 3; call++) await client.collections.getDataCollection('x');
     expect(seen).toEqual(['A0', 'A0', 'A0']);
-    expect(getAuthHeaders).not.toHaveBeenCalled();
     expect(bodies).toEqual([]);
   });
 
@@ -467,18 +466,18 @@ describe('ready headers (readyAuthHeaders): the stored access token without a wa
     const { bodies } = tokenEndpoint();
     const seen = api();
     const { client, auth } = make({ tokens: stored() });
-    expect(auth.readyAuthHeaders?.()).toBeUndefined();
+    expect(readyAuthHeaders(auth)).toBeUndefined();
     await client.collections.getDataCollection('x');
     expect(bodies).toEqual([{ clientId: 'c', grantType: 'refresh_token', refreshToken: 'R0' }]);
     expect(seen).toEqual(['A1']);
-    expect(auth.readyAuthHeaders?.()).toEqual({ Authorization: 'A1' });
+    expect(readyAuthHeaders(auth)).toEqual({ Authorization: 'A1' });
   });
 
   it('no tokens yet: nothing ready; the call gets visitor tokens first', async () => {
     const { bodies } = tokenEndpoint();
     const seen = api();
     const { client, auth } = make();
-    expect(auth.readyAuthHeaders?.()).toBeUndefined();
+    expect(readyAuthHeaders(auth)).toBeUndefined();
     await client.collections.getDataCollection('x');
     expect(bodies).toEqual([{ clientId: 'c', grantType: 'anonymous' }]);
     expect(seen).toEqual(['A1']);
@@ -490,7 +489,7 @@ describe('ready headers (readyAuthHeaders): the stored access token without a wa
     const { client, auth } = make({ tokens: tokens('member', now() + 3600) });
     await client.collections.getDataCollection('x');
     vi.setSystemTime(FIXED_NOW.getTime() + (3600 - 59) * 1000);
-    expect(auth.readyAuthHeaders?.()).toBeUndefined();
+    expect(readyAuthHeaders(auth)).toBeUndefined();
     await client.collections.getDataCollection('x');
     expect(seen).toEqual(['A0', 'A1']);
     expect(bodies.map((body) => body.grantType)).toEqual(['refresh_token']);
@@ -501,7 +500,7 @@ describe('ready headers (readyAuthHeaders): the stored access token without a wa
     const { client, auth } = make({ tokens: tokens('member') });
     await client.collections.getDataCollection('x');
     auth.setTokens(tokens('member', now() + 3600, 'SET'));
-    expect(auth.readyAuthHeaders?.()).toEqual({ Authorization: 'SET' });
+    expect(readyAuthHeaders(auth)).toEqual({ Authorization: 'SET' });
     await client.collections.getDataCollection('x');
     expect(seen).toEqual(['A0', 'SET']);
   });
