@@ -76,6 +76,9 @@ export function buildRequest(operation: Operation, input?: object | null): Built
     if (value === undefined || value === null || value === '' || typeof value === 'object') {
       throw new RequestBuildError(`${operation.id}: missing path parameter "${field}"`, field);
     }
+    // `.` and `..` (escaped or not) are dot segments to every URL parser: the call, credentials
+    // and all, would go to another endpoint.
+    if (value === '.' || value === '..') throw new RequestBuildError(`${operation.id}: path parameter "${field}" cannot be "${value}"`, field);
     if (!field.includes('.')) pathFields.push(field);
     path += encodeURIComponent(String(value)) + parts[index + 1];
   }

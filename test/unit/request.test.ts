@@ -58,6 +58,12 @@ describe('builders', () => {
     expect(() => build.getMember({ id: { toString: () => 'x' } } as never)).toThrow(RequestBuildError);
   });
 
+  it('refuses `.` and `..` as path parameters: URL parsing would send the call to another endpoint', () => {
+    expect(() => build.getDataCollection({ dataCollectionId: '..' })).toThrow('getDataCollection: path parameter "dataCollectionId" cannot be ".."');
+    expect(() => build.deleteMember({ id: '.' })).toThrow(RequestBuildError);
+    expect(wire(build.getDataCollection({ dataCollectionId: '...' })).line).toBe('GET /wix-data/v2/collections/...');
+  });
+
   it('never mutates its input', () => {
     const input = Object.freeze({ id: 'm1', fieldsets: Object.freeze(['FULL'] as const) });
     expect(() => build.getMember(input as never)).not.toThrow();
