@@ -146,6 +146,10 @@ function exchange(request: HttpRequest): Promise<HttpResponse> {
   if (body.length !== undefined) headers['content-length'] ??= String(body.length);
   if (body.contentType) headers['content-type'] ??= body.contentType;
   const { secure, options } = targetOf(request.url);
+  // Any other scheme (a caller's URL, a redirect's Location): fetch fails it as a network error.
+  if (options.protocol !== 'http:' && options.protocol !== 'https:') {
+    return Promise.reject(new NetworkError({ cause: new TypeError(`cannot send to ${request.url}: not http or https`) }));
+  }
   options.method = request.method;
   options.headers = headers;
   options.agent = secure ? sharedAgents().https : sharedAgents().http;
@@ -197,9 +201,8 @@ export function nodeHttpHandler(): HttpHandler {
       let next: HttpRequest | undefined;
       try {
         next = redirectRequest(current, response.status, location);
-        if (next && !/^https?:/.test(next.url)) throw new TypeError(`cannot follow a redirect to ${next.url}`);
       } catch (error) {
-        // A Location that is not a URL, or not http(s): fetch fails such a redirect as a network error.
+        // A Location that is not a URL: fetch fails such a redirect as a network error.
         response.discard();
         throw new NetworkError({ cause: error });
       }

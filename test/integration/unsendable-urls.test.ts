@@ -1,7 +1,7 @@
 /**
- * A redirect whose `Location` cannot be followed (not a URL, or a scheme other than http/https),
- * through createClient on each handler, against a real local server: the call fails with a
- * `NetworkError`, as `fetch` reports it, never with a bare `TypeError`.
+ * A URL a handler cannot send to (a redirect's `Location` that is not a URL, or any URL with a
+ * scheme other than http/https), through createClient on each handler, against a real local
+ * server: the call fails with a `NetworkError`, as `fetch` reports it, never with a bare `TypeError`.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -40,15 +40,16 @@ const failureOf = (path: string) =>
       (error: unknown) => error,
     );
 
-describe.each([
-  ['fetch', it],
-  ['node', it],
-] as const)('%s handler, a redirect that cannot be followed', (handler, test) => {
+describe.each(['fetch', 'node'] as const)('%s handler, a URL that cannot be sent to', (handler) => {
   beforeEach(() => {
     selected.handler = handler;
   });
 
-  test.each(Object.keys(LOCATIONS))('%s: the call rejects with a NetworkError', async (path) => {
+  it.each(Object.keys(LOCATIONS))('a redirect to %s: the call rejects with a NetworkError', async (path) => {
     expect(await failureOf(path)).toBeInstanceOf(NetworkError);
+  });
+
+  it('a URL that is not http(s), given directly: the call rejects with a NetworkError', async () => {
+    expect(await failureOf('ftp://example.com/file')).toBeInstanceOf(NetworkError);
   });
 });
