@@ -1,6 +1,6 @@
 /**
  * Timing helpers shared by the benchmarks: every side of a comparison runs in the same stretch of
- * time, interleaved call by call (or batch by batch) in rotating order, and each side's time is
+ * time, interleaved in blocks of calls (or batches) in rotating order, and each side's time is
  * summed, so drift of the machine (a VM's neighbours, GC, JIT) lands on all sides alike.
  */
 
@@ -48,41 +48,36 @@ class Stopwatch {
 const rotated = (names: string[], round: number): string[] => names.map((_, index) => names[(index + round) % names.length]!);
 
 /**
- * Sequential calls: `rounds` rounds, in each of which every side makes `perRound` calls one after
- * the other. Blocks of calls rather than single calls: work a client defers past its own call
- * (Node's fetch tidies up its streams and signals after the promise resolves) then lands in its
- * own block, not on the next side's call.
+ * Runs `rounds` rounds, in each of which every side's `unit` (one call, or one batch of calls)
+ * runs `perRound` times in a row, and measures per call (`callsPerUnit` calls in each unit).
+ * Blocks of units rather than single ones: work a client defers past its own call (Node's fetch
+ * tidies up its streams and signals after the promise resolves) then lands in its own block, not
+ * on the next side's.
  */
-export async function sequential(sides: Record<string, Call>, rounds: number, perRound = 1): Promise<Measurement> {
-  const names = Object.keys(sides);
+async function interleaved(units: Record<string, Call>, rounds: number, perRound: number, callsPerUnit: number): Promise<Measurement> {
+  const names = Object.keys(units);
   const stopwatch = new Stopwatch();
   for (let round = 0; round < rounds; round++) {
     for (const name of rotated(names, round)) {
-      const call = sides[name]!;
+      const unit = units[name]!;
       await stopwatch.time(name, async () => {
-        for (let index = 0; index < perRound; index++) await call();
+        for (let index = 0; index < perRound; index++) await unit();
       });
     }
   }
-  return stopwatch.result(rounds * perRound);
+  return stopwatch.result(rounds * perRound * callsPerUnit);
 }
+
+/** Sequential calls: `rounds` rounds, in each of which every side makes `perRound` calls one after the other. */
+export const sequential = (sides: Record<string, Call>, rounds: number, perRound = 1): Promise<Measurement> => interleaved(sides, rounds, perRound, 1);
 
 /**
  * Concurrent calls: `rounds` rounds, in each of which every side runs `perRound` batches of
  * `concurrency` calls at once, waiting for each batch.
  */
-export async function concurrent(sides: Record<string, Call>, rounds: number, concurrency: number, perRound = 1): Promise<Measurement> {
-  const names = Object.keys(sides);
-  const stopwatch = new Stopwatch();
-  for (let round = 0; round < rounds; round++) {
-    for (const name of rotated(names, round)) {
-      const call = sides[name]!;
-      await stopwatch.time(name, async () => {
-        for (let batch = 0; batch < perRound; batch++) await Promise.all(Array.from({ length: concurrency }, call));
-      });
-    }
-  }
-  return stopwatch.result(rounds * perRound * concurrency);
+export function concurrent(sides: Record<string, Call>, rounds: number, concurrency: number, perRound = 1): Promise<Measurement> {
+  const batches = Object.fromEntries(Object.entries(sides).map(([name, call]) => [name, () => Promise.all(Array.from({ length: concurrency }, call))]));
+  return interleaved(batches, rounds, perRound, concurrency);
 }
 
 /** The median of some numbers. */

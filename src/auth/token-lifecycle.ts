@@ -185,8 +185,9 @@ export class TokenLifecycle {
    * usable: the server refused them). One renewal at a time, however many calls ask.
    */
   usable(force = false): Tokens | Promise<Tokens> {
+    const ready = force ? undefined : this.ready();
+    if (ready) return ready;
     const start = this.current();
-    if (!force && isUsable(start, this.storedLifetimeSeconds)) return start;
     const generation = this.generation;
     return (this.renewal ??= this.obtain(start.refreshToken, true)
       // A login or logout that happened meanwhile wins over this renewal.

@@ -12,7 +12,7 @@ import type { Duplex } from 'node:stream';
  * little under the 5 s idle limit of most servers, so a request is never sent on a connection
  * the server is closing. A server's shorter `Keep-Alive: timeout=` hint lowers it.
  */
-export const IDLE_SOCKET_MS = 4000;
+const IDLE_SOCKET_MS = 4000;
 
 /** How much earlier than a server's `Keep-Alive: timeout=` hint the connection is closed (Node's own margin). */
 const HINT_MARGIN_MS = 1000;
