@@ -25,7 +25,7 @@ const nodeTwins = {
   },
 };
 
-// The emulator (Node-only, `sitekit/emulator`) and the `sitekit` command. Its server packages are
+// The emulator (Node-only, `sitekit-sdk/emulator`) and the `sitekit-sdk` command. Its server packages are
 // optional peers and stay external; the CLI checks for them before loading the emulator.
 const emulatorEntries = { emulator: 'emulator/index.ts', cli: 'emulator/cli.ts' };
 const emulatorExternal = (id) => /^(jose|fastify|@fastify\/|better-sqlite3|@tus\/|node:)/.test(id);

@@ -92,7 +92,7 @@ function report(title: string, { callsPerSecond, cpuMicrosPerCall }: Measurement
 /** Runs the transport benchmark and prints its figures. */
 export async function transportBench(): Promise<void> {
   // The package by its name, resolved through its export conditions: on Node, the node build.
-  const { ApiKeyStrategy, createClient } = (await import('sitekit' as string)) as SiteKit;
+  const { ApiKeyStrategy, createClient } = (await import('sitekit-sdk' as string)) as SiteKit;
   const { server, port } = await startServer();
   const base = `http://127.0.0.1:${port}`;
   const agent = new Agent({ keepAlive: true });

@@ -1,6 +1,6 @@
 /**
  * Vite configuration of the console. The console always runs on the current SDK source:
- * `sitekit` and `sitekit/react` are aliased to `src/`, so a change to the SDK shows up in the
+ * `sitekit-sdk` and `sitekit-sdk/react` are aliased to `src/`, so a change to the SDK shows up in the
  * console without building the package first.
  *
  * `npm run dev:console` serves it with hot reload and proxies the API paths to a running emulator
@@ -24,8 +24,8 @@ export default defineConfig({
   plugins: [react()],
   resolve: {
     alias: [
-      { find: /^sitekit$/, replacement: `${sourceRoot}index.ts` },
-      { find: /^sitekit\/react$/, replacement: `${sourceRoot}react/index.ts` },
+      { find: /^sitekit-sdk$/, replacement: `${sourceRoot}index.ts` },
+      { find: /^sitekit-sdk\/react$/, replacement: `${sourceRoot}react/index.ts` },
     ],
   },
   build: {

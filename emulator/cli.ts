@@ -1,5 +1,5 @@
 /**
- * `sitekit emulator [--port 4700] [--data-dir .sitekit] [--memory] [--seed file.json] [--host 127.0.0.1]`
+ * `sitekit-sdk emulator [--port 4700] [--data-dir .sitekit] [--memory] [--seed file.json] [--host 127.0.0.1]`
  * (and `npm start` in this repository). Checks the optional server dependencies before loading them.
  */
 import { parseArgs } from 'node:util';
@@ -13,7 +13,7 @@ export const SERVER_PACKAGES: Readonly<Record<string, string>> = {
   '@tus/file-store': '2.1.1',
 };
 
-const USAGE = `Usage: sitekit emulator [options]
+const USAGE = `Usage: sitekit-sdk emulator [options]
 
 Starts the local emulator of the platform's API (data, sign-in, members, media, webhooks) with a demo site.
 

@@ -1,10 +1,10 @@
 /**
- * The sitekit emulator: the platform's API on SQLite, in one process (`sitekit/emulator`).
+ * The sitekit emulator: the platform's API on SQLite, in one process (`sitekit-sdk/emulator`).
  * Node-only; never imported by the SDK.
  *
  * @example
  * ```ts
- * import { startEmulator } from 'sitekit/emulator';
+ * import { startEmulator } from 'sitekit-sdk/emulator';
  * const emulator = await startEmulator({ port: 0, memory: true });
  * const client = createClient({ baseUrl: emulator.url, auth: ApiKeyStrategy({ apiKey: emulator.info.apiKey, siteId: emulator.info.siteId }) });
  * // ...

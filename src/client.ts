@@ -94,7 +94,7 @@ function checkClientOptions(options: unknown): asserts options is ClientOptions 
  *
  * @example
  * ```ts
- * import { createClient, OAuthStrategy } from 'sitekit';
+ * import { createClient, OAuthStrategy } from 'sitekit-sdk';
  * const client = createClient({ auth: OAuthStrategy({ clientId }) });
  * const movie = await client.items.get('Movies', id);
  * ```

@@ -5,7 +5,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { SiteKitProvider } from 'sitekit/react';
+import { SiteKitProvider } from 'sitekit-sdk/react';
 import { ConsoleContext } from './app/console-context.js';
 import { RouterProvider } from './app/router.js';
 import { SessionRestorer } from './app/session-restorer.js';

@@ -1,5 +1,5 @@
 /**
- * `sitekit/openapi`: typed raw calls to any route of the platform's schema, for the calls the
+ * `sitekit-sdk/openapi`: typed raw calls to any route of the platform's schema, for the calls the
  * client's namespaces do not wrap (or not yet). An openapi-fetch client typed by the generated
  * `paths`, whose requests go through the sitekit client (its auth, headers, time limits and
  * retries), and whose `error` is a typed `SiteKitError`. A separate entry point, so the core
@@ -66,8 +66,8 @@ const PLACEHOLDER_ORIGIN = 'http://sitekit.invalid';
  *
  * @example
  * ```ts
- * import { createClient, ApiKeyStrategy } from 'sitekit';
- * import { createRawClient } from 'sitekit/openapi';
+ * import { createClient, ApiKeyStrategy } from 'sitekit-sdk';
+ * import { createRawClient } from 'sitekit-sdk/openapi';
  *
  * const raw = createRawClient(createClient({ auth: ApiKeyStrategy({ apiKey, siteId }) }));
  * const { data, error } = await raw.GET('/wix-data/v2/collections/{dataCollectionId}', {

@@ -1,7 +1,7 @@
 /**
  * README.md is for people who install the package: it starts with the install line, names no
  * repository internals, and every `ts`/`tsx` snippet in it type-checks against the sources (as
- * `sitekit`, `sitekit/react`, ...). A snippet may use the free names of {@link READER_SUPPLIED}
+ * `sitekit-sdk`, `sitekit-sdk/react`, ...). A snippet may use the free names of {@link READER_SUPPLIED}
  * (values a reader obviously has: their API key, an item id...); anything else must be defined
  * in the snippet itself.
  */
@@ -15,15 +15,15 @@ const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
 
 /** Where each import specifier of the package resolves in the sources. */
 const ENTRY_SOURCES: Record<string, string> = {
-  sitekit: 'src/index.ts',
-  'sitekit/react': 'src/react/index.ts',
-  'sitekit/openapi': 'src/openapi/index.ts',
-  'sitekit/emulator': 'emulator/index.ts',
+  'sitekit-sdk': 'src/index.ts',
+  'sitekit-sdk/react': 'src/react/index.ts',
+  'sitekit-sdk/openapi': 'src/openapi/index.ts',
+  'sitekit-sdk/emulator': 'emulator/index.ts',
 };
 
 /** The free names snippets may use, declared for them: what a reader brings. */
 const READER_SUPPLIED = `
-import type { Client } from 'sitekit';
+import type { Client } from 'sitekit-sdk';
 declare global {
   const apiKey: string;
   const siteId: string;
@@ -118,7 +118,7 @@ beforeAll(() => {
 describe('README.md', () => {
   it('starts with installing the package and using it', () => {
     const firstBlock = codeBlocks(README)[0];
-    expect(firstBlock?.code.trim()).toBe('npm install sitekit');
+    expect(firstBlock?.code.trim()).toBe('npm install sitekit-sdk');
     expect(README.indexOf('## Install')).toBeLessThan(README.indexOf('## Use'));
   });
 
@@ -143,7 +143,7 @@ describe('README.md', () => {
 
   it('has ts snippets, and the check finds a wrong one', () => {
     expect(snippets.length).toBeGreaterThan(3);
-    const [wrong] = typecheckSnippets([{ language: 'ts', code: "import { createClient } from 'sitekit';\ncreateClient({ timeoutMs: 'soon' });", line: 1 }]);
+    const [wrong] = typecheckSnippets([{ language: 'ts', code: "import { createClient } from 'sitekit-sdk';\ncreateClient({ timeoutMs: 'soon' });", line: 1 }]);
     expect(wrong!.join('\n')).toMatch(/README\.md:2: .*'string' is not assignable to type 'number'/);
   });
 

@@ -1,5 +1,5 @@
 /**
- * The built package as an app's bundler sees it: `import { createClient } from 'sitekit'` bundled
+ * The built package as an app's bundler sees it: `import { createClient } from 'sitekit-sdk'` bundled
  * for a browser must pull no Node built-in (the `fetch` build), and bundled for Node it gets the
  * `node` build (node:http). Reads dist/ (CI builds before testing; built here when missing).
  */
@@ -18,10 +18,10 @@ beforeAll(() => {
   if (!existsSync(join(root, 'dist/index.mjs')) || !existsSync(join(root, 'dist/node/index.mjs'))) {
     execFileSync(process.execPath, [join(root, 'node_modules/rollup/dist/bin/rollup'), '-c', 'rollup.config.mjs'], { cwd: root, stdio: 'ignore' });
   }
-  // An app with sitekit installed: node_modules/sitekit is the package itself.
+  // An app with sitekit installed: node_modules/sitekit-sdk is the package itself.
   mkdirSync(join(app, 'node_modules'));
-  symlinkSync(root, join(app, 'node_modules/sitekit'), 'dir');
-  writeFileSync(join(app, 'app.mjs'), "import { createClient } from 'sitekit';\nconsole.log(createClient);\n");
+  symlinkSync(root, join(app, 'node_modules/sitekit-sdk'), 'dir');
+  writeFileSync(join(app, 'app.mjs'), "import { createClient } from 'sitekit-sdk';\nconsole.log(createClient);\n");
 }, 120_000);
 afterAll(() => rmSync(app, { recursive: true, force: true }));
 

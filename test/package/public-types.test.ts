@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiReport, buildDeclarations, REPORT_PATH, ROOT, temporaryPackageDir } from '../../scripts/api-report.js';
 
 /** The entries of the client (the emulator's entry has its own, Node-only, surface). */
-const CLIENT_ENTRIES = ['sitekit', 'sitekit/react'];
+const CLIENT_ENTRIES = ['sitekit-sdk', 'sitekit-sdk/react'];
 
 /** Implementation details that must never reach the published types. */
 const INTERNALS = ['Transport', 'TransportOptions', 'attach', 'noAuth', 'bindOperations', 'namespaceOperations', 'errorFromResponse', 'buildRequest'];
@@ -25,7 +25,7 @@ const UNEXPORTED_HELPERS = ['RenamedKey'];
 
 /** What a Node-only user writes: the client, its strategies, storage adapters, errors, typed results. */
 const NODE_USER_CODE = `
-import { createClient, ApiKeyStrategy, OAuthStrategy, memoryTokenStorage, localStorageTokenStorage, isSiteKitError, type DataCollection, type Tokens } from 'sitekit';
+import { createClient, ApiKeyStrategy, OAuthStrategy, memoryTokenStorage, localStorageTokenStorage, isSiteKitError, type DataCollection, type Tokens } from 'sitekit-sdk';
 
 export async function main(): Promise<string[]> {
   const admin = createClient({ baseUrl: 'http://127.0.0.1:4700', auth: ApiKeyStrategy({ apiKey: 'key', siteId: 'site' }), timeoutMs: 5_000 });
@@ -44,10 +44,10 @@ export async function main(): Promise<string[]> {
 }
 `;
 
-/** Typed raw calls (`sitekit/openapi`, with its optional peer openapi-fetch) are for Node too. */
+/** Typed raw calls (`sitekit-sdk/openapi`, with its optional peer openapi-fetch) are for Node too. */
 const NODE_RAW_CALLS_CODE = `
-import { createClient, ApiKeyStrategy } from 'sitekit';
-import { createRawClient } from 'sitekit/openapi';
+import { createClient, ApiKeyStrategy } from 'sitekit-sdk';
+import { createRawClient } from 'sitekit-sdk/openapi';
 
 export async function collectionName(): Promise<string | undefined> {
   const raw = createRawClient(createClient({ auth: ApiKeyStrategy({ apiKey: 'key', siteId: 'site' }) }));
@@ -98,7 +98,7 @@ afterAll(() => work && rmSync(work, { recursive: true, force: true }));
 function typecheck(files: Record<string, string>, options: ts.CompilerOptions): { output: string; checked: string[] } {
   const project = join(work, 'node-project');
   mkdirSync(join(project, 'node_modules'), { recursive: true });
-  if (!existsSync(join(project, 'node_modules/sitekit'))) symlinkSync(work, join(project, 'node_modules/sitekit'), 'dir');
+  if (!existsSync(join(project, 'node_modules/sitekit-sdk'))) symlinkSync(work, join(project, 'node_modules/sitekit-sdk'), 'dir');
   for (const [name, source] of Object.entries(files)) writeFileSync(join(project, name), source);
   const program = ts.createProgram(
     Object.keys(files).map((name) => join(project, name)),

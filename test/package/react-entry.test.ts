@@ -1,7 +1,7 @@
 /**
  * The packed package, as users install it (`npm pack`, unpacked into a temporary app's
- * node_modules): `sitekit/react` imports in ESM and CJS and type-checks under NodeNext; its entry
- * starts with 'use client'; and `sitekit` alone loads where React is not installed at all.
+ * node_modules): `sitekit-sdk/react` imports in ESM and CJS and type-checks under NodeNext; its entry
+ * starts with 'use client'; and `sitekit-sdk` alone loads where React is not installed at all.
  * Needs the build (`npm run build`); skipped with a message outside CI when there is none.
  */
 import { execFileSync } from 'node:child_process';
@@ -23,7 +23,7 @@ function app(name: string, linked: string[]): string {
   const folder = join(work, name);
   mkdirSync(join(folder, 'node_modules'), { recursive: true });
   execFileSync('tar', ['-xzf', join(work, tarball), '-C', join(folder, 'node_modules')]);
-  renameSync(join(folder, 'node_modules/package'), join(folder, 'node_modules/sitekit'));
+  renameSync(join(folder, 'node_modules/package'), join(folder, 'node_modules/sitekit-sdk'));
   for (const dependency of linked) {
     const link = join(folder, 'node_modules', dependency);
     mkdirSync(dirname(link), { recursive: true });
@@ -45,15 +45,15 @@ beforeAll(() => {
 }, 60_000);
 afterAll(() => work && rmSync(work, { recursive: true, force: true }));
 
-describe.skipIf(!built)('the packed sitekit/react', () => {
+describe.skipIf(!built)('the packed sitekit-sdk/react', () => {
   const withReact = ['react', 'react-dom', 'scheduler', 'jose', 'tus-js-client', '@tanstack/react-query', '@tanstack/query-core', '@types/react'];
 
   it('imports in ESM and CJS, with the entry marked as client code', () => {
     const folder = app('with-react', withReact);
     const names = JSON.stringify(HOOKS);
-    expect(run(folder, 'esm.mjs', `import * as react from 'sitekit/react';\nconsole.log(${names}.map((n) => typeof react[n]).join());\n`)).toBe(HOOKS.map(() => 'function').join());
-    expect(run(folder, 'cjs.cjs', `const react = require('sitekit/react');\nconsole.log(${names}.map((n) => typeof react[n]).join());\n`)).toBe(HOOKS.map(() => 'function').join());
-    for (const file of ['react.mjs', 'react.cjs']) expect(readFileSync(join(folder, 'node_modules/sitekit/dist', file), 'utf8').split('\n')[0]).toBe("'use client';");
+    expect(run(folder, 'esm.mjs', `import * as react from 'sitekit-sdk/react';\nconsole.log(${names}.map((n) => typeof react[n]).join());\n`)).toBe(HOOKS.map(() => 'function').join());
+    expect(run(folder, 'cjs.cjs', `const react = require('sitekit-sdk/react');\nconsole.log(${names}.map((n) => typeof react[n]).join());\n`)).toBe(HOOKS.map(() => 'function').join());
+    for (const file of ['react.mjs', 'react.cjs']) expect(readFileSync(join(folder, 'node_modules/sitekit-sdk/dist', file), 'utf8').split('\n')[0]).toBe("'use client';");
   });
 
   it('type-checks from ESM and CJS (NodeNext)', () => {
@@ -70,8 +70,8 @@ queryOptions(client, 42);
 // @ts-expect-error: a member query takes no find options
 queryOptions(client.members.queryMembers(), { returnTotalCount: true });
 `;
-    writeFileSync(join(folder, 'esm.mts'), usage(`import { createElement } from 'react';\nimport { createClient, OAuthStrategy } from 'sitekit';\nimport { SiteKitProvider, useAuth, useCurrentMember, useUpload, queryOptions } from 'sitekit/react';`));
-    writeFileSync(join(folder, 'cjs.cts'), usage(`import { createElement } from 'react';\nimport { createClient, OAuthStrategy } from 'sitekit';\nimport { SiteKitProvider, useAuth, useCurrentMember, useUpload, queryOptions } from 'sitekit/react';`));
+    writeFileSync(join(folder, 'esm.mts'), usage(`import { createElement } from 'react';\nimport { createClient, OAuthStrategy } from 'sitekit-sdk';\nimport { SiteKitProvider, useAuth, useCurrentMember, useUpload, queryOptions } from 'sitekit-sdk/react';`));
+    writeFileSync(join(folder, 'cjs.cts'), usage(`import { createElement } from 'react';\nimport { createClient, OAuthStrategy } from 'sitekit-sdk';\nimport { SiteKitProvider, useAuth, useCurrentMember, useUpload, queryOptions } from 'sitekit-sdk/react';`));
     writeFileSync(
       join(folder, 'tsconfig.json'),
       JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', strict: true, noEmit: true, skipLibCheck: false, types: [], lib: ['ES2022', 'DOM'] }, files: ['esm.mts', 'cjs.cts'] }),
@@ -86,10 +86,10 @@ queryOptions(client.members.queryMembers(), { returnTotalCount: true });
     expect(output).toBe('');
   }, 60_000);
 
-  it('leaves React out of sitekit: it loads (ESM and CJS) where React is not installed', () => {
+  it('leaves React out of sitekit-sdk: it loads (ESM and CJS) where React is not installed', () => {
     const folder = app('without-react', ['jose', 'tus-js-client']);
     expect(existsSync(join(folder, 'node_modules/react'))).toBe(false);
-    expect(run(folder, 'esm.mjs', `import { createClient } from 'sitekit';\nconsole.log(typeof createClient);\n`)).toBe('function');
-    expect(run(folder, 'cjs.cjs', `const { createClient } = require('sitekit');\nconsole.log(typeof createClient);\n`)).toBe('function');
+    expect(run(folder, 'esm.mjs', `import { createClient } from 'sitekit-sdk';\nconsole.log(typeof createClient);\n`)).toBe('function');
+    expect(run(folder, 'cjs.cjs', `const { createClient } = require('sitekit-sdk');\nconsole.log(typeof createClient);\n`)).toBe('function');
   });
 });

@@ -102,7 +102,7 @@ describe('every generated operation through createClient', () => {
     expect(req.headers.authorization).toBe('key-1');
     expect(req.headers['wix-site-id']).toBe('site-1');
     expect(req.headers['x-app']).toBe('test');
-    expect(req.headers['x-wix-bi-gateway']).toBe(`environment=js-sdk,package-name=sitekit,method-fqn=${op.methodFqn}${op.entity ? `,entity=${op.entity}` : ''}`);
+    expect(req.headers['x-wix-bi-gateway']).toBe(`environment=js-sdk,package-name=sitekit-sdk,method-fqn=${op.methodFqn}${op.entity ? `,entity=${op.entity}` : ''}`);
     expect(req.headers['content-type']).toBe(body === undefined ? undefined : 'application/json');
   });
 });

@@ -1,8 +1,8 @@
 /** Admin: one collection's fields and permissions; editing permissions, adding fields, deleting it. */
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
-import type { DataCollection, DataCollectionFieldType, DataCollectionPermissions, DataCollectionRole } from 'sitekit';
-import { mutationOptions } from 'sitekit/react';
+import type { DataCollection, DataCollectionFieldType, DataCollectionPermissions, DataCollectionRole } from 'sitekit-sdk';
+import { mutationOptions } from 'sitekit-sdk/react';
 import { Link, useRouter } from '../app/router.js';
 import { DataTable } from '../ui/data-table.js';
 import { FormFooter } from '../ui/form-status.js';

@@ -1,8 +1,8 @@
 /** Admin: the list of collections, and creating one. */
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import type { DataCollection, DataCollectionFieldType, DataCollectionRole } from 'sitekit';
-import { mutationOptions } from 'sitekit/react';
+import type { DataCollection, DataCollectionFieldType, DataCollectionRole } from 'sitekit-sdk';
+import { mutationOptions } from 'sitekit-sdk/react';
 import { Link, useRouter } from '../app/router.js';
 import { DataTable } from '../ui/data-table.js';
 import { Dialog } from '../ui/dialog.js';

@@ -2,7 +2,7 @@
  * One input per collection field type, and the conversions between what an input holds (text)
  * and what an item holds (numbers, booleans, dates, references, JSON).
  */
-import type { DataCollectionField } from 'sitekit';
+import type { DataCollectionField } from 'sitekit-sdk';
 
 /** Field types edited as plain text. */
 const textTypes = new Set(['TEXT', 'URL', 'IMAGE', 'RICH_TEXT', 'VIDEO', 'AUDIO', 'DOCUMENT', 'REFERENCE', 'TIME', 'LANGUAGE']);

@@ -1,6 +1,6 @@
 /** The dialog that creates or edits one item, with an input per editable field. */
 import { useState, type FormEvent } from 'react';
-import type { DataCollection, Item } from 'sitekit';
+import type { DataCollection, Item } from 'sitekit-sdk';
 import { Dialog } from '../ui/dialog.js';
 import { ErrorNotice } from '../ui/error-notice.js';
 import { FieldInput, fromInputText, isEditable, toInputText } from './field-input.js';

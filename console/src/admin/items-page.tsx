@@ -1,8 +1,8 @@
 /** Admin: a collection's items as a table, with create, edit, bulk delete and references. */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { DataCollection, DataCollectionField, Item } from 'sitekit';
-import { mutationOptions, queryOptions } from 'sitekit/react';
+import type { DataCollection, DataCollectionField, Item } from 'sitekit-sdk';
+import { mutationOptions, queryOptions } from 'sitekit-sdk/react';
 import { Link, useRouter } from '../app/router.js';
 import { DataTable } from '../ui/data-table.js';
 import { Dialog } from '../ui/dialog.js';

@@ -1,7 +1,7 @@
 /** Admin: the media library, with upload, delete to the trash, and restore. */
 import { useMutation } from '@tanstack/react-query';
 import { useState, type KeyboardEvent } from 'react';
-import { mutationOptions } from 'sitekit/react';
+import { mutationOptions } from 'sitekit-sdk/react';
 import { FileCard } from '../media/file-card.js';
 import { UploadPanel } from '../media/upload-panel.js';
 import { useFiles } from '../media/use-files.js';

@@ -1,8 +1,8 @@
 /** Admin: the site's members, with approve, block, mute and unmute. */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import type { Member, MemberStatus } from 'sitekit';
-import { mutationOptions, queryOptions } from 'sitekit/react';
+import type { Member, MemberStatus } from 'sitekit-sdk';
+import { mutationOptions, queryOptions } from 'sitekit-sdk/react';
 import { DataTable } from '../ui/data-table.js';
 import { ErrorNotice } from '../ui/error-notice.js';
 import { formatDateTime } from '../ui/format.js';

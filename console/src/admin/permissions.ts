@@ -1,5 +1,5 @@
 /** The collection roles in words, shared by the collection list and the permission editor. */
-import type { DataCollectionPermissions, DataCollectionRole } from 'sitekit';
+import type { DataCollectionPermissions, DataCollectionRole } from 'sitekit-sdk';
 
 /** Roles from the most open to the most closed, with what each means. */
 export const roles: { role: DataCollectionRole; label: string }[] = [

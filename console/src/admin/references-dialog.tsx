@@ -1,8 +1,8 @@
 /** The items a multi-reference field of one item refers to: listing, adding and removing them. */
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { mutationOptions, queryOptions } from 'sitekit/react';
+import { mutationOptions, queryOptions } from 'sitekit-sdk/react';
 import { useState } from 'react';
-import type { DataCollectionField, Item } from 'sitekit';
+import type { DataCollectionField, Item } from 'sitekit-sdk';
 import { Dialog } from '../ui/dialog.js';
 import { formatValue } from '../ui/format.js';
 import { QueryView } from '../ui/query-view.js';

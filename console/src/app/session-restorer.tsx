@@ -5,7 +5,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
-import { useAuth } from 'sitekit/react';
+import { useAuth } from 'sitekit-sdk/react';
 import { silentOptions } from '../site/return-urls.js';
 import { useRouter } from './router.js';
 

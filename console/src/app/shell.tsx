@@ -1,7 +1,7 @@
 /** The layout: a sidebar with both areas' pages, a top bar with the session, and the current page. */
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { SiteKitProvider } from 'sitekit/react';
+import { SiteKitProvider } from 'sitekit-sdk/react';
 import { SessionBadge } from '../site/session-badge.js';
 import { EmptyState } from '../ui/states.js';
 import { PageHeader } from '../ui/page.js';

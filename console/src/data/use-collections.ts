@@ -1,7 +1,7 @@
 /** The site's collections, shared by the collection, item and browse pages. */
 import { useQuery } from '@tanstack/react-query';
-import type { Client } from 'sitekit';
-import { queryOptions } from 'sitekit/react';
+import type { Client } from 'sitekit-sdk';
+import { queryOptions } from 'sitekit-sdk/react';
 
 /** Lists every collection (first 100: the console is for a demo site, not a thousand collections). */
 export function useCollections(client: Client) {

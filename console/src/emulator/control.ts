@@ -4,7 +4,7 @@
  * uses. They go through the admin client's `fetchWithAuth`, so failures are the same typed
  * sitekit errors as everywhere else.
  */
-import type { CallOptions } from 'sitekit';
+import type { CallOptions } from 'sitekit-sdk';
 import type { LoggedRequest } from '../../../emulator/control/request-log.js';
 import type { OutboxEmail } from '../../../emulator/services/outbox.js';
 import type { WebhookDelivery } from '../../../emulator/services/webhooks/service.js';

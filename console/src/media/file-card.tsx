@@ -1,6 +1,6 @@
 /** A file of the Media Manager as a card: its thumbnail (images), name, type and size. */
 import type { ReactNode } from 'react';
-import type { FileDescriptor } from 'sitekit';
+import type { FileDescriptor } from 'sitekit-sdk';
 import { formatBytes } from '../ui/format.js';
 
 /** Props of {@link FileCard}. */

@@ -4,8 +4,8 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ChangeEvent } from 'react';
-import type { FileDescriptor } from 'sitekit';
-import { useUpload } from 'sitekit/react';
+import type { FileDescriptor } from 'sitekit-sdk';
+import { useUpload } from 'sitekit-sdk/react';
 import { ErrorNotice } from '../ui/error-notice.js';
 import { ProgressBar } from '../ui/states.js';
 import { mediaKey } from './use-files.js';

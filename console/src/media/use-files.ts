@@ -1,7 +1,7 @@
 /** The Media Manager's files (and its trash) as queries, newest first. */
 import { useQuery } from '@tanstack/react-query';
-import type { Client } from 'sitekit';
-import { QUERY_KEY_ROOT, queryOptions } from 'sitekit/react';
+import type { Client } from 'sitekit-sdk';
+import { QUERY_KEY_ROOT, queryOptions } from 'sitekit-sdk/react';
 
 /** The key prefix of every media query; an upload (which is not a TanStack mutation) invalidates it. */
 export const mediaKey = [QUERY_KEY_ROOT, 'media'] as const;

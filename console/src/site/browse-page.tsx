@@ -1,8 +1,8 @@
 /** Site: browse a collection as the visitor or member, with filters, sort and paging. */
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import type { Item } from 'sitekit';
-import { queryOptions, useClient } from 'sitekit/react';
+import type { Item } from 'sitekit-sdk';
+import { queryOptions, useClient } from 'sitekit-sdk/react';
 import { useCollection, useCollections } from '../data/use-collections.js';
 import { DataTable } from '../ui/data-table.js';
 import { formatValue } from '../ui/format.js';

@@ -1,6 +1,6 @@
 /** Site: the return page of the hosted sign-in; exchanges the code in the fragment for member tokens. */
 import { useEffect, useState } from 'react';
-import { useAuth } from 'sitekit/react';
+import { useAuth } from 'sitekit-sdk/react';
 import { Link, useRouter } from '../app/router.js';
 import { ErrorNotice } from '../ui/error-notice.js';
 import { PageHeader } from '../ui/page.js';

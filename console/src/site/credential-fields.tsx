@@ -1,5 +1,5 @@
 /** Email, password and (when the site asks for one) a captcha token: the fields of sign-in and registration. */
-import type { CaptchaTokens } from 'sitekit';
+import type { CaptchaTokens } from 'sitekit-sdk';
 
 /** What the fields hold. */
 export interface Credentials {

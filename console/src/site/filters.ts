@@ -1,5 +1,5 @@
 /** The browse page's filter rows and how they become query-builder calls. */
-import type { Item, ItemsQueryBuilder } from 'sitekit';
+import type { Item, ItemsQueryBuilder } from 'sitekit-sdk';
 
 /** The operators offered, by their builder method names. */
 export const operators = [

@@ -1,6 +1,6 @@
 /** The start page: what the console is, the demo site's coordinates, and where to begin. */
 import { useState } from 'react';
-import { useAuth } from 'sitekit/react';
+import { useAuth } from 'sitekit-sdk/react';
 import { useConsole } from '../app/console-context.js';
 import { Link } from '../app/router.js';
 import { PageHeader } from '../ui/page.js';
@@ -71,7 +71,7 @@ export function HomePage() {
             </button>
           </dd>
         </dl>
-        <pre className="mail mono" style={{ margin: 0 }}>{`import { createClient, OAuthStrategy } from 'sitekit';
+        <pre className="mail mono" style={{ margin: 0 }}>{`import { createClient, OAuthStrategy } from 'sitekit-sdk';
 
 const client = createClient({
   baseUrl: '${info.url || window.location.origin}',

@@ -1,8 +1,8 @@
 /** Site: the signed-in member's profile, nickname and slug, and a password change. */
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
-import type { Member, OAuthAuth } from 'sitekit';
-import { mutationOptions, useAuth, useClient, useCurrentMember } from 'sitekit/react';
+import type { Member, OAuthAuth } from 'sitekit-sdk';
+import { mutationOptions, useAuth, useClient, useCurrentMember } from 'sitekit-sdk/react';
 import { Link } from '../app/router.js';
 import { useSessionCheck } from '../app/session-restorer.js';
 import { ErrorNotice } from '../ui/error-notice.js';

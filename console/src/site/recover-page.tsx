@@ -1,8 +1,8 @@
 /** Site: ask for a password reset email (it lands in the outbox, with the link to follow). */
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import type { OAuthAuth } from 'sitekit';
-import { useClient } from 'sitekit/react';
+import type { OAuthAuth } from 'sitekit-sdk';
+import { useClient } from 'sitekit-sdk/react';
 import { Link } from '../app/router.js';
 import { FormFooter } from '../ui/form-status.js';
 import { PageHeader } from '../ui/page.js';

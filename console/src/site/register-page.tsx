@@ -1,6 +1,6 @@
 /** Site: create an account; with email verification on, the code comes from the outbox. */
 import { useState, type FormEvent } from 'react';
-import { useAuth } from 'sitekit/react';
+import { useAuth } from 'sitekit-sdk/react';
 import { Link, useRouter } from '../app/router.js';
 import { ErrorNotice } from '../ui/error-notice.js';
 import { PageHeader } from '../ui/page.js';

@@ -1,8 +1,8 @@
 /** Site: the page the recovery email links to; sets the new password with the emailed token. */
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { AuthError, type OAuthAuth } from 'sitekit';
-import { useClient } from 'sitekit/react';
+import { AuthError, type OAuthAuth } from 'sitekit-sdk';
+import { useClient } from 'sitekit-sdk/react';
 import { Link, useRouter } from '../app/router.js';
 import { FormStatus, SubmitButton } from '../ui/form-status.js';
 import { PageHeader } from '../ui/page.js';

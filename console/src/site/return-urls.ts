@@ -2,7 +2,7 @@
  * The console's pages the emulator sends a browser back to. The demo OAuth client allows any
  * localhost origin, so these work on the emulator's port and on Vite's dev server alike.
  */
-import type { SilentOptions } from 'sitekit';
+import type { SilentOptions } from 'sitekit-sdk';
 
 /** Where the hosted sign-in page returns with the code (in the fragment). */
 export function callbackUrl(): string {

@@ -1,5 +1,5 @@
 /** The top bar's session: visitor (with a sign-in link) or the member (with sign out). */
-import { useAuth, useCurrentMember } from 'sitekit/react';
+import { useAuth, useCurrentMember } from 'sitekit-sdk/react';
 import { useSessionCheck } from '../app/session-restorer.js';
 import { Link } from '../app/router.js';
 

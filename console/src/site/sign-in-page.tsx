@@ -1,6 +1,6 @@
 /** Site: sign in with the hosted page (redirect with PKCE) or with the direct form. */
 import { useState, type FormEvent } from 'react';
-import { useAuth } from 'sitekit/react';
+import { useAuth } from 'sitekit-sdk/react';
 import { Link, useRouter } from '../app/router.js';
 import { ErrorNotice } from '../ui/error-notice.js';
 import { PageHeader } from '../ui/page.js';

@@ -1,7 +1,7 @@
 /** Site: upload images as the visitor or member, with progress, and see their thumbnails. */
 import { useState } from 'react';
-import type { FileDescriptor } from 'sitekit';
-import { useClient } from 'sitekit/react';
+import type { FileDescriptor } from 'sitekit-sdk';
+import { useClient } from 'sitekit-sdk/react';
 import { FileCard } from '../media/file-card.js';
 import { UploadPanel } from '../media/upload-panel.js';
 import { useFiles } from '../media/use-files.js';

@@ -1,6 +1,6 @@
 /** The second step of a sign-up or sign-in that needs the emailed code. */
 import { useState, type FormEvent } from 'react';
-import { useAuth } from 'sitekit/react';
+import { useAuth } from 'sitekit-sdk/react';
 import { ErrorNotice } from '../ui/error-notice.js';
 import { OutboxPanel } from './outbox-panel.js';
 import { silentOptions } from './return-urls.js';

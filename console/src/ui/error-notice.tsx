@@ -1,5 +1,5 @@
 /** Errors in words: the error's message, and for sitekit errors their code, status and request id. */
-import { isSiteKitError, isValidationError } from 'sitekit';
+import { isSiteKitError, isValidationError } from 'sitekit-sdk';
 
 /** What an error looks like on screen. */
 export interface DescribedError {

@@ -222,7 +222,7 @@ export function transportCases(): void {
       expect(await res.json()).toEqual({ ok: true });
       expect(log[0]!.url).toBe('/some/v1/thing?a=1');
       expect(log[0]!.headers.authorization).toBe('k');
-      expect(log[0]!.headers['x-wix-bi-gateway']).toBe('environment=js-sdk,package-name=sitekit');
+      expect(log[0]!.headers['x-wix-bi-gateway']).toBe('environment=js-sdk,package-name=sitekit-sdk');
       await expect(admin().fetchWithAuth(`${BASE}/x/missing`)).rejects.toMatchObject({ code: 'NOT_FOUND', status: 404 });
     });
 
