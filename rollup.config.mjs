@@ -20,7 +20,8 @@ const nodeTwins = {
   name: 'sitekit-node-twins',
   async resolveId(source, importer, options) {
     const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
-    if (resolved && /[\\/]src[\\/]http[\\/](default-handler|timer)\.ts$/.test(resolved.id)) return resolved.id.replace(/\.ts$/, '.node.ts');
+    if (resolved && /[\\/]src[\\/]http[\\/](default-handler|timer)\.ts$/.test(resolved.id))
+      return resolved.id.replace(/\.ts$/, '.node.ts');
     return resolved;
   },
 };
@@ -39,19 +40,55 @@ export default [
     // hoistTransitiveImports off: an entry imports the chunks it uses, not bare copies of their
     // imports (which bundlers drop anyway under `sideEffects: false`, with a warning each).
     output: [
-      { dir: 'dist', format: 'es', entryFileNames: '[name].mjs', chunkFileNames: 'chunks/[name]-[hash].mjs', sourcemap: true, banner, hoistTransitiveImports: false },
-      { dir: 'dist', format: 'cjs', entryFileNames: '[name].cjs', chunkFileNames: 'chunks/[name]-[hash].cjs', sourcemap: true, interop: 'auto', exports: 'named', banner },
+      {
+        dir: 'dist',
+        format: 'es',
+        entryFileNames: '[name].mjs',
+        chunkFileNames: 'chunks/[name]-[hash].mjs',
+        sourcemap: true,
+        banner,
+        hoistTransitiveImports: false,
+      },
+      {
+        dir: 'dist',
+        format: 'cjs',
+        entryFileNames: '[name].cjs',
+        chunkFileNames: 'chunks/[name]-[hash].cjs',
+        sourcemap: true,
+        interop: 'auto',
+        exports: 'named',
+        banner,
+      },
     ],
   },
   {
     input: nodeEntries,
     external,
-    plugins: [nodeTwins, nodeResolve({ extensions: ['.ts', '.js'] }), esbuild({ target: 'es2022', tsconfig: 'tsconfig.json' })],
+    plugins: [
+      nodeTwins,
+      nodeResolve({ extensions: ['.ts', '.js'] }),
+      esbuild({ target: 'es2022', tsconfig: 'tsconfig.json' }),
+    ],
     // hoistTransitiveImports off: a lazy chunk imports what it uses, not a copy of the shared
     // chunk's node: imports.
     output: [
-      { dir: 'dist/node', format: 'es', entryFileNames: '[name].mjs', chunkFileNames: 'chunks/[name]-[hash].mjs', sourcemap: true, hoistTransitiveImports: false },
-      { dir: 'dist/node', format: 'cjs', entryFileNames: '[name].cjs', chunkFileNames: 'chunks/[name]-[hash].cjs', sourcemap: true, interop: 'auto', exports: 'named' },
+      {
+        dir: 'dist/node',
+        format: 'es',
+        entryFileNames: '[name].mjs',
+        chunkFileNames: 'chunks/[name]-[hash].mjs',
+        sourcemap: true,
+        hoistTransitiveImports: false,
+      },
+      {
+        dir: 'dist/node',
+        format: 'cjs',
+        entryFileNames: '[name].cjs',
+        chunkFileNames: 'chunks/[name]-[hash].cjs',
+        sourcemap: true,
+        interop: 'auto',
+        exports: 'named',
+      },
     ],
   },
   {
@@ -59,20 +96,45 @@ export default [
     external: emulatorExternal,
     plugins: [nodeResolve({ extensions: ['.ts', '.js'] }), esbuild({ target: 'es2022', tsconfig: 'tsconfig.json' })],
     output: [
-      { dir: 'dist', format: 'es', entryFileNames: '[name].mjs', chunkFileNames: 'chunks/emulator-[name]-[hash].mjs', sourcemap: true, banner: cliBanner },
-      { dir: 'dist', format: 'cjs', entryFileNames: '[name].cjs', chunkFileNames: 'chunks/emulator-[name]-[hash].cjs', sourcemap: true, interop: 'auto', exports: 'named' },
+      {
+        dir: 'dist',
+        format: 'es',
+        entryFileNames: '[name].mjs',
+        chunkFileNames: 'chunks/emulator-[name]-[hash].mjs',
+        sourcemap: true,
+        banner: cliBanner,
+      },
+      {
+        dir: 'dist',
+        format: 'cjs',
+        entryFileNames: '[name].cjs',
+        chunkFileNames: 'chunks/emulator-[name]-[hash].cjs',
+        sourcemap: true,
+        interop: 'auto',
+        exports: 'named',
+      },
     ],
   },
   ...['mts', 'cts'].map((ext) => ({
     input: { emulator: 'emulator/index.ts' },
     external: emulatorExternal,
     plugins: [dts({ tsconfig: 'tsconfig.build.json' })],
-    output: { dir: 'dist', format: ext === 'mts' ? 'es' : 'cjs', entryFileNames: `[name].d.${ext}`, chunkFileNames: `chunks/emulator-[name]-[hash].d.${ext}` },
+    output: {
+      dir: 'dist',
+      format: ext === 'mts' ? 'es' : 'cjs',
+      entryFileNames: `[name].d.${ext}`,
+      chunkFileNames: `chunks/emulator-[name]-[hash].d.${ext}`,
+    },
   })),
   ...['mts', 'cts'].map((ext) => ({
     input: entries,
     external,
     plugins: [dts({ tsconfig: 'tsconfig.build.json' })],
-    output: { dir: 'dist', format: ext === 'mts' ? 'es' : 'cjs', entryFileNames: `[name].d.${ext}`, chunkFileNames: `chunks/[name]-[hash].d.${ext}` },
+    output: {
+      dir: 'dist',
+      format: ext === 'mts' ? 'es' : 'cjs',
+      entryFileNames: `[name].d.${ext}`,
+      chunkFileNames: `chunks/[name]-[hash].d.${ext}`,
+    },
   })),
 ];

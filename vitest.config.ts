@@ -4,7 +4,9 @@ import { defineConfig } from 'vitest/config';
 /** React 18, installed by `npm test`'s pretest step (test/react18/install.mjs). */
 const react18 = fileURLToPath(new URL('./test/react18/node_modules/', import.meta.url));
 /** Testing Library's ES module build: its CommonJS one would `require` React past the aliases. */
-const testingLibraryModule = fileURLToPath(new URL('./node_modules/@testing-library/react/dist/@testing-library/react.esm.js', import.meta.url));
+const testingLibraryModule = fileURLToPath(
+  new URL('./node_modules/@testing-library/react/dist/@testing-library/react.esm.js', import.meta.url),
+);
 
 export default defineConfig({
   test: {

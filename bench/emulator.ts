@@ -36,7 +36,9 @@ function benchItem(index: number, prefix: string) {
 
 function report(title: string, { callsPerSecond }: Measurement, unit = 'calls/s'): void {
   const [sdk, sql] = [callsPerSecond.sitekit!, callsPerSecond.sql!];
-  console.log(`${title}\n  ${unit}: sitekit + emulator ${sdk.toFixed(1)}, direct SQL ${sql.toFixed(1)}; ratio ${(sdk / sql).toFixed(2)}× (${((sql / sdk - 1) * 100).toFixed(0)}% overhead)`);
+  console.log(
+    `${title}\n  ${unit}: sitekit + emulator ${sdk.toFixed(1)}, direct SQL ${sql.toFixed(1)}; ratio ${(sdk / sql).toFixed(2)}× (${((sql / sdk - 1) * 100).toFixed(0)}% overhead)`,
+  );
 }
 
 /** Runs the emulator benchmark and prints its figures. */
@@ -45,18 +47,27 @@ export async function emulatorBench(): Promise<void> {
   const emulator = await startEmulator({ port: 0, dataDir });
   const database = new Database(join(dataDir, 'emulator.sqlite'));
   try {
-    const admin = createClient({ baseUrl: emulator.url, auth: ApiKeyStrategy({ apiKey: emulator.info.apiKey, siteId: emulator.info.siteId }) });
+    const admin = createClient({
+      baseUrl: emulator.url,
+      auth: ApiKeyStrategy({ apiKey: emulator.info.apiKey, siteId: emulator.info.siteId }),
+    });
     const permissions = { read: 'ANYONE', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' } as const;
     await admin.collections.createDataCollection({ _id: 'Bench', permissions });
     await admin.collections.createDataCollection({ _id: 'BulkSdk', permissions });
 
     // The 100,000 items go in with direct SQL (setup, not measured), into the emulator's own file.
-    const insert = database.prepare('INSERT INTO items (collection_id, id, data, created_date, owner) VALUES (?, ?, ?, ?, NULL)');
+    const insert = database.prepare(
+      'INSERT INTO items (collection_id, id, data, created_date, owner) VALUES (?, ?, ?, ?, NULL)',
+    );
     const insertAll = database.transaction((collectionId: string, prefix: string, count: number) => {
       for (let index = 0; index < count; index++) {
         // As the emulator stores it: with the system dates.
         const created = new Date(Date.UTC(2024, 0, 1) + index * 1000).toISOString();
-        const item = { ...benchItem(index, prefix), _createdDate: { $date: created }, _updatedDate: { $date: created } };
+        const item = {
+          ...benchItem(index, prefix),
+          _createdDate: { $date: created },
+          _updatedDate: { $date: created },
+        };
         insert.run(collectionId, item._id, JSON.stringify(item), created);
       }
     });
@@ -67,19 +78,33 @@ export async function emulatorBench(): Promise<void> {
     const sort = [{ fieldName: 'rating', order: 'DESC' as const }];
     const where = filterToSql(filter, 'items.data', 'query.filter');
     const order = orderBy(sort, 'items.data', 'query.sort');
-    const querySql = database.prepare(`SELECT items.data FROM items WHERE items.collection_id = ? AND (${where.sql}) ORDER BY ${order.sql}, items.id ASC LIMIT ? OFFSET ?`);
-    const countSql = database.prepare(`SELECT COUNT(*) AS total FROM items WHERE items.collection_id = ? AND (${where.sql})`);
+    const querySql = database.prepare(
+      `SELECT items.data FROM items WHERE items.collection_id = ? AND (${where.sql}) ORDER BY ${order.sql}, items.id ASC LIMIT ? OFFSET ?`,
+    );
+    const countSql = database.prepare(
+      `SELECT COUNT(*) AS total FROM items WHERE items.collection_id = ? AND (${where.sql})`,
+    );
     const queryParams = ['Bench', ...where.params, ...order.params, 51, 0];
     const direct = querySql.all(...queryParams) as { data: string }[];
-    const viaSdk = await admin.items.query('Bench').gt('year', 1990).eq('genre', 'Drama').descending('rating').limit(50).find();
-    if (viaSdk.items[0]?._id != (JSON.parse(direct[0]!.data) as { _id: string })._id) throw new Error('the two sides disagree on the first item');
+    const viaSdk = await admin.items
+      .query('Bench')
+      .gt('year', 1990)
+      .eq('genre', 'Drama')
+      .descending('rating')
+      .limit(50)
+      .find();
+    if (viaSdk.items[0]?._id != (JSON.parse(direct[0]!.data) as { _id: string })._id)
+      throw new Error('the two sides disagree on the first item');
 
-    console.log(`emulator: ${ITEM_COUNT.toLocaleString('en')} items in a file-backed store, interleaved, ${ROUNDS} rounds`);
+    console.log(
+      `emulator: ${ITEM_COUNT.toLocaleString('en')} items in a file-backed store, interleaved, ${ROUNDS} rounds`,
+    );
     report(
       'query: year > 1990 and genre = Drama, sorted by rating desc, limit 50',
       await sequential(
         {
-          sitekit: () => admin.items.query('Bench').gt('year', 1990).eq('genre', 'Drama').descending('rating').limit(50).find(),
+          sitekit: () =>
+            admin.items.query('Bench').gt('year', 1990).eq('genre', 'Drama').descending('rating').limit(50).find(),
           sql: async () => querySql.all(...queryParams).map((row) => JSON.parse((row as { data: string }).data)),
         },
         ROUNDS,
@@ -105,7 +130,10 @@ export async function emulatorBench(): Promise<void> {
         sitekit: async () => {
           const prefix = `sdk${round++}`;
           for (let batch = 0; batch < BULK_COUNT / 1000; batch++) {
-            await admin.items.bulkInsert('BulkSdk', Array.from({ length: 1000 }, (_, index) => benchItem(batch * 1000 + index, prefix)));
+            await admin.items.bulkInsert(
+              'BulkSdk',
+              Array.from({ length: 1000 }, (_, index) => benchItem(batch * 1000 + index, prefix)),
+            );
           }
         },
         sql: async () => insertAll('BulkSql', `sql${round++}`, BULK_COUNT),
@@ -113,7 +141,9 @@ export async function emulatorBench(): Promise<void> {
       Math.max(2, Math.floor(ROUNDS / 2)),
     );
     report(`bulk insert of ${BULK_COUNT.toLocaleString('en')} items`, bulk, 'runs/s');
-    console.log(`  items/s: sitekit + emulator ${(bulk.callsPerSecond.sitekit! * BULK_COUNT).toFixed(0)}, direct SQL ${(bulk.callsPerSecond.sql! * BULK_COUNT).toFixed(0)}`);
+    console.log(
+      `  items/s: sitekit + emulator ${(bulk.callsPerSecond.sitekit! * BULK_COUNT).toFixed(0)}, direct SQL ${(bulk.callsPerSecond.sql! * BULK_COUNT).toFixed(0)}`,
+    );
   } finally {
     database.close();
     await emulator.close();

@@ -45,7 +45,8 @@ class Stopwatch {
 }
 
 /** The order of `names` for round `round`: rotated, so no side is always first. */
-const rotated = (names: string[], round: number): string[] => names.map((_, index) => names[(index + round) % names.length]!);
+const rotated = (names: string[], round: number): string[] =>
+  names.map((_, index) => names[(index + round) % names.length]!);
 
 /**
  * Runs `rounds` rounds, in each of which every side's `unit` (one call, or one batch of calls)
@@ -54,7 +55,12 @@ const rotated = (names: string[], round: number): string[] => names.map((_, inde
  * tidies up its streams and signals after the promise resolves) then lands in its own block, not
  * on the next side's.
  */
-async function interleaved(units: Record<string, Call>, rounds: number, perRound: number, callsPerUnit: number): Promise<Measurement> {
+async function interleaved(
+  units: Record<string, Call>,
+  rounds: number,
+  perRound: number,
+  callsPerUnit: number,
+): Promise<Measurement> {
   const names = Object.keys(units);
   const stopwatch = new Stopwatch();
   for (let round = 0; round < rounds; round++) {
@@ -69,14 +75,22 @@ async function interleaved(units: Record<string, Call>, rounds: number, perRound
 }
 
 /** Sequential calls: `rounds` rounds, in each of which every side makes `perRound` calls one after the other. */
-export const sequential = (sides: Record<string, Call>, rounds: number, perRound = 1): Promise<Measurement> => interleaved(sides, rounds, perRound, 1);
+export const sequential = (sides: Record<string, Call>, rounds: number, perRound = 1): Promise<Measurement> =>
+  interleaved(sides, rounds, perRound, 1);
 
 /**
  * Concurrent calls: `rounds` rounds, in each of which every side runs `perRound` batches of
  * `concurrency` calls at once, waiting for each batch.
  */
-export function concurrent(sides: Record<string, Call>, rounds: number, concurrency: number, perRound = 1): Promise<Measurement> {
-  const batches = Object.fromEntries(Object.entries(sides).map(([name, call]) => [name, () => Promise.all(Array.from({ length: concurrency }, call))]));
+export function concurrent(
+  sides: Record<string, Call>,
+  rounds: number,
+  concurrency: number,
+  perRound = 1,
+): Promise<Measurement> {
+  const batches = Object.fromEntries(
+    Object.entries(sides).map(([name, call]) => [name, () => Promise.all(Array.from({ length: concurrency }, call))]),
+  );
   return interleaved(batches, rounds, perRound, concurrency);
 }
 
@@ -87,5 +101,8 @@ export const median = (values: number[]): number => [...values].sort((a, b) => a
 export function medianOf(runs: Measurement[]): Measurement {
   const medianBy = (pick: (run: Measurement) => Throughput): Throughput =>
     Object.fromEntries(Object.keys(pick(runs[0]!)).map((name) => [name, median(runs.map((run) => pick(run)[name]!))]));
-  return { callsPerSecond: medianBy((run) => run.callsPerSecond), cpuMicrosPerCall: medianBy((run) => run.cpuMicrosPerCall) };
+  return {
+    callsPerSecond: medianBy((run) => run.callsPerSecond),
+    cpuMicrosPerCall: medianBy((run) => run.cpuMicrosPerCall),
+  };
 }

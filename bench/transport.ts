@@ -24,7 +24,11 @@ const CONCURRENT_BLOCK = 5;
 const CONCURRENT_BATCHES = Number(process.env.BENCH_BATCHES ?? 40);
 
 const ITEM_BODY = JSON.stringify({
-  dataItem: { id: 'a', dataCollectionId: 'Movies', data: { _id: 'a', title: 'Jaws', year: 1975, released: { $date: '1975-06-20T00:00:00.000Z' } } },
+  dataItem: {
+    id: 'a',
+    dataCollectionId: 'Movies',
+    data: { _id: 'a', title: 'Jaws', year: 1975, released: { $date: '1975-06-20T00:00:00.000Z' } },
+  },
 });
 const ITEM_PATH = '/wix-data/v2/items/a?dataCollectionId=Movies';
 
@@ -83,7 +87,9 @@ const figures = (values: Record<string, number>, unit: string): string =>
 
 function report(title: string, { callsPerSecond, cpuMicrosPerCall }: Measurement): void {
   const ratio = (a: string, b: string) => (callsPerSecond[a]! / callsPerSecond[b]!).toFixed(2);
-  console.log(`${title}\n  calls/s:      ${figures(callsPerSecond, '')}\n  CPU per call: ${figures(cpuMicrosPerCall, ' µs')}`);
+  console.log(
+    `${title}\n  calls/s:      ${figures(callsPerSecond, '')}\n  CPU per call: ${figures(cpuMicrosPerCall, ' µs')}`,
+  );
   console.log(
     `  sitekit / raw fetch ${ratio('sitekit', 'raw fetch')}x (target 2.0)   sitekit / raw node:http ${ratio('sitekit', 'raw node:http')}x (target 0.9)   sitekit with fetch / raw fetch ${ratio('sitekit with fetch', 'raw fetch')}x (target 0.95)`,
   );
@@ -112,10 +118,21 @@ export async function transportBench(): Promise<void> {
     const sequentialRuns: Measurement[] = [];
     const concurrentRuns: Measurement[] = [];
     for (let run = 0; run < ROUNDS; run++) {
-      sequentialRuns.push(await sequential(sides, Math.max(1, Math.round(SEQUENTIAL_CALLS / SEQUENTIAL_BLOCK)), SEQUENTIAL_BLOCK));
-      concurrentRuns.push(await concurrent(sides, Math.max(1, Math.round(CONCURRENT_BATCHES / CONCURRENT_BLOCK)), CONCURRENCY, CONCURRENT_BLOCK));
+      sequentialRuns.push(
+        await sequential(sides, Math.max(1, Math.round(SEQUENTIAL_CALLS / SEQUENTIAL_BLOCK)), SEQUENTIAL_BLOCK),
+      );
+      concurrentRuns.push(
+        await concurrent(
+          sides,
+          Math.max(1, Math.round(CONCURRENT_BATCHES / CONCURRENT_BLOCK)),
+          CONCURRENCY,
+          CONCURRENT_BLOCK,
+        ),
+      );
     }
-    console.log(`transport: items.get against a local server, interleaved in blocks (${SEQUENTIAL_BLOCK} calls, ${CONCURRENT_BLOCK} batches), median of ${ROUNDS} runs`);
+    console.log(
+      `transport: items.get against a local server, interleaved in blocks (${SEQUENTIAL_BLOCK} calls, ${CONCURRENT_BLOCK} batches), median of ${ROUNDS} runs`,
+    );
     report(`sequential (${SEQUENTIAL_CALLS} calls per side per run)`, medianOf(sequentialRuns));
     report(`${CONCURRENCY} concurrent (${CONCURRENT_BATCHES} batches per side per run)`, medianOf(concurrentRuns));
   } finally {

@@ -53,7 +53,11 @@ export function emitEvents(doc: Doc): string {
     }
     out += `}\n`;
   }
-  out += `\n/** The \`on...\` methods of each namespace. */\nexport interface NamespaceEvents {\n${NAMESPACES.filter((ns) => events.some((e) => e.op.tags![0] === ns)).map((ns) => `  ${ns}: ${pascal(ns)}Events;`).join('\n')}\n}\n`;
+  out += `\n/** The \`on...\` methods of each namespace. */\nexport interface NamespaceEvents {\n${NAMESPACES.filter(
+    (ns) => events.some((e) => e.op.tags![0] === ns),
+  )
+    .map((ns) => `  ${ns}: ${pascal(ns)}Events;`)
+    .join('\n')}\n}\n`;
   return out;
 }
 
@@ -63,7 +67,8 @@ export function emitEventTransforms(doc: Doc): string {
   out += `/** Each event type's body transform (absent: the body passes unchanged). */\nexport const eventTransforms: { readonly [eventType: string]: TransformNode | undefined } = {\n`;
   for (const { eventType, op } of listEvents(doc)) {
     const tree = transformTree(doc, op.requestBody!.content!['application/json']!.schema!);
-    if (tree !== undefined) out += `  ${JSON.stringify(eventType)}: ${JSON.stringify(tree).replace(/"([A-Za-z_$][\w$]*)":/g, '$1:')},\n`;
+    if (tree !== undefined)
+      out += `  ${JSON.stringify(eventType)}: ${JSON.stringify(tree).replace(/"([A-Za-z_$][\w$]*)":/g, '$1:')},\n`;
   }
   out += `};\n`;
   return out;

@@ -11,10 +11,16 @@ import { requestSchema, responseSchema } from './walk.js';
 function operationRoles(doc: Doc, entries: OperationEntry[]): Map<string, string[]> {
   const roles = new Map<string, string[]>();
   for (const entry of entries) {
-    for (const [role, schema] of [['Request', requestSchema(doc, entry)], ['Response', responseSchema(doc, entry)]] as const) {
+    for (const [role, schema] of [
+      ['Request', requestSchema(doc, entry)],
+      ['Response', responseSchema(doc, entry)],
+    ] as const) {
       if (!schema.$ref) continue;
       const name = refName(schema.$ref);
-      roles.set(name, [...(roles.get(name) ?? []), `${role} of \`${entry.op.operationId}\` (${entry.method} ${entry.path}).`]);
+      roles.set(name, [
+        ...(roles.get(name) ?? []),
+        `${role} of \`${entry.op.operationId}\` (${entry.method} ${entry.path}).`,
+      ]);
     }
   }
   return roles;
@@ -48,7 +54,9 @@ function sameNamedComponent(doc: Doc, name: string, schema: Schema): boolean {
   if (!component) return false;
   const fields = Object.keys(component.properties ?? {});
   if (!schema.$ref && Object.keys(schema.properties ?? {}).every((field) => fields.includes(field))) return true;
-  throw new Error(`${name}: the generated type of an operation and a component of another shape share this name; rename one of them`);
+  throw new Error(
+    `${name}: the generated type of an operation and a component of another shape share this name; rename one of them`,
+  );
 }
 
 /** `<Op>Request` and `<Op>Response` in public form for every operation. */
@@ -56,7 +64,10 @@ export function emitIo(doc: Doc, entries: OperationEntry[]): string {
   let out = '';
   for (const entry of entries) {
     const name = pascal(entry.op.operationId);
-    for (const [suffix, schema] of [['Request', requestSchema(doc, entry)], ['Response', responseSchema(doc, entry)]] as const) {
+    for (const [suffix, schema] of [
+      ['Request', requestSchema(doc, entry)],
+      ['Response', responseSchema(doc, entry)],
+    ] as const) {
       const t = tsType(schema, '', 'M.');
       const wrapped = schema['x-sitekit-entity'] ? `Entity<${t}>` : t;
       // A component of the same name is re-exported, not aliased: two declarations of one name
@@ -66,7 +77,9 @@ export function emitIo(doc: Doc, entries: OperationEntry[]): string {
         continue;
       }
       out += `\n/** ${suffix} of \`${entry.op.operationId}\` (${entry.method} ${entry.path}). */\n`;
-      out += wrapped.startsWith('{') ? `export interface ${name}${suffix} ${wrapped}\n` : `export type ${name}${suffix} = ${wrapped};\n`;
+      out += wrapped.startsWith('{')
+        ? `export interface ${name}${suffix} ${wrapped}\n`
+        : `export type ${name}${suffix} = ${wrapped};\n`;
     }
   }
   return `${HEADER}/* Public-form request and response types of every operation. */\nimport type * as M from './models.js';\n${typeImport(out, ['Entity', 'Item'], '../src/types.js')}${out}`;

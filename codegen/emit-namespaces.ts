@@ -24,7 +24,8 @@ export interface Arg {
 export function parseArgs(args: string[]): Arg[] {
   return args.map((raw) => {
     const [spec, marker] = raw.split(' as ') as [string, string | undefined];
-    if (marker !== undefined && !(ARGUMENT_KINDS as readonly string[]).includes(marker)) throw new Error(`x-sitekit-args: unknown kind "${marker}" in "${raw}"`);
+    if (marker !== undefined && !(ARGUMENT_KINDS as readonly string[]).includes(marker))
+      throw new Error(`x-sitekit-args: unknown kind "${marker}" in "${raw}"`);
     const rest = spec.startsWith('...');
     const optional = rest ? spec === '...options' : spec.endsWith('?');
     const path = rest ? '' : spec.replace(/\?$/, '');
@@ -97,7 +98,9 @@ function signature(doc: Doc, entry: OperationEntry): string {
   if (op['x-sitekit-null-if-missing']) result += ' | null';
   let text = `${op.summary ?? ''}\n`;
   if (op.description) text += `\n${op.description.trim()}\n`;
-  if (op['x-sitekit-elevated']) text += '\nRequires an elevated client (`ApiKeyStrategy`); otherwise rejects with `ElevationRequiredError` before any request.\n';
+  if (op['x-sitekit-elevated'])
+    text +=
+      '\nRequires an elevated client (`ApiKeyStrategy`); otherwise rejects with `ElevationRequiredError` before any request.\n';
   if (op['x-sitekit-null-if-missing']) text += '\nResolves `null` when there is no such entity.\n';
   text += `\nWire: \`${entry.method} ${entry.path}\`.`;
   const typeParameter = itemType ? '<T extends object = Item>' : '';

@@ -19,7 +19,9 @@ function expectedType(schema: Schema): string {
 function argumentTable(doc: Doc, entry: OperationEntry): Record<string, unknown>[] {
   const request = requestSchema(doc, entry);
   return parseArgs(entry.op['x-sitekit-args']!).map((arg) => {
-    const expects = arg.rest ? 'options' : (arg.kind ?? expectedType(deref(doc, publicPath(doc, request, arg.path).raw).schema));
+    const expects = arg.rest
+      ? 'options'
+      : (arg.kind ?? expectedType(deref(doc, publicPath(doc, request, arg.path).raw).schema));
     const row: Record<string, unknown> = { name: arg.name };
     if (arg.path && arg.path !== arg.name) row.path = arg.path;
     row.expects = expects;
@@ -36,7 +38,12 @@ export function tableEntry(doc: Doc, entry: OperationEntry): Record<string, unkn
     const from = parameter['x-sitekit-from'];
     if (parameter.in === 'path' && from) path = path.replace(`{${parameter.name}}`, `{${from}}`);
   }
-  const row: Record<string, unknown> = { id: op.operationId, method: entry.method, path, methodFqn: op['x-sitekit-method'] };
+  const row: Record<string, unknown> = {
+    id: op.operationId,
+    method: entry.method,
+    path,
+    methodFqn: op['x-sitekit-method'],
+  };
   if (op['x-sitekit-entity']) row.entity = op['x-sitekit-entity'];
   if (op['x-sitekit-args']) row.args = argumentTable(doc, entry);
   if (op['x-sitekit-unwrap']) row.unwrap = op['x-sitekit-unwrap'];
@@ -123,7 +130,8 @@ function operationConstant(table: OperationTable, n: number): string {
     const shared = row[key] === undefined ? undefined : table.sharedTrees.get(literal(row[key]));
     if (shared) text = text.replace(`${key}:${literal(row[key])}`, `${key}:${shared}`);
   }
-  if (row.fallback) text = text.replace(`fallback:${JSON.stringify(row.fallback)}`, `fallback:${row.fallback as string}`);
+  if (row.fallback)
+    text = text.replace(`fallback:${JSON.stringify(row.fallback)}`, `fallback:${row.fallback as string}`);
   return `/** \`${row.method} ${row.path}\` */\nexport const ${table.ids[n]}: Operation = ${text};\n`;
 }
 
@@ -146,10 +154,20 @@ export function emitOperationTrees(doc: Doc, entries: OperationEntry[]): string 
  * A generated module of the operations `belongs` selects, with the union type of their ids:
  * operations that load on first use, apart from generated/operations.ts (which re-exports them).
  */
-function emitOperationModule(doc: Doc, entries: OperationEntry[], belongs: typeof isLazy, purpose: string, idType: string): string {
+function emitOperationModule(
+  doc: Doc,
+  entries: OperationEntry[],
+  belongs: typeof isLazy,
+  purpose: string,
+  idType: string,
+): string {
   const table = operationTable(doc, entries);
   const selected = table.order.filter((n) => belongs(entries[n]!));
-  for (const n of selected) if (table.rows[n]!.fallback) throw new Error(`${table.ids[n]}: an operation outside generated/operations.ts cannot have a fallback (it would be in the other file)`);
+  for (const n of selected)
+    if (table.rows[n]!.fallback)
+      throw new Error(
+        `${table.ids[n]}: an operation outside generated/operations.ts cannot have a fallback (it would be in the other file)`,
+      );
   const body = selected.map((n) => operationConstant(table, n)).join('');
   let out = `${HEADER}/* ${purpose} */\n`;
   out += `import type { Operation } from '../src/operation.js';\n${sharedTreeImport(table, body)}\n`;
@@ -163,7 +181,13 @@ function emitOperationModule(doc: Doc, entries: OperationEntry[], belongs: typeo
  * generated/operations.ts re-exports them for everything else.
  */
 export const emitElevatedOperations = (doc: Doc, entries: OperationEntry[]): string =>
-  emitOperationModule(doc, entries, isElevated, 'The operations that need an elevated (API-key) client: servers only, so the SDK loads them on first use.', 'ElevatedOperationId');
+  emitOperationModule(
+    doc,
+    entries,
+    isElevated,
+    'The operations that need an elevated (API-key) client: servers only, so the SDK loads them on first use.',
+    'ElevatedOperationId',
+  );
 
 /**
  * generated/lazy-operations.ts: the operations marked `x-sitekit-lazy`, called only by code that
@@ -171,7 +195,13 @@ export const emitElevatedOperations = (doc: Doc, entries: OperationEntry[]): str
  * re-exports them for tests and the emulator.
  */
 export const emitLazyOperations = (doc: Doc, entries: OperationEntry[]): string =>
-  emitOperationModule(doc, entries, isLazy, 'The operations called only by code that loads on first use (x-sitekit-lazy): they load with it.', 'LazyOperationId');
+  emitOperationModule(
+    doc,
+    entries,
+    isLazy,
+    'The operations called only by code that loads on first use (x-sitekit-lazy): they load with it.',
+    'LazyOperationId',
+  );
 
 /**
  * The operation table. Each operation is its own exported constant, so a bundler drops the ones
@@ -184,8 +214,15 @@ export const emitLazyOperations = (doc: Doc, entries: OperationEntry[]): string 
 export function emitOperations(doc: Doc, entries: OperationEntry[]): string {
   const table = operationTable(doc, entries);
   const { ids } = table;
-  const idsIn = (belongs: typeof isLazy): string => table.order.filter((n) => belongs(entries[n]!)).map((n) => ids[n]!).join(', ');
-  const body = table.order.filter((n) => isEager(entries[n]!)).map((n) => operationConstant(table, n)).join('');
+  const idsIn = (belongs: typeof isLazy): string =>
+    table.order
+      .filter((n) => belongs(entries[n]!))
+      .map((n) => ids[n]!)
+      .join(', ');
+  const body = table.order
+    .filter((n) => isEager(entries[n]!))
+    .map((n) => operationConstant(table, n))
+    .join('');
   let out = `${HEADER}/* The operation table: everything that differs per operation, as data (see schema/README.md). */\n`;
   out += `import type { Operation } from '../src/operation.js';\n${sharedTreeImport(table, body)}`;
   out += `import { ${idsIn(isElevated)} } from './elevated-operations.js';\n`;

@@ -4,7 +4,13 @@ import openapiTS, { astToString } from 'openapi-typescript';
 import { emitEvents, emitEventTransforms } from './emit-events.js';
 import { emitIo, emitModels } from './emit-models.js';
 import { emitNamespaces } from './emit-namespaces.js';
-import { emitBuilders, emitElevatedOperations, emitLazyOperations, emitOperations, emitOperationTrees } from './emit-operations.js';
+import {
+  emitBuilders,
+  emitElevatedOperations,
+  emitLazyOperations,
+  emitOperations,
+  emitOperationTrees,
+} from './emit-operations.js';
 import { emitRoutes } from './emit-routes.js';
 import { HEADER } from './header.js';
 import { checkRules, listOperations, mergeDocuments, readSchemaFiles } from './load.js';
@@ -15,7 +21,9 @@ export async function loadSchema(schemaDir: string): Promise<Doc> {
   const doc = mergeDocuments(readSchemaFiles(schemaDir));
   const validator = new Validator();
   const result = await validator.validate(structuredClone(doc) as unknown as Parameters<Validator['validate']>[0]);
-  const problems = result.valid ? [] : (Array.isArray(result.errors) ? result.errors : [result.errors]).map((e) => `OpenAPI: ${JSON.stringify(e)}`);
+  const problems = result.valid
+    ? []
+    : (Array.isArray(result.errors) ? result.errors : [result.errors]).map((e) => `OpenAPI: ${JSON.stringify(e)}`);
   problems.push(...checkRules(doc));
   if (problems.length) throw new Error(`schema/ has ${problems.length} problem(s):\n${problems.join('\n')}`);
   return doc;

@@ -93,29 +93,45 @@ export function checkRules(doc: Doc): string[] {
     if (!op.operationId) problems.push(`${where}: no operationId`);
     else if (ids.has(op.operationId)) problems.push(`${where}: duplicate operationId ${op.operationId}`);
     ids.add(op.operationId);
-    if (!op.tags || op.tags.length !== 1 || !NAMESPACES.includes(op.tags[0]!)) problems.push(`${where}: tags must be one of ${NAMESPACES.join(', ')}`);
+    if (!op.tags || op.tags.length !== 1 || !NAMESPACES.includes(op.tags[0]!))
+      problems.push(`${where}: tags must be one of ${NAMESPACES.join(', ')}`);
     if (!op['x-sitekit-method']) problems.push(`${where}: no x-sitekit-method`);
     if (!op.summary) problems.push(`${where}: no summary`);
     // A lazy operation's entry is not in generated/operations.ts: no generated method may need it
     // eagerly, and neither may an elevated table or a fallback.
-    if (op['x-sitekit-lazy'] && (op['x-sitekit-args'] || op['x-sitekit-elevated'] || op['x-sitekit-fallback'])) problems.push(`${where}: x-sitekit-lazy is for operations without x-sitekit-args, x-sitekit-elevated or x-sitekit-fallback`);
+    if (op['x-sitekit-lazy'] && (op['x-sitekit-args'] || op['x-sitekit-elevated'] || op['x-sitekit-fallback']))
+      problems.push(
+        `${where}: x-sitekit-lazy is for operations without x-sitekit-args, x-sitekit-elevated or x-sitekit-fallback`,
+      );
     if (!op.responses?.['200']) problems.push(`${where}: no 200 response`);
     const placeholders = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
-    const declared = (op.parameters ?? []).map((p) => ('$ref' in p ? (resolveRef(doc, p.$ref as string) as { name: string; in: string }) : p)).filter((p) => p.in === 'path').map((p) => p.name);
-    for (const name of placeholders) if (!declared.includes(name!)) problems.push(`${where}: path parameter {${name}} is not declared`);
+    const declared = (op.parameters ?? [])
+      .map((p) => ('$ref' in p ? (resolveRef(doc, p.$ref as string) as { name: string; in: string }) : p))
+      .filter((p) => p.in === 'path')
+      .map((p) => p.name);
+    for (const name of placeholders)
+      if (!declared.includes(name!)) problems.push(`${where}: path parameter {${name}} is not declared`);
   }
   for (const { path, method, op } of listOperations(doc)) {
     const fb = op['x-sitekit-fallback'];
     if (fb && !ids.has(fb)) problems.push(`${method} ${path}: x-sitekit-fallback ${fb} is no operation`);
     if (fb && method !== 'GET') problems.push(`${method} ${path}: only a GET has a fallback`);
-    if (fb && ids.has(fb) && listOperations(doc).some((entry) => entry.op.operationId === fb && entry.op['x-sitekit-lazy'])) problems.push(`${method} ${path}: x-sitekit-fallback ${fb} is x-sitekit-lazy`);
+    if (
+      fb &&
+      ids.has(fb) &&
+      listOperations(doc).some((entry) => entry.op.operationId === fb && entry.op['x-sitekit-lazy'])
+    )
+      problems.push(`${method} ${path}: x-sitekit-fallback ${fb} is x-sitekit-lazy`);
   }
   for (const { eventType, op } of listEvents(doc)) {
     const where = `webhooks/${eventType}`;
     if (!op.operationId?.startsWith('on')) problems.push(`${where}: the operationId is the handler method, on...`);
-    if (!op.tags || op.tags.length !== 1 || !NAMESPACES.includes(op.tags[0]!)) problems.push(`${where}: tags must be one of ${NAMESPACES.join(', ')}`);
-    if (!EVENT_KINDS.includes(op['x-sitekit-event']!)) problems.push(`${where}: x-sitekit-event must be one of ${EVENT_KINDS.join(', ')}`);
-    if (!op.requestBody?.content?.['application/json']?.schema?.$ref) problems.push(`${where}: the body is a $ref to the entity or action body`);
+    if (!op.tags || op.tags.length !== 1 || !NAMESPACES.includes(op.tags[0]!))
+      problems.push(`${where}: tags must be one of ${NAMESPACES.join(', ')}`);
+    if (!EVENT_KINDS.includes(op['x-sitekit-event']!))
+      problems.push(`${where}: x-sitekit-event must be one of ${EVENT_KINDS.join(', ')}`);
+    if (!op.requestBody?.content?.['application/json']?.schema?.$ref)
+      problems.push(`${where}: the body is a $ref to the entity or action body`);
   }
   return problems;
 }

@@ -62,7 +62,11 @@ export interface Doc {
   paths: Record<string, Record<string, Operation>>;
   /** Domain events by event type. */
   webhooks?: Record<string, { post?: EventOperation }>;
-  components: { schemas: Record<string, Schema>; responses?: Record<string, unknown>; parameters?: Record<string, unknown> };
+  components: {
+    schemas: Record<string, Schema>;
+    responses?: Record<string, unknown>;
+    parameters?: Record<string, unknown>;
+  };
 }
 
 export interface OperationEntry {

@@ -42,7 +42,8 @@ export function tsType(schema: Schema, indent = '', refPrefix = ''): string {
   if (schema.$ref) return refName(schema.$ref, refPrefix);
   if (schema.const !== undefined) return JSON.stringify(schema.const);
   if (schema.enum) return schema.enum.map((v) => JSON.stringify(v)).join(' | ');
-  if (schema.oneOf || schema.anyOf) return (schema.oneOf ?? schema.anyOf)!.map((s) => paren(tsType(s, indent, refPrefix))).join(' | ');
+  if (schema.oneOf || schema.anyOf)
+    return (schema.oneOf ?? schema.anyOf)!.map((s) => paren(tsType(s, indent, refPrefix))).join(' | ');
   if (schema.allOf) return schema.allOf.map((s) => paren(tsType(s, indent, refPrefix))).join(' & ');
   const types = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
   if (types.length > 1) return types.map((t) => tsType({ ...schema, type: t }, indent, refPrefix)).join(' | ');
@@ -73,7 +74,12 @@ function paren(t: string): string {
 function objectType(schema: Schema, indent: string, refPrefix: string): string {
   const props = Object.entries(schema.properties ?? {});
   const extra = schema.additionalProperties;
-  const extraType = extra === true || (extra === undefined && props.length === 0) ? 'unknown' : extra && typeof extra === 'object' ? tsType(extra, indent, refPrefix) : undefined;
+  const extraType =
+    extra === true || (extra === undefined && props.length === 0)
+      ? 'unknown'
+      : extra && typeof extra === 'object'
+        ? tsType(extra, indent, refPrefix)
+        : undefined;
   if (props.length === 0) return extraType ? `Record<string, ${extraType}>` : 'Record<string, never>';
   const inner = `${indent}  `;
   const required = new Set(schema.required ?? []);

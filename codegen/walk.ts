@@ -22,13 +22,17 @@ export function parametersOf(doc: Doc, entry: OperationEntry): Parameter[] {
 
 /** The request object's schema: the JSON body, or the path and query parameters as one object. */
 export function requestSchema(doc: Doc, entry: OperationEntry): Schema {
-  if (hasBody(entry)) return entry.op.requestBody?.content?.['application/json']?.schema ?? { type: 'object', properties: {} };
+  if (hasBody(entry))
+    return entry.op.requestBody?.content?.['application/json']?.schema ?? { type: 'object', properties: {} };
   const properties: Record<string, Schema> = {};
   const required: string[] = [];
   for (const p of parametersOf(doc, entry)) {
     if (p.in === 'header') continue;
     if (p.in === 'path' && p['x-sitekit-from'] && p['x-sitekit-from'] !== p.name) continue;
-    properties[p.name] = { ...(p.schema ?? { type: 'string' }), ...(p.description ? { description: p.description } : {}) };
+    properties[p.name] = {
+      ...(p.schema ?? { type: 'string' }),
+      ...(p.description ? { description: p.description } : {}),
+    };
     if (p.required || p.in === 'path') required.push(p.name);
   }
   return { type: 'object', properties, ...(required.length ? { required } : {}) };
@@ -49,7 +53,8 @@ export function deref(doc: Doc, schema: Schema): { schema: Schema; refs: string[
   while (s.$ref) {
     if (refs.includes(s.$ref)) throw new Error(`$ref cycle through ${s.$ref}`);
     refs.push(s.$ref);
-    for (const key of ['x-sitekit-wire', 'description'] as const) if (s[key] !== undefined && own[key] === undefined) own[key] = s[key] as string;
+    for (const key of ['x-sitekit-wire', 'description'] as const)
+      if (s[key] !== undefined && own[key] === undefined) own[key] = s[key] as string;
     s = resolveRef(doc, s.$ref) as Schema;
   }
   return { schema: { ...s, ...own }, refs };
@@ -63,7 +68,9 @@ function merge(a: Node | undefined, b: Node | undefined, at: string): Node | und
     throw new Error(`conflicting transforms at ${at}: ${JSON.stringify(a)} vs ${JSON.stringify(b)}`);
   }
   const out: Record<string, Node | true> = { ...a };
-  for (const [key, value] of Object.entries(b)) out[key] = key === ENTITY_MARKER ? true : (merge(out[key] as Node | undefined, value as Node, `${at}.${key}`) as Node);
+  for (const [key, value] of Object.entries(b))
+    out[key] =
+      key === ENTITY_MARKER ? true : (merge(out[key] as Node | undefined, value as Node, `${at}.${key}`) as Node);
   return out;
 }
 
@@ -93,7 +100,8 @@ export function transformTree(doc: Doc, schema: Schema, stack: string[] = [], at
     const child = transformTree(doc, s.additionalProperties, inner, `${at}.*`);
     if (child !== undefined) node = merge(node, { [MAP_VALUES_MARKER]: child }, at);
   }
-  for (const variant of [...(s.oneOf ?? []), ...(s.anyOf ?? []), ...(s.allOf ?? [])]) node = merge(node, transformTree(doc, variant, inner, at), at);
+  for (const variant of [...(s.oneOf ?? []), ...(s.anyOf ?? []), ...(s.allOf ?? [])])
+    node = merge(node, transformTree(doc, variant, inner, at), at);
   if (s['x-sitekit-entity']) node = merge({ [ENTITY_MARKER]: true }, node, at);
   return node;
 }
@@ -104,7 +112,11 @@ const RENAMED: Record<string, string> = { id: '_id', createdDate: '_createdDate'
  * Maps a dotted wire path in a request schema to its public path (renaming inside entities), and
  * returns the schema found there.
  */
-export function publicPath(doc: Doc, root: Schema, wirePath: string): { path: string[]; schema: Schema; raw: Schema; inEntity: boolean; required: boolean } {
+export function publicPath(
+  doc: Doc,
+  root: Schema,
+  wirePath: string,
+): { path: string[]; schema: Schema; raw: Schema; inEntity: boolean; required: boolean } {
   let current = deref(doc, root).schema;
   let inEntity = !!current['x-sitekit-entity'];
   const path: string[] = [];

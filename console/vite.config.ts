@@ -17,7 +17,6 @@ const sourceRoot = fileURLToPath(new URL('../src/', import.meta.url));
 const outputDir = fileURLToPath(new URL('../dist/console/', import.meta.url));
 const emulatorUrl = process.env.SITEKIT_EMULATOR_URL ?? 'http://127.0.0.1:4700';
 
-
 export default defineConfig({
   root: consoleRoot,
   base: '/',

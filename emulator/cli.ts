@@ -78,12 +78,20 @@ async function main(argv: string[]): Promise<number> {
     const install = Object.entries(SERVER_PACKAGES)
       .map(([name, version]) => `${name}@${version}`)
       .join(' ');
-    process.stderr.write(`The emulator needs packages that are not installed: ${missing.join(', ')}.\nInstall them with:\n\n  npm install --save-dev ${install}\n\n`);
+    process.stderr.write(
+      `The emulator needs packages that are not installed: ${missing.join(', ')}.\nInstall them with:\n\n  npm install --save-dev ${install}\n\n`,
+    );
     return 1;
   }
 
   const { startEmulator } = await import('./index.js');
-  const emulator = await startEmulator({ port, host: values.host, memory: values.memory, dataDir: values['data-dir'], seed: values.seed });
+  const emulator = await startEmulator({
+    port,
+    host: values.host,
+    memory: values.memory,
+    dataDir: values['data-dir'],
+    seed: values.seed,
+  });
   const { info } = emulator;
   process.stdout.write(
     [
@@ -112,7 +120,9 @@ main(process.argv.slice(2)).then(
     if (code >= 0) process.exitCode = code;
   },
   (error: unknown) => {
-    process.stderr.write(`sitekit emulator failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(
+      `sitekit emulator failed to start: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
     process.exitCode = 1;
   },
 );

@@ -31,7 +31,8 @@ export const configMigrations: Migration[] = [
   { id: 'core-001-config', sql: 'CREATE TABLE config (key TEXT PRIMARY KEY, value TEXT NOT NULL)' },
 ];
 
-const typeOf = (value: unknown): string => (Array.isArray(value) ? (value.every((entry) => typeof entry == 'string') ? 'string[]' : 'array') : typeof value);
+const typeOf = (value: unknown): string =>
+  Array.isArray(value) ? (value.every((entry) => typeof entry == 'string') ? 'string[]' : 'array') : typeof value;
 
 /** Builds the settings store over the declared settings. */
 export function createConfigStore(store: Store, settings: Record<string, ConfigSetting>): ConfigStore {
@@ -50,7 +51,11 @@ export function createConfigStore(store: Store, settings: Record<string, ConfigS
       for (const [key, value] of Object.entries(changes)) {
         const setting = settings[key];
         if (!setting) {
-          violations.push({ field: key, description: 'is not a setting of the emulator', violatedRule: 'FIELD_NOT_ALLOWED' });
+          violations.push({
+            field: key,
+            description: 'is not a setting of the emulator',
+            violatedRule: 'FIELD_NOT_ALLOWED',
+          });
           continue;
         }
         const expected = typeOf(setting.default);
@@ -60,13 +65,17 @@ export function createConfigStore(store: Store, settings: Record<string, ConfigS
       if (violations.length) throw validationError(violations);
       store.transaction(() => {
         for (const [key, value] of Object.entries(changes)) {
-          store.run('INSERT INTO config (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value', [key, JSON.stringify(value)]);
+          store.run(
+            'INSERT INTO config (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+            [key, JSON.stringify(value)],
+          );
         }
       });
       return this.values();
     },
     clear: () => void store.run('DELETE FROM config'),
-    descriptions: () => Object.fromEntries(Object.entries(settings).map(([key, setting]) => [key, setting.description])),
+    descriptions: () =>
+      Object.fromEntries(Object.entries(settings).map(([key, setting]) => [key, setting.description])),
   };
 }
 
@@ -74,4 +83,6 @@ export function createConfigStore(store: Store, settings: Record<string, ConfigS
 export const atLeast =
   (minimum: number) =>
   (value: unknown): string | undefined =>
-    Number.isInteger(value) && (value as number) >= minimum ? undefined : `must be a whole number of at least ${minimum}`;
+    Number.isInteger(value) && (value as number) >= minimum
+      ? undefined
+      : `must be a whole number of at least ${minimum}`;

@@ -38,7 +38,12 @@ export class EmulatorError extends Error {
 }
 
 /** An application error (`details.applicationError`) with the platform's `code`. */
-export function applicationError(status: number, code: string, description: string, data?: Record<string, unknown>): EmulatorError {
+export function applicationError(
+  status: number,
+  code: string,
+  description: string,
+  data?: Record<string, unknown>,
+): EmulatorError {
   return new EmulatorError(status, {
     message: description,
     details: { applicationError: data ? { code, description, data } : { code, description } },
@@ -47,7 +52,9 @@ export function applicationError(status: number, code: string, description: stri
 
 /** A validation error (400, `details.validationError`), its violations sorted by field as the platform sorts them. */
 export function validationError(violations: FieldViolation[]): EmulatorError {
-  const sorted = [...violations].sort((left, right) => (left.field < right.field ? -1 : left.field > right.field ? 1 : 0));
+  const sorted = [...violations].sort((left, right) =>
+    left.field < right.field ? -1 : left.field > right.field ? 1 : 0,
+  );
   const summary = sorted.map((violation) => `${violation.field}: ${violation.description}`).join('; ');
   return new EmulatorError(400, {
     message: `INVALID_ARGUMENT: ${summary}`,

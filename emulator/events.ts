@@ -47,7 +47,9 @@ export function createEventHub(): EventHub {
         for (const listener of listeners) {
           Promise.resolve()
             .then(() => listener(event))
-            .catch((error: unknown) => console.error(`[sitekit emulator] event listener failed for ${event.eventType}:`, error));
+            .catch((error: unknown) =>
+              console.error(`[sitekit emulator] event listener failed for ${event.eventType}:`, error),
+            );
         }
       }
     },
@@ -62,16 +64,37 @@ export type EventChange =
   | { actionEvent: { body: unknown } };
 
 /** The identity of a caller as events carry it. */
-export function eventIdentity(caller: { kind: string; memberId?: string; visitorId?: string }): Record<string, unknown> {
+export function eventIdentity(caller: {
+  kind: string;
+  memberId?: string;
+  visitorId?: string;
+}): Record<string, unknown> {
   if (caller.kind == 'member') return { identityType: 'MEMBER', memberId: caller.memberId };
   if (caller.kind == 'elevated') return { identityType: 'APP' };
-  return caller.visitorId ? { identityType: 'ANONYMOUS_VISITOR', anonymousVisitorId: caller.visitorId } : { identityType: 'UNKNOWN' };
+  return caller.visitorId
+    ? { identityType: 'ANONYMOUS_VISITOR', anonymousVisitorId: caller.visitorId }
+    : { identityType: 'UNKNOWN' };
 }
 
 /**
  * Builds a domain event. `eventType` is `<entityFqdn>_<slug>` unless the platform names it
  * otherwise (pass `eventType` then).
  */
-export function domainEvent(entityFqdn: string, slug: string, entityId: string, change: EventChange, identity?: Record<string, unknown>, eventType?: string): DomainEvent {
-  return { eventType: eventType ?? `${entityFqdn}_${slug}`, entityFqdn, slug, entityId, eventTime: new Date().toISOString(), ...change, ...(identity ? { identity } : {}) };
+export function domainEvent(
+  entityFqdn: string,
+  slug: string,
+  entityId: string,
+  change: EventChange,
+  identity?: Record<string, unknown>,
+  eventType?: string,
+): DomainEvent {
+  return {
+    eventType: eventType ?? `${entityFqdn}_${slug}`,
+    entityFqdn,
+    slug,
+    entityId,
+    eventTime: new Date().toISOString(),
+    ...change,
+    ...(identity ? { identity } : {}),
+  };
 }

@@ -90,7 +90,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     const requestLog = createRequestLog();
     const modules: ServiceModule[] = [...serviceModules];
     modules.push(controlModule({ requestLog, modules: serviceModules, startedAt }));
-    migrate(store, [...siteMigrations, ...configMigrations, ...tokenMigrations, ...modules.flatMap((module) => module.migrations ?? [])]);
+    migrate(store, [
+      ...siteMigrations,
+      ...configMigrations,
+      ...tokenMigrations,
+      ...modules.flatMap((module) => module.migrations ?? []),
+    ]);
 
     const site = await loadSiteIdentity(store);
     const settings: Record<string, ConfigSetting> = Object.assign({}, ...modules.map((module) => module.config ?? {}));
@@ -105,7 +110,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       url: () => url,
       dataDir,
     };
-    const app = await buildServer({ context, modules, requestLog, consoleDir: options.consoleDir ?? defaultConsoleDir(), bodyLimit: options.bodyLimit ?? 16 * 1024 * 1024 });
+    const app = await buildServer({
+      context,
+      modules,
+      requestLog,
+      consoleDir: options.consoleDir ?? defaultConsoleDir(),
+      bodyLimit: options.bodyLimit ?? 16 * 1024 * 1024,
+    });
 
     if (!store.get("SELECT value FROM site WHERE key = 'seededAt'")) {
       if (options.seed) importState(store, JSON.parse(await readFile(options.seed, 'utf8')));

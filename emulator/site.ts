@@ -35,7 +35,10 @@ export async function loadSiteIdentity(store: Store): Promise<SiteIdentity> {
   const rows = store.all<{ key: string; value: string }>('SELECT key, value FROM site');
   let values = Object.fromEntries(rows.map((row) => [row.key, row.value]));
   if (!values.siteId) {
-    const { privateKey, publicKey } = await generateKeyPair(SIGNING_ALGORITHM, { extractable: true, modulusLength: 2048 });
+    const { privateKey, publicKey } = await generateKeyPair(SIGNING_ALGORITHM, {
+      extractable: true,
+      modulusLength: 2048,
+    });
     values = {
       siteId: randomUUID(),
       ownerId: randomUUID(),
@@ -46,7 +49,8 @@ export async function loadSiteIdentity(store: Store): Promise<SiteIdentity> {
       publicKeyPem: await exportSPKI(publicKey),
     };
     store.transaction(() => {
-      for (const [key, value] of Object.entries(values)) store.run('INSERT INTO site (key, value) VALUES (?, ?)', [key, value]);
+      for (const [key, value] of Object.entries(values))
+        store.run('INSERT INTO site (key, value) VALUES (?, ?)', [key, value]);
     });
   }
   return {

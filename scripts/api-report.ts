@@ -26,11 +26,15 @@ export interface PackageEntry {
 
 /** The package's entries with types, from package.json `exports` (the `import` condition). */
 export function packageEntries(): PackageEntry[] {
-  const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; exports: Record<string, unknown> };
+  const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+    name: string;
+    exports: Record<string, unknown>;
+  };
   const entries: PackageEntry[] = [];
   for (const [subpath, target] of Object.entries(manifest.exports)) {
     const types = importTypes(target);
-    if (types) entries.push({ specifier: subpath === '.' ? manifest.name : `${manifest.name}/${subpath.slice(2)}`, types });
+    if (types)
+      entries.push({ specifier: subpath === '.' ? manifest.name : `${manifest.name}/${subpath.slice(2)}`, types });
   }
   return entries;
 }
@@ -53,16 +57,24 @@ function importTypes(target: unknown): string | undefined {
  * does for `dist/`: the rollup configurations whose output names end in `.d.mts`/`.d.cts`.
  */
 export async function buildDeclarations(outDir: string): Promise<void> {
-  const configs = ((await import(pathToFileURL(join(ROOT, 'rollup.config.mjs')).href)) as { default: RollupOptions[] }).default;
-  const declarationConfigs = configs.filter((config) => outputsOf(config).every((output) => /\.d\.[mc]ts$/.test(String(output.entryFileNames))));
-  if (declarationConfigs.length === 0) throw new Error('rollup.config.mjs has no declaration build (.d.mts/.d.cts outputs)');
+  const configs = ((await import(pathToFileURL(join(ROOT, 'rollup.config.mjs')).href)) as { default: RollupOptions[] })
+    .default;
+  const declarationConfigs = configs.filter((config) =>
+    outputsOf(config).every((output) => /\.d\.[mc]ts$/.test(String(output.entryFileNames))),
+  );
+  if (declarationConfigs.length === 0)
+    throw new Error('rollup.config.mjs has no declaration build (.d.mts/.d.cts outputs)');
   // The configuration names its tsconfig relative to the repository.
   const cwd = process.cwd();
   process.chdir(ROOT);
   try {
     for (const config of declarationConfigs) {
       const bundle = await rollup({ ...config, onwarn: () => {} });
-      for (const output of outputsOf(config)) await bundle.write({ ...output, dir: join(outDir, relative(join(ROOT, 'dist'), resolve(ROOT, output.dir ?? 'dist'))) });
+      for (const output of outputsOf(config))
+        await bundle.write({
+          ...output,
+          dir: join(outDir, relative(join(ROOT, 'dist'), resolve(ROOT, output.dir ?? 'dist'))),
+        });
       await bundle.close();
     }
   } finally {
@@ -70,7 +82,8 @@ export async function buildDeclarations(outDir: string): Promise<void> {
   }
 }
 
-const outputsOf = (config: RollupOptions): OutputOptions[] => (Array.isArray(config.output) ? config.output : config.output ? [config.output] : []);
+const outputsOf = (config: RollupOptions): OutputOptions[] =>
+  Array.isArray(config.output) ? config.output : config.output ? [config.output] : [];
 
 /** Prints declarations without comments, so the report changes with the API, not with its docs. */
 const printer = ts.createPrinter({ removeComments: true, newLine: ts.NewLineKind.LineFeed });
@@ -82,7 +95,8 @@ function statementOf(declaration: ts.Declaration): ts.Node {
 }
 
 /** True for declarations of the package itself (not of TypeScript's lib or another package). */
-const isOwn = (declaration: ts.Declaration, packageDir: string): boolean => declaration.getSourceFile().fileName.startsWith(join(packageDir, 'dist/'));
+const isOwn = (declaration: ts.Declaration, packageDir: string): boolean =>
+  declaration.getSourceFile().fileName.startsWith(join(packageDir, 'dist/'));
 
 /**
  * The report for the package whose declarations are in `packageDir/dist/` (built by
@@ -101,7 +115,8 @@ export function apiReport(packageDir: string, entries: PackageEntry[] = packageE
     noEmit: true,
   });
   const checker = program.getTypeChecker();
-  const resolveAlias = (symbol: ts.Symbol): ts.Symbol => (symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol);
+  const resolveAlias = (symbol: ts.Symbol): ts.Symbol =>
+    symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
   const print = (node: ts.Node) => printer.printNode(ts.EmitHint.Unspecified, node, node.getSourceFile());
 
   // First every entry's exports, so a name exported by one entry counts as public for all.
@@ -122,18 +137,28 @@ export function apiReport(packageDir: string, entries: PackageEntry[] = packageE
     const queue = [...roots];
     const visit = (node: ts.Node): void => {
       if (ts.isTypeReferenceNode(node) || ts.isExpressionWithTypeArguments(node) || ts.isTypeQueryNode(node)) {
-        const name = ts.isTypeReferenceNode(node) ? node.typeName : ts.isTypeQueryNode(node) ? node.exprName : node.expression;
+        const name = ts.isTypeReferenceNode(node)
+          ? node.typeName
+          : ts.isTypeQueryNode(node)
+            ? node.exprName
+            : node.expression;
         const symbol = checker.getSymbolAtLocation(name);
         const target = symbol && resolveAlias(symbol);
-        const own = (target?.declarations ?? []).filter((declaration) => isOwn(declaration, packageDir) && !ts.isTypeParameterDeclaration(declaration));
+        const own = (target?.declarations ?? []).filter(
+          (declaration) => isOwn(declaration, packageDir) && !ts.isTypeParameterDeclaration(declaration),
+        );
         if (target && own.length && !exported.has(target) && !unexported.has(target)) {
-          unexported.set(target, own.map((declaration) => print(statementOf(declaration))));
+          unexported.set(
+            target,
+            own.map((declaration) => print(statementOf(declaration))),
+          );
           queue.push(target);
         }
       }
       ts.forEachChild(node, visit);
     };
-    for (let symbol = queue.shift(); symbol; symbol = queue.shift()) for (const declaration of symbol.declarations ?? []) if (isOwn(declaration, packageDir)) visit(declaration);
+    for (let symbol = queue.shift(); symbol; symbol = queue.shift())
+      for (const declaration of symbol.declarations ?? []) if (isOwn(declaration, packageDir)) visit(declaration);
     return [...unexported.entries()].sort(([a], [b]) => a.name.localeCompare(b.name)).flatMap(([, printed]) => printed);
   };
 

@@ -11,7 +11,10 @@ export function eagerOutputs(metafile, entryPoint) {
   const outputs = metafile.outputs;
   const entry = Object.keys(outputs).find((name) => {
     const point = outputs[name].entryPoint;
-    return point !== undefined && (point === entryPoint || point.endsWith(entryPoint) || resolve(point) === resolve(entryPoint));
+    return (
+      point !== undefined &&
+      (point === entryPoint || point.endsWith(entryPoint) || resolve(point) === resolve(entryPoint))
+    );
   });
   if (entry === undefined) throw new Error(`no output has the entry point ${entryPoint}`);
   // Import paths are relative to the working directory, like the metafile's keys.
@@ -20,7 +23,8 @@ export function eagerOutputs(metafile, entryPoint) {
   const visit = (name) => {
     if (eager.has(name)) return;
     eager.add(name);
-    for (const imported of outputs[name].imports) if (imported.kind === 'import-statement' && !imported.external) visit(key(imported.path));
+    for (const imported of outputs[name].imports)
+      if (imported.kind === 'import-statement' && !imported.external) visit(key(imported.path));
   };
   visit(entry);
   return eager;

@@ -5,7 +5,15 @@ import { collectionsNamespace, type CollectionsApi } from './data/collections.js
 import { itemsNamespace, type ItemsApi } from './data/items.js';
 import { HttpError, RequestError } from './errors/index.js';
 import { invalid, requireObject, requireString } from './input.js';
-import { createEventRegistry, type CollectionsEvents, type ItemsEvents, type MediaEvents, type MembersEvents, type WebhookOptions, type Webhooks } from './events/index.js';
+import {
+  createEventRegistry,
+  type CollectionsEvents,
+  type ItemsEvents,
+  type MediaEvents,
+  type MembersEvents,
+  type WebhookOptions,
+  type Webhooks,
+} from './events/index.js';
 import type { RetryOptions } from './http/retry.js';
 import { Transport, type FetchWithAuthOptions } from './http/transport.js';
 import { mediaNamespace, type MediaApi } from './media/media.js';
@@ -72,7 +80,11 @@ export interface Client<A extends AuthStrategy = AuthStrategy> {
    */
   fetchWithAuth(pathOrUrl: string | URL, init?: RequestInit & FetchWithAuthOptions): Promise<Response>;
   /** Runs a GraphQL query (`POST /graphql/alpha`) with the client's auth. */
-  graphql<T = unknown>(query: string, variables?: Record<string, unknown>, options?: CallOptions): Promise<GraphQLResult<T>>;
+  graphql<T = unknown>(
+    query: string,
+    variables?: Record<string, unknown>,
+    options?: CallOptions,
+  ): Promise<GraphQLResult<T>>;
 }
 
 /**
@@ -82,7 +94,11 @@ export interface Client<A extends AuthStrategy = AuthStrategy> {
 function checkClientOptions(options: unknown): asserts options is ClientOptions {
   const { auth, webhooks } = requireObject(options, 'options', 'createClient');
   if (auth != null && typeof requireObject(auth, 'auth', 'createClient').getAuthHeaders !== 'function') {
-    invalid('auth', 'a strategy (OAuthStrategy(...), ApiKeyStrategy(...) or an object with getAuthHeaders())', 'createClient');
+    invalid(
+      'auth',
+      'a strategy (OAuthStrategy(...), ApiKeyStrategy(...) or an object with getAuthHeaders())',
+      'createClient',
+    );
   }
   if (webhooks != null && requireObject(webhooks, 'webhooks', 'createClient').publicKey !== undefined) {
     requireString((webhooks as { publicKey?: unknown }).publicKey, 'webhooks.publicKey', 'createClient');
@@ -114,7 +130,8 @@ export function createClient<A extends AuthStrategy = AuthStrategy>(options: Cli
     webhooks: events.webhooks,
     fetchWithAuth: (pathOrUrl, init) => transport.fetchWithAuth(pathOrUrl, init),
     async graphql<T>(query: string, variables?: Record<string, unknown>, call: CallOptions = {}) {
-      if (typeof query !== 'string' || !query.trim()) throw new RequestError('graphql: query must be a non-empty string', { field: 'query' });
+      if (typeof query !== 'string' || !query.trim())
+        throw new RequestError('graphql: query must be a non-empty string', { field: 'query' });
       const response = await transport.fetchWithAuth('/graphql/alpha', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
@@ -124,7 +141,10 @@ export function createClient<A extends AuthStrategy = AuthStrategy>(options: Cli
       try {
         return (await response.json()) as GraphQLResult<T>;
       } catch (e) {
-        throw new HttpError({ status: response.status, message: `graphql: unreadable response body (${(e as Error).message})` });
+        throw new HttpError({
+          status: response.status,
+          message: `graphql: unreadable response body (${(e as Error).message})`,
+        });
       }
     },
   };

@@ -140,6 +140,11 @@ export type {
   MembersEvents,
 } from './events/index.js';
 export type { CallOptions, Item, Entity } from './types.js';
-export type { CollectionsOperations, ItemsOperations, MediaOperations, MembersOperations } from '../generated/namespaces.js';
+export type {
+  CollectionsOperations,
+  ItemsOperations,
+  MediaOperations,
+  MembersOperations,
+} from '../generated/namespaces.js';
 export type * from '../generated/models.js';
 export type * from '../generated/io.js';

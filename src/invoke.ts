@@ -12,14 +12,16 @@ import { loadMediaCodecs, toPublic, toWire } from './wire/index.js';
 import { readPath } from './request.js';
 
 /** The transform node at a dotted wire path of a request tree. */
-const nodeAt = (node: TransformNode | undefined, path: string): TransformNode | undefined => readPath(node, path) as TransformNode | undefined;
+const nodeAt = (node: TransformNode | undefined, path: string): TransformNode | undefined =>
+  readPath(node, path) as TransformNode | undefined;
 
 /** Sets `value` at a dotted path; objects already there are merged (the deeper value wins). */
 function place(target: Record<string, unknown>, path: string, value: unknown): void {
   const keys = path.includes('.') ? path.split('.') : [path];
   const last = keys.pop()!;
   let at = target;
-  for (const key of keys) at = isRecord(at[key]) ? (at[key] = { ...(at[key] as object) }) as Record<string, unknown> : (at[key] = {});
+  for (const key of keys)
+    at = isRecord(at[key]) ? ((at[key] = { ...(at[key] as object) }) as Record<string, unknown>) : (at[key] = {});
   at[last] = isRecord(value) && isRecord(at[last]) ? { ...(at[last] as object), ...value } : value;
 }
 
@@ -63,7 +65,9 @@ function checkedArgument(op: Operation, argument: OperationArgument, value: unkn
       return requireArray(value, name, op.id).map((element) => requireString(itemIdOf(element), name, op.id));
     default:
       // A filter builder argument is sent as its filter object.
-      return typeof (value as { toFilter?: unknown })?.toFilter === 'function' ? (value as { toFilter(): unknown }).toFilter() : requireObject(value, name, op.id);
+      return typeof (value as { toFilter?: unknown })?.toFilter === 'function'
+        ? (value as { toFilter(): unknown }).toFilter()
+        : requireObject(value, name, op.id);
   }
 }
 
@@ -71,7 +75,10 @@ function checkedArgument(op: Operation, argument: OperationArgument, value: unkn
  * Builds the wire request from the public arguments of `op`'s method. Arguments are placed
  * shallow first, so a positional `member.id` wins over an `_id` inside `member`.
  */
-export function requestFromArgs(op: Operation, args: readonly unknown[]): { request: Record<string, unknown>; call: CallOptions } {
+export function requestFromArgs(
+  op: Operation,
+  args: readonly unknown[],
+): { request: Record<string, unknown>; call: CallOptions } {
   const spec = op.args ?? [];
   let call: CallOptions | undefined;
   let rest: Record<string, unknown> | undefined;
@@ -115,7 +122,12 @@ export async function invoke(transport: Transport, op: Operation, args: readonly
 }
 
 /** Sends a wire request for `op` and maps the response to public form (unwrapping, 404 → null). */
-export async function send(transport: Transport, op: Operation, request: object, call: CallOptions = {}): Promise<unknown> {
+export async function send(
+  transport: Transport,
+  op: Operation,
+  request: object,
+  call: CallOptions = {},
+): Promise<unknown> {
   if (op.media) await loadMediaCodecs();
   let response: unknown;
   try {
@@ -135,10 +147,14 @@ export async function send(transport: Transport, op: Operation, request: object,
 const loadElevatedOperations = loadOnFirstUse(() => import('../generated/elevated-operations.js'));
 
 /** Binds the generated methods of one namespace (its operations) to a transport. */
-export function bindOperations<T>(transport: Transport, ops: NamespaceOperations = { operations: [], elevated: [] }): T {
+export function bindOperations<T>(
+  transport: Transport,
+  ops: NamespaceOperations = { operations: [], elevated: [] },
+): T {
   const methods: Record<string, (...args: unknown[]) => Promise<unknown>> = {};
   for (const op of ops.operations) methods[op.id] = (...args) => invoke(transport, op, args);
-  for (const id of ops.elevated) methods[id] = async (...args) => invoke(transport, (await loadElevatedOperations())[id], args);
+  for (const id of ops.elevated)
+    methods[id] = async (...args) => invoke(transport, (await loadElevatedOperations())[id], args);
   return methods as T;
 }
 
@@ -147,7 +163,11 @@ export function bindOperations<T>(transport: Transport, ops: NamespaceOperations
  * under `request` (whose fields win), converted by the operation's request transform; and the
  * call options split off.
  */
-export function wireRequest(operation: Operation, request: Record<string, unknown>, options?: unknown): { wire: Record<string, unknown>; call: CallOptions } {
+export function wireRequest(
+  operation: Operation,
+  request: Record<string, unknown>,
+  options?: unknown,
+): { wire: Record<string, unknown>; call: CallOptions } {
   const { rest, call } = splitCallOptions(options);
   return { wire: toWire({ ...rest, ...request }, operation.request) as Record<string, unknown>, call };
 }
@@ -156,7 +176,12 @@ export function wireRequest(operation: Operation, request: Record<string, unknow
  * Sends `operation` with a request in the public form (see {@link wireRequest}). Resolves with
  * the public-form (and unwrapped) result.
  */
-export async function sendPublic(transport: Transport, operation: Operation, request: Record<string, unknown>, options?: unknown): Promise<unknown> {
+export async function sendPublic(
+  transport: Transport,
+  operation: Operation,
+  request: Record<string, unknown>,
+  options?: unknown,
+): Promise<unknown> {
   if (operation.media) await loadMediaCodecs();
   const { wire, call } = wireRequest(operation, request, options);
   return await send(transport, operation, wire, call);

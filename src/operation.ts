@@ -19,7 +19,17 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * - `itemData`: free-form item data (`Date` ↔ `{$date: iso}` at any depth);
  * - `entityFilter`: a filter over an entity's fields (`_id` ↔ `id`... as keys at any depth).
  */
-export type TransformCode = 'date' | 'float' | 'fieldMask' | 'image' | 'video' | 'audio' | 'document' | 'item' | 'itemData' | 'entityFilter';
+export type TransformCode =
+  | 'date'
+  | 'float'
+  | 'fieldMask'
+  | 'image'
+  | 'video'
+  | 'audio'
+  | 'document'
+  | 'item'
+  | 'itemData'
+  | 'entityFilter';
 
 /**
  * A transform tree, in wire field names: a leaf code, or an object of child nodes. Arrays are
@@ -42,7 +52,17 @@ export interface TransformBranch {
  * the call needs its `_id`), an item ID or an item with `_id` (`item-ref`, a list: `item-refs`),
  * or the options object merged at the top level of the request (`options`).
  */
-export type ArgumentType = 'string' | 'number' | 'boolean' | 'object' | 'array' | 'item' | 'item-with-id' | 'item-ref' | 'item-refs' | 'options';
+export type ArgumentType =
+  | 'string'
+  | 'number'
+  | 'boolean'
+  | 'object'
+  | 'array'
+  | 'item'
+  | 'item-with-id'
+  | 'item-ref'
+  | 'item-refs'
+  | 'options';
 
 /** One argument of an SDK method generated from the schema. */
 export interface OperationArgument {

@@ -48,7 +48,8 @@ const METHODS_WITH_BODY: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATC
 
 /** Reads a dotted path (`member.id`) from an object; `undefined` where any step is missing. */
 export function readPath(source: unknown, path: string): unknown {
-  if (!path.includes('.')) return source !== null && typeof source === 'object' ? (source as Record<string, unknown>)[path] : undefined;
+  if (!path.includes('.'))
+    return source !== null && typeof source === 'object' ? (source as Record<string, unknown>)[path] : undefined;
   let value = source;
   for (const key of path.split('.')) {
     if (value === null || typeof value !== 'object') return undefined;
@@ -78,7 +79,8 @@ export function buildRequest(operation: Operation, input?: object | null): Built
     }
     // `.` and `..` (escaped or not) are dot segments to every URL parser: the call, credentials
     // and all, would go to another endpoint.
-    if (value === '.' || value === '..') throw new RequestBuildError(`${operation.id}: path parameter "${field}" cannot be "${value}"`, field);
+    if (value === '.' || value === '..')
+      throw new RequestBuildError(`${operation.id}: path parameter "${field}" cannot be "${value}"`, field);
     if (!field.includes('.')) pathFields.push(field);
     path += encodeURIComponent(String(value)) + parts[index + 1];
   }

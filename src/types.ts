@@ -8,10 +8,25 @@ export interface CallOptions {
   timeoutMs?: number;
 }
 
-type RenamedKey<K> = K extends 'id' ? '_id' : K extends 'createdDate' ? '_createdDate' : K extends 'updatedDate' ? '_updatedDate' : K;
+type RenamedKey<K> = K extends 'id'
+  ? '_id'
+  : K extends 'createdDate'
+    ? '_createdDate'
+    : K extends 'updatedDate'
+      ? '_updatedDate'
+      : K;
 
 /** Public form of an entity: `id`, `createdDate`, `updatedDate` become `_id`, ... at every depth. */
-export type Entity<T> = T extends Date | string | number | boolean | bigint | symbol | null | undefined | ((...args: never[]) => unknown)
+export type Entity<T> = T extends
+  | Date
+  | string
+  | number
+  | boolean
+  | bigint
+  | symbol
+  | null
+  | undefined
+  | ((...args: never[]) => unknown)
   ? T
   : T extends readonly (infer U)[]
     ? Entity<U>[]

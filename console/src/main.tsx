@@ -21,7 +21,9 @@ import './styles.css';
  * delay the error a person is waiting to read.
  */
 function createQueryClient(): QueryClient {
-  return new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 5_000 } } });
+  return new QueryClient({
+    defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 5_000 } },
+  });
 }
 
 async function start(): Promise<void> {

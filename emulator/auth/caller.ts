@@ -19,7 +19,12 @@ const sameSecret = (given: string, expected: string): boolean => {
  * tolerated). External login sends `<access token>,<api key>`: any API key among the parts makes
  * the caller elevated.
  */
-export async function resolveCaller(authorization: string | undefined, site: SiteIdentity, tokens: TokenService, anonymousAllowed: boolean): Promise<Caller> {
+export async function resolveCaller(
+  authorization: string | undefined,
+  site: SiteIdentity,
+  tokens: TokenService,
+  anonymousAllowed: boolean,
+): Promise<Caller> {
   const header = authorization?.trim();
   if (!header) {
     if (anonymousAllowed) return ANONYMOUS;
@@ -30,6 +35,7 @@ export async function resolveCaller(authorization: string | undefined, site: Sit
     .map((part) => part.trim().replace(/^Bearer\s+/i, ''))
     .filter(Boolean);
   if (parts.some((part) => sameSecret(part, site.apiKey))) return { kind: 'elevated', authenticated: true };
-  if (parts.length != 1) throw unauthenticated('The Authorization header holds several credentials but no valid API key');
+  if (parts.length != 1)
+    throw unauthenticated('The Authorization header holds several credentials but no valid API key');
   return tokens.verify(parts[0]!);
 }

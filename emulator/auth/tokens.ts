@@ -28,7 +28,11 @@ export interface TokenResponse {
 }
 
 /** One grant type of the token endpoint: checks the request and says whom to issue tokens for. */
-export type Grant = (input: Record<string, unknown>, call: ServiceCall, context: EmulatorContext) => TokenSubject | Promise<TokenSubject>;
+export type Grant = (
+  input: Record<string, unknown>,
+  call: ServiceCall,
+  context: EmulatorContext,
+) => TokenSubject | Promise<TokenSubject>;
 
 /** Token issuing and checking, shared by every service. */
 export interface TokenService {
@@ -93,15 +97,31 @@ export function createTokenService(store: Store, site: SiteIdentity, config: Con
       const refreshToken = `${subject.kind}.${randomBytes(32).toString('base64url')}`;
       store.run(
         'INSERT INTO refresh_tokens (token_hash, kind, visitor_id, member_id, client_id, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-        [hash(refreshToken), subject.kind, subject.visitorId, subject.memberId ?? null, subject.clientId, new Date().toISOString()],
+        [
+          hash(refreshToken),
+          subject.kind,
+          subject.visitorId,
+          subject.memberId ?? null,
+          subject.clientId,
+          new Date().toISOString(),
+        ],
       );
       return { access_token: accessToken, expires_in: lifetime, refresh_token: refreshToken, token_type: 'Bearer' };
     },
 
     async verify(accessToken) {
       try {
-        const { payload } = await jwtVerify<AccessClaims>(accessToken, site.publicKey, { issuer: ISSUER, audience: site.siteId, algorithms: [SIGNING_ALGORITHM] });
-        const caller: Caller = { kind: payload.role, visitorId: payload.visitorId, clientId: payload.clientId, authenticated: true };
+        const { payload } = await jwtVerify<AccessClaims>(accessToken, site.publicKey, {
+          issuer: ISSUER,
+          audience: site.siteId,
+          algorithms: [SIGNING_ALGORITHM],
+        });
+        const caller: Caller = {
+          kind: payload.role,
+          visitorId: payload.visitorId,
+          clientId: payload.clientId,
+          authenticated: true,
+        };
         if (payload.role == 'member' && payload.memberId) caller.memberId = payload.memberId;
         else if (payload.role != 'visitor') throw unauthenticated('The access token names no known role');
         return caller;
@@ -114,14 +134,22 @@ export function createTokenService(store: Store, site: SiteIdentity, config: Con
 
     spendRefreshToken(refreshToken, clientId) {
       return store.transaction(() => {
-        const row = store.get<{ kind: 'visitor' | 'member'; visitor_id: string; member_id: string | null; client_id: string; used_at: string | null }>(
-          'SELECT kind, visitor_id, member_id, client_id, used_at FROM refresh_tokens WHERE token_hash = ?',
-          [hash(refreshToken)],
-        );
+        const row = store.get<{
+          kind: 'visitor' | 'member';
+          visitor_id: string;
+          member_id: string | null;
+          client_id: string;
+          used_at: string | null;
+        }>('SELECT kind, visitor_id, member_id, client_id, used_at FROM refresh_tokens WHERE token_hash = ?', [
+          hash(refreshToken),
+        ]);
         if (!row) throw invalidGrant('Unknown refresh token');
         if (row.used_at) throw invalidGrant('This refresh token was already used; refresh tokens work once');
         if (row.client_id != clientId) throw invalidGrant('The refresh token was issued to another client');
-        store.run('UPDATE refresh_tokens SET used_at = ? WHERE token_hash = ?', [new Date().toISOString(), hash(refreshToken)]);
+        store.run('UPDATE refresh_tokens SET used_at = ? WHERE token_hash = ?', [
+          new Date().toISOString(),
+          hash(refreshToken),
+        ]);
         const subject: TokenSubject = { kind: row.kind, visitorId: row.visitor_id, clientId: row.client_id };
         if (row.member_id) subject.memberId = row.member_id;
         return subject;

@@ -16,7 +16,13 @@ export interface ControlOptions {
 
 /** The connection details of the demo site (`GET /_emulator/info`). */
 export function siteInfo(context: EmulatorContext) {
-  return { url: context.url(), apiKey: context.site.apiKey, siteId: context.site.siteId, clientId: context.site.clientId, publicKey: context.site.publicKeyPem };
+  return {
+    url: context.url(),
+    apiKey: context.site.apiKey,
+    siteId: context.site.siteId,
+    clientId: context.site.clientId,
+    publicKey: context.site.publicKeyPem,
+  };
 }
 
 /** Writes every module's demo data (in one transaction). */
@@ -46,12 +52,20 @@ export function controlModule(options: ControlOptions): ServiceModule {
     config: {
       allowedCorsOrigins: {
         default: [],
-        description: 'Origins (e.g. "https://app.example") whose browser pages may call the emulator, besides any port of localhost, 127.0.0.1 and [::1].',
-        check: (value) => ((value as string[]).every((origin) => URL.canParse(origin) && new URL(origin).origin == origin) ? undefined : 'must be a list of origins like "https://app.example"'),
+        description:
+          'Origins (e.g. "https://app.example") whose browser pages may call the emulator, besides any port of localhost, 127.0.0.1 and [::1].',
+        check: (value) =>
+          (value as string[]).every((origin) => URL.canParse(origin) && new URL(origin).origin == origin)
+            ? undefined
+            : 'must be a list of origins like "https://app.example"',
       },
     },
     routes(app: FastifyInstance, context: EmulatorContext) {
-      app.get('/_emulator/health', async () => ({ status: 'ok', uptimeSeconds: Math.round((Date.now() - startedAt) / 1000), store: context.store.engine }));
+      app.get('/_emulator/health', async () => ({
+        status: 'ok',
+        uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
+        store: context.store.engine,
+      }));
       app.get('/_emulator/info', async () => siteInfo(context));
       app.post('/_emulator/reset', async (request) => {
         const body = (request.body ?? {}) as { seed?: unknown };
@@ -68,14 +82,19 @@ export function controlModule(options: ControlOptions): ServiceModule {
       });
       app.get('/_emulator/requests', async (request) => {
         const limit = Number((request.query as { limit?: string }).limit ?? 200);
-        if (!Number.isInteger(limit) || limit < 1) throw invalidField('limit', 'must be a whole number of at least 1', 'MIN');
+        if (!Number.isInteger(limit) || limit < 1)
+          throw invalidField('limit', 'must be a whole number of at least 1', 'MIN');
         return { requests: requestLog.list(limit) };
       });
-      app.get('/_emulator/config', async () => ({ config: context.config.values(), descriptions: context.config.descriptions() }));
+      app.get('/_emulator/config', async () => ({
+        config: context.config.values(),
+        descriptions: context.config.descriptions(),
+      }));
       app.put('/_emulator/config', async (request) => {
         const body = request.body as { config?: unknown } | undefined;
         const changes = body && typeof body == 'object' && 'config' in body ? body.config : body;
-        if (typeof changes != 'object' || changes === null || Array.isArray(changes)) throw invalidField('config', 'must be an object of setting → value');
+        if (typeof changes != 'object' || changes === null || Array.isArray(changes))
+          throw invalidField('config', 'must be an object of setting → value');
         return { config: context.config.update(changes as Record<string, unknown>) };
       });
     },

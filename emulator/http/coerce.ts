@@ -6,7 +6,8 @@
 
 type Schema = Record<string, unknown>;
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value == 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value == 'object' && value !== null && !Array.isArray(value);
 
 /** Resolves `#/components/schemas/Name` (or the shared-id form) against `components`. */
 function resolve(schema: unknown, components: { schemas: Record<string, unknown> }): Schema | undefined {
@@ -18,17 +19,23 @@ function resolve(schema: unknown, components: { schemas: Record<string, unknown>
   return isRecord(current) ? current : undefined;
 }
 
-const typesOf = (schema: Schema): string[] => (Array.isArray(schema.type) ? (schema.type as string[]) : typeof schema.type == 'string' ? [schema.type] : []);
+const typesOf = (schema: Schema): string[] =>
+  Array.isArray(schema.type) ? (schema.type as string[]) : typeof schema.type == 'string' ? [schema.type] : [];
 
 /** One text value as the scalar type the schema wants; unchanged when it does not read as one (validation then reports it). */
 function scalar(value: string, types: string[]): unknown {
-  if ((types.includes('integer') || types.includes('number')) && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
+  if ((types.includes('integer') || types.includes('number')) && value.trim() !== '' && Number.isFinite(Number(value)))
+    return Number(value);
   if (types.includes('boolean') && (value == 'true' || value == 'false')) return value == 'true';
   return value;
 }
 
 /** Returns `value` with its text leaves converted to the types `schema` names. */
-export function coerceQuery(value: unknown, schema: unknown, components: { schemas: Record<string, unknown> }): unknown {
+export function coerceQuery(
+  value: unknown,
+  schema: unknown,
+  components: { schemas: Record<string, unknown> },
+): unknown {
   const resolved = resolve(schema, components);
   if (!resolved) return value;
   const types = typesOf(resolved);
@@ -38,7 +45,12 @@ export function coerceQuery(value: unknown, schema: unknown, components: { schem
   }
   if (isRecord(value)) {
     const properties = isRecord(resolved.properties) ? resolved.properties : {};
-    return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, key in properties ? coerceQuery(entry, properties[key], components) : entry]));
+    return Object.fromEntries(
+      Object.entries(value).map(([key, entry]) => [
+        key,
+        key in properties ? coerceQuery(entry, properties[key], components) : entry,
+      ]),
+    );
   }
   if (typeof value == 'string') return scalar(value, types);
   return value;

@@ -62,12 +62,18 @@ function collectOperations(modules: readonly ServiceModule[]): Map<string, Opera
 }
 
 /** Runs one operation: synchronous handlers inside one transaction; then the committed events go out. */
-async function run(operation: Operation, call: ServiceCall, context: EmulatorContext, pending: DomainEvent[]): Promise<unknown> {
+async function run(
+  operation: Operation,
+  call: ServiceCall,
+  context: EmulatorContext,
+  pending: DomainEvent[],
+): Promise<unknown> {
   let result: unknown;
   if (typeof operation == 'function') {
     result = context.store.transaction(() => {
       const value = operation(call, context);
-      if (value instanceof Promise) throw new Error('A synchronous operation returned a promise: declare it with manageTransactions');
+      if (value instanceof Promise)
+        throw new Error('A synchronous operation returned a promise: declare it with manageTransactions');
       return value;
     });
   } else {
@@ -78,7 +84,11 @@ async function run(operation: Operation, call: ServiceCall, context: EmulatorCon
 }
 
 /** Registers the whole route table; routes no module implements answer 501. */
-export function registerTableRoutes(app: FastifyInstance, context: EmulatorContext, modules: readonly ServiceModule[]): void {
+export function registerTableRoutes(
+  app: FastifyInstance,
+  context: EmulatorContext,
+  modules: readonly ServiceModule[],
+): void {
   const operations = collectOperations(modules);
   const anonymous = new Set(modules.flatMap((module) => module.anonymousOperations ?? []));
   let writeSequence = 0;
@@ -88,7 +98,10 @@ export function registerTableRoutes(app: FastifyInstance, context: EmulatorConte
     const fact = facts[route.operationId] ?? {};
     const isWrite = route.method != 'GET' && !fact.readOnly;
     const hasQueryInput = route.method == 'GET' || route.method == 'DELETE';
-    const schema = withSharedReferences((hasQueryInput ? route.query : route.body) ?? { type: 'object' }) as Record<string, unknown>;
+    const schema = withSharedReferences((hasQueryInput ? route.query : route.body) ?? { type: 'object' }) as Record<
+      string,
+      unknown
+    >;
 
     app.route({
       method: route.method,
@@ -98,22 +111,39 @@ export function registerTableRoutes(app: FastifyInstance, context: EmulatorConte
         mergePathParameters(request, route);
         const problem = (request.query as Record<symbol, string> | undefined)?.[QUERY_PROBLEM];
         if (problem) throw invalidField('.r', problem, 'FORMAT');
-        request.caller = await resolveCaller(request.headers.authorization, context.site, context.tokens, anonymous.has(route.operationId));
+        request.caller = await resolveCaller(
+          request.headers.authorization,
+          context.site,
+          context.tokens,
+          anonymous.has(route.operationId),
+        );
         if (fact.elevated && request.caller.kind != 'elevated') {
           throw permissionDenied(`${route.operationId} requires an elevated client (an API key)`);
         }
         // Validated here rather than by a route schema: Fastify then compiles each route's
         // validator on its first request (and caches it), not all of them at start-up.
         const validate = request.compileValidationSchema(schema, hasQueryInput ? 'querystring' : 'body');
-        if (!validate(hasQueryInput ? request.query : request.body)) throw validationError(fieldViolations((validate.errors ?? []) as SchemaError[]));
+        if (!validate(hasQueryInput ? request.query : request.body))
+          throw validationError(fieldViolations((validate.errors ?? []) as SchemaError[]));
       },
       async handler(request: FastifyRequest, reply: FastifyReply) {
         if (!operation) {
-          throw applicationError(501, 'UNIMPLEMENTED', `${route.method} ${route.url} (${route.operationId}) is not implemented by the emulator`);
+          throw applicationError(
+            501,
+            'UNIMPLEMENTED',
+            `${route.method} ${route.url} (${route.operationId}) is not implemented by the emulator`,
+          );
         }
         const pending: DomainEvent[] = [];
         const input = (hasQueryInput ? request.query : request.body) as Record<string, unknown>;
-        const call: ServiceCall = { input: input ?? {}, caller: request.caller!, requestId: request.id, emit: (event) => pending.push(event), request, reply };
+        const call: ServiceCall = {
+          input: input ?? {},
+          caller: request.caller!,
+          requestId: request.id,
+          emit: (event) => pending.push(event),
+          request,
+          reply,
+        };
         const result = await run(operation, call, context, pending);
         // Every read sees every committed write here, so the token only has to be replayable.
         if (isWrite) reply.header('x-wix-consistent', String(++writeSequence));
@@ -130,7 +160,10 @@ function mergePathParameters(request: FastifyRequest, route: Route): void {
   const hasQueryInput = route.method == 'GET' || route.method == 'DELETE';
   if (hasQueryInput) {
     const problem = (request.query as Record<symbol, string>)[QUERY_PROBLEM];
-    request.query = { ...(coerceQuery(request.query, route.query, components) as object), ...(problem ? { [QUERY_PROBLEM]: problem } : {}) };
+    request.query = {
+      ...(coerceQuery(request.query, route.query, components) as object),
+      ...(problem ? { [QUERY_PROBLEM]: problem } : {}),
+    };
   } else if (request.body === undefined || request.body === null) {
     // A body-less POST of an operation whose fields all come from the path.
     if (Object.keys(route.params).length) request.body = {};
@@ -141,4 +174,3 @@ function mergePathParameters(request: FastifyRequest, route: Route): void {
     if (params[param] !== undefined) setIfAbsent(target, field, params[param]!);
   }
 }
-

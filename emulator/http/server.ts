@@ -25,11 +25,17 @@ export interface ServerOptions {
 const INT32 = 2 ** 31;
 
 /** A plugin of Fastify's schema validator (ajv), typed from Fastify's own options. */
-type ValidatorPlugin = Extract<NonNullable<NonNullable<FastifyServerOptions['ajv']>['plugins']>[number], (...args: never[]) => unknown>;
+type ValidatorPlugin = Extract<
+  NonNullable<NonNullable<FastifyServerOptions['ajv']>['plugins']>[number],
+  (...args: never[]) => unknown
+>;
 
 /** Number formats the schemas use that the validator does not know by itself. */
 const addNumberFormats: ValidatorPlugin = (ajv) => {
-  ajv.addFormat('int32', { type: 'number', validate: (value: number) => Number.isInteger(value) && value >= -INT32 && value < INT32 });
+  ajv.addFormat('int32', {
+    type: 'number',
+    validate: (value: number) => Number.isInteger(value) && value >= -INT32 && value < INT32,
+  });
   ajv.addFormat('int64', { type: 'number', validate: (value: number) => Number.isSafeInteger(value) });
   ajv.addFormat('float', { type: 'number', validate: () => true });
   ajv.addFormat('double', { type: 'number', validate: () => true });
@@ -42,7 +48,9 @@ const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 function isLoopbackOrigin(origin: string): boolean {
   if (!URL.canParse(origin)) return false;
   const { protocol, hostname } = new URL(origin);
-  return (protocol == 'http:' || protocol == 'https:') && (LOOPBACK_HOSTS.has(hostname) || hostname.endsWith('.localhost'));
+  return (
+    (protocol == 'http:' || protocol == 'https:') && (LOOPBACK_HOSTS.has(hostname) || hostname.endsWith('.localhost'))
+  );
 }
 
 /** `Payload Too Large` → `PAYLOAD_TOO_LARGE`. */
@@ -71,7 +79,13 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     routerOptions: { ignoreTrailingSlash: true, querystringParser: parseQueryString },
     ajv: {
       // No coercion: JSON bodies keep their types (5 is not "5"); query strings are typed by `coerce.ts`.
-      customOptions: { allErrors: true, strict: false, coerceTypes: false, removeAdditional: false, useDefaults: false },
+      customOptions: {
+        allErrors: true,
+        strict: false,
+        coerceTypes: false,
+        removeAdditional: false,
+        useDefaults: false,
+      },
       plugins: [addNumberFormats],
     },
   });
@@ -94,7 +108,13 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       ...(request.operationId ? { operationId: request.operationId } : {}),
       status: reply.statusCode,
       durationMs: Math.round(reply.elapsedTime * 100) / 100,
-      caller: !caller ? 'none' : !caller.authenticated ? 'anonymous' : caller.kind == 'member' ? `member:${caller.memberId}` : caller.kind,
+      caller: !caller
+        ? 'none'
+        : !caller.authenticated
+          ? 'anonymous'
+          : caller.kind == 'member'
+            ? `member:${caller.memberId}`
+            : caller.kind,
     });
   });
 
@@ -102,7 +122,13 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     // Browser apps on this machine (any port of a loopback host), plus the origins set in the
     // config; never any website: a page the developer happens to visit must not read the demo
     // API key from /_emulator/info or reset the state.
-    origin: (origin, allow) => allow(null, origin === undefined || isLoopbackOrigin(origin) || context.config.get<string[]>('allowedCorsOrigins').includes(origin)),
+    origin: (origin, allow) =>
+      allow(
+        null,
+        origin === undefined ||
+          isLoopbackOrigin(origin) ||
+          context.config.get<string[]>('allowedCorsOrigins').includes(origin),
+      ),
     credentials: true,
     exposedHeaders: ['x-wix-request-id', 'x-wix-consistent'],
     maxAge: 600,
@@ -117,8 +143,14 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      if (error instanceof SyntaxError || error.code == 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code == 'FST_ERR_CTP_EMPTY_JSON_BODY') {
-        const problem = validationError([{ field: 'request', description: `is not valid JSON: ${error.message}`, violatedRule: 'FORMAT' }]);
+      if (
+        error instanceof SyntaxError ||
+        error.code == 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+        error.code == 'FST_ERR_CTP_EMPTY_JSON_BODY'
+      ) {
+        const problem = validationError([
+          { field: 'request', description: `is not valid JSON: ${error.message}`, violatedRule: 'FORMAT' },
+        ]);
         return reply.code(400).send(problem.body);
       }
       const text = STATUS_TEXT[status] ?? 'Bad Request';
@@ -132,7 +164,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0]!;
     const isApi = API_PREFIXES.some((prefix) => path == prefix.replace(/\/$/, '') || path.startsWith(prefix));
-    if ((request.method == 'GET' || request.method == 'HEAD') && !isApi) return serveConsole(options.consoleDir, path, reply);
+    if ((request.method == 'GET' || request.method == 'HEAD') && !isApi)
+      return serveConsole(options.consoleDir, path, reply);
     return reply.code(404).send({ message: `Not Found: no route for ${request.method} ${path}`, details: {} });
   });
 

@@ -27,7 +27,18 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 /** Path prefixes that belong to APIs: never answered with the console's index.html. */
-export const API_PREFIXES = ['/_emulator/', '/_api/', '/oauth2/', '/wix-data/', '/site-media/', '/members/', '/graphql', '/_pages/', '/_uploads/', '/_media/'];
+export const API_PREFIXES = [
+  '/_emulator/',
+  '/_api/',
+  '/oauth2/',
+  '/wix-data/',
+  '/site-media/',
+  '/members/',
+  '/graphql',
+  '/_pages/',
+  '/_uploads/',
+  '/_media/',
+];
 
 const NOT_BUILT_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>sitekit emulator</title>${ICON_LINK}</head>
@@ -58,7 +69,8 @@ export async function serveConsole(consoleDir: string, urlPath: string, reply: F
   }
   const candidate = normalize(join(consoleDir, relative));
   // A path that climbs out of the console directory gets the index page, never the file.
-  const inside = candidate == consoleDir || candidate.startsWith(consoleDir.endsWith(sep) ? consoleDir : consoleDir + sep);
+  const inside =
+    candidate == consoleDir || candidate.startsWith(consoleDir.endsWith(sep) ? consoleDir : consoleDir + sep);
   if (inside && (await isFile(candidate))) {
     const type = CONTENT_TYPES[extname(candidate).toLowerCase()] ?? 'application/octet-stream';
     // Vite names built assets by content hash: they never change, so they can be cached for long.
@@ -70,5 +82,8 @@ export async function serveConsole(consoleDir: string, urlPath: string, reply: F
   }
   // A file-like path that does not exist is a 404; anything else is a client route of the app.
   if (extname(relative)) return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
-  return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(await readFile(index));
+  return reply
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-cache')
+    .send(await readFile(index));
 }

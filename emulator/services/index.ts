@@ -14,4 +14,14 @@ import { mediaService } from './media/service.js';
 import { webhooksService } from './webhooks/service.js';
 
 /** Every service module of the emulator. */
-export const serviceModules: readonly ServiceModule[] = [oauthService, collectionsService, itemsService, outboxService, membersService, identityService, signInService, mediaService, webhooksService];
+export const serviceModules: readonly ServiceModule[] = [
+  oauthService,
+  collectionsService,
+  itemsService,
+  outboxService,
+  membersService,
+  identityService,
+  signInService,
+  mediaService,
+  webhooksService,
+];

@@ -24,7 +24,11 @@ export function requireClient(input: Record<string, unknown>, context: EmulatorC
   return clientId;
 }
 
-const anonymous: Grant = (input, _call, context) => ({ kind: 'visitor', visitorId: randomUUID(), clientId: requireClient(input, context) });
+const anonymous: Grant = (input, _call, context) => ({
+  kind: 'visitor',
+  visitorId: randomUUID(),
+  clientId: requireClient(input, context),
+});
 
 const refresh: Grant = (input, _call, context) => {
   const clientId = requireClient(input, context);
@@ -35,14 +39,21 @@ const refresh: Grant = (input, _call, context) => {
 
 // External login: a trusted backend (holding the API key) signs a member in by id.
 const authorizedClient: Grant = (input, call, context) => {
-  if (call.caller.kind != 'elevated') throw permissionDenied('The authorized_client grant needs the API key in the Authorization header');
+  if (call.caller.kind != 'elevated')
+    throw permissionDenied('The authorized_client grant needs the API key in the Authorization header');
   const memberId = tokenField(input, 'memberId', 'member_id');
   if (!memberId) throw invalidField('member_id', 'must not be empty', 'REQUIRED_FIELD');
   // Only a member who could sign in themselves gets tokens: not an unknown, blocked or pending one.
   const member = findMember(context.store, memberId);
   if (!member) throw memberNotFound(memberId);
-  if (member.status != 'APPROVED') throw invalidGrant(`Member ${memberId} cannot sign in: its status is ${member.status}`);
-  const subject: TokenSubject = { kind: 'member', visitorId: randomUUID(), memberId, clientId: tokenField(input, 'clientId', 'client_id') ?? context.site.clientId };
+  if (member.status != 'APPROVED')
+    throw invalidGrant(`Member ${memberId} cannot sign in: its status is ${member.status}`);
+  const subject: TokenSubject = {
+    kind: 'member',
+    visitorId: randomUUID(),
+    memberId,
+    clientId: tokenField(input, 'clientId', 'client_id') ?? context.site.clientId,
+  };
   return subject;
 };
 
@@ -51,7 +62,11 @@ export const oauthService: ServiceModule = {
   name: 'oauth',
   anonymousOperations: ['token'],
   config: {
-    tokenLifetimeSeconds: { default: 14_400, description: 'Lifetime of access tokens, in seconds (expires_in).', check: atLeast(1) },
+    tokenLifetimeSeconds: {
+      default: 14_400,
+      description: 'Lifetime of access tokens, in seconds (expires_in).',
+      check: atLeast(1),
+    },
   },
   routes(_app, context) {
     context.tokens.registerGrant('anonymous', anonymous);

@@ -44,16 +44,19 @@ interface EmailRow {
 /** Puts an email in the outbox; call it inside the transaction of the change that sends it. */
 export function sendEmail(store: Store, email: OutgoingEmail): OutboxEmail {
   const stored: OutboxEmail = { id: randomUUID(), createdAt: new Date().toISOString(), ...email };
-  store.run('INSERT INTO outbox (id, to_address, subject, text, kind, code, link, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)', [
-    stored.id,
-    email.to.toLowerCase(),
-    email.subject,
-    email.text,
-    email.kind,
-    email.code ?? null,
-    email.link ?? null,
-    stored.createdAt,
-  ]);
+  store.run(
+    'INSERT INTO outbox (id, to_address, subject, text, kind, code, link, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    [
+      stored.id,
+      email.to.toLowerCase(),
+      email.subject,
+      email.text,
+      email.kind,
+      email.code ?? null,
+      email.link ?? null,
+      stored.createdAt,
+    ],
+  );
   return stored;
 }
 

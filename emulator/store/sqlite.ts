@@ -21,7 +21,9 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
   database.pragma('foreign_keys = ON');
   // Case-insensitive matching (contains, startsWith, endsWith) follows JavaScript's Unicode lower-casing;
   // SQLite's own lower() only folds ASCII.
-  database.function('unicode_lower', { deterministic: true }, (value: unknown) => (typeof value == 'string' ? value.toLowerCase() : value));
+  database.function('unicode_lower', { deterministic: true }, (value: unknown) =>
+    typeof value == 'string' ? value.toLowerCase() : value,
+  );
 
   // Prepared statements are reused: the same SQL text is compiled once.
   const statements = new Map<string, Database.Statement>();
@@ -58,7 +60,10 @@ export function migrate(store: Store, migrations: readonly Migration[]): void {
     if (store.get('SELECT id FROM schema_migrations WHERE id = ?', [migration.id])) continue;
     store.transaction(() => {
       store.exec(migration.sql);
-      store.run('INSERT INTO schema_migrations (id, applied_at) VALUES (?, ?)', [migration.id, new Date().toISOString()]);
+      store.run('INSERT INTO schema_migrations (id, applied_at) VALUES (?, ?)', [
+        migration.id,
+        new Date().toISOString(),
+      ]);
     });
   }
 }

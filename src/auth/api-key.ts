@@ -35,5 +35,11 @@ export function ApiKeyStrategy(options: ApiKeyOptions): ApiKeyAuth {
   // The same headers for every call: nothing allocated per call.
   Object.freeze(headers);
   const ready = Promise.resolve(headers);
-  return { elevated: true, getAuthHeaders: withReadyHeaders(() => ready, () => headers) };
+  return {
+    elevated: true,
+    getAuthHeaders: withReadyHeaders(
+      () => ready,
+      () => headers,
+    ),
+  };
 }

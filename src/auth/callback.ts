@@ -13,8 +13,14 @@ import type { OAuthCallback } from './types.js';
  */
 export function parseFromUrl(url?: string, responseMode: 'fragment' | 'query' = 'fragment'): OAuthCallback {
   // The query runs from a `?` before any `#` up to the `#`; the fragment from the first `#` on.
-  const params = new URLSearchParams(String(url ?? globalThis.location?.href ?? '').match(responseMode === 'query' ? /^[^?#]*\?([^#]*)/ : /#(.*)/s)?.[1]);
+  const params = new URLSearchParams(
+    String(url ?? globalThis.location?.href ?? '').match(responseMode === 'query' ? /^[^?#]*\?([^#]*)/ : /#(.*)/s)?.[1],
+  );
   const get = (name: string) => params.get(name);
   const error = get('error');
-  return { code: get('code'), state: get('state'), ...(error && { error, errorDescription: get('error_description') }) };
+  return {
+    code: get('code'),
+    state: get('state'),
+    ...(error && { error, errorDescription: get('error_description') }),
+  };
 }

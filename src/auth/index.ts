@@ -2,7 +2,13 @@
 export { OAuthStrategy, type OAuthAuth, type OAuthOptions } from './oauth.js';
 export { ApiKeyStrategy, type ApiKeyAuth, type ApiKeyOptions } from './api-key.js';
 export type { AuthStrategy } from './strategy.js';
-export { memoryTokenStorage, localStorageTokenStorage, cookieTokenStorage, type CookieStorageOptions, type WebStorage } from './storage.js';
+export {
+  memoryTokenStorage,
+  localStorageTokenStorage,
+  cookieTokenStorage,
+  type CookieStorageOptions,
+  type WebStorage,
+} from './storage.js';
 export { browserFrameHost } from './frames.js';
 export { parseFromUrl } from './callback.js';
 export { generatePKCE } from './pkce.js';

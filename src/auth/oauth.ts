@@ -85,7 +85,12 @@ export interface OAuthAuth extends AuthStrategy {
    * await client.auth.getMemberTokens(code, state, JSON.parse(sessionStorage.getItem('oauth')!));
    * ```
    */
-  getMemberTokens(code: string | null | undefined, state: string | null | undefined, oauthData: Partial<OAuthData>, options?: CallOptions): Promise<Tokens>;
+  getMemberTokens(
+    code: string | null | undefined,
+    state: string | null | undefined,
+    oauthData: Partial<OAuthData>,
+    options?: CallOptions,
+  ): Promise<Tokens>;
   /**
    * Turns the session token of a successful `login`/`register` into member tokens, stores and
    * returns them: in browsers through a hidden iframe, elsewhere by reading the hosted page's
@@ -107,7 +112,11 @@ export interface OAuthAuth extends AuthStrategy {
   /** Registers a member. Failures are outcomes, not exceptions. */
   register(params: RegisterParams): Promise<StateMachine>;
   /** Sends the emailed verification code while the last outcome (or `state`) requires it. */
-  processVerification(inputs: { verificationCode?: string; code?: string }, state?: StateMachine, options?: CallOptions): Promise<StateMachine>;
+  processVerification(
+    inputs: { verificationCode?: string; code?: string },
+    state?: StateMachine,
+    options?: CallOptions,
+  ): Promise<StateMachine>;
   /** Sends the verification code again while the last outcome (or `state`) requires it. */
   resendVerificationCode(state?: StateMachine, options?: CallOptions): Promise<void>;
   /** Emails a password-reset link leading back to `redirectUri`. */
@@ -154,11 +163,14 @@ export function OAuthStrategy(options: OAuthOptions): OAuthAuth {
   let clientTransport: Transport | undefined;
   // Used without createClient, the strategy talks to the default host itself.
   const transport = () => (clientTransport ??= new Transport({ auth: strategy }));
-  const send = (operation: Operation, body: object, settings?: CallSettings): Promise<unknown> => transport().send(operation, body, settings);
+  const send = (operation: Operation, body: object, settings?: CallSettings): Promise<unknown> =>
+    transport().send(operation, body, settings);
 
   const tokens = new TokenLifecycle({ clientId, storage, transport });
   // The redirect and silent flows load on first use: most page loads never sign in.
-  const redirectFlow = loadOnFirstUse(async () => new (await import('./redirect-flow.js')).RedirectFlow(clientId, tokens, send));
+  const redirectFlow = loadOnFirstUse(
+    async () => new (await import('./redirect-flow.js')).RedirectFlow(clientId, tokens, send),
+  );
   const loadSilentFlow = loadOnFirstUse(() => import('./silent-flow.js'));
   const silentSignIn = async (silentOptions?: SilentOptions, sessionToken?: string) => {
     const [{ silentSignIn: signInSilently }, redirect] = await Promise.all([loadSilentFlow(), redirectFlow()]);
@@ -168,11 +180,17 @@ export function OAuthStrategy(options: OAuthOptions): OAuthAuth {
 
   // The sign-in state machine (login, registration, verification, recovery) loads on first use.
   const signInState = { flow: { loginState: 'INITIAL' } as StateMachine };
-  const loadSignIn = loadOnFirstUse(async () => (await import('./sign-in.js')).signInFlows(send, clientId, signInState));
+  const loadSignIn = loadOnFirstUse(async () =>
+    (await import('./sign-in.js')).signInFlows(send, clientId, signInState),
+  );
   const signIn =
     <K extends keyof SignInFlows>(name: K) =>
     async (...args: Parameters<SignInFlows[K]>): Promise<Awaited<ReturnType<SignInFlows[K]>>> =>
-      ((await loadSignIn())[name] as (...args: Parameters<SignInFlows[K]>) => Promise<Awaited<ReturnType<SignInFlows[K]>>>)(...args);
+      (
+        (await loadSignIn())[name] as (
+          ...args: Parameters<SignInFlows[K]>
+        ) => Promise<Awaited<ReturnType<SignInFlows[K]>>>
+      )(...args);
 
   /** The access token of the stored tokens, renewed first when needed. */
   const accessToken = async () => (await tokens.usable()).accessToken.value;
@@ -190,12 +208,15 @@ export function OAuthStrategy(options: OAuthOptions): OAuthAuth {
       },
     ),
     // A 401 means the access token is no good whatever its expiry says: renew once, replay once.
-    onUnauthorized: () => Promise.resolve(tokens.usable(true)).then(
-      () => true,
-      () => false,
-    ),
+    onUnauthorized: () =>
+      Promise.resolve(tokens.usable(true)).then(
+        () => true,
+        () => false,
+      ),
     generateVisitorTokens: async (given, call) =>
-      given?.refreshToken?.value && isUsable(given) ? (given as Tokens) : (await tokens.obtain(given?.refreshToken, false, call)).tokens,
+      given?.refreshToken?.value && isUsable(given)
+        ? (given as Tokens)
+        : (await tokens.obtain(given?.refreshToken, false, call)).tokens,
     renewToken: async (refreshToken, call) => {
       requireString(refreshToken?.value, 'value', 'renewToken');
       return (await tokens.renew(refreshToken, call)).tokens;
@@ -203,12 +224,15 @@ export function OAuthStrategy(options: OAuthOptions): OAuthAuth {
     generateOAuthData: createOAuthData,
     getAuthUrl: async (oauthData, authUrlOptions) => (await redirectFlow()).authUrl(oauthData, authUrlOptions),
     parseFromUrl,
-    getMemberTokens: async (code, state, oauthData, call) => (await redirectFlow()).exchangeCode(code, state, oauthData, call),
+    getMemberTokens: async (code, state, oauthData, call) =>
+      (await redirectFlow()).exchangeCode(code, state, oauthData, call),
     getMemberTokensForDirectLogin: (sessionToken, silentOptions) => silentSignIn(silentOptions, sessionToken),
     getMemberTokensSilently: (silentOptions) => silentSignIn(silentOptions),
     getMemberTokensForExternalLogin: async (memberId, apiKey, call) => {
       const body = { grant_type: 'authorized_client', scope: 'offline_access', member_id: memberId };
-      return (await tokens.grant(body, 'member', { ...call, headers: { Authorization: `${await accessToken()},${apiKey}` } })).tokens;
+      return (
+        await tokens.grant(body, 'member', { ...call, headers: { Authorization: `${await accessToken()},${apiKey}` } })
+      ).tokens;
     },
     login: signIn('login'),
     register: signIn('register'),

@@ -10,7 +10,8 @@ import { base64UrlBytes } from '../http/query.js';
 import type { OAuthData } from './types.js';
 
 /** `length` random characters from letters, digits, `-` and `_`. */
-export const randomString = (length: number): string => base64UrlBytes(crypto.getRandomValues(new Uint8Array(length))).slice(0, length);
+export const randomString = (length: number): string =>
+  base64UrlBytes(crypto.getRandomValues(new Uint8Array(length))).slice(0, length);
 
 /** Rotates right (shift counts are taken mod 32, so `<< -n` is `<< 32 - n`). */
 const rotr = (x: number, n: number) => (x >>> n) | (x << -n);
@@ -46,8 +47,29 @@ export function sha256(text: string): Uint8Array {
       const y = W[t - 2]!;
       const [a, b, c, d, e, f, g, h] = v as [number, number, number, number, number, number, number, number];
       // The message schedule W[t] is computed where the round first uses it.
-      const t1 = h + (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) + ((e & f) ^ (~e & g)) + K[t]! + (W[t] = t < 16 ? view.getInt32(j + 4 * t) : (W[t - 16]! + (rotr(x, 7) ^ rotr(x, 18) ^ (x >>> 3)) + W[t - 7]! + (rotr(y, 17) ^ rotr(y, 19) ^ (y >>> 10))) | 0);
-      v = [(t1 + (rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) + ((a & b) ^ (a & c) ^ (b & c))) | 0, a, b, c, (d + t1) | 0, e, f, g];
+      const t1 =
+        h +
+        (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) +
+        ((e & f) ^ (~e & g)) +
+        K[t]! +
+        (W[t] =
+          t < 16
+            ? view.getInt32(j + 4 * t)
+            : (W[t - 16]! +
+                (rotr(x, 7) ^ rotr(x, 18) ^ (x >>> 3)) +
+                W[t - 7]! +
+                (rotr(y, 17) ^ rotr(y, 19) ^ (y >>> 10))) |
+              0);
+      v = [
+        (t1 + (rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) + ((a & b) ^ (a & c) ^ (b & c))) | 0,
+        a,
+        b,
+        c,
+        (d + t1) | 0,
+        e,
+        f,
+        g,
+      ];
     }
     H = H.map((x, i) => (x + v[i]!) | 0);
   }
@@ -64,7 +86,8 @@ export function sha256(text: string): Uint8Array {
  * ```
  */
 export function generatePKCE(length = 43): { codeVerifier: string; codeChallenge: string } {
-  if (!(length >= 43 && length <= 128)) throw new RequestError(`Expected a length between 43 and 128. Received ${length}.`, { field: 'length' });
+  if (!(length >= 43 && length <= 128))
+    throw new RequestError(`Expected a length between 43 and 128. Received ${length}.`, { field: 'length' });
   const codeVerifier = randomString(length);
   return { codeVerifier, codeChallenge: base64UrlBytes(sha256(codeVerifier)) };
 }

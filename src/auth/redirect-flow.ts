@@ -23,7 +23,9 @@ const IDENTITY_PROVIDER_CONNECTIONS = {
 function connectionIdOf(idp: IdentityProvider | undefined): string | undefined {
   if (idp === undefined) return undefined;
   if (typeof idp === 'object') return requireString(idp?.connectionId, 'idp.connectionId', 'getAuthUrl');
-  return Object.hasOwn(IDENTITY_PROVIDER_CONNECTIONS, idp) ? IDENTITY_PROVIDER_CONNECTIONS[idp as keyof typeof IDENTITY_PROVIDER_CONNECTIONS] : idp;
+  return Object.hasOwn(IDENTITY_PROVIDER_CONNECTIONS, idp)
+    ? IDENTITY_PROVIDER_CONNECTIONS[idp as keyof typeof IDENTITY_PROVIDER_CONNECTIONS]
+    : idp;
 }
 
 /** The redirect flow of one client. */
@@ -36,7 +38,9 @@ export class RedirectFlow {
 
   /** A redirect session's URL. */
   private async sessionUrl(body: object, options?: CallOptions): Promise<string> {
-    const response = (await this.send(operations.createRedirectSession, body, options)) as { redirectSession?: { fullUrl?: string } } | undefined;
+    const response = (await this.send(operations.createRedirectSession, body, options)) as
+      | { redirectSession?: { fullUrl?: string } }
+      | undefined;
     const url = response?.redirectSession?.fullUrl;
     if (!url) throw fail('Redirect session without a URL');
     return url;
@@ -62,16 +66,32 @@ export class RedirectFlow {
   }
 
   /** Exchanges the returned code for member tokens; stores and returns them. */
-  async exchangeCode(code: string | null | undefined, state: string | null | undefined, oauthData: Partial<OAuthData>, options?: CallOptions): Promise<Tokens> {
+  async exchangeCode(
+    code: string | null | undefined,
+    state: string | null | undefined,
+    oauthData: Partial<OAuthData>,
+    options?: CallOptions,
+  ): Promise<Tokens> {
     if (!code || !state) throw fail('Missing code or _state');
     if (state !== oauthData?.state) throw fail('Invalid _state');
-    const body = { clientId: this.clientId, grantType: 'authorization_code', redirectUri: oauthData.redirectUri, code, codeVerifier: oauthData.codeVerifier };
+    const body = {
+      clientId: this.clientId,
+      grantType: 'authorization_code',
+      redirectUri: oauthData.redirectUri,
+      code,
+      codeVerifier: oauthData.codeVerifier,
+    };
     const { tokens, lifetimeSeconds } = await this.tokens.grant(body, 'member', options);
     return this.tokens.store(tokens, lifetimeSeconds);
   }
 
   /** The hosted logout page's URL (returning to `originalUrl`). */
   async logoutUrl(originalUrl: string, options?: CallOptions): Promise<{ logoutUrl: string }> {
-    return { logoutUrl: await this.sessionUrl({ logout: { clientId: this.clientId }, callbacks: { postFlowUrl: originalUrl } }, options) };
+    return {
+      logoutUrl: await this.sessionUrl(
+        { logout: { clientId: this.clientId }, callbacks: { postFlowUrl: originalUrl } },
+        options,
+      ),
+    };
   }
 }

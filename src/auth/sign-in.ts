@@ -13,7 +13,16 @@ import type { OAuthAuth } from './oauth.js';
 import type { CaptchaTokens, LoginErrorCode, RegisterParams, StateMachine } from './types.js';
 
 /** The methods of `client.auth` that this module implements. */
-export type SignInFlows = Pick<OAuthAuth, 'login' | 'register' | 'processVerification' | 'resendVerificationCode' | 'sendPasswordResetEmail' | 'recover' | 'changePassword'>;
+export type SignInFlows = Pick<
+  OAuthAuth,
+  | 'login'
+  | 'register'
+  | 'processVerification'
+  | 'resendVerificationCode'
+  | 'sendPasswordResetEmail'
+  | 'recover'
+  | 'changePassword'
+>;
 
 /** The answer of the login, registration, verification and recovery endpoints (read defensively). */
 interface StateAnswer {
@@ -34,21 +43,32 @@ const UNKNOWN_STATE = 'Unknown _state';
 const INVALID_EMAIL = 'invalidEmail';
 
 /** A FAILURE outcome. */
-const failure = (error: string, errorCode?: LoginErrorCode): StateMachine => ({ loginState: 'FAILURE', error, ...(errorCode && { errorCode }) });
+const failure = (error: string, errorCode?: LoginErrorCode): StateMachine => ({
+  loginState: 'FAILURE',
+  error,
+  ...(errorCode && { errorCode }),
+});
 
 // Maps, not object literals: a server code such as `toString` must not find Object.prototype.
 const CAPTCHA_CODES: [string, LoginErrorCode][] = [
   ['-19971', 'missingCaptchaToken'],
   ['-19970', 'invalidCaptchaToken'],
 ];
-const LOGIN_CODES = new Map<string, LoginErrorCode>([...CAPTCHA_CODES, ['-19976', 'invalidPassword'], ['-19973', 'resetPassword']]);
+const LOGIN_CODES = new Map<string, LoginErrorCode>([
+  ...CAPTCHA_CODES,
+  ['-19976', 'invalidPassword'],
+  ['-19973', 'resetPassword'],
+]);
 const REGISTER_CODES = new Map<string, LoginErrorCode>([...CAPTCHA_CODES, ['-19995', 'emailAlreadyExists']]);
 
 /** Captcha answers as the service takes them: `[{Recaptcha}]` and/or `[{InvisibleRecaptcha}]`; none when there are none. */
 function captchaAnswers(tokens: CaptchaTokens = {}): object[] | undefined {
   const visible = tokens.recaptcha ?? tokens.recaptchaToken;
   const invisible = tokens.invisibleRecaptcha ?? tokens.invisibleRecaptchaToken;
-  const answers = [...(visible ? [{ Recaptcha: visible }] : []), ...(invisible ? [{ InvisibleRecaptcha: invisible }] : [])];
+  const answers = [
+    ...(visible ? [{ Recaptcha: visible }] : []),
+    ...(invisible ? [{ InvisibleRecaptcha: invisible }] : []),
+  ];
   return answers.length > 0 ? answers : undefined;
 }
 
@@ -66,7 +86,10 @@ const REGISTRATION: SignInKind = { operation: operations.register, codes: REGIST
 function refusalMessage(error: SiteKitError & { description?: string; operation?: string }): string {
   const details = error.details as { message?: unknown } | undefined;
   const serverMessage = typeof details?.message === 'string' && details.message ? details.message : undefined;
-  const message = isValidationError(error) && error.violations.length > 0 ? error.message : (serverMessage ?? error.description ?? error.message);
+  const message =
+    isValidationError(error) && error.violations.length > 0
+      ? error.message
+      : (serverMessage ?? error.description ?? error.message);
   return message.replace(/ \(request id: [^)]*\)$/, '').replace(`${error.operation}: `, '');
 }
 
@@ -74,7 +97,11 @@ function refusalMessage(error: SiteKitError & { description?: string; operation?
  * The sign-in methods over the strategy's `send`. `state.flow` is the last outcome, shared with the
  * strategy so `processVerification` continues from it.
  */
-export function signInFlows(send: (operation: Operation, body: object, options?: CallOptions) => Promise<unknown>, clientId: string, state: { flow: StateMachine }): SignInFlows {
+export function signInFlows(
+  send: (operation: Operation, body: object, options?: CallOptions) => Promise<unknown>,
+  clientId: string,
+  state: { flow: StateMachine },
+): SignInFlows {
   /** The outcome of a state-machine answer; remembered for `processVerification`. */
   const outcome = (answer: unknown): StateMachine => {
     const { state: next, sessionToken, stateToken } = (answer ?? {}) as StateAnswer;
@@ -94,17 +121,28 @@ export function signInFlows(send: (operation: Operation, body: object, options?:
    */
   const signIn = async (kind: SignInKind, params: RegisterParams): Promise<StateMachine> => {
     const { email, password, captchaTokens, profile, ...call } = (params ?? {}) as RegisterParams;
-    const body = toWire({ loginId: { email }, password, profile, captchaTokens: captchaAnswers(captchaTokens ?? undefined) }, kind.operation.request) as object;
+    const body = toWire(
+      { loginId: { email }, password, profile, captchaTokens: captchaAnswers(captchaTokens ?? undefined) },
+      kind.operation.request,
+    ) as object;
     try {
       return outcome(await send(kind.operation, body, call));
     } catch (error) {
       if (!isSiteKitError(error) || !error.status || error.status >= 500) throw error;
       const message = refusalMessage(error);
-      const violations = (error.details as { details?: { validationError?: { fieldViolations?: Violation[] } } } | undefined)?.details?.validationError?.fieldViolations;
+      const violations = (
+        error.details as { details?: { validationError?: { fieldViolations?: Violation[] } } } | undefined
+      )?.details?.validationError?.fieldViolations;
       // A registration rejected for its email (a violation of rule or type EMAIL) says why.
-      const emailViolation = kind.registration && Array.isArray(violations) ? violations.find((violation) => violation?.violatedRule === 'EMAIL' || violation?.data?.type === 'EMAIL') : undefined;
+      const emailViolation =
+        kind.registration && Array.isArray(violations)
+          ? violations.find((violation) => violation?.violatedRule === 'EMAIL' || violation?.data?.type === 'EMAIL')
+          : undefined;
       if (emailViolation) return (state.flow = failure(String(emailViolation.description ?? message), INVALID_EMAIL));
-      return (state.flow = failure(message, kind.codes.get(error.code) ?? (kind.registration ? undefined : INVALID_EMAIL)));
+      return (state.flow = failure(
+        message,
+        kind.codes.get(error.code) ?? (kind.registration ? undefined : INVALID_EMAIL),
+      ));
     }
   };
 
@@ -120,15 +158,23 @@ export function signInFlows(send: (operation: Operation, body: object, options?:
     processVerification: async (inputs, given, call) => {
       const pending = pendingVerification(given);
       if (!pending) return failure(UNKNOWN_STATE);
-      return outcome(await send(operations.verify, { code: inputs?.verificationCode ?? inputs?.code, stateToken: pending.data.stateToken }, call));
+      return outcome(
+        await send(
+          operations.verify,
+          { code: inputs?.verificationCode ?? inputs?.code, stateToken: pending.data.stateToken },
+          call,
+        ),
+      );
     },
     resendVerificationCode: async (given, call) => {
       const pending = pendingVerification(given);
       if (!pending) throw fail(UNKNOWN_STATE);
       await send(operations.resendVerification, { stateToken: pending.data.stateToken }, call);
     },
-    sendPasswordResetEmail: async (email, redirectUri, call) => void (await send(operations.sendRecoveryEmail, { email, redirect: { url: redirectUri, clientId } }, call)),
-    recover: async (recoveryToken, password, call) => outcome(await send(operations.recover, { recoveryToken, password }, call)),
+    sendPasswordResetEmail: async (email, redirectUri, call) =>
+      void (await send(operations.sendRecoveryEmail, { email, redirect: { url: redirectUri, clientId } }, call)),
+    recover: async (recoveryToken, password, call) =>
+      outcome(await send(operations.recover, { recoveryToken, password }, call)),
     changePassword: async (newPassword, call) => void (await send(operations.changePassword, { newPassword }, call)),
   };
 }

@@ -31,13 +31,22 @@ export interface SilentFlowOptions {
  * Member tokens without a visible redirect, for `sessionToken` or the existing session; stored and
  * returned. Fails with 'OAuth flow timed out' after two minutes (or `timeoutMs`).
  */
-export async function silentSignIn(flow: SilentFlowOptions, options: SilentOptions = {}, sessionToken?: string): Promise<Tokens> {
+export async function silentSignIn(
+  flow: SilentFlowOptions,
+  options: SilentOptions = {},
+  sessionToken?: string,
+): Promise<Tokens> {
   const limit = deadline(options.signal, options.timeoutMs ?? SILENT_FLOW_TIMEOUT_MS);
   const { signal } = limit;
   const host = flow.frameHost ?? (globalThis.document?.body ? browserFrameHost : undefined);
   const oauthData = createOAuthData(options.redirectUri!);
   try {
-    const { authUrl } = await flow.redirect.authUrl(oauthData, { prompt: 'none', responseMode: host ? 'web_message' : 'query', sessionToken, signal });
+    const { authUrl } = await flow.redirect.authUrl(oauthData, {
+      prompt: 'none',
+      responseMode: host ? 'web_message' : 'query',
+      sessionToken,
+      signal,
+    });
     const { awaitReply } = await loadReply();
     const reply = await awaitReply(authUrl, oauthData.state, signal, host, flow.fetchRaw);
     // The page's `error` and `error_description` travel as the cause.

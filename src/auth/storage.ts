@@ -103,7 +103,8 @@ export function cookieTokenStorage(options: CookieStorageOptions = {}): TokenSto
           .split(';')
           .find((pair) => pair.slice(0, pair.indexOf('=')).trim() == name)!;
         return JSON.parse(decodeURIComponent(part.slice(part.indexOf('=') + 1).trim())) as Tokens | null;
-      }) ?? null),
+      }) ??
+        null),
     setTokens(tokens) {
       written = tokens;
       // Without a document the tokens stay in memory.

@@ -29,7 +29,8 @@ const MAX_RENEWAL_MARGIN_SECONDS = 60;
  * How long before expiry a token is renewed: a minute, or a quarter of its lifetime when that is
  * shorter, so a token that lives under a minute is still used rather than renewed on every call.
  */
-export const renewalMarginSeconds = (lifetimeSeconds: number): number => Math.min(MAX_RENEWAL_MARGIN_SECONDS, Math.max(0, lifetimeSeconds) / 4);
+export const renewalMarginSeconds = (lifetimeSeconds: number): number =>
+  Math.min(MAX_RENEWAL_MARGIN_SECONDS, Math.max(0, lifetimeSeconds) / 4);
 
 /**
  * True while `tokens` have an access token good for longer than the renewal margin. The margin
@@ -60,13 +61,24 @@ interface TokenErrorBody {
 /** The server's reason for refusing a grant, from the error's parsed body; else its status line. */
 function refusalReason(error: { status?: number; message: string; details?: unknown }): string {
   const body = (typeof error.details === 'object' && error.details !== null ? error.details : {}) as TokenErrorBody;
-  const said = [body.error_description, body.message, body.error].find((value): value is string => typeof value === 'string' && value.trim() !== '');
+  const said = [body.error_description, body.message, body.error].find(
+    (value): value is string => typeof value === 'string' && value.trim() !== '',
+  );
   return said ?? `status ${error.status}`;
 }
 
 /** The AuthError of a failed grant: it names the grant and gives the server's reason. */
-const grantFailure = (grantType: GrantType, reason: string, cause?: { status?: number; details?: unknown }): AuthError =>
-  new AuthError(`Token request failed (grant ${grantType}): ${reason}`, { code: 'TOKEN_REQUEST_FAILED', status: cause?.status, details: cause?.details, cause });
+const grantFailure = (
+  grantType: GrantType,
+  reason: string,
+  cause?: { status?: number; details?: unknown },
+): AuthError =>
+  new AuthError(`Token request failed (grant ${grantType}): ${reason}`, {
+    code: 'TOKEN_REQUEST_FAILED',
+    status: cause?.status,
+    details: cause?.details,
+    cause,
+  });
 
 /** The wire answer of the token endpoint. */
 interface TokenResponse {
@@ -133,12 +145,19 @@ export class TokenLifecycle {
    * One token request. A refusal (or an answer without an access token) is an AuthError naming
    * the grant and the server's reason, the original error as its cause.
    */
-  async grant(body: Record<string, unknown>, role: TokenRole, settings?: CallSettings, refreshToken = ''): Promise<{ tokens: Tokens; lifetimeSeconds: number }> {
+  async grant(
+    body: Record<string, unknown>,
+    role: TokenRole,
+    settings?: CallSettings,
+    refreshToken = '',
+  ): Promise<{ tokens: Tokens; lifetimeSeconds: number }> {
     const grantType = (body.grantType ?? body.grant_type) as GrantType;
     const repeatable = REPEATABLE_GRANTS.has(grantType);
     let response: TokenResponse | undefined;
     try {
-      response = (await this.options.transport().send(operations.token, body, { ...settings, anonymous: true, repeatable })) as TokenResponse | undefined;
+      response = (await this.options
+        .transport()
+        .send(operations.token, body, { ...settings, anonymous: true, repeatable })) as TokenResponse | undefined;
     } catch (error) {
       // Failures without a status (network, time limit, abort) stay what they are.
       if (isSiteKitError(error) && error.status) throw grantFailure(grantType, refusalReason(error), error);
@@ -146,7 +165,15 @@ export class TokenLifecycle {
     }
     if (!response?.access_token) throw grantFailure(grantType, 'the answer has no access_token');
     const lifetimeSeconds = Number(response.expires_in) || 0;
-    return { tokens: tokenPair(response.access_token, nowInSeconds() + lifetimeSeconds, response.refresh_token || refreshToken, role), lifetimeSeconds };
+    return {
+      tokens: tokenPair(
+        response.access_token,
+        nowInSeconds() + lifetimeSeconds,
+        response.refresh_token || refreshToken,
+        role,
+      ),
+      lifetimeSeconds,
+    };
   }
 
   /** A new access token for `refreshToken` (same role). Stores nothing. */
@@ -159,7 +186,11 @@ export class TokenLifecycle {
    * Renews with `refreshToken`, or falls back to visitor tokens, reporting a rejected member.
    * `fromStorage` says the refresh token is the stored one (another tab may have rotated it).
    */
-  async obtain(refreshToken: RefreshToken | undefined, fromStorage: boolean, options?: CallOptions): Promise<{ tokens: Tokens; lifetimeSeconds: number }> {
+  async obtain(
+    refreshToken: RefreshToken | undefined,
+    fromStorage: boolean,
+    options?: CallOptions,
+  ): Promise<{ tokens: Tokens; lifetimeSeconds: number }> {
     if (refreshToken?.value) {
       try {
         return await this.renew(refreshToken, options);
@@ -167,7 +198,8 @@ export class TokenLifecycle {
         if (!isGrantRefusal(error)) throw error;
         const current = this.current();
         // Another tab (shared storage) renewed first and the server rotated the refresh token.
-        if (fromStorage && current.refreshToken.value !== refreshToken.value && isUsable(current)) return { tokens: current, lifetimeSeconds: current.accessToken.expiresAt - nowInSeconds() };
+        if (fromStorage && current.refreshToken.value !== refreshToken.value && isUsable(current))
+          return { tokens: current, lifetimeSeconds: current.accessToken.expiresAt - nowInSeconds() };
         if (refreshToken.role === 'member') this.emit({ type: 'member-refresh-failed', error: error as AuthError });
       }
     }
@@ -191,7 +223,9 @@ export class TokenLifecycle {
     const generation = this.generation;
     return (this.renewal ??= this.obtain(start.refreshToken, true)
       // A login or logout that happened meanwhile wins over this renewal.
-      .then(({ tokens, lifetimeSeconds }) => (generation !== this.generation ? this.current() : this.store(tokens, lifetimeSeconds)))
+      .then(({ tokens, lifetimeSeconds }) =>
+        generation !== this.generation ? this.current() : this.store(tokens, lifetimeSeconds),
+      )
       .finally(() => (this.renewal = undefined)));
   }
 }

@@ -37,9 +37,18 @@ export interface TokenStorage {
 
 /** Outcomes of login, registration and verification: each value is its own name. */
 export const LoginState = /* @__PURE__ */ Object.fromEntries(
-  'INITIAL SUCCESS FAILURE EMAIL_VERIFICATION_REQUIRED OWNER_APPROVAL_REQUIRED USER_CAPTCHA_REQUIRED SILENT_CAPTCHA_REQUIRED'.split(' ').map((k) => [k, k]),
+  'INITIAL SUCCESS FAILURE EMAIL_VERIFICATION_REQUIRED OWNER_APPROVAL_REQUIRED USER_CAPTCHA_REQUIRED SILENT_CAPTCHA_REQUIRED'
+    .split(' ')
+    .map((k) => [k, k]),
 ) as {
-  readonly [K in 'INITIAL' | 'SUCCESS' | 'FAILURE' | 'EMAIL_VERIFICATION_REQUIRED' | 'OWNER_APPROVAL_REQUIRED' | 'USER_CAPTCHA_REQUIRED' | 'SILENT_CAPTCHA_REQUIRED']: K;
+  readonly [K in
+    | 'INITIAL'
+    | 'SUCCESS'
+    | 'FAILURE'
+    | 'EMAIL_VERIFICATION_REQUIRED'
+    | 'OWNER_APPROVAL_REQUIRED'
+    | 'USER_CAPTCHA_REQUIRED'
+    | 'SILENT_CAPTCHA_REQUIRED']: K;
 };
 /** One of the {@link LoginState} values. */
 export type LoginState = (typeof LoginState)[keyof typeof LoginState];
@@ -126,9 +135,7 @@ export interface SilentOptions extends CallOptions {
  * What `subscribe` listeners receive: every change of the stored tokens, and the rejection of a
  * member's refresh token (the client then continues as a visitor, as the specification says).
  */
-export type AuthEvent =
-  | { type: 'tokens'; tokens: Tokens }
-  | { type: 'member-refresh-failed'; error: SiteKitError };
+export type AuthEvent = { type: 'tokens'; tokens: Tokens } | { type: 'member-refresh-failed'; error: SiteKitError };
 
 /**
  * Hidden-iframe plumbing of the silent flow, behind an interface so it can be replaced (tests,

@@ -9,11 +9,18 @@ import { fetchPages } from './paging.js';
 import type { AggregateOptions, AggregateRow, PagedResult } from './types.js';
 
 /** One page of the aggregation's rows, each with `_id` of its group as the official result has. */
-export function runAggregate(target: AggregateTarget, state: AggregateState, options?: AggregateOptions): Promise<PagedResult<AggregateRow>> {
+export function runAggregate(
+  target: AggregateTarget,
+  state: AggregateState,
+  options?: AggregateOptions,
+): Promise<PagedResult<AggregateRow>> {
   const { initialConditions, finalConditions, groupingFields = [], computations, sort } = state;
   const withGroupId = (row: AggregateRow): AggregateRow => {
     if (groupingFields.length === 0 || row._id !== undefined) return row;
-    const groupId = groupingFields.length > 1 ? Object.fromEntries(groupingFields.map((field) => [field, row[field]])) : row[groupingFields[0]!];
+    const groupId =
+      groupingFields.length > 1
+        ? Object.fromEntries(groupingFields.map((field) => [field, row[field]]))
+        : row[groupingFields[0]!];
     return { ...row, _id: groupId };
   };
   return fetchPages<AggregateRow>(

@@ -42,7 +42,12 @@ export interface AggregateTarget {
 export class Aggregate {
   constructor(
     private readonly target: AggregateTarget,
-    private readonly state: AggregateState = { ...FIRST_PAGE, initialConditions: [], finalConditions: [], computations: [] },
+    private readonly state: AggregateState = {
+      ...FIRST_PAGE,
+      initialConditions: [],
+      finalConditions: [],
+      computations: [],
+    },
   ) {}
 
   private withState(changes: Partial<AggregateState>): Aggregate {
@@ -51,14 +56,20 @@ export class Aggregate {
 
   /** Adds an operation under a result field name not used yet. */
   private withOperation(resultFieldName: string, computation: Record<string, unknown>): Aggregate {
-    if (this.state.computations.some((computation) => computation.resultFieldName === resultFieldName)) invalid('resultFieldName', `unique: ${resultFieldName}`);
+    if (this.state.computations.some((computation) => computation.resultFieldName === resultFieldName))
+      invalid('resultFieldName', `unique: ${resultFieldName}`);
     return this.withState({ computations: [...this.state.computations, { resultFieldName, ...computation }] });
   }
 
-  private aggregateField(method: keyof typeof FIELD_AGGREGATIONS, field: unknown, resultFieldName?: unknown): Aggregate {
+  private aggregateField(
+    method: keyof typeof FIELD_AGGREGATIONS,
+    field: unknown,
+    resultFieldName?: unknown,
+  ): Aggregate {
     const { operation, suffix } = FIELD_AGGREGATIONS[method];
     const itemFieldName = requireString(field, 'field');
-    const name = resultFieldName === undefined ? itemFieldName + suffix : requireString(resultFieldName, 'resultFieldName');
+    const name =
+      resultFieldName === undefined ? itemFieldName + suffix : requireString(resultFieldName, 'resultFieldName');
     return this.withOperation(name, { [operation]: { itemFieldName } });
   }
 

@@ -21,20 +21,44 @@ export type BulkAction = keyof typeof RESULT_FIELDS;
 /** One entry of a bulk response. */
 interface BulkResponseEntry {
   action?: string;
-  itemMetadata?: { id?: string; originalIndex?: number; success?: boolean; error?: { code?: string; description?: string } };
+  itemMetadata?: {
+    id?: string;
+    originalIndex?: number;
+    success?: boolean;
+    error?: { code?: string; description?: string };
+  };
 }
 
 /** Maps bulk response entries to the official result; `assumedAction` stands for an entry that carries none. */
-function bulkResult(entries: readonly BulkResponseEntry[], input: readonly unknown[], assumedAction?: BulkAction): BulkResult {
-  const result: BulkResult = { inserted: 0, updated: 0, removed: 0, skipped: 0, errors: [], insertedItemIds: [], updatedItemIds: [], removedItemIds: [] };
+function bulkResult(
+  entries: readonly BulkResponseEntry[],
+  input: readonly unknown[],
+  assumedAction?: BulkAction,
+): BulkResult {
+  const result: BulkResult = {
+    inserted: 0,
+    updated: 0,
+    removed: 0,
+    skipped: 0,
+    errors: [],
+    insertedItemIds: [],
+    updatedItemIds: [],
+    removedItemIds: [],
+  };
   for (const { action = assumedAction, itemMetadata = {} } of entries) {
     const { error, success, originalIndex: index, id } = itemMetadata;
     if (error || success === false) {
-      const failure: BulkError = { index, code: error?.code ?? 'UNKNOWN', message: error?.description ?? error?.code ?? 'failed', item: index === undefined ? undefined : input[index] };
+      const failure: BulkError = {
+        index,
+        code: error?.code ?? 'UNKNOWN',
+        message: error?.description ?? error?.code ?? 'failed',
+        item: index === undefined ? undefined : input[index],
+      };
       result.errors.push(failure);
       continue;
     }
-    const fields = action !== undefined && Object.hasOwn(RESULT_FIELDS, action) ? RESULT_FIELDS[action as BulkAction] : undefined;
+    const fields =
+      action !== undefined && Object.hasOwn(RESULT_FIELDS, action) ? RESULT_FIELDS[action as BulkAction] : undefined;
     if (!fields) {
       result.skipped++;
       continue;
@@ -54,6 +78,11 @@ export const bulkWrite =
   async (collectionId: string, entries: unknown, options?: object): Promise<BulkResult> => {
     const field = action === 'DELETE' ? 'dataItemIds' : 'dataItems';
     const list = requireArray(entries, field);
-    const response = (await sendPublic(transport, operation, { dataCollectionId: collectionId, [field]: list }, options)) as { results?: BulkResponseEntry[] } | undefined;
+    const response = (await sendPublic(
+      transport,
+      operation,
+      { dataCollectionId: collectionId, [field]: list },
+      options,
+    )) as { results?: BulkResponseEntry[] } | undefined;
     return bulkResult(response?.results ?? [], list, action);
   };

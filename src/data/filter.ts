@@ -12,7 +12,8 @@ import type { FilterBuilder, FilterLike, FilterObject } from './types.js';
 const isOperatorKey = (key: string): boolean => key.startsWith('$');
 
 /** A field condition names at least one field (`{year: {$gt: 1970}}`), unlike `{$or: [...]}`. */
-const isFieldCondition = (condition: FilterObject): boolean => Object.keys(condition).some((key) => !isOperatorKey(key));
+const isFieldCondition = (condition: FilterObject): boolean =>
+  Object.keys(condition).some((key) => !isOperatorKey(key));
 
 /** The list of `{$and: [...]}` (or `$or`) when that operator is the object's only key. */
 function soleOperand(condition: FilterObject, operator: '$and' | '$or'): FilterObject[] | undefined {
@@ -45,7 +46,10 @@ export function conjunction(conditions: readonly FilterObject[]): FilterObject {
   const fieldNames = fieldConditions.flatMap((condition) => Object.keys(condition));
   if (new Set(fieldNames).size < fieldNames.length) return { $and: flat };
   const operatorConditions = flat.filter((condition) => !isFieldCondition(condition));
-  const parts = fieldConditions.length > 0 ? [Object.assign({}, ...fieldConditions) as FilterObject, ...operatorConditions] : operatorConditions;
+  const parts =
+    fieldConditions.length > 0
+      ? [Object.assign({}, ...fieldConditions) as FilterObject, ...operatorConditions]
+      : operatorConditions;
   return parts.length === 1 ? parts[0]! : { $and: parts };
 }
 
@@ -58,15 +62,18 @@ export function disjunction(filters: readonly FilterObject[]): FilterObject {
 /** The filter object of a builder (anything with `toFilter()`) or a plain filter object; `{}` for none. */
 export function filterOf(filter: unknown, field = 'filter'): FilterObject {
   if (filter == null) return {};
-  if (typeof (filter as { toFilter?: unknown }).toFilter === 'function') return (filter as { toFilter(): FilterObject }).toFilter();
+  if (typeof (filter as { toFilter?: unknown }).toFilter === 'function')
+    return (filter as { toFilter(): FilterObject }).toFilter();
   return isRecord(filter) ? filter : invalid(field, 'a filter builder or a filter object');
 }
 
 /** The filter object of a caller's `filter` option, or `undefined` when there is none (the request leaves it out). */
-export const optionalFilter = (filter: unknown): FilterObject | undefined => (filter == null ? undefined : filterOf(filter));
+export const optionalFilter = (filter: unknown): FilterObject | undefined =>
+  filter == null ? undefined : filterOf(filter);
 
 /** A filter for a request: `undefined` (so the request leaves it out) when it has no condition. */
-export const requestFilter = (filter: FilterObject): FilterObject | undefined => (Object.keys(filter).length > 0 ? filter : undefined);
+export const requestFilter = (filter: FilterObject): FilterObject | undefined =>
+  Object.keys(filter).length > 0 ? filter : undefined;
 
 /** The values of `hasSome`, `hasAll` and `in`: one array argument, or the arguments themselves. */
 const valueList = (values: readonly unknown[]): unknown[] =>
@@ -157,7 +164,9 @@ export abstract class FilterMethods<Self> {
   }
   /** Field is present (`true`) or absent (`false`) (`$exists`). */
   exists(field: string, present?: unknown): Self {
-    return typeof present === 'boolean' ? this.where(field, { $exists: present }) : invalid('exists', 'given a boolean');
+    return typeof present === 'boolean'
+      ? this.where(field, { $exists: present })
+      : invalid('exists', 'given a boolean');
   }
   /** Field is missing or `null` (`{field: null}`). */
   isEmpty(field: string): Self {
@@ -178,7 +187,10 @@ export abstract class FilterMethods<Self> {
   }
   /** This filter AND NOT the given ones: `{$not: [filter]}` (an array of one filter). */
   not(...filters: FilterLike[]): Self {
-    return this.withConditions([...this.conditions, { $not: [conjunction(filters.map((filter) => filterOf(filter)))] }]);
+    return this.withConditions([
+      ...this.conditions,
+      { $not: [conjunction(filters.map((filter) => filterOf(filter)))] },
+    ]);
   }
   /** The filter object built so far (`{}` for none), in the public form. */
   toFilter(): FilterObject {

@@ -58,7 +58,11 @@ export interface ItemsApi extends Omit<ItemsOperations, 'count'> {
    */
   query<T extends object = Item>(collectionId: string): ItemsQueryBuilder<T>;
   /** Runs a query given as an object (`{filter, sort, paging | cursorPaging, fields}`): one page and its metadata. */
-  query<T extends object = Item>(collectionId: string, query: ItemsQueryRequest, options?: FindOptions & { includeReferences?: readonly (string | { field: string })[] }): Promise<ItemsQueryResponse<T>>;
+  query<T extends object = Item>(
+    collectionId: string,
+    query: ItemsQueryRequest,
+    options?: FindOptions & { includeReferences?: readonly (string | { field: string })[] },
+  ): Promise<ItemsQueryResponse<T>>;
   /** A standalone filter builder, for `and/or/not`, aggregations, counts and member queries. */
   filter<T extends object = Item>(): FilterBuilder<T>;
   /** The distinct values of a field among the items matching `filter`, paged by `paging`. */
@@ -68,17 +72,46 @@ export interface ItemsApi extends Omit<ItemsOperations, 'count'> {
   /** Starts an immutable patch of one item; `run()` applies it. */
   patch<T extends object = Item>(collectionId: string, itemId: string): PatchBuilder<T>;
   /** The items a reference field of an item refers to, as a paged result. */
-  queryReferenced<T extends object = Item>(collectionId: string, itemId: ItemRef, field: string, options?: QueryReferencedOptions): Promise<PagedResult<DataItemOf<T>>>;
+  queryReferenced<T extends object = Item>(
+    collectionId: string,
+    itemId: ItemRef,
+    field: string,
+    options?: QueryReferencedOptions,
+  ): Promise<PagedResult<DataItemOf<T>>>;
   /** Adds references from a reference field of item `left` to one item or to several. */
-  insertReference(collectionId: string, field: string, left: ItemRef, right: ItemRef | readonly ItemRef[], options?: CallOptions): Promise<void>;
+  insertReference(
+    collectionId: string,
+    field: string,
+    left: ItemRef,
+    right: ItemRef | readonly ItemRef[],
+    options?: CallOptions,
+  ): Promise<void>;
   /** Removes references from a reference field of item `left` to one item or to several. */
-  removeReference(collectionId: string, field: string, left: ItemRef, right: ItemRef | readonly ItemRef[], options?: CallOptions): Promise<void>;
+  removeReference(
+    collectionId: string,
+    field: string,
+    left: ItemRef,
+    right: ItemRef | readonly ItemRef[],
+    options?: CallOptions,
+  ): Promise<void>;
   /** Adds several items. */
-  bulkInsert<T extends object = Item>(collectionId: string, items: readonly ItemInput<T>[], options?: BulkOptions): Promise<BulkResult>;
+  bulkInsert<T extends object = Item>(
+    collectionId: string,
+    items: readonly ItemInput<T>[],
+    options?: BulkOptions,
+  ): Promise<BulkResult>;
   /** Replaces several existing items. */
-  bulkUpdate<T extends object = Item>(collectionId: string, items: readonly ItemInput<T>[], options?: BulkOptions): Promise<BulkResult>;
+  bulkUpdate<T extends object = Item>(
+    collectionId: string,
+    items: readonly ItemInput<T>[],
+    options?: BulkOptions,
+  ): Promise<BulkResult>;
   /** Inserts several items, replacing those whose `_id` exists. */
-  bulkSave<T extends object = Item>(collectionId: string, items: readonly ItemInput<T>[], options?: BulkOptions): Promise<BulkResult>;
+  bulkSave<T extends object = Item>(
+    collectionId: string,
+    items: readonly ItemInput<T>[],
+    options?: BulkOptions,
+  ): Promise<BulkResult>;
   /** Removes several items by ID. */
   bulkRemove(collectionId: string, itemIds: readonly string[], options?: CallOptions): Promise<BulkResult>;
 }
@@ -145,7 +178,10 @@ class ItemsQuery extends QueryMethods<ItemsQuery> implements ItemsQueryBuilder {
       transport: this.target.transport,
       operation: operations.queryDataItems,
       base: { dataCollectionId: this.target.collectionId },
-      rest: { query: { filter: this.requestFilter(), sort: sort.length > 0 ? sort : undefined, fields }, includeReferences: includedReferences(included) },
+      rest: {
+        query: { filter: this.requestFilter(), sort: sort.length > 0 ? sort : undefined, fields },
+        includeReferences: includedReferences(included),
+      },
       entries: (response) => response.dataItems as unknown[] | undefined,
       pagingField: 'query',
       options,
@@ -158,7 +194,12 @@ class ItemsQuery extends QueryMethods<ItemsQuery> implements ItemsQueryBuilder {
   /** The request `find(options)` would send for its first page, without sending it. */
   toRequest(options?: FindRequestOptions): QueryRequest {
     const { collectionId, transport } = this.target;
-    return { namespace: 'items', collectionId, payload: firstPageRequest(this.pageSource(options), this.state), elevated: transport.elevated };
+    return {
+      namespace: 'items',
+      collectionId,
+      payload: firstPageRequest(this.pageSource(options), this.state),
+      elevated: transport.elevated,
+    };
   }
   /** Every matching item, page after page. */
   async *all(options?: FindOptions): AsyncIterableIterator<DataItemOf<Item>> {
@@ -169,11 +210,17 @@ class ItemsQuery extends QueryMethods<ItemsQuery> implements ItemsQueryBuilder {
     return this.target.api.count(this.target.collectionId, { ...options, filter: this.requestFilter() });
   }
   /** The distinct values of a field among the matching items (ordered by the query's sort of that field, paged by its limit and skip). */
-  distinct<K extends string>(field: K, options?: DistinctOptions): Promise<PagedResult<FieldValue<DataItemOf<Item>, K>>> {
+  distinct<K extends string>(
+    field: K,
+    options?: DistinctOptions,
+  ): Promise<PagedResult<FieldValue<DataItemOf<Item>, K>>> {
     const order = this.state.sort.find((entry) => entry.fieldName === field)?.order;
-    return this.target.api.distinct(this.target.collectionId, field, { ...options, filter: this.requestFilter(), order, paging: { limit: this.state.limit, offset: this.state.skip } }) as Promise<
-      PagedResult<FieldValue<DataItemOf<Item>, K>>
-    >;
+    return this.target.api.distinct(this.target.collectionId, field, {
+      ...options,
+      filter: this.requestFilter(),
+      order,
+      paging: { limit: this.state.limit, offset: this.state.skip },
+    }) as Promise<PagedResult<FieldValue<DataItemOf<Item>, K>>>;
   }
 }
 
@@ -182,17 +229,27 @@ export function itemsNamespace(transport: Transport): ItemsApi {
   const api: ItemsApi = {
     ...bindOperations<Omit<ItemsOperations, 'count'>>(transport, namespaceOperations.items),
     count: async (collectionId, options) => (await loadItemRequests()).countItems(transport, collectionId, options),
-    query: ((collectionId: unknown, query?: unknown, options?: FindOptions & { includeReferences?: readonly unknown[] }) => {
+    query: ((
+      collectionId: unknown,
+      query?: unknown,
+      options?: FindOptions & { includeReferences?: readonly unknown[] },
+    ) => {
       // The builder form checks its collection ID at once; the direct form rejects.
       if (query == null) return new ItemsQuery({ api, transport, collectionId: collectionIdOf(collectionId) });
       return loadItemRequests().then((requests) => requests.queryItems(transport, collectionId, query, options));
     }) as ItemsApi['query'],
     filter: () => new Filter([]),
-    distinct: async (collectionId, field, options) => (await loadItemRequests()).distinctValues(transport, collectionId, field, options),
-    aggregate: <T extends object>(collectionId: string) => new Aggregate({ transport, collectionId: collectionIdOf(collectionId) }) as unknown as AggregateBuilder<T>,
+    distinct: async (collectionId, field, options) =>
+      (await loadItemRequests()).distinctValues(transport, collectionId, field, options),
+    aggregate: <T extends object>(collectionId: string) =>
+      new Aggregate({ transport, collectionId: collectionIdOf(collectionId) }) as unknown as AggregateBuilder<T>,
     // The builders are written for any item; the caller's item type only narrows their signatures.
     patch: <T extends object>(collectionId: string, itemId: string) =>
-      new Patch({ transport, collectionId: collectionIdOf(collectionId), itemId: requireString(itemId, 'dataItemId') }) as unknown as PatchBuilder<T>,
+      new Patch({
+        transport,
+        collectionId: collectionIdOf(collectionId),
+        itemId: requireString(itemId, 'dataItemId'),
+      }) as unknown as PatchBuilder<T>,
     queryReferenced: async (...args) => (await loadReferenceMethods()).queryReferenced(transport, ...args),
     insertReference: async (...args) => (await loadReferenceMethods()).insertReference(transport, ...args),
     removeReference: async (...args) => (await loadReferenceMethods()).removeReference(transport, ...args),

@@ -21,25 +21,42 @@ interface PagingMetadata {
  * result whose `next/prev/all` fetch further pages with the same options. Paging is sent only when
  * a limit or a skip is set. Once the service returns a `cursors.next`, the result moves by cursor.
  */
-export function fetchPages<T>(source: PageSource, { limit, skip }: Pick<PageState, 'limit' | 'skip'>): Promise<PagedResult<T>> {
+export function fetchPages<T>(
+  source: PageSource,
+  { limit, skip }: Pick<PageState, 'limit' | 'skip'>,
+): Promise<PagedResult<T>> {
   const pageSize = limit ?? PAGE_SIZE;
 
   // The page at offset `offset`, or at `cursor` (the offset is then unused); `index` is its page number.
   const fetchPage = async (offset: number, cursor: string | undefined, index: number): Promise<PagedResult<T>> => {
     const { request, options } = pageRequest(source, limit, offset, cursor);
-    const response = ((await sendPublic(source.transport, source.operation, request, options)) ?? {}) as Record<string, unknown>;
+    const response = ((await sendPublic(source.transport, source.operation, request, options)) ?? {}) as Record<
+      string,
+      unknown
+    >;
     const items = (source.entries(response) ?? []) as T[];
     const metadata = (response.pagingMetadata ?? response.metadata ?? {}) as PagingMetadata;
     const cursors = metadata.cursors ?? {};
     const total = metadata.tooManyToCount ? undefined : metadata.total;
     const byCursor = Boolean(cursor || cursors.next);
-    const hasNext = byCursor ? Boolean(cursors.next) : total != null ? offset + items.length < total : (metadata.hasNext ?? items.length >= pageSize);
+    const hasNext = byCursor
+      ? Boolean(cursors.next)
+      : total != null
+        ? offset + items.length < total
+        : (metadata.hasNext ?? items.length >= pageSize);
     const hasPrev = byCursor ? Boolean(cursors.prev) : offset > 0;
-    const move = (direction: 'next' | 'prev', available: boolean, step: 1 | -1) => async (): Promise<PagedResult<T>> => {
-      if (!available) throw new RequestError(`${direction}(): there is no ${direction === 'next' ? 'next' : 'previous'} page (see has${direction === 'next' ? 'Next' : 'Prev'}())`, { field: direction });
-      const nextOffset = Math.max(0, offset + step * pageSize);
-      return byCursor ? fetchPage(nextOffset, cursors[direction], index + step) : fetchPage(nextOffset, undefined, nextOffset / pageSize);
-    };
+    const move =
+      (direction: 'next' | 'prev', available: boolean, step: 1 | -1) => async (): Promise<PagedResult<T>> => {
+        if (!available)
+          throw new RequestError(
+            `${direction}(): there is no ${direction === 'next' ? 'next' : 'previous'} page (see has${direction === 'next' ? 'Next' : 'Prev'}())`,
+            { field: direction },
+          );
+        const nextOffset = Math.max(0, offset + step * pageSize);
+        return byCursor
+          ? fetchPage(nextOffset, cursors[direction], index + step)
+          : fetchPage(nextOffset, undefined, nextOffset / pageSize);
+      };
     const page: PagedResult<T> = {
       items,
       length: items.length,

@@ -15,10 +15,13 @@ export const PAGE_SIZE = 50;
 
 /** A positive integer limit (or `undefined`: none), else RequestError. */
 export const limitOf = (limit: unknown): number | undefined =>
-  limit === undefined || (Number.isInteger(limit) && (limit as number) > 0) ? (limit as number | undefined) : invalid('limit', 'a positive integer');
+  limit === undefined || (Number.isInteger(limit) && (limit as number) > 0)
+    ? (limit as number | undefined)
+    : invalid('limit', 'a positive integer');
 
 /** A non-negative integer skip, else RequestError. */
-export const skipOf = (skip: unknown): number => (Number.isInteger(skip) && (skip as number) >= 0 ? (skip as number) : invalid('skip', 'a non-negative integer'));
+export const skipOf = (skip: unknown): number =>
+  Number.isInteger(skip) && (skip as number) >= 0 ? (skip as number) : invalid('skip', 'a non-negative integer');
 
 /** A sort entry on the wire. */
 export interface Sort {
@@ -62,8 +65,15 @@ export interface PageSource {
  * The request of one page of `source` in the public form, and the options it goes with: the page
  * at `offset`, or at `cursor` (which carries no filter, sort or read options: the cursor holds them).
  */
-export function pageRequest(source: Omit<PageSource, 'transport'>, limit: number | undefined, offset: number, cursor: string | undefined): { request: Record<string, unknown>; options: unknown } {
-  const paging = cursor ? { cursorPaging: { limit: limit ?? PAGE_SIZE, cursor } } : { paging: limit || offset ? { limit, offset } : undefined };
+export function pageRequest(
+  source: Omit<PageSource, 'transport'>,
+  limit: number | undefined,
+  offset: number,
+  cursor: string | undefined,
+): { request: Record<string, unknown>; options: unknown } {
+  const paging = cursor
+    ? { cursorPaging: { limit: limit ?? PAGE_SIZE, cursor } }
+    : { paging: limit || offset ? { limit, offset } : undefined };
   const request: Record<string, unknown> = cursor ? { ...source.base } : { ...source.base, ...source.rest };
   const { pagingField } = source;
   if (pagingField) request[pagingField] = { ...(request[pagingField] as object | undefined), ...paging };
@@ -76,7 +86,10 @@ export function pageRequest(source: Omit<PageSource, 'transport'>, limit: number
  * sending it (what a query builder's `toRequest()` returns): built by the same code, so it cannot
  * differ from what `find()` sends.
  */
-export function firstPageRequest(source: Omit<PageSource, 'transport'>, { limit, skip }: Pick<PageState, 'limit' | 'skip'>): Record<string, unknown> {
+export function firstPageRequest(
+  source: Omit<PageSource, 'transport'>,
+  { limit, skip }: Pick<PageState, 'limit' | 'skip'>,
+): Record<string, unknown> {
   const { request, options } = pageRequest(source, limit, skip, undefined);
   return wireRequest(source.operation, request, options).wire;
 }
@@ -88,6 +101,9 @@ const loadPagedResults = loadOnFirstUse(() => import('./paged-result.js'));
  * Fetches the page at `limit` (page size 50 without one) and `skip`, and wraps it in a paged
  * result whose `next/prev/all` fetch further pages with the same options (see ./paged-result.ts).
  */
-export async function fetchPages<T>(source: PageSource, state: Pick<PageState, 'limit' | 'skip'>): Promise<PagedResult<T>> {
+export async function fetchPages<T>(
+  source: PageSource,
+  state: Pick<PageState, 'limit' | 'skip'>,
+): Promise<PagedResult<T>> {
   return (await loadPagedResults()).fetchPages<T>(source, state);
 }

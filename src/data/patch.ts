@@ -27,7 +27,11 @@ export class Patch implements PatchBuilder<Item> {
   /** The patch with one more modification: `method`'s action on `fieldPath`, carrying `value` when the action takes one. */
   private modify(method: keyof typeof PATCH_ACTIONS, fieldPath: unknown, value?: unknown): Patch {
     const { action, valueIn } = PATCH_ACTIONS[method];
-    const modification = { fieldPath: requireString(fieldPath, 'fieldPath'), action, ...(valueIn && { [valueIn]: { value } }) };
+    const modification = {
+      fieldPath: requireString(fieldPath, 'fieldPath'),
+      action,
+      ...(valueIn && { [valueIn]: { value } }),
+    };
     return new Patch(this.target, [...this.modifications, modification]);
   }
 
@@ -37,7 +41,9 @@ export class Patch implements PatchBuilder<Item> {
   }
   /** Adds a number to a number field (negative to subtract). */
   incrementField(fieldPath: string, by: number): Patch {
-    return Number.isFinite(by) ? this.modify('incrementField', fieldPath, by) : invalid('incrementField', 'given a number');
+    return Number.isFinite(by)
+      ? this.modify('incrementField', fieldPath, by)
+      : invalid('incrementField', 'given a number');
   }
   /** Appends a value to an array field. */
   appendToArray(fieldPath: string, value: unknown): Patch {

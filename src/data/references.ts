@@ -21,16 +21,29 @@ export const referringSide = (field: unknown, referringItem: unknown) => ({
 });
 
 /** The references from `referringItem`'s `field` to one referenced item or to several; at least one. */
-export function referencesOf(field: unknown, referringItem: unknown, referenced: unknown): { list: boolean; references: object[] } {
+export function referencesOf(
+  field: unknown,
+  referringItem: unknown,
+  referenced: unknown,
+): { list: boolean; references: object[] } {
   const list = Array.isArray(referenced);
   const referencedItems: unknown[] = list ? referenced : [referenced];
   if (referencedItems.length === 0) invalid('referencedItemId', 'given');
   const side = referringSide(field, referringItem);
-  return { list, references: referencedItems.map((item) => ({ ...side, referencedItemId: checkedItemId(item, 'referencedItemId') })) };
+  return {
+    list,
+    references: referencedItems.map((item) => ({ ...side, referencedItemId: checkedItemId(item, 'referencedItemId') })),
+  };
 }
 
 /** `items.queryReferenced`: the items a reference field of an item refers to, as a paged result. */
-export function queryReferenced<T extends object>(transport: Transport, collectionId: string, itemId: ItemRef, field: string, options?: QueryReferencedOptions): Promise<PagedResult<DataItemOf<T>>> {
+export function queryReferenced<T extends object>(
+  transport: Transport,
+  collectionId: string,
+  itemId: ItemRef,
+  field: string,
+  options?: QueryReferencedOptions,
+): Promise<PagedResult<DataItemOf<T>>> {
   const { limit, skip = 0, ...rest } = options ?? {};
   return fetchPages(
     {
@@ -38,7 +51,8 @@ export function queryReferenced<T extends object>(transport: Transport, collecti
       operation: operations.queryReferencedDataItems,
       base: { dataCollectionId: collectionIdOf(collectionId), ...referringSide(field, itemId) },
       rest: {},
-      entries: (response) => (response.results as { dataItem?: unknown }[] | undefined)?.flatMap((result) => result.dataItem ?? []),
+      entries: (response) =>
+        (response.results as { dataItem?: unknown }[] | undefined)?.flatMap((result) => result.dataItem ?? []),
       options: rest,
     },
     { limit: limitOf(limit), skip: skipOf(skip) },
@@ -46,16 +60,42 @@ export function queryReferenced<T extends object>(transport: Transport, collecti
 }
 
 /** `items.insertReference`: one referenced item goes to the single insert route, several to the bulk one. */
-export async function insertReference(transport: Transport, collectionId: string, field: string, referringItem: ItemRef, referenced: ItemRef | readonly ItemRef[], options?: CallOptions): Promise<void> {
+export async function insertReference(
+  transport: Transport,
+  collectionId: string,
+  field: string,
+  referringItem: ItemRef,
+  referenced: ItemRef | readonly ItemRef[],
+  options?: CallOptions,
+): Promise<void> {
   const dataCollectionId = collectionIdOf(collectionId);
   const { list, references } = referencesOf(field, referringItem, referenced);
-  const request = list ? { dataCollectionId, dataItemReferences: references } : { dataCollectionId, dataItemReference: references[0] };
-  await sendPublic(transport, list ? operations.bulkInsertDataItemReferences : operations.insertDataItemReference, request, options);
+  const request = list
+    ? { dataCollectionId, dataItemReferences: references }
+    : { dataCollectionId, dataItemReference: references[0] };
+  await sendPublic(
+    transport,
+    list ? operations.bulkInsertDataItemReferences : operations.insertDataItemReference,
+    request,
+    options,
+  );
 }
 
 /** `items.removeReference`: always the bulk form (one or many references), as the official client sends it. */
-export async function removeReference(transport: Transport, collectionId: string, field: string, referringItem: ItemRef, referenced: ItemRef | readonly ItemRef[], options?: CallOptions): Promise<void> {
+export async function removeReference(
+  transport: Transport,
+  collectionId: string,
+  field: string,
+  referringItem: ItemRef,
+  referenced: ItemRef | readonly ItemRef[],
+  options?: CallOptions,
+): Promise<void> {
   const dataCollectionId = collectionIdOf(collectionId);
   const { references } = referencesOf(field, referringItem, referenced);
-  await sendPublic(transport, operations.bulkRemoveDataItemReferences, { dataCollectionId, dataItemReferences: references }, options);
+  await sendPublic(
+    transport,
+    operations.bulkRemoveDataItemReferences,
+    { dataCollectionId, dataItemReferences: references },
+    options,
+  );
 }

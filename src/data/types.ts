@@ -143,7 +143,8 @@ export interface PagedResult<T> extends Iterable<T> {
 }
 
 /** Options of `find()` and `all()`: the read options of the query request, and the call options. */
-export type FindOptions = Omit<M.QueryDataItemsRequest, 'dataCollectionId' | 'query' | 'includeReferences'> & CallOptions;
+export type FindOptions = Omit<M.QueryDataItemsRequest, 'dataCollectionId' | 'query' | 'includeReferences'> &
+  CallOptions;
 
 /** The options of `find()` that are part of its request: `find`'s options without `signal` and `timeoutMs`. */
 export type FindRequestOptions = Omit<FindOptions, keyof CallOptions>;
@@ -171,7 +172,8 @@ export interface QueryRequest {
 export type CountOptions = Omit<M.CountDataItemsRequest, 'dataCollectionId' | 'filter'> & CallOptions;
 
 /** Options of `distinct()` on a query (filter, order and paging come from the query). */
-export type DistinctOptions = Pick<M.QueryDistinctValuesRequest, 'returnTotalCount' | 'consistentRead' | 'language'> & CallOptions;
+export type DistinctOptions = Pick<M.QueryDistinctValuesRequest, 'returnTotalCount' | 'consistentRead' | 'language'> &
+  CallOptions;
 
 /** An immutable item query: filter operators, sort, paging, projection, and the terminals. */
 export interface ItemsQueryBuilder<T = Item>
@@ -198,7 +200,10 @@ export interface ItemsQueryBuilder<T = Item>
   /** Counts the items that match the filter. */
   count(options?: CountOptions): Promise<number>;
   /** The distinct values of a field among the matching items (paged by the query's limit/skip). */
-  distinct<K extends FieldPath<DataItemOf<T>>>(field: K, options?: DistinctOptions): Promise<PagedResult<FieldValue<DataItemOf<T>, K>>>;
+  distinct<K extends FieldPath<DataItemOf<T>>>(
+    field: K,
+    options?: DistinctOptions,
+  ): Promise<PagedResult<FieldValue<DataItemOf<T>, K>>>;
 }
 
 /** The request of the direct form `items.query(collectionId, query)`. */
@@ -215,7 +220,9 @@ export interface ItemsQueryResponse<T> {
 }
 
 /** Options of the direct `items.distinct(collectionId, field, options)`. */
-export type DistinctRequest = Omit<M.QueryDistinctValuesRequest, 'dataCollectionId' | 'fieldName' | 'filter'> & { filter?: FilterLike } & CallOptions;
+export type DistinctRequest = Omit<M.QueryDistinctValuesRequest, 'dataCollectionId' | 'fieldName' | 'filter'> & {
+  filter?: FilterLike;
+} & CallOptions;
 
 /** One row of an aggregation: the grouping fields, the computed fields, and `_id` of its group. */
 export interface AggregateRow {
@@ -225,7 +232,8 @@ export interface AggregateRow {
 }
 
 /** Options of `aggregate(...).run()`. */
-export type AggregateOptions = Pick<M.AggregateDataItemsRequest, 'returnTotalCount' | 'consistentRead' | 'language'> & CallOptions;
+export type AggregateOptions = Pick<M.AggregateDataItemsRequest, 'returnTotalCount' | 'consistentRead' | 'language'> &
+  CallOptions;
 
 /**
  * The fields grouping adds to a row: each grouping field with its value, and `_id`, the group:
@@ -244,15 +252,24 @@ export type ResultField<Name extends string, Value> = { [R in Name]: Value };
  * built: `group('year').count()` gives rows with `_id: number`, `year: number` and `count: number`
  * (for `aggregate<Movie>`), still open to any other field.
  */
-export interface AggregateBuilder<T = Item, Row extends AggregateRow = AggregateRow> extends PagingOperators<Row, AggregateBuilder<T, Row>> {
+export interface AggregateBuilder<T = Item, Row extends AggregateRow = AggregateRow>
+  extends PagingOperators<Row, AggregateBuilder<T, Row>> {
   /** Filters the items before grouping (`initialFilter`); repeated calls are combined with AND. */
   filter(filter: FilterLike): AggregateBuilder<T, Row>;
   /** Groups by these fields; call it once. */
-  group<Fields extends FieldPath<DataItemOf<T>>[]>(...fields: Fields): AggregateBuilder<T, Row & GroupedFields<DataItemOf<T>, Fields>>;
+  group<Fields extends FieldPath<DataItemOf<T>>[]>(
+    ...fields: Fields
+  ): AggregateBuilder<T, Row & GroupedFields<DataItemOf<T>, Fields>>;
   /** Sum of a field per group. */
-  sum<K extends FieldPath<DataItemOf<T>>, Name extends string = `${K}Sum`>(field: K, resultFieldName?: Name): AggregateBuilder<T, Row & ResultField<Name, number>>;
+  sum<K extends FieldPath<DataItemOf<T>>, Name extends string = `${K}Sum`>(
+    field: K,
+    resultFieldName?: Name,
+  ): AggregateBuilder<T, Row & ResultField<Name, number>>;
   /** Average of a field per group. */
-  avg<K extends FieldPath<DataItemOf<T>>, Name extends string = `${K}Avg`>(field: K, resultFieldName?: Name): AggregateBuilder<T, Row & ResultField<Name, number>>;
+  avg<K extends FieldPath<DataItemOf<T>>, Name extends string = `${K}Avg`>(
+    field: K,
+    resultFieldName?: Name,
+  ): AggregateBuilder<T, Row & ResultField<Name, number>>;
   /** Smallest value of a field per group. */
   min<K extends FieldPath<DataItemOf<T>>, Name extends string = `${K}Min`>(
     field: K,
@@ -281,9 +298,15 @@ export interface PatchBuilder<T = Item> {
   /** Adds a number to a number field (negative to subtract). */
   incrementField(field: FieldPath<DataItemOf<T>>, by: number): PatchBuilder<T>;
   /** Appends a value to an array field. */
-  appendToArray<K extends FieldPath<DataItemOf<T>>>(field: K, value: ElementOf<FieldValue<DataItemOf<T>, K>>): PatchBuilder<T>;
+  appendToArray<K extends FieldPath<DataItemOf<T>>>(
+    field: K,
+    value: ElementOf<FieldValue<DataItemOf<T>, K>>,
+  ): PatchBuilder<T>;
   /** Removes every occurrence of a value from an array field. */
-  removeFromArray<K extends FieldPath<DataItemOf<T>>>(field: K, value: ElementOf<FieldValue<DataItemOf<T>, K>>): PatchBuilder<T>;
+  removeFromArray<K extends FieldPath<DataItemOf<T>>>(
+    field: K,
+    value: ElementOf<FieldValue<DataItemOf<T>, K>>,
+  ): PatchBuilder<T>;
   /** Removes a field. */
   removeField(field: FieldPath<DataItemOf<T>>): PatchBuilder<T>;
   /** Applies the modifications; resolves with the patched item. */

@@ -82,7 +82,9 @@ export function errorFromResponse(input: ErrorResponseInput): SiteKitError {
   if (isRecord(application)) {
     const description = nonEmpty(application.description);
     // Login and registration codes such as -19971 may arrive as JSON numbers.
-    const code = (Number.isFinite(application.code) ? `${application.code}` : str(application.code)) || (status >= 500 ? SYSTEM_ERROR : codeForStatus(status, statusText));
+    const code =
+      (Number.isFinite(application.code) ? `${application.code}` : str(application.code)) ||
+      (status >= 500 ? SYSTEM_ERROR : codeForStatus(status, statusText));
     const said = [serverMessage, description !== serverMessage ? description : undefined].filter(Boolean).join('; ');
     return new ApplicationError(`${statusLine(status, statusText)} (${colon(code, said)})`, {
       ...context,

@@ -50,7 +50,8 @@ export class HttpError extends SiteKitError {
     const { status, statusText } = init;
     const isClientError = Number.isInteger(status) && status >= 400 && status < 500;
     super(
-      init.message ?? colon(statusLine(status, statusText), isClientError ? str(init.serverMessage) : 'System error occurred'),
+      init.message ??
+        colon(statusLine(status, statusText), isClientError ? str(init.serverMessage) : 'System error occurred'),
       // (The base reads only its own fields of `init`.)
       { ...init, code: init.code ?? (isClientError ? codeForStatus(status, statusText) : SYSTEM_ERROR) },
     );

@@ -34,8 +34,7 @@ const STATUS_TEXT: Readonly<Record<number, string>> = {
  * else the standard phrase, else `undefined`.
  * @internal
  */
-export const statusTextFor = (status: number, given?: string): string | undefined =>
-  str(given) || STATUS_TEXT[status];
+export const statusTextFor = (status: number, given?: string): string | undefined => str(given) || STATUS_TEXT[status];
 
 /**
  * Upper-snake form of a status text: `Not Found` → `NOT_FOUND`, `I'm a Teapot` → `IM_A_TEAPOT`

@@ -14,7 +14,10 @@ export class TimeoutError extends SiteKitError {
   declare readonly timeoutMs: number | undefined;
 
   constructor(timeoutMs: number | undefined, init?: ErrorContext) {
-    super(timeoutMs === undefined ? 'Request timed out' : `Request timed out after ${timeoutMs} ms`, { ...init, code: 'TIMEOUT' });
+    super(timeoutMs === undefined ? 'Request timed out' : `Request timed out after ${timeoutMs} ms`, {
+      ...init,
+      code: 'TIMEOUT',
+    });
     this.timeoutMs = timeoutMs;
   }
 }

@@ -8,7 +8,12 @@ import { SiteKitError, type ErrorContext } from './site-kit-error.js';
  * - `MALFORMED_EVENT`: verified, but the payload is not the documented envelope (a JSON string that does not parse, a missing field);
  * - `NO_PUBLIC_KEY`: `createClient({webhooks: {publicKey}})` was not given a usable SPKI PEM key.
  */
-export type WebhookErrorCode = 'INVALID_SIGNATURE' | 'EXPIRED' | 'UNEXPECTED_EVENT' | 'MALFORMED_EVENT' | 'NO_PUBLIC_KEY';
+export type WebhookErrorCode =
+  | 'INVALID_SIGNATURE'
+  | 'EXPIRED'
+  | 'UNEXPECTED_EVENT'
+  | 'MALFORMED_EVENT'
+  | 'NO_PUBLIC_KEY';
 
 /**
  * A domain event that `client.webhooks.process` refused: the event itself is at fault, so

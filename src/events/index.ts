@@ -14,7 +14,13 @@ import { domainEvents, type EventNamespace, type NamespaceEvents } from '../../g
 import type { DomainEvent, EventHandler, ProcessedEvent, ProcessOptions, Unsubscribe } from './types.js';
 
 export type * from './types.js';
-export type { CollectionsEvents, ItemsEvents, MediaEvents, MembersEvents, NamespaceEvents } from '../../generated/events.js';
+export type {
+  CollectionsEvents,
+  ItemsEvents,
+  MediaEvents,
+  MembersEvents,
+  NamespaceEvents,
+} from '../../generated/events.js';
 
 /** Options of the webhooks part of createClient. */
 export interface WebhookOptions {
@@ -95,7 +101,8 @@ export function createEventRegistry(options?: WebhookOptions): EventRegistry {
       for (const { eventType: type, namespace: owner, method } of domainEvents) {
         if (owner === namespace) {
           methods[method] = (handler) => {
-            if (typeof handler !== 'function') throw new RequestError(`${method}: handler must be a function`, { field: 'handler' });
+            if (typeof handler !== 'function')
+              throw new RequestError(`${method}: handler must be a function`, { field: 'handler' });
             const set = registered.get(type) ?? new Set<Handler>();
             registered.set(type, set.add(handler));
             return () => void set.delete(handler);

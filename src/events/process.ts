@@ -76,9 +76,11 @@ export async function processEvent(
   fromRequest: boolean,
 ): Promise<ProcessedEvent> {
   const expected = options?.expectedEvents;
-  if (expected != null && !Array.isArray(expected)) throw new RequestError('webhooks: expectedEvents must be an array of event types', { field: 'expectedEvents' });
+  if (expected != null && !Array.isArray(expected))
+    throw new RequestError('webhooks: expectedEvents must be an array of event types', { field: 'expectedEvents' });
   const body = fromRequest ? await read(input as Request) : input;
-  if (typeof body !== 'string' && !(body instanceof Uint8Array)) throw new RequestError('webhooks.process: body must be the raw request body (string)', { field: 'body' });
+  if (typeof body !== 'string' && !(body instanceof Uint8Array))
+    throw new RequestError('webhooks.process: body must be the raw request body (string)', { field: 'body' });
   const claims = await verify(state, body);
 
   const envelope = object(claims.data, 'data claim');
@@ -97,20 +99,23 @@ export async function processEvent(
 
   // The first part present decides the shape: created, updated, deleted (entity optional) or an action.
   const index = PARTS.findIndex(([name]) => data[name] != null);
-  if (index < 0) throw new WebhookError('MALFORMED_EVENT', 'no createdEvent, updatedEvent, deletedEvent or actionEvent');
+  if (index < 0)
+    throw new WebhookError('MALFORMED_EVENT', 'no createdEvent, updatedEvent, deletedEvent or actionEvent');
   const [name, field] = PARTS[index]!;
   const part = object(data[name], name);
   const raw = part[field] == null && index === 2 ? undefined : object(part[field], `${name}.${field}`);
 
   const metadata: PlainObject = {};
-  for (const [key, value] of Object.entries(data)) if (!PARTS.some(([partName]) => partName === key)) metadata[key] = value;
+  for (const [key, value] of Object.entries(data))
+    if (!PARTS.some(([partName]) => partName === key)) metadata[key] = value;
   Object.assign(metadata, { eventTime: parseDate(data.eventTime), eventType, instanceId, identity });
   // The body's transform, from the event's schema (e.g. a file-ready body carries the descriptor
   // in `file`, or is the descriptor: its transform covers both).
   const node = eventTransforms[eventType];
   // Media events' bodies have media references.
   await loadMediaCodecs();
-  const event: PlainObject = index === 3 ? { data: toPublic(raw, node), metadata } : { entity: toPublic(raw, node), metadata };
+  const event: PlainObject =
+    index === 3 ? { data: toPublic(raw, node), metadata } : { entity: toPublic(raw, node), metadata };
   if (index === 1 && part.modifiedFields != null) event.modifiedFields = part.modifiedFields;
   // The public item form ({_id, ...fields}) has no room for the item's collection.
   if (node === 'item' && raw?.dataCollectionId != null) event.dataCollectionId = raw.dataCollectionId;

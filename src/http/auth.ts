@@ -35,4 +35,5 @@ export function withReadyHeaders<F extends TransportAuth['getAuthHeaders']>(getA
 }
 
 /** The headers `auth.getAuthHeaders()` would give, when its twin has them at hand; else undefined. */
-export const readyAuthHeaders = (auth: TransportAuth): Record<string, string> | undefined => readyTwins.get(auth.getAuthHeaders)?.();
+export const readyAuthHeaders = (auth: TransportAuth): Record<string, string> | undefined =>
+  readyTwins.get(auth.getAuthHeaders)?.();

@@ -9,7 +9,8 @@ import { startTimer } from './timer.js';
  */
 export function callerAbortError(reason: unknown, operation?: string): SiteKitError {
   if (isSiteKitError(reason)) return reason;
-  if ((reason as { name?: unknown } | null)?.name === 'TimeoutError') return new TimeoutError(undefined, { cause: reason, operation });
+  if ((reason as { name?: unknown } | null)?.name === 'TimeoutError')
+    return new TimeoutError(undefined, { cause: reason, operation });
   return new AbortedError({ cause: reason, operation });
 }
 
@@ -51,14 +52,17 @@ export class CallDeadline {
       callerSignal.addEventListener('abort', onAbort, { once: true });
       this.removeCallerListener = () => callerSignal.removeEventListener('abort', onAbort);
     }
-    if (isLimit(timeoutMs)) this.stopTimer = startTimer(timeoutMs, () => this.abort.abort(new TimeoutError(timeoutMs, { operation })));
+    if (isLimit(timeoutMs))
+      this.stopTimer = startTimer(timeoutMs, () => this.abort.abort(new TimeoutError(timeoutMs, { operation })));
   }
 
   /** Starts an attempt limited to `attemptTimeoutMs` (`0`: only the call's limit applies). */
   attempt(attemptTimeoutMs: number): AttemptScope {
     const abort = new AbortScope();
     const unlink = this.abort.onAbort((reason) => abort.abort(reason));
-    const stopTimer = isLimit(attemptTimeoutMs) ? startTimer(attemptTimeoutMs, () => abort.abort(new AttemptTimeout(attemptTimeoutMs))) : undefined;
+    const stopTimer = isLimit(attemptTimeoutMs)
+      ? startTimer(attemptTimeoutMs, () => abort.abort(new AttemptTimeout(attemptTimeoutMs)))
+      : undefined;
     return {
       abort,
       canAbort: this.canAbort || stopTimer !== undefined,
@@ -89,7 +93,15 @@ export interface Deadline {
  * Combines an optional caller signal with an optional time limit into one `AbortSignal` whose
  * reason is already the typed error (the same {@link CallDeadline} the transport uses).
  */
-export function deadline(callerSignal: AbortSignal | undefined, timeoutMs: number | undefined, operation = ''): Deadline {
+export function deadline(
+  callerSignal: AbortSignal | undefined,
+  timeoutMs: number | undefined,
+  operation = '',
+): Deadline {
   const call = new CallDeadline(callerSignal, timeoutMs ?? 0, operation);
-  return { signal: toAbortSignal(call.abort), error: () => call.abort.reason as SiteKitError, done: () => call.finish() };
+  return {
+    signal: toAbortSignal(call.abort),
+    error: () => call.abort.reason as SiteKitError,
+    done: () => call.finish(),
+  };
 }

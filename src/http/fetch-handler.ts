@@ -2,7 +2,6 @@ import type { HttpHandler, HttpRequest, HttpResponse } from './handler.js';
 import { asNetworkError } from './network-failure.js';
 import { toAbortSignal } from './abort.js';
 
-
 /** Wraps a fetch `Response` in the handler's response interface. */
 function fromFetchResponse(response: Response): HttpResponse {
   return {

@@ -11,7 +11,12 @@ import type { CallSettings, FetchWithAuthOptions, Outgoing } from './transport.j
  * `origin`), and its call settings. A path is resolved against `baseUrl`; credentials go only to
  * that origin unless `allowOtherOrigin` is set.
  */
-export function fetchRequest(baseUrl: string, origin: string, pathOrUrl: string | URL, init: RequestInit & FetchWithAuthOptions): { outgoing: Outgoing; call: CallSettings } {
+export function fetchRequest(
+  baseUrl: string,
+  origin: string,
+  pathOrUrl: string | URL,
+  init: RequestInit & FetchWithAuthOptions,
+): { outgoing: Outgoing; call: CallSettings } {
   const { signal, timeoutMs, headers, allowOtherOrigin, body, method = 'GET', redirect } = init ?? {};
   let url: URL;
   try {

@@ -47,13 +47,16 @@ const NETWORK_CODES = new Set([
 /** Families of codes: a malformed reply (`HPE_`), TLS failures, certificate problems. */
 const NETWORK_CODE_PREFIXES = ['HPE_', 'ERR_SSL_', 'ERR_TLS_', 'CERT_', 'UNABLE_TO_'];
 
-const isNetworkCode = (code: string): boolean => NETWORK_CODES.has(code) || NETWORK_CODE_PREFIXES.some((prefix) => code.startsWith(prefix));
+const isNetworkCode = (code: string): boolean =>
+  NETWORK_CODES.has(code) || NETWORK_CODE_PREFIXES.some((prefix) => code.startsWith(prefix));
 
 /** Node's message for a connection closed before a response: `socket hang up` (its code is ECONNRESET). */
 const NETWORK_MESSAGE = /^(socket hang up|(\w+ )?E(CONNRESET|CONNREFUSED|NOTFOUND|AI_AGAIN|TIMEDOUT|PIPE)\b)/;
 
 /** The `code` and `message` of a thrown value, when it is an object. */
-const fieldsOf = (value: unknown): { code?: unknown; message?: unknown; name?: unknown; cause?: unknown } | undefined =>
+const fieldsOf = (
+  value: unknown,
+): { code?: unknown; message?: unknown; name?: unknown; cause?: unknown } | undefined =>
   typeof value === 'object' && value !== null ? (value as { code?: unknown }) : undefined;
 
 /** Whether one thrown value (not its cause) says the network failed. */
@@ -79,4 +82,5 @@ export function isNetworkFailure(error: unknown): boolean {
 }
 
 /** `error` as a NetworkError when it is a network failure, else unchanged (a bug stays a bug). */
-export const asNetworkError = (error: unknown): unknown => (isNetworkFailure(error) ? new NetworkError({ cause: error }) : error);
+export const asNetworkError = (error: unknown): unknown =>
+  isNetworkFailure(error) ? new NetworkError({ cause: error }) : error;

@@ -32,7 +32,10 @@ export function noteKeepAliveHint(response: IncomingMessage): void {
   if (typeof value !== 'string') return;
   if (value !== lastHint.value) {
     const seconds = /^timeout=(\d+)/.exec(value)?.[1];
-    lastHint = { value, limitMs: seconds ? Math.min(IDLE_SOCKET_MS, Number(seconds) * 1000 - HINT_MARGIN_MS) : IDLE_SOCKET_MS };
+    lastHint = {
+      value,
+      limitMs: seconds ? Math.min(IDLE_SOCKET_MS, Number(seconds) * 1000 - HINT_MARGIN_MS) : IDLE_SOCKET_MS,
+    };
   }
   if (lastHint.limitMs < IDLE_SOCKET_MS) idleLimits.set(response.socket, lastHint.limitMs);
 }

@@ -42,7 +42,8 @@ function prepareBody(body: RequestBody | undefined): PreparedBody {
   if (body === undefined) return { send: (request) => request.end() };
   if (typeof body === 'string') return { length: Buffer.byteLength(body), send: (request) => request.end(body) };
   if (body instanceof ArrayBuffer || ArrayBuffer.isView(body)) {
-    const bytes = body instanceof ArrayBuffer ? Buffer.from(body) : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+    const bytes =
+      body instanceof ArrayBuffer ? Buffer.from(body) : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
     return { length: bytes.length, send: (request) => request.end(bytes) };
   }
   // Blobs, FormData, URLSearchParams, web and Node streams: a Response encodes them exactly as
@@ -65,7 +66,13 @@ function prepareBody(body: RequestBody | undefined): PreparedBody {
 function decodedBody(response: IncomingMessage): { stream: Readable; decoded: boolean } {
   const encoding = response.headers['content-encoding']?.trim().toLowerCase();
   const decoder =
-    encoding === 'gzip' || encoding === 'x-gzip' ? createGunzip() : encoding === 'deflate' ? createInflate() : encoding === 'br' ? createBrotliDecompress() : undefined;
+    encoding === 'gzip' || encoding === 'x-gzip'
+      ? createGunzip()
+      : encoding === 'deflate'
+        ? createInflate()
+        : encoding === 'br'
+          ? createBrotliDecompress()
+          : undefined;
   if (!decoder) return { stream: response, decoded: false };
   // Errors of either side end up on the decoder, which is what gets read.
   pipeline(response, decoder, () => {});
@@ -87,7 +94,12 @@ function readText(stream: Readable, response: IncomingMessage): Promise<string> 
     stream.on('error', reject);
     // A connection closed before the last byte: Node ends some truncated bodies without an error.
     stream.on('close', () => {
-      if (!response.complete) reject(Object.assign(new Error('the connection closed before the whole response body arrived'), { code: 'ECONNRESET' }));
+      if (!response.complete)
+        reject(
+          Object.assign(new Error('the connection closed before the whole response body arrived'), {
+            code: 'ECONNRESET',
+          }),
+        );
     });
   });
 }
@@ -148,7 +160,9 @@ function exchange(request: HttpRequest): Promise<HttpResponse> {
   const { secure, options } = targetOf(request.url);
   // Any other scheme (a caller's URL, a redirect's Location): fetch fails it as a network error.
   if (options.protocol !== 'http:' && options.protocol !== 'https:') {
-    return Promise.reject(new NetworkError({ cause: new TypeError(`cannot send to ${request.url}: not http or https`) }));
+    return Promise.reject(
+      new NetworkError({ cause: new TypeError(`cannot send to ${request.url}: not http or https`) }),
+    );
   }
   options.method = request.method;
   options.headers = headers;
@@ -170,7 +184,13 @@ function exchange(request: HttpRequest): Promise<HttpResponse> {
     outgoing.on('close', () => {
       if (incoming) return;
       release?.();
-      reject(abort?.aborted ? abort.reason : new NetworkError({ cause: Object.assign(new Error('the connection closed before a response'), { code: 'ECONNRESET' }) }));
+      reject(
+        abort?.aborted
+          ? abort.reason
+          : new NetworkError({
+              cause: Object.assign(new Error('the connection closed before a response'), { code: 'ECONNRESET' }),
+            }),
+      );
     });
     outgoing.on('response', (response) => {
       incoming = response;
@@ -193,10 +213,17 @@ export function nodeHttpHandler(): HttpHandler {
     for (let redirects = 0; ; redirects++) {
       const response = await exchange(current);
       const location = response.header('location');
-      if (!REDIRECT_STATUSES.has(response.status) || location === null || request.redirect === 'manual') return response;
+      if (!REDIRECT_STATUSES.has(response.status) || location === null || request.redirect === 'manual')
+        return response;
       if (request.redirect === 'error' || redirects === MAX_REDIRECTS) {
         response.discard();
-        throw new NetworkError({ cause: new TypeError(request.redirect === 'error' ? `unexpected redirect to ${location}` : `more than ${MAX_REDIRECTS} redirects`) });
+        throw new NetworkError({
+          cause: new TypeError(
+            request.redirect === 'error'
+              ? `unexpected redirect to ${location}`
+              : `more than ${MAX_REDIRECTS} redirects`,
+          ),
+        });
       }
       let next: HttpRequest | undefined;
       try {

@@ -37,14 +37,19 @@ const DOT_SEGMENT = /\/(?:\.|%2e){1,2}(?:[/?]|$)/i;
 /** The origin's part of the options, from the URL parser (brackets of an IPv6 host removed, as `http.request` wants). */
 function parseOrigin(url: URL): Origin {
   const { hostname, port } = url;
-  return { protocol: url.protocol, hostname: hostname.startsWith('[') ? hostname.slice(1, -1) : hostname, port: port === '' ? undefined : Number(port) };
+  return {
+    protocol: url.protocol,
+    hostname: hostname.startsWith('[') ? hostname.slice(1, -1) : hostname,
+    port: port === '' ? undefined : Number(port),
+  };
 }
 
 /** A URL the fast path does not take: parsed whole, as `http.request` would parse it. */
 function parsedTarget(url: string): Target {
   const parsed = new URL(url);
   const options: RequestOptions = { ...parseOrigin(parsed), path: parsed.pathname + parsed.search };
-  if (parsed.username || parsed.password) options.auth = `${decodeURIComponent(parsed.username)}:${decodeURIComponent(parsed.password)}`;
+  if (parsed.username || parsed.password)
+    options.auth = `${decodeURIComponent(parsed.username)}:${decodeURIComponent(parsed.password)}`;
   return { secure: parsed.protocol === 'https:', options };
 }
 
@@ -69,5 +74,8 @@ export function targetOf(url: string): Target {
     origin = parseOrigin(new URL(originText));
     origins.set(originText, origin);
   }
-  return { secure: origin.protocol === 'https:', options: { protocol: origin.protocol, hostname: origin.hostname, port: origin.port, path } };
+  return {
+    secure: origin.protocol === 'https:',
+    options: { protocol: origin.protocol, hostname: origin.hostname, port: origin.port, path },
+  };
 }

@@ -37,7 +37,8 @@ const isMilliseconds = (value: unknown): value is number => typeof value === 'nu
 
 /** A time limit, or absent; else the RequestError `<context>: <field> must be ...`. */
 export const checkMilliseconds = (value: unknown, field: string, context: string): void => {
-  if (value !== undefined && !isMilliseconds(value)) invalid(field, 'a number of milliseconds >= 0 (0: no limit)', context);
+  if (value !== undefined && !isMilliseconds(value))
+    invalid(field, 'a number of milliseconds >= 0 (0: no limit)', context);
 };
 
 const WHO = 'createClient';
@@ -55,7 +56,11 @@ export function checkTransportOptions(options: TransportOptions): void {
     if (protocol !== 'http:' && protocol !== 'https:') invalid('baseUrl', 'an absolute http(s) URL', WHO);
   }
   if (fetch !== undefined && typeof fetch !== 'function') invalid('fetch', 'a function', WHO);
-  if (headers !== undefined && !(isRecord(headers) && Object.values(headers).every((value) => typeof value === 'string'))) invalid('headers', 'an object of strings', WHO);
+  if (
+    headers !== undefined &&
+    !(isRecord(headers) && Object.values(headers).every((value) => typeof value === 'string'))
+  )
+    invalid('headers', 'an object of strings', WHO);
   if (retry !== undefined && retry !== false && !isRecord(retry)) invalid('retry', 'an object or false', WHO);
   checkMilliseconds(options.timeoutMs, 'timeoutMs', WHO);
   checkMilliseconds(options.attemptTimeoutMs, 'attemptTimeoutMs', WHO);

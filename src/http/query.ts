@@ -12,9 +12,7 @@ const isScalar = (v: unknown): boolean => v === null || typeof v !== 'object' ||
  * element a field belongs to, so such a payload must travel as `.r` JSON instead.
  */
 const needsJson = (v: unknown): boolean =>
-  Array.isArray(v)
-    ? v.some((e) => !isScalar(e))
-    : !isScalar(v) && Object.values(v as object).some(needsJson);
+  Array.isArray(v) ? v.some((e) => !isScalar(e)) : !isScalar(v) && Object.values(v as object).some(needsJson);
 
 /** Appends the `key=value` pairs of `value` under the (already encoded) `key` to `out`. */
 function flatten(value: unknown, key: string, out: string[]): void {

@@ -33,7 +33,10 @@ function without(headers: Readonly<Record<string, string>>, drop: readonly strin
  */
 export function redirectRequest(previous: HttpRequest, status: number, location: string): HttpRequest | undefined {
   const url = new URL(location, previous.url);
-  const toGet = status === 303 ? previous.method !== 'GET' && previous.method !== 'HEAD' : (status === 301 || status === 302) && previous.method === 'POST';
+  const toGet =
+    status === 303
+      ? previous.method !== 'GET' && previous.method !== 'HEAD'
+      : (status === 301 || status === 302) && previous.method === 'POST';
   if (!toGet && !isReplayableBody(previous.body)) return undefined;
   let headers = previous.headers;
   if (toGet) headers = without(headers, BODY_HEADERS);

@@ -19,7 +19,8 @@ import { MAX_TIMER_MS, startPlainTimer } from './plain-timer.js';
  * wait on the other, are used only when both are Node's, and limits are then plain timers on
  * whatever clock the test installed, as a user testing a time limit expects.
  */
-const onNodeClock = (): boolean => (globalThis.setTimeout as unknown) === nodeSetTimeout && (globalThis.performance as unknown) === nodePerformance;
+const onNodeClock = (): boolean =>
+  (globalThis.setTimeout as unknown) === nodeSetTimeout && (globalThis.performance as unknown) === nodePerformance;
 
 /** What the lists wait on and read: Node's clock, or a test's. */
 export interface Clock {
@@ -51,7 +52,13 @@ class TimerList {
   ) {}
 
   add(onExpire: () => void): Pending {
-    const pending: Pending = { deadline: this.clock.now() + this.ms, onExpire, previous: this.newest, next: undefined, linked: true };
+    const pending: Pending = {
+      deadline: this.clock.now() + this.ms,
+      onExpire,
+      previous: this.newest,
+      next: undefined,
+      linked: true,
+    };
     if (this.newest) this.newest.next = pending;
     else this.oldest = pending;
     this.newest = pending;
@@ -89,7 +96,8 @@ class TimerList {
     } finally {
       // (Also after a callback threw: the rest of the list still expires.)
       this.expiring = false;
-      if (this.oldest) this.timer = this.clock.setTimeout(() => this.expire(), Math.max(1, Math.ceil(this.oldest.deadline - now)));
+      if (this.oldest)
+        this.timer = this.clock.setTimeout(() => this.expire(), Math.max(1, Math.ceil(this.oldest.deadline - now)));
     }
   }
 }
@@ -116,4 +124,5 @@ const MAX_LISTS = 16;
 const startOnNodeClock = timerLists({ setTimeout: nodeSetTimeout, now: () => nodePerformance.now() });
 
 /** Calls `onExpire` after `ms` milliseconds, unless the returned function is called first. */
-export const startTimer = (ms: number, onExpire: () => void): (() => void) => (onNodeClock() ? startOnNodeClock(ms, onExpire) : startPlainTimer(ms, onExpire));
+export const startTimer = (ms: number, onExpire: () => void): (() => void) =>
+  onNodeClock() ? startOnNodeClock(ms, onExpire) : startPlainTimer(ms, onExpire);

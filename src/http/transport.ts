@@ -7,7 +7,15 @@
 import type { Operation } from '../operation.js';
 import { buildRequest, RequestBuildError, type BuiltRequest } from '../request.js';
 import type { CallOptions } from '../types.js';
-import { ElevationRequiredError, errorFromResponse, HttpError, isNetworkError, NetworkError, RequestError, TimeoutError } from '../errors/index.js';
+import {
+  ElevationRequiredError,
+  errorFromResponse,
+  HttpError,
+  isNetworkError,
+  NetworkError,
+  RequestError,
+  TimeoutError,
+} from '../errors/index.js';
 import { unlessAborted, type Abortable } from './abort.js';
 import { readyAuthHeaders, type TransportAuth } from './auth.js';
 import { loadOnFirstUse } from '../lazy.js';
@@ -16,7 +24,14 @@ import { defaultHandler } from './default-handler.js';
 import { fetchHandler } from './fetch-handler.js';
 import type { HttpHandler, HttpResponse, RequestBody } from './handler.js';
 import { sdkHeader } from './headers.js';
-import { checkMilliseconds, checkTransportOptions, DEFAULT_ATTEMPT_TIMEOUT_MS, DEFAULT_TIMEOUT_MS, lowerCaseHeaders, type TransportOptions } from './options.js';
+import {
+  checkMilliseconds,
+  checkTransportOptions,
+  DEFAULT_ATTEMPT_TIMEOUT_MS,
+  DEFAULT_TIMEOUT_MS,
+  lowerCaseHeaders,
+  type TransportOptions,
+} from './options.js';
 import { serializeQuery } from './query.js';
 import { isReplayableBody } from './redirect.js';
 import { unexpectedShape } from './response-shape.js';
@@ -191,7 +206,12 @@ export class Transport {
 
   /** The HttpError of a 2xx response whose body is not what the operation promises. */
   private unexpected(outgoing: Outgoing, response: HttpResponse, message: string): HttpError {
-    return new HttpError({ status: response.status, message, operation: outgoing.operation, requestId: response.header('x-wix-request-id') ?? undefined });
+    return new HttpError({
+      status: response.status,
+      message,
+      operation: outgoing.operation,
+      requestId: response.header('x-wix-request-id') ?? undefined,
+    });
   }
 
   /** The call's time limit: its own (checked: plain-JS callers can pass anything) or the client's. */
@@ -208,7 +228,11 @@ export class Transport {
    * neither retried nor replayed. `finish` turns a 2xx response into the result, within the
    * attempt: a failure while reading the body counts as that attempt's failure.
    */
-  private async run<T>(outgoing: Outgoing, call: CallSettings, finish: (response: HttpResponse) => Promise<T>): Promise<T> {
+  private async run<T>(
+    outgoing: Outgoing,
+    call: CallSettings,
+    finish: (response: HttpResponse) => Promise<T>,
+  ): Promise<T> {
     const deadline = new CallDeadline(call.signal, this.callTimeout(call, outgoing.operation), outgoing.operation);
     const replayable = isReplayableBody(outgoing.body);
     let renewed = false;
@@ -229,7 +253,12 @@ export class Transport {
           if (response.status === 401 && !renewed && outgoing.authorized && this.auth.onUnauthorized && replayable) {
             renewed = true;
             response.discard();
-            if (await unlessAborted(this.auth.onUnauthorized().catch(() => false), step.abort)) {
+            if (
+              await unlessAborted(
+                this.auth.onUnauthorized().catch(() => false),
+                step.abort,
+              )
+            ) {
               attempt--;
               continue;
             }
@@ -249,7 +278,9 @@ export class Transport {
           if (!attemptTimedOut && !isNetworkError(error)) throw error;
           if (!(replayable && this.retries(outgoing, attempt, { networkError: true }))) {
             // The handler does not know the call: the final error names it, as every other one does.
-            throw attemptTimedOut ? timeout() : new NetworkError({ cause: (error as NetworkError).cause, operation: outgoing.operation });
+            throw attemptTimedOut
+              ? timeout()
+              : new NetworkError({ cause: (error as NetworkError).cause, operation: outgoing.operation });
           }
         } finally {
           step.end();
@@ -284,8 +315,19 @@ export class Transport {
   }
 
   /** One attempt's request, and the consistency token of its answer. */
-  private async exchange(outgoing: Outgoing, headers: Record<string, string>, abort: Abortable | undefined): Promise<HttpResponse> {
-    const response = await this.handler({ url: outgoing.url, method: outgoing.method, headers, body: outgoing.body, abort, redirect: outgoing.redirect });
+  private async exchange(
+    outgoing: Outgoing,
+    headers: Record<string, string>,
+    abort: Abortable | undefined,
+  ): Promise<HttpResponse> {
+    const response = await this.handler({
+      url: outgoing.url,
+      method: outgoing.method,
+      headers,
+      body: outgoing.body,
+      abort,
+      redirect: outgoing.redirect,
+    });
     const token = response.header('x-wix-consistent');
     if (token && outgoing.ownOrigin) this.consistent = token;
     return response;
@@ -309,7 +351,17 @@ export class Transport {
     });
   }
 
-  private retries(outgoing: Outgoing, attempt: number, failure: { status?: number; networkError?: boolean; retryAfterMs?: number | null }): boolean {
-    return shouldRetry({ method: outgoing.method, readOnly: outgoing.readOnly, attempt, options: this.retry, ...failure });
+  private retries(
+    outgoing: Outgoing,
+    attempt: number,
+    failure: { status?: number; networkError?: boolean; retryAfterMs?: number | null },
+  ): boolean {
+    return shouldRetry({
+      method: outgoing.method,
+      readOnly: outgoing.readOnly,
+      attempt,
+      options: this.retry,
+      ...failure,
+    });
   }
 }

@@ -12,14 +12,24 @@ import { loadMediaCodecs, toPublic } from '../wire/index.js';
 /** A 2xx answer that lacks what the upload needs (an upload URL, a descriptor). */
 export const incomplete = (what: string, status = 200, requestId?: string | null): HttpError =>
   // (SiteKitError drops a non-string request id.)
-  new HttpError({ status, code: SYSTEM_ERROR, requestId: requestId as string, message: `The upload response has no ${what}` });
+  new HttpError({
+    status,
+    code: SYSTEM_ERROR,
+    requestId: requestId as string,
+    message: `The upload response has no ${what}`,
+  });
 
 /**
  * Sends the PUT with the bare fetch (the URL is signed: no auth header, no SDK header, no retry)
  * and returns the descriptor in public form. Non-2xx → the mapped error; no response → NetworkError.
  * An aborted `init.signal` surfaces as NetworkError here; the caller turns it into Aborted/Timeout.
  */
-export async function putFile(transport: Transport, url: string | URL | undefined, fileName: string, init: RequestInit): Promise<FileDescriptor> {
+export async function putFile(
+  transport: Transport,
+  url: string | URL | undefined,
+  fileName: string,
+  init: RequestInit,
+): Promise<FileDescriptor> {
   if (!url) throw incomplete('upload URL');
   const target = new URL(url, transport.baseUrl);
   target.searchParams.set('filename', fileName);
@@ -32,7 +42,8 @@ export async function putFile(transport: Transport, url: string | URL | undefine
     throw new NetworkError({ cause });
   }
   const requestId = response.headers.get('x-wix-request-id');
-  if (!response.ok) throw errorFromResponse({ status: response.status, statusText: response.statusText, body: text, requestId });
+  if (!response.ok)
+    throw errorFromResponse({ status: response.status, statusText: response.statusText, body: text, requestId });
   let file: FileDescriptor | undefined;
   // The descriptor has media references; loaded here so a load failure is not taken for bad JSON below.
   await loadMediaCodecs();

@@ -33,7 +33,12 @@ export const RETRY_DELAYS = [0, 1000, 3000, 5000, 10000];
 /** @internal Runs a resumable upload; rejects with SiteKitError (an abort surfaces as the signal's reason). */
 export async function tusUpload(job: UploadJob): Promise<FileDescriptor> {
   const { transport, body, size, request, signal, progress } = job;
-  const { uploadUrl, uploadToken } = (await send(transport, operations.generateFileResumableUploadUrl, { ...request, uploadProtocol: 'TUS' }, { signal })) as {
+  const { uploadUrl, uploadToken } = (await send(
+    transport,
+    operations.generateFileResumableUploadUrl,
+    { ...request, uploadProtocol: 'TUS' },
+    { signal },
+  )) as {
     uploadUrl?: string;
     uploadToken?: string;
   };
@@ -53,7 +58,12 @@ export async function tusUpload(job: UploadJob): Promise<FileDescriptor> {
         endpoint: endpoint.href,
         chunkSize: CHUNK_SIZE,
         retryDelays: RETRY_DELAYS,
-        metadata: { filename: request.fileName, contentType: request.mimeType, filetype: request.mimeType, token: uploadToken },
+        metadata: {
+          filename: request.fileName,
+          contentType: request.mimeType,
+          filetype: request.mimeType,
+          token: uploadToken,
+        },
         // The token is single-use: nothing to resume in a later session, so nothing to store.
         storeFingerprintForResuming: false,
         fileReader: { openFile: () => Promise.resolve(source(body, size)) },
@@ -89,7 +99,8 @@ function source(body: Blob | Uint8Array, size: number) {
   return {
     size,
     async slice(start: number, end: number) {
-      const value = body instanceof Blob ? new Uint8Array(await body.slice(start, end).arrayBuffer()) : body.subarray(start, end);
+      const value =
+        body instanceof Blob ? new Uint8Array(await body.slice(start, end).arrayBuffer()) : body.subarray(start, end);
       return { value: Object.assign(value, { size: value.length }), done: end >= size };
     },
     close() {},

@@ -30,7 +30,12 @@ const loadTus = loadOnFirstUse(() => import('./tus.js'));
  * upload URL, and a resumed upload must be able to re-send bytes). For files too large for memory,
  * pass a Blob: it is read one chunk at a time.
  */
-export type UploadData = Blob | ArrayBuffer | ArrayBufferView | ReadableStream<Uint8Array> | AsyncIterable<Uint8Array | string>;
+export type UploadData =
+  | Blob
+  | ArrayBuffer
+  | ArrayBufferView
+  | ReadableStream<Uint8Array>
+  | AsyncIterable<Uint8Array | string>;
 
 /** Progress of an upload: bytes sent so far, of `total`. Reported with `loaded` strictly increasing, from 0 to `total`. */
 export interface UploadProgress {
@@ -63,8 +68,6 @@ export interface UploadOptions extends CallOptions {
   resumable?: boolean;
 }
 
-
-
 /** @internal What the resumable path (./tus.ts) is handed. */
 export interface UploadJob {
   transport: Transport;
@@ -83,15 +86,31 @@ const check = (ok: unknown, field: string, expected: string): void => {
 
 /** @internal The implementation of `media.upload` (documented there). */
 export async function upload(transport: Transport, data: UploadData, options?: UploadOptions): Promise<FileDescriptor> {
-  const { signal, timeoutMs, onProgress, resumable, mimeType = (data as Blob)?.type, fileName = (data as File)?.name, ...rest } = options ?? {};
-  for (const [field, value] of [['mimeType', mimeType], ['fileName', fileName]]) check(typeof value == 'string' && value, field!, 'a non-empty string');
+  const {
+    signal,
+    timeoutMs,
+    onProgress,
+    resumable,
+    mimeType = (data as Blob)?.type,
+    fileName = (data as File)?.name,
+    ...rest
+  } = options ?? {};
+  for (const [field, value] of [
+    ['mimeType', mimeType],
+    ['fileName', fileName],
+  ])
+    check(typeof value == 'string' && value, field!, 'a non-empty string');
   check(onProgress == null || typeof onProgress == 'function', 'onProgress', 'a function');
   let body =
-    data instanceof Blob ? data
-    : data instanceof ArrayBuffer ? new Uint8Array(data)
-    : ArrayBuffer.isView(data) ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength)
-    : undefined;
-  const stream = !body && ((data as ReadableStream)?.getReader || (data as AsyncIterable<unknown>)?.[Symbol.asyncIterator]);
+    data instanceof Blob
+      ? data
+      : data instanceof ArrayBuffer
+        ? new Uint8Array(data)
+        : ArrayBuffer.isView(data)
+          ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength)
+          : undefined;
+  const stream =
+    !body && ((data as ReadableStream)?.getReader || (data as AsyncIterable<unknown>)?.[Symbol.asyncIterator]);
   check(body || stream, 'data', 'a Blob, bytes or a stream');
   const limit = deadline(signal, timeoutMs);
   try {
@@ -108,7 +127,11 @@ export async function upload(transport: Transport, data: UploadData, options?: U
     const file = await ((resumable ?? size > RESUMABLE_THRESHOLD)
       ? (await loadTus()).tusUpload({ transport, body: body!, size, request, signal: limit.signal, progress })
       : send(transport, operations.generateFileUploadUrl, request, { signal: limit.signal }).then((response) =>
-          putFile(transport, (response as { uploadUrl?: string }).uploadUrl, fileName!, { body: body as Blob, headers: { 'Content-Type': mimeType! }, signal: limit.signal }),
+          putFile(transport, (response as { uploadUrl?: string }).uploadUrl, fileName!, {
+            body: body as Blob,
+            headers: { 'Content-Type': mimeType! },
+            signal: limit.signal,
+          }),
         ));
     progress(size);
     return file;

@@ -28,7 +28,9 @@ export interface QueryMembersOptions {
  * An immutable member query. Fields use the public names (`_id`, `_createdDate`, `profile.nickname`);
  * paging is always sent, `{offset: 0, limit: 50}` by default.
  */
-export interface MembersQueryBuilder extends FilterOperators<M.Member, MembersQueryBuilder>, PagingOperators<M.Member, MembersQueryBuilder> {
+export interface MembersQueryBuilder
+  extends FilterOperators<M.Member, MembersQueryBuilder>,
+    PagingOperators<M.Member, MembersQueryBuilder> {
   /** Runs the query: one page of members. */
   find(options?: CallOptions): Promise<PagedResult<M.Member>>;
   /**
@@ -46,7 +48,8 @@ export interface MembersQueryBuilder extends FilterOperators<M.Member, MembersQu
 }
 
 /** Every method of `client.members`. The bulk-by-filter methods also take a filter builder. */
-export interface MembersApi extends Omit<MembersOperations, 'bulkApproveMembers' | 'bulkBlockMembers' | 'bulkDeleteMembersByFilter'> {
+export interface MembersApi
+  extends Omit<MembersOperations, 'bulkApproveMembers' | 'bulkBlockMembers' | 'bulkDeleteMembersByFilter'> {
   /**
    * Starts an immutable member query builder.
    *
@@ -61,11 +64,15 @@ export interface MembersApi extends Omit<MembersOperations, 'bulkApproveMembers'
   /** Starts an asynchronous job that blocks all members matching a filter. Elevated. */
   bulkBlockMembers(filter: FilterLike, options?: CallOptions): Promise<IO.BulkBlockMembersResponse>;
   /** Starts an asynchronous job that deletes all members matching a filter. Elevated. */
-  bulkDeleteMembersByFilter(filter: FilterLike, options?: Omit<IO.BulkDeleteMembersByFilterRequest, 'filter'> & CallOptions): Promise<IO.BulkDeleteMembersByFilterResponse>;
+  bulkDeleteMembersByFilter(
+    filter: FilterLike,
+    options?: Omit<IO.BulkDeleteMembersByFilterRequest, 'filter'> & CallOptions,
+  ): Promise<IO.BulkDeleteMembersByFilterResponse>;
 }
 
 /** The wire name of a member field: the entity renames (`_createdDate` → `createdDate`). */
-const wireFieldName = (fieldName: string): string => Object.keys(toWire({ [fieldName]: true }, { $entity: true }) as object)[0]!;
+const wireFieldName = (fieldName: string): string =>
+  Object.keys(toWire({ [fieldName]: true }, { $entity: true }) as object)[0]!;
 
 /**
  * An immutable member query. Filter keys and sort fields use the public names; the operation's
@@ -89,7 +96,8 @@ class MembersQuery extends QueryMethods<MembersQuery> implements MembersQueryBui
     const { conditions, sort } = this.state;
     const query = {
       filter: requestFilter(conjunction(conditions)),
-      sort: sort.length > 0 ? sort.map((entry) => ({ ...entry, fieldName: wireFieldName(entry.fieldName) })) : undefined,
+      sort:
+        sort.length > 0 ? sort.map((entry) => ({ ...entry, fieldName: wireFieldName(entry.fieldName) })) : undefined,
     };
     return {
       transport: this.transport,
@@ -111,7 +119,11 @@ class MembersQuery extends QueryMethods<MembersQuery> implements MembersQueryBui
   }
   /** The request `find()` would send for its first page, without sending it. */
   toRequest(): QueryRequest {
-    return { namespace: 'members', payload: firstPageRequest(this.pageSource(undefined), this.firstPage), elevated: this.transport.elevated };
+    return {
+      namespace: 'members',
+      payload: firstPageRequest(this.pageSource(undefined), this.firstPage),
+      elevated: this.transport.elevated,
+    };
   }
   /** Every matching member, page after page. */
   async *all(options?: CallOptions): AsyncIterableIterator<M.Member> {
@@ -124,6 +136,7 @@ export function membersNamespace(transport: Transport): MembersApi {
   const generated = bindOperations<Omit<MembersApi, 'queryMembers'>>(transport, namespaceOperations.members);
   return {
     ...generated,
-    queryMembers: (options) => new MembersQuery(transport, optionsObject(options, 'options', 'members.queryMembers') as QueryMembersOptions),
+    queryMembers: (options) =>
+      new MembersQuery(transport, optionsObject(options, 'options', 'members.queryMembers') as QueryMembersOptions),
   };
 }

@@ -31,16 +31,23 @@ type InitArguments<Init> = object extends Init ? [init?: Init] : [init: Init];
  * `error` is the same typed error the client's own methods reject with (ApplicationError,
  * ValidationError, HttpError...).
  */
-export type RawResponse<Data> = { data: Data; error?: never; response: Response } | { data?: never; error: SiteKitError; response: Response };
+export type RawResponse<Data> =
+  | { data: Data; error?: never; response: Response }
+  | { data?: never; error: SiteKitError; response: Response };
 
 /** The `data` of the successful member of an openapi-fetch result. */
 type DataOf<Result> = Result extends { data: infer Data } ? Data : never;
 
 /** One method of the raw client: a path of the schema, and its typed parameters and body. */
-export type RawMethod<Method extends RawMethodName> = <Path extends PathsWith<Method>, Init extends MaybeOptionalInit<paths[Path], Method>>(
+export type RawMethod<Method extends RawMethodName> = <
+  Path extends PathsWith<Method>,
+  Init extends MaybeOptionalInit<paths[Path], Method>,
+>(
   url: Path,
   ...init: InitArguments<Init>
-) => Promise<RawResponse<DataOf<FetchResponse<paths[Path][Method] & Record<string, unknown>, Init, `${string}/${string}`>>>>;
+) => Promise<
+  RawResponse<DataOf<FetchResponse<paths[Path][Method] & Record<string, unknown>, Init, `${string}/${string}`>>>
+>;
 
 /** A typed client for every route of the schema. */
 export interface RawClient {
@@ -89,22 +96,35 @@ export function createRawClient(client: Pick<Client, 'fetchWithAuth'>): RawClien
       // Bytes, not the request's stream: a body that can be sent again can be retried.
       const body = request.body ? new Uint8Array(await request.arrayBuffer()) : undefined;
       try {
-        return await client.fetchWithAuth(url.pathname + url.search, { method: request.method, headers: request.headers, body, signal: request.signal });
+        return await client.fetchWithAuth(url.pathname + url.search, {
+          method: request.method,
+          headers: request.headers,
+          body,
+          signal: request.signal,
+        });
       } catch (error) {
         // Only an error with a response becomes `{error}`; no response at all rejects the call.
-        if (!isSiteKitError(error) || error.status === undefined || error.status < 200 || error.status > 599) throw error;
+        if (!isSiteKitError(error) || error.status === undefined || error.status < 200 || error.status > 599)
+          throw error;
         const response = new Response(null, { status: error.status });
         errors.set(response, error);
         return response;
       }
     },
   });
-  const method =
-    (name: 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH') =>
-    async (url: string, init?: object) => {
-      const result = await (openApiClient[name] as (url: string, init?: object) => Promise<{ response: Response }>)(url, init);
-      const error = errors.get(result.response);
-      return error ? { error, response: result.response } : result;
-    };
-  return { GET: method('GET'), PUT: method('PUT'), POST: method('POST'), DELETE: method('DELETE'), PATCH: method('PATCH') } as RawClient;
+  const method = (name: 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH') => async (url: string, init?: object) => {
+    const result = await (openApiClient[name] as (url: string, init?: object) => Promise<{ response: Response }>)(
+      url,
+      init,
+    );
+    const error = errors.get(result.response);
+    return error ? { error, response: result.response } : result;
+  };
+  return {
+    GET: method('GET'),
+    PUT: method('PUT'),
+    POST: method('POST'),
+    DELETE: method('DELETE'),
+    PATCH: method('PATCH'),
+  } as RawClient;
 }

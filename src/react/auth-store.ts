@@ -26,11 +26,15 @@ const stores = new WeakMap<AuthStrategy, AuthStore>();
 
 /** True for strategies with token state (OAuthStrategy and look-alikes); false for API keys. */
 export const hasTokenState = (auth: AuthStrategy): auth is OAuthAuth =>
-  typeof (auth as Partial<OAuthAuth>).getTokens === 'function' && typeof (auth as Partial<OAuthAuth>).subscribe === 'function';
+  typeof (auth as Partial<OAuthAuth>).getTokens === 'function' &&
+  typeof (auth as Partial<OAuthAuth>).subscribe === 'function';
 
 /** The OAuth strategy of `auth`, or a clear error naming the hook for API-key clients. */
 export function requireOAuth(auth: AuthStrategy, hook: string): OAuthAuth {
-  if (!hasTokenState(auth)) throw new RequestError(`${hook} needs a client made with OAuthStrategy (this one has no sign-in state)`, { field: 'auth' });
+  if (!hasTokenState(auth))
+    throw new RequestError(`${hook} needs a client made with OAuthStrategy (this one has no sign-in state)`, {
+      field: 'auth',
+    });
   return auth;
 }
 
@@ -45,7 +49,8 @@ const sameTokens = (a: Tokens | null, b: Tokens | null): boolean =>
     a.refreshToken.role === b.refreshToken.role);
 
 /** The token pair as `useAuth` shows it: `null` for the empty pair of a client with no tokens yet. */
-const presentTokens = (tokens: Tokens): Tokens | null => (tokens.accessToken.value || tokens.refreshToken.value ? tokens : null);
+const presentTokens = (tokens: Tokens): Tokens | null =>
+  tokens.accessToken.value || tokens.refreshToken.value ? tokens : null;
 
 /** The store of `auth`, created on first use and shared by every component that reads it. */
 export function authStore(auth: OAuthAuth): AuthStore {

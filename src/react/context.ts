@@ -61,7 +61,12 @@ SiteKitContext.displayName = 'SiteKitContext';
  * );
  * ```
  */
-export function SiteKitProvider<A extends AuthStrategy>({ client, navigate, oauthDataStorage, children }: SiteKitProviderProps<A>): ReactNode {
+export function SiteKitProvider<A extends AuthStrategy>({
+  client,
+  navigate,
+  oauthDataStorage,
+  children,
+}: SiteKitProviderProps<A>): ReactNode {
   if (typeof client !== 'object' || client === null || typeof client.auth !== 'object') {
     throw new RequestError('SiteKitProvider: client must be a client made by createClient', { field: 'client' });
   }
@@ -79,7 +84,8 @@ export function SiteKitProvider<A extends AuthStrategy>({ client, navigate, oaut
 /** @internal The provider's value; a clear error outside a provider, naming the hook. */
 export function useSiteKitContext(hook: string): SiteKitContextValue {
   const value = useContext(SiteKitContext);
-  if (!value) throw new RequestError(`${hook} must be used inside <SiteKitProvider client={...}>`, { field: 'SiteKitProvider' });
+  if (!value)
+    throw new RequestError(`${hook} must be used inside <SiteKitProvider client={...}>`, { field: 'SiteKitProvider' });
   return value;
 }
 

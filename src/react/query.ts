@@ -5,7 +5,14 @@
  * query builder sends (or, for direct reads, from the recorded calls), and mutation options that
  * invalidate the queries of what they change.
  */
-import { RequestError, type AuthStrategy, type CallOptions, type Client, type PagedResult, type QueryRequest } from '../index.js';
+import {
+  RequestError,
+  type AuthStrategy,
+  type CallOptions,
+  type Client,
+  type PagedResult,
+  type QueryRequest,
+} from '../index.js';
 import { plainCalls, record, type RecordedCall } from './record.js';
 
 /** The first element of every sitekit query key: `invalidateQueries({queryKey: ['sitekit']})` refreshes them all. */
@@ -79,10 +86,14 @@ export interface QueryCall {
 }
 
 const isQueryBuilder = (value: unknown): value is SiteKitQueryBuilder =>
-  typeof (value as SiteKitQueryBuilder)?.toRequest === 'function' && typeof (value as SiteKitQueryBuilder).find === 'function';
-const isThenable = (value: unknown): value is PromiseLike<unknown> => typeof (value as PromiseLike<unknown>)?.then === 'function';
+  typeof (value as SiteKitQueryBuilder)?.toRequest === 'function' &&
+  typeof (value as SiteKitQueryBuilder).find === 'function';
+const isThenable = (value: unknown): value is PromiseLike<unknown> =>
+  typeof (value as PromiseLike<unknown>)?.then === 'function';
 const isPagedResult = (value: unknown): value is PagedResult<unknown> =>
-  Array.isArray((value as PagedResult<unknown>)?.items) && typeof (value as PagedResult<unknown>).hasNext === 'function' && typeof (value as PagedResult<unknown>).next === 'function';
+  Array.isArray((value as PagedResult<unknown>)?.items) &&
+  typeof (value as PagedResult<unknown>).hasNext === 'function' &&
+  typeof (value as PagedResult<unknown>).next === 'function';
 
 /** A paged result as plain data. */
 const pageData = <T>(page: PagedResult<T>): PageData<T> => ({
@@ -100,21 +111,32 @@ const pageData = <T>(page: PagedResult<T>): PageData<T> => ({
  * strings: plain data, which a dehydrated cache keeps as it is); `kind` keeps plain and infinite
  * queries of the same request apart.
  */
-function requestKey({ namespace, collectionId, payload, elevated }: QueryRequest, kind: 'query' | 'infinite', who: string): SiteKitQueryKey {
+function requestKey(
+  { namespace, collectionId, payload, elevated }: QueryRequest,
+  kind: 'query' | 'infinite',
+  who: string,
+): SiteKitQueryKey {
   let sent: unknown;
   try {
     sent = JSON.parse(JSON.stringify(payload));
   } catch (error) {
     // Not JSON (a BigInt, a cycle): find() would refuse it too.
-    throw new RequestError(`${who}: the query cannot be sent as JSON (${(error as Error).message})`, { field: 'builder' });
+    throw new RequestError(`${who}: the query cannot be sent as JSON (${(error as Error).message})`, {
+      field: 'builder',
+    });
   }
   const target = collectionId === undefined ? [] : [collectionId];
-  return kind === 'query' ? [QUERY_KEY_ROOT, namespace, ...target, sent, elevated] : [QUERY_KEY_ROOT, namespace, ...target, sent, elevated, kind];
+  return kind === 'query'
+    ? [QUERY_KEY_ROOT, namespace, ...target, sent, elevated]
+    : [QUERY_KEY_ROOT, namespace, ...target, sent, elevated, kind];
 }
 
 /** The builder argument, checked: a sitekit query builder. */
 function checkedBuilder<B>(builder: B, who: string): B {
-  if (!isQueryBuilder(builder)) throw new RequestError(`${who}: pass a sitekit query builder, e.g. ${who}(client.items.query(id))`, { field: 'builder' });
+  if (!isQueryBuilder(builder))
+    throw new RequestError(`${who}: pass a sitekit query builder, e.g. ${who}(client.items.query(id))`, {
+      field: 'builder',
+    });
   return builder;
 }
 
@@ -122,7 +144,10 @@ function checkedBuilder<B>(builder: B, who: string): B {
 function startOf(calls: readonly RecordedCall[], who: string): { namespace: string; target: unknown } {
   const [first] = calls;
   const [namespace, method] = first?.method.split('.') ?? [];
-  if (!first || !namespace || !method) throw new RequestError(`${who}: start from the client, e.g. (client) => client.items.query(id)`, { field: 'build' });
+  if (!first || !namespace || !method)
+    throw new RequestError(`${who}: start from the client, e.g. (client) => client.items.query(id)`, {
+      field: 'build',
+    });
   return { namespace, target: first.args[0] };
 }
 
@@ -142,7 +167,9 @@ function readKey(client: Client, calls: RecordedCall[]): SiteKitQueryKey {
  */
 function changedBy(calls: RecordedCall[]): readonly unknown[] {
   const { namespace, target } = startOf(calls, 'mutationOptions');
-  return namespace === 'items' && typeof target === 'string' ? [QUERY_KEY_ROOT, namespace, target] : [QUERY_KEY_ROOT, namespace];
+  return namespace === 'items' && typeof target === 'string'
+    ? [QUERY_KEY_ROOT, namespace, target]
+    : [QUERY_KEY_ROOT, namespace];
 }
 
 /**
@@ -165,9 +192,18 @@ function changedBy(calls: RecordedCall[]): readonly unknown[] {
  * // Server rendering: await queryClient.prefetchQuery(queryOptions(client.items.query('Movies')));
  * ```
  */
-export function queryOptions<B extends SiteKitQueryBuilder>(builder: B, ...request: QueryRequestArguments<B>): SiteKitQueryOptions<PageData<QueryResultOf<B>>>;
-export function queryOptions<A extends AuthStrategy, T>(client: Client<A>, build: (client: Client<A>, call: QueryCall) => Promise<PagedResult<T>>): SiteKitQueryOptions<PageData<T>>;
-export function queryOptions<A extends AuthStrategy, R>(client: Client<A>, build: (client: Client<A>, call: QueryCall) => Promise<R>): SiteKitQueryOptions<R>;
+export function queryOptions<B extends SiteKitQueryBuilder>(
+  builder: B,
+  ...request: QueryRequestArguments<B>
+): SiteKitQueryOptions<PageData<QueryResultOf<B>>>;
+export function queryOptions<A extends AuthStrategy, T>(
+  client: Client<A>,
+  build: (client: Client<A>, call: QueryCall) => Promise<PagedResult<T>>,
+): SiteKitQueryOptions<PageData<T>>;
+export function queryOptions<A extends AuthStrategy, R>(
+  client: Client<A>,
+  build: (client: Client<A>, call: QueryCall) => Promise<R>,
+): SiteKitQueryOptions<R>;
 export function queryOptions(source: unknown, ...rest: unknown[]): SiteKitQueryOptions<unknown> {
   if (isQueryBuilder(source)) {
     const [request] = rest as [object?];
@@ -180,17 +216,26 @@ export function queryOptions(source: unknown, ...rest: unknown[]): SiteKitQueryO
 }
 
 /** Query options of a direct read (the second form of {@link queryOptions}). */
-function readOptions(client: Client, build: (client: Client, call: QueryCall) => unknown): SiteKitQueryOptions<unknown> {
+function readOptions(
+  client: Client,
+  build: (client: Client, call: QueryCall) => unknown,
+): SiteKitQueryOptions<unknown> {
   const { calls } = record(checked(build, 'queryOptions'), 'queryOptions');
   return {
     queryKey: readKey(checkedClient(client, 'queryOptions'), calls),
     queryFn: async ({ signal }) => {
       const read = build(client, { signal });
       if (isQueryBuilder(read)) {
-        throw new RequestError('queryOptions: pass the query builder itself, e.g. queryOptions(client.items.query(id)), so its key is the request it sends', { field: 'build' });
+        throw new RequestError(
+          'queryOptions: pass the query builder itself, e.g. queryOptions(client.items.query(id)), so its key is the request it sends',
+          { field: 'build' },
+        );
       }
       if (!isThenable(read)) {
-        throw new RequestError('queryOptions: the function must return the promise of a read, e.g. (c, { signal }) => c.items.aggregate(id).count().run({ signal })', { field: 'build' });
+        throw new RequestError(
+          'queryOptions: the function must return the promise of a read, e.g. (c, { signal }) => c.items.aggregate(id).count().run({ signal })',
+          { field: 'build' },
+        );
       }
       const result = await read;
       return isPagedResult(result) ? pageData(result) : result;
@@ -209,32 +254,46 @@ function readOptions(client: Client, build: (client: Client, call: QueryCall) =>
  * const movies = data?.pages.flatMap((page) => page.items) ?? [];
  * ```
  */
-export function infiniteQueryOptions<B extends SiteKitQueryBuilder>(builder: B, ...request: QueryRequestArguments<B>): SiteKitInfiniteQueryOptions<QueryResultOf<B>> {
+export function infiniteQueryOptions<B extends SiteKitQueryBuilder>(
+  builder: B,
+  ...request: QueryRequestArguments<B>
+): SiteKitInfiniteQueryOptions<QueryResultOf<B>> {
   const [options] = request as [object?];
   const first = checkedBuilder(builder, 'infiniteQueryOptions').skip(0);
   const key = requestKey(first.toRequest(options), 'infinite', 'infiniteQueryOptions');
   // The pages set the offset: a skip on the builder would be silently replaced, so it is refused.
-  if (JSON.stringify(requestKey(builder.toRequest(options), 'infinite', 'infiniteQueryOptions')) !== JSON.stringify(key)) {
-    throw new RequestError('infiniteQueryOptions: the pages start at the first match; leave skip() off the builder', { field: 'skip' });
+  if (
+    JSON.stringify(requestKey(builder.toRequest(options), 'infinite', 'infiniteQueryOptions')) !== JSON.stringify(key)
+  ) {
+    throw new RequestError('infiniteQueryOptions: the pages start at the first match; leave skip() off the builder', {
+      field: 'skip',
+    });
   }
   return {
     queryKey: key,
-    queryFn: async ({ signal, pageParam }) => pageData((await builder.skip(pageParam).find({ ...options, signal })) as PagedResult<QueryResultOf<B>>),
+    queryFn: async ({ signal, pageParam }) =>
+      pageData((await builder.skip(pageParam).find({ ...options, signal })) as PagedResult<QueryResultOf<B>>),
     initialPageParam: 0,
-    getNextPageParam: (lastPage, _allPages, lastPageParam) => (lastPage.hasNext && lastPage.items.length > 0 ? lastPageParam + lastPage.items.length : undefined),
-    getPreviousPageParam: (firstPage, _allPages, firstPageParam) => (firstPageParam > 0 ? Math.max(0, firstPageParam - firstPage.pageSize) : undefined),
+    getNextPageParam: (lastPage, _allPages, lastPageParam) =>
+      lastPage.hasNext && lastPage.items.length > 0 ? lastPageParam + lastPage.items.length : undefined,
+    getPreviousPageParam: (firstPage, _allPages, firstPageParam) =>
+      firstPageParam > 0 ? Math.max(0, firstPageParam - firstPage.pageSize) : undefined,
   };
 }
 
 /** A function argument checked before it is recorded or run. */
 function checked<F>(build: F, who: string): F {
-  if (typeof build !== 'function') throw new RequestError(`${who}: build must be a function of the client, e.g. (client) => client.items.query(id)`, { field: 'build' });
+  if (typeof build !== 'function')
+    throw new RequestError(`${who}: build must be a function of the client, e.g. (client) => client.items.query(id)`, {
+      field: 'build',
+    });
   return build;
 }
 
 /** The client argument, checked (it is used only once a query runs, which would be too late to say so). */
 function checkedClient<C extends Client<AuthStrategy>>(client: C, who: string): C {
-  if (typeof client?.auth !== 'object' || client.auth === null) throw new RequestError(`${who}: client must be a client made by createClient`, { field: 'client' });
+  if (typeof client?.auth !== 'object' || client.auth === null)
+    throw new RequestError(`${who}: client must be a client made by createClient`, { field: 'client' });
   return client;
 }
 
@@ -273,18 +332,33 @@ export interface MutationInvalidation {
  * addMovie.mutate({ title: 'Alien' }); // then every query of 'Movies' refetches
  * ```
  */
-export function mutationOptions<A extends AuthStrategy, V, R>(client: Client<A>, run: (client: Client<A>, variables: V) => Promise<R>, options: MutationInvalidation = {}): SiteKitMutationOptions<V, R> {
+export function mutationOptions<A extends AuthStrategy, V, R>(
+  client: Client<A>,
+  run: (client: Client<A>, variables: V) => Promise<R>,
+  options: MutationInvalidation = {},
+): SiteKitMutationOptions<V, R> {
   checked(run, 'mutationOptions');
   checkedClient(client, 'mutationOptions');
   return {
     mutationFn: async (variables, context) => {
       if (typeof context?.client?.invalidateQueries !== 'function') {
-        throw new RequestError('mutationOptions needs TanStack Query 5.90 or later (mutationFn receives the QueryClient)', { field: 'context' });
+        throw new RequestError(
+          'mutationOptions needs TanStack Query 5.90 or later (mutationFn receives the QueryClient)',
+          { field: 'context' },
+        );
       }
       // Derived before running, from the same variables, so a failed run changes nothing.
-      const invalidates = options.invalidates ?? [changedBy(record((recorder: Client<A>) => run(recorder, variables) as unknown, 'mutationOptions').calls)];
+      const invalidates = options.invalidates ?? [
+        changedBy(record((recorder: Client<A>) => run(recorder, variables) as unknown, 'mutationOptions').calls),
+      ];
       const result = await run(client, variables);
-      await Promise.all(invalidates.map((prefix) => context.client.invalidateQueries({ queryKey: prefix[0] === QUERY_KEY_ROOT ? prefix : [QUERY_KEY_ROOT, ...prefix] })));
+      await Promise.all(
+        invalidates.map((prefix) =>
+          context.client.invalidateQueries({
+            queryKey: prefix[0] === QUERY_KEY_ROOT ? prefix : [QUERY_KEY_ROOT, ...prefix],
+          }),
+        ),
+      );
       return result;
     },
   };

@@ -28,7 +28,8 @@ interface Recorder {
   [RECORDING]: Recording;
 }
 
-const isRecorder = (value: unknown): value is Recorder => (typeof value === 'function' || typeof value === 'object') && value !== null && RECORDING in value;
+const isRecorder = (value: unknown): value is Recorder =>
+  (typeof value === 'function' || typeof value === 'object') && value !== null && RECORDING in value;
 
 /** A recorder whose completed calls are `calls` and whose properties read since the last call are `path`. */
 function recorder(calls: RecordedCall[], path: string[]): unknown {
@@ -56,14 +57,19 @@ function plain(value: unknown, where: string): unknown {
   if (isRecorder(value)) return { builder: plainCalls(value[RECORDING].calls) };
   if (value instanceof Date) return { $date: value.toISOString() };
   if (Array.isArray(value)) return value.map((entry) => plain(entry, where));
-  if (typeof value === 'function') throw new RequestError(`queryOptions: a function cannot be part of a query (${where})`, { field: where });
+  if (typeof value === 'function')
+    throw new RequestError(`queryOptions: a function cannot be part of a query (${where})`, { field: where });
   if (typeof value !== 'object' || value === null) return value;
   const prototype = Object.getPrototypeOf(value);
   if (prototype !== Object.prototype && prototype !== null) {
-    throw new RequestError(`queryOptions: only plain data, dates and builders can be part of a query (${where} is a ${prototype?.constructor?.name ?? 'object'})`, { field: where });
+    throw new RequestError(
+      `queryOptions: only plain data, dates and builders can be part of a query (${where} is a ${prototype?.constructor?.name ?? 'object'})`,
+      { field: where },
+    );
   }
   const fields: Record<string, unknown> = {};
-  for (const [key, entry] of Object.entries(value)) if (entry !== undefined && entry !== RECORDED_SIGNAL) fields[key] = plain(entry, key);
+  for (const [key, entry] of Object.entries(value))
+    if (entry !== undefined && entry !== RECORDED_SIGNAL) fields[key] = plain(entry, key);
   return fields;
 }
 
@@ -80,12 +86,18 @@ export function record<C, R>(build: (client: C, call: { signal: AbortSignal }) =
   try {
     result = build(recorder([], []) as C, { signal: RECORDED_SIGNAL });
   } catch (cause) {
-    throw new RequestError(`${who}: the function must only chain sitekit calls (${(cause as Error)?.message ?? cause})`, { field: 'build', cause });
+    throw new RequestError(
+      `${who}: the function must only chain sitekit calls (${(cause as Error)?.message ?? cause})`,
+      { field: 'build', cause },
+    );
   }
   // An async function's promise: whatever it does after its first await is not recorded (nor reported).
   if (result instanceof Promise) result.catch(() => undefined);
   if (!isRecorder(result) || result[RECORDING].calls.length === 0) {
-    throw new RequestError(`${who}: the function must return a sitekit builder or call, e.g. (client) => client.items.query(id)`, { field: 'build' });
+    throw new RequestError(
+      `${who}: the function must return a sitekit builder or call, e.g. (client) => client.items.query(id)`,
+      { field: 'build' },
+    );
   }
   return result[RECORDING];
 }

@@ -4,7 +4,14 @@
  * strategy, however many times it is asked for: React's StrictMode runs effects twice, and an
  * authorization code can be exchanged only once.
  */
-import { AuthError, type AuthUrlOptions, type CallOptions, type OAuthAuth, type OAuthData, type Tokens } from '../index.js';
+import {
+  AuthError,
+  type AuthUrlOptions,
+  type CallOptions,
+  type OAuthAuth,
+  type OAuthData,
+  type Tokens,
+} from '../index.js';
 import type { OAuthDataStorage } from './context.js';
 
 /** The storage key of the OAuth data between `loginWithRedirect` and `handleRedirectCallback`. */
@@ -55,7 +62,11 @@ export async function startRedirectLogin(
 const finishing = new WeakMap<OAuthAuth, Map<string, Promise<RedirectCallbackResult>>>();
 
 /** Finishes a redirect sign-in on the return page: once per URL, later calls share the first one's outcome. */
-export function finishRedirectLogin(auth: OAuthAuth, storage: OAuthDataStorage, options: RedirectCallbackOptions = {}): Promise<RedirectCallbackResult> {
+export function finishRedirectLogin(
+  auth: OAuthAuth,
+  storage: OAuthDataStorage,
+  options: RedirectCallbackOptions = {},
+): Promise<RedirectCallbackResult> {
   const { url = currentAddress(), responseMode, ...call } = options;
   let byUrl = finishing.get(auth);
   if (!byUrl) finishing.set(auth, (byUrl = new Map()));
@@ -64,11 +75,18 @@ export function finishRedirectLogin(auth: OAuthAuth, storage: OAuthDataStorage, 
   return result;
 }
 
-async function exchange(auth: OAuthAuth, storage: OAuthDataStorage, url: string, responseMode: 'fragment' | 'query' | undefined, call: CallOptions): Promise<RedirectCallbackResult> {
+async function exchange(
+  auth: OAuthAuth,
+  storage: OAuthDataStorage,
+  url: string,
+  responseMode: 'fragment' | 'query' | undefined,
+  call: CallOptions,
+): Promise<RedirectCallbackResult> {
   const reply = auth.parseFromUrl(url, responseMode);
   try {
     // The hosted page's own words (`access_denied`, `login_required`...), as an AuthError.
-    if (reply.error) throw new AuthError(reply.errorDescription || reply.error, { code: reply.error.toUpperCase(), details: reply });
+    if (reply.error)
+      throw new AuthError(reply.errorDescription || reply.error, { code: reply.error.toUpperCase(), details: reply });
     const data = readOAuthData(storage);
     const tokens = await auth.getMemberTokens(reply.code, reply.state, data, call);
     return { tokens, originalUri: data.originalUri };
@@ -81,12 +99,18 @@ async function exchange(auth: OAuthAuth, storage: OAuthDataStorage, url: string,
 /** The kept OAuth data, or an AuthError saying why there is none to use. */
 function readOAuthData(storage: OAuthDataStorage): OAuthData {
   const kept = storage.getItem(OAUTH_DATA_KEY);
-  if (!kept) throw new AuthError('No redirect sign-in in progress in this tab (call loginWithRedirect first)', { code: 'NO_OAUTH_DATA' });
+  if (!kept)
+    throw new AuthError('No redirect sign-in in progress in this tab (call loginWithRedirect first)', {
+      code: 'NO_OAUTH_DATA',
+    });
   try {
     const data = JSON.parse(kept) as Partial<OAuthData> | null;
-    if (data && typeof data.state === 'string' && typeof data.codeVerifier === 'string') return { redirectUri: '', originalUri: '', codeChallenge: '', ...data } as OAuthData;
+    if (data && typeof data.state === 'string' && typeof data.codeVerifier === 'string')
+      return { redirectUri: '', originalUri: '', codeChallenge: '', ...data } as OAuthData;
   } catch {
     // reported below
   }
-  throw new AuthError('The kept redirect sign-in data is unreadable; start the sign-in again', { code: 'NO_OAUTH_DATA' });
+  throw new AuthError('The kept redirect sign-in data is unreadable; start the sign-in again', {
+    code: 'NO_OAUTH_DATA',
+  });
 }

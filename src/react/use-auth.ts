@@ -18,10 +18,23 @@ import {
 } from '../index.js';
 import { authStore, requireOAuth, type AuthSnapshot } from './auth-store.js';
 import { useSiteKitContext, type SiteKitContextValue } from './context.js';
-import { finishRedirectLogin, startRedirectLogin, type LoginWithRedirectOptions, type RedirectCallbackOptions, type RedirectCallbackResult } from './redirect.js';
+import {
+  finishRedirectLogin,
+  startRedirectLogin,
+  type LoginWithRedirectOptions,
+  type RedirectCallbackOptions,
+  type RedirectCallbackResult,
+} from './redirect.js';
 
 /** The names of the actions of {@link useAuth}, as `pending` reports them. */
-export type AuthAction = 'login' | 'register' | 'processVerification' | 'loginWithRedirect' | 'handleRedirectCallback' | 'signInSilently' | 'logout';
+export type AuthAction =
+  | 'login'
+  | 'register'
+  | 'processVerification'
+  | 'loginWithRedirect'
+  | 'handleRedirectCallback'
+  | 'signInSilently'
+  | 'logout';
 
 /** Options of `logout`. */
 export interface LogoutOptions extends CallOptions {
@@ -80,7 +93,12 @@ const IDLE: ActionStatus = { pending: null, error: null };
 
 /** The error an action leaves in `error`: the SDK's errors as they are, anything else as an AuthError. */
 const asSiteKitError = (action: AuthAction, e: unknown): SiteKitError =>
-  isSiteKitError(e) ? e : new AuthError(`${action} failed: ${(e as Error)?.message ?? String(e)}`, { code: 'AUTH_ACTION_FAILED', cause: e });
+  isSiteKitError(e)
+    ? e
+    : new AuthError(`${action} failed: ${(e as Error)?.message ?? String(e)}`, {
+        code: 'AUTH_ACTION_FAILED',
+        cause: e,
+      });
 
 /** A FAILURE outcome as the `error` it leaves; `null` for the other outcomes. */
 const failureOf = (outcome: StateMachine): SiteKitError | null =>
@@ -118,9 +136,18 @@ export function useAuth(): AuthState {
 
 type Actions = Omit<AuthState, keyof AuthSnapshot | keyof ActionStatus>;
 
-function authActions(auth: OAuthAuth, context: SiteKitContextValue, setStatus: (status: ActionStatus) => void, latest: { current: number }): Actions {
+function authActions(
+  auth: OAuthAuth,
+  context: SiteKitContextValue,
+  setStatus: (status: ActionStatus) => void,
+  latest: { current: number },
+): Actions {
   /** Runs an action, reporting it in `pending` and its failure in `error` (only the latest action reports). */
-  const run = async <T>(action: AuthAction, work: () => Promise<T>, errorOf: (result: T) => SiteKitError | null = () => null): Promise<T> => {
+  const run = async <T>(
+    action: AuthAction,
+    work: () => Promise<T>,
+    errorOf: (result: T) => SiteKitError | null = () => null,
+  ): Promise<T> => {
     const id = ++latest.current;
     setStatus({ pending: action, error: null });
     try {
@@ -139,7 +166,8 @@ function authActions(auth: OAuthAuth, context: SiteKitContextValue, setStatus: (
       action,
       async () => {
         const outcome = await start();
-        if (outcome.loginState === 'SUCCESS') await auth.getMemberTokensForDirectLogin(outcome.data.sessionToken, options);
+        if (outcome.loginState === 'SUCCESS')
+          await auth.getMemberTokensForDirectLogin(outcome.data.sessionToken, options);
         return outcome;
       },
       failureOf,
@@ -147,10 +175,14 @@ function authActions(auth: OAuthAuth, context: SiteKitContextValue, setStatus: (
   return {
     login: (params, options) => signIn('login', () => auth.login(params), options),
     register: (params, options) => signIn('register', () => auth.register(params), options),
-    processVerification: (inputs, options) => signIn('processVerification', () => auth.processVerification(inputs), options),
+    processVerification: (inputs, options) =>
+      signIn('processVerification', () => auth.processVerification(inputs), options),
     loginWithRedirect: (redirectUri, options) =>
-      run('loginWithRedirect', () => startRedirectLogin(auth, context.oauthDataStorage(), context.navigate, redirectUri, options)),
-    handleRedirectCallback: (options) => run('handleRedirectCallback', () => finishRedirectLogin(auth, context.oauthDataStorage(), options)),
+      run('loginWithRedirect', () =>
+        startRedirectLogin(auth, context.oauthDataStorage(), context.navigate, redirectUri, options),
+      ),
+    handleRedirectCallback: (options) =>
+      run('handleRedirectCallback', () => finishRedirectLogin(auth, context.oauthDataStorage(), options)),
     signInSilently: (options) => run('signInSilently', () => auth.getMemberTokensSilently(options)),
     logout: ({ originalUrl = globalThis.location?.href ?? '', redirect = true, ...call } = {}) =>
       run('logout', async () => {

@@ -79,7 +79,8 @@ export function useCurrentMember(options: CurrentMemberOptions = {}): CurrentMem
     const request = fieldsets ? { fieldsets: fieldsets.split(',') as MemberFieldset[] } : {};
     client.members.getCurrentMember({ ...request, signal: controller.signal }).then(
       (member) => controller.signal.aborted || setFetched({ session, member, loading: false, error: null }),
-      (error: SiteKitError) => controller.signal.aborted || setFetched({ session, member: undefined, loading: false, error }),
+      (error: SiteKitError) =>
+        controller.signal.aborted || setFetched({ session, member: undefined, loading: false, error }),
     );
     return () => controller.abort();
   }, [client, session, fieldsets, requested]);
@@ -87,15 +88,26 @@ export function useCurrentMember(options: CurrentMemberOptions = {}): CurrentMem
   if (session === null) return { member: null, loading: false, error: null, refresh };
   // Rendered before the effect has started the fetch for this session (first render, server render).
   if (!fetched) return { member: undefined, loading: true, error: null, refresh };
-  return { member: fetched.member, loading: fetched.loading || fetched.session !== session, error: fetched.error, refresh };
+  return {
+    member: fetched.member,
+    loading: fetched.loading || fetched.session !== session,
+    error: fetched.error,
+    refresh,
+  };
 }
 
 /** The fieldsets asked for, as one comparable string (`''` for the default); RequestError for anything but a list of names. */
 function fieldsetsOf(options: CurrentMemberOptions): string {
   const { fieldsets } = options ?? {};
   if (fieldsets === undefined) return '';
-  if (!Array.isArray(fieldsets) || !fieldsets.every((fieldset) => typeof fieldset === 'string' && fieldset !== '' && !fieldset.includes(','))) {
-    throw new RequestError('useCurrentMember: fieldsets must be a list of fieldset names, e.g. { fieldsets: [\'FULL\'] }', { field: 'fieldsets' });
+  if (
+    !Array.isArray(fieldsets) ||
+    !fieldsets.every((fieldset) => typeof fieldset === 'string' && fieldset !== '' && !fieldset.includes(','))
+  ) {
+    throw new RequestError(
+      "useCurrentMember: fieldsets must be a list of fieldset names, e.g. { fieldsets: ['FULL'] }",
+      { field: 'fieldsets' },
+    );
   }
   return fieldsets.join(',');
 }

@@ -4,7 +4,15 @@
  * component aborts it (a resumable upload is then deleted on the server).
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { isAbortedError, isSiteKitError, NetworkError, type FileDescriptor, type SiteKitError, type UploadData, type UploadOptions } from '../index.js';
+import {
+  isAbortedError,
+  isSiteKitError,
+  NetworkError,
+  type FileDescriptor,
+  type SiteKitError,
+  type UploadData,
+  type UploadOptions,
+} from '../index.js';
 import { useSiteKitContext } from './context.js';
 
 /** Where an upload stands. */
@@ -84,7 +92,8 @@ export function useUpload(): UploadState {
           ...rest,
           signal: controller.signal,
           onProgress(sent) {
-            if (current()) setState((previous) => ({ ...previous, progress: sent.total ? sent.loaded / sent.total : 0 }));
+            if (current())
+              setState((previous) => ({ ...previous, progress: sent.total ? sent.loaded / sent.total : 0 }));
             onProgress?.(sent);
           },
         });
@@ -92,7 +101,8 @@ export function useUpload(): UploadState {
         return file;
       } catch (e) {
         const error = isSiteKitError(e) ? e : new NetworkError({ cause: e });
-        if (current()) setState((previous) => ({ ...previous, status: isAbortedError(error) ? 'aborted' : 'error', error }));
+        if (current())
+          setState((previous) => ({ ...previous, status: isAbortedError(error) ? 'aborted' : 'error', error }));
         throw error;
       } finally {
         callerSignal?.removeEventListener('abort', forward);

@@ -17,4 +17,7 @@ export const formatDate = (value: unknown): string | undefined =>
   value instanceof Date ? valid(value)?.toISOString() : undefined;
 
 /** `Date` ↔ ISO string. A string given to toWire passes through, as does one that does not parse. */
-export const dateCodec: Codec = { toWire: (value) => formatDate(value) ?? value, toPublic: (value) => parseDate(value) ?? value };
+export const dateCodec: Codec = {
+  toWire: (value) => formatDate(value) ?? value,
+  toPublic: (value) => parseDate(value) ?? value,
+};

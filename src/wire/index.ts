@@ -15,5 +15,14 @@ export {
   itemDataCodec,
   loadMediaCodecs,
 } from './transform.js';
-export { formatMediaRef, IMAGE_URL_PREFIX, mediaCodec, mediaCodecs, parseMediaRef, type MediaKind, type MediaObject, type MediaPoster } from './media.js';
+export {
+  formatMediaRef,
+  IMAGE_URL_PREFIX,
+  mediaCodec,
+  mediaCodecs,
+  parseMediaRef,
+  type MediaKind,
+  type MediaObject,
+  type MediaPoster,
+} from './media.js';
 export { isPlainObject, type PlainObject } from './plain.js';

@@ -85,7 +85,11 @@ export function formatMediaRef(kind: MediaKind, media: MediaObject): string | un
   // `posterHeight`; the other kinds nothing.
   const [prefix, sized, uri]: [string?, MediaPoster?, string?] =
     kind == 'image' ? ['origin', media] : kind == 'video' ? ['poster', poster, poster?.url] : [];
-  const params: [string, unknown][] = [['Uri', uri], ['Width', sized?.width], ['Height', sized?.height]];
+  const params: [string, unknown][] = [
+    ['Uri', uri],
+    ['Width', sized?.width],
+    ['Height', sized?.height],
+  ];
   const fragment = params
     .filter((param) => (param[1] ?? '') !== '')
     // Escapes only the characters that would break the fragment's `k=v&k=v` syntax, so a

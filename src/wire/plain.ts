@@ -55,6 +55,7 @@ export const mapEntries = (
 };
 
 const put = (target: PlainObject, key: string, value: unknown): void => {
-  if (key === '__proto__') Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
+  if (key === '__proto__')
+    Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
   else target[key] = value;
 };

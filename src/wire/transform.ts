@@ -43,11 +43,19 @@ export const fieldMaskCodec: Codec = {
 
 /** `map` applied to every element of an array or property value of a plain object; else `value`. */
 const deep = (value: unknown, map: (value: unknown) => unknown): unknown =>
-  Array.isArray(value) ? mapArray(value, map) : isPlainObject(value) ? mapEntries(value, (key, v) => [key, map(v)]) : value;
+  Array.isArray(value)
+    ? mapArray(value, map)
+    : isPlainObject(value)
+      ? mapEntries(value, (key, v) => [key, map(v)])
+      : value;
 
 /** What JSON cannot carry in item data: `NaN`, `±Infinity` (they would become `null`) and invalid dates. */
 const unsendable = (value: unknown): string | undefined =>
-  typeof value == 'number' && !isFinite(value) ? `${value}` : value instanceof Date && isNaN(value.getTime()) ? 'an invalid Date' : undefined;
+  typeof value == 'number' && !isFinite(value)
+    ? `${value}`
+    : value instanceof Date && isNaN(value.getTime())
+      ? 'an invalid Date'
+      : undefined;
 
 /** The path (`rating`, `tags[2]`, `$and[0].year.$gt`) of the first value JSON cannot carry, or undefined. */
 function unsendablePath(value: unknown, path: string): { path: string; problem: string } | undefined {
@@ -88,7 +96,9 @@ export const encodeItemData = (value: unknown): unknown => {
     if (error !== UNSENDABLE) throw error;
     const { path, problem } = unsendablePath(value, '')!;
     const field = path || 'value';
-    throw new RequestError(`${field} is ${problem}: item data and filters travel as JSON, which cannot carry it`, { field });
+    throw new RequestError(`${field} is ${problem}: item data and filters travel as JSON, which cannot carry it`, {
+      field,
+    });
   }
 };
 
@@ -97,7 +107,11 @@ export const encodeItemData = (value: unknown): unknown => {
  * replaced by a `Date`. One that does not parse stays an object: data is never dropped.
  */
 export const decodeItemData = (value: unknown): unknown =>
-  (isPlainObject(value) && typeof value.$date == 'string' && Object.keys(value).length == 1 && parseDate(value.$date)) || deep(value, decodeItemData);
+  (isPlainObject(value) &&
+    typeof value.$date == 'string' &&
+    Object.keys(value).length == 1 &&
+    parseDate(value.$date)) ||
+  deep(value, decodeItemData);
 
 /** `Date` ↔ `{$date: iso}` at any depth. */
 export const itemDataCodec: Codec = { toWire: encodeItemData, toPublic: decodeItemData };
@@ -159,7 +173,10 @@ export const codecs: Readonly<Record<string, Codec>> = {
   item: itemCodec,
   itemData: itemDataCodec,
   // A filter over an entity's fields: the entity renames at every depth (`_id` ↔ `id`...).
-  entityFilter: { toWire: (value) => walk(value, ENTITY, 'toWire'), toPublic: (value) => walk(value, ENTITY, 'toPublic') },
+  entityFilter: {
+    toWire: (value) => walk(value, ENTITY, 'toWire'),
+    toPublic: (value) => walk(value, ENTITY, 'toPublic'),
+  },
 } satisfies Record<TransformCode, Codec>;
 
 /** The tree of a value that is an entity root and nothing else. */

@@ -73,9 +73,15 @@ function codeBlocks(markdown: string): Snippet[] {
 
 /** The compiler options of the repository, for snippets: unused names allowed, the package mapped to its sources. */
 function snippetOptions(): ts.CompilerOptions {
-  const config = ts.getParsedCommandLineOfConfigFile(join(ROOT, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} });
+  const config = ts.getParsedCommandLineOfConfigFile(
+    join(ROOT, 'tsconfig.json'),
+    {},
+    { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} },
+  );
   if (!config) throw new Error('tsconfig.json could not be read');
-  const paths = Object.fromEntries(Object.entries(ENTRY_SOURCES).map(([specifier, source]) => [specifier, [join(ROOT, source)]]));
+  const paths = Object.fromEntries(
+    Object.entries(ENTRY_SOURCES).map(([specifier, source]) => [specifier, [join(ROOT, source)]]),
+  );
   return { ...config.options, noUnusedLocals: false, noUnusedParameters: false, noEmit: true, paths };
 }
 
@@ -96,13 +102,16 @@ function typecheckSnippets(snippets: Snippet[]): string[][] {
   host.readFile = (file) => virtual.get(file) ?? readFile.call(host, file);
   host.getSourceFile = (file, language, ...rest) => {
     const text = virtual.get(file);
-    return text === undefined ? getSourceFile.call(host, file, language, ...rest) : ts.createSourceFile(file, text, language);
+    return text === undefined
+      ? getSourceFile.call(host, file, language, ...rest)
+      : ts.createSourceFile(file, text, language);
   };
   const program = ts.createProgram([...virtual.keys()], options, host);
   return names.map((name, index) => {
     const file = program.getSourceFile(name)!;
     return ts.getPreEmitDiagnostics(program, file).map((diagnostic) => {
-      const { line } = diagnostic.start === undefined ? { line: 0 } : file.getLineAndCharacterOfPosition(diagnostic.start);
+      const { line } =
+        diagnostic.start === undefined ? { line: 0 } : file.getLineAndCharacterOfPosition(diagnostic.start);
       return `README.md:${snippets[index]!.line + line}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')}`;
     });
   });
@@ -130,24 +139,40 @@ describe('README.md', () => {
     // Read as text: importing emulator/cli.ts would run the command.
     const cli = readFileSync(join(ROOT, 'emulator/cli.ts'), 'utf8');
     const table = /SERVER_PACKAGES[^=]*=\s*\{([^}]*)\}/.exec(cli)?.[1] ?? '';
-    const packages = [...table.matchAll(/'?([@\w./-]+)'?:\s*'([^']+)'/g)].map(([, name, version]) => `${name}@${version}`);
+    const packages = [...table.matchAll(/'?([@\w./-]+)'?:\s*'([^']+)'/g)].map(
+      ([, name, version]) => `${name}@${version}`,
+    );
     expect(packages.length).toBeGreaterThan(0);
-    const installLine = codeBlocks(README).flatMap((block) => block.code.split('\n')).find((line) => line.startsWith('npm install --save-dev'));
+    const installLine = codeBlocks(README)
+      .flatMap((block) => block.code.split('\n'))
+      .find((line) => line.startsWith('npm install --save-dev'));
     expect(installLine?.split(/\s+/).slice(3).sort()).toEqual(packages.sort());
   });
 
   it('shows totalCount only where the total is asked for (returnTotalCount)', () => {
-    const counting = snippets.filter((snippet) => snippet.code.includes('totalCount') && !/returnTotalCount/.test(snippet.code.replace(/\/\/.*$/gm, '')));
+    const counting = snippets.filter(
+      (snippet) =>
+        snippet.code.includes('totalCount') && !/returnTotalCount/.test(snippet.code.replace(/\/\/.*$/gm, '')),
+    );
     expect(counting.map((snippet) => `README.md:${snippet.line}`)).toEqual([]);
   });
 
   it('has ts snippets, and the check finds a wrong one', () => {
     expect(snippets.length).toBeGreaterThan(3);
-    const [wrong] = typecheckSnippets([{ language: 'ts', code: "import { createClient } from 'sitekit-sdk';\ncreateClient({ timeoutMs: 'soon' });", line: 1 }]);
+    const [wrong] = typecheckSnippets([
+      {
+        language: 'ts',
+        code: "import { createClient } from 'sitekit-sdk';\ncreateClient({ timeoutMs: 'soon' });",
+        line: 1,
+      },
+    ]);
     expect(wrong!.join('\n')).toMatch(/README\.md:2: .*'string' is not assignable to type 'number'/);
   });
 
-  it.each(snippets.map((snippet, index) => [snippet.line, index] as const))('snippet at line %i type-checks', (_line, index) => {
-    expect(errors[index]).toEqual([]);
-  });
+  it.each(snippets.map((snippet, index) => [snippet.line, index] as const))(
+    'snippet at line %i type-checks',
+    (_line, index) => {
+      expect(errors[index]).toEqual([]);
+    },
+  );
 });

@@ -43,7 +43,10 @@ describeInBrowser('console: admin view', () => {
 
       await firstRow.getByRole('checkbox').check();
       await page.getByRole('button', { name: 'Delete selected (1)' }).click();
-      await page.getByRole('dialog', { name: 'Delete items' }).getByRole('button', { name: 'Delete', exact: true }).click();
+      await page
+        .getByRole('dialog', { name: 'Delete items' })
+        .getByRole('button', { name: 'Delete', exact: true })
+        .click();
       await expect.poll(() => firstRow.textContent()).not.toContain('The Keyboard Movie');
       await expect.poll(() => page.getByTestId('pager-status').textContent()).not.toBe(countBefore);
     });
@@ -60,7 +63,9 @@ describeInBrowser('console: admin view', () => {
     });
   });
 
-  it('is usable from the keyboard: skip link, navigation, dialogs that close with Escape', { timeout: e2eTestTimeoutMs }, async () => {
+  it('is usable from the keyboard: skip link, navigation, dialogs that close with Escape', {
+    timeout: e2eTestTimeoutMs,
+  }, async () => {
     await inPage(stage(), 'admin-keyboard', async (page) => {
       await page.goto('/admin/collections');
       await page.getByRole('row', { name: /Movies/ }).waitFor();
@@ -81,13 +86,23 @@ describeInBrowser('console: admin view', () => {
     });
   });
 
-  it('uploads to the media library, moves the file to the trash and restores it', { timeout: e2eTestTimeoutMs }, async () => {
+  it('uploads to the media library, moves the file to the trash and restores it', {
+    timeout: e2eTestTimeoutMs,
+  }, async () => {
     await inPage(stage(), 'admin-media-trash', async (page) => {
       await page.goto('/admin/media');
-      await page.getByTestId('upload-input').setInputFiles({ name: 'sky.png', mimeType: 'image/png', buffer: gradientPng(240, 160, [40, 120, 220], [200, 230, 255]) });
+      await page
+        .getByTestId('upload-input')
+        .setInputFiles({
+          name: 'sky.png',
+          mimeType: 'image/png',
+          buffer: gradientPng(240, 160, [40, 120, 220], [200, 230, 255]),
+        });
       const library = page.getByTestId('media-library');
       const thumbnail = library.getByRole('img', { name: 'sky.png' });
-      await expect.poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0);
+      await expect
+        .poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+        .toBeGreaterThan(0);
 
       await library.getByRole('checkbox', { name: 'Select sky.png' }).check();
       await page.getByRole('button', { name: 'Move to trash (1)' }).click();
@@ -105,14 +120,21 @@ describeInBrowser('console: admin view', () => {
     const email = `pending.${Date.now().toString(36)}@example.com`;
     await setEmulatorConfig(stage(), { ownerApprovalRequired: true });
     try {
-      const visitor = createClient({ baseUrl: stage().emulator.url, auth: OAuthStrategy({ clientId: stage().emulator.info.clientId }) });
-      expect((await visitor.auth.register({ email, password: 'waiting patiently' })).loginState).toBe('OWNER_APPROVAL_REQUIRED');
+      const visitor = createClient({
+        baseUrl: stage().emulator.url,
+        auth: OAuthStrategy({ clientId: stage().emulator.info.clientId }),
+      });
+      expect((await visitor.auth.register({ email, password: 'waiting patiently' })).loginState).toBe(
+        'OWNER_APPROVAL_REQUIRED',
+      );
     } finally {
       await setEmulatorConfig(stage(), { ownerApprovalRequired: false });
     }
     await inPage(stage(), 'admin-members', async (page) => {
       await page.goto('/admin/members');
-      const row = page.getByTestId('members-table').getByRole('row', { name: new RegExp(email.replace(/[.]/g, '\\.')) });
+      const row = page
+        .getByTestId('members-table')
+        .getByRole('row', { name: new RegExp(email.replace(/[.]/g, '\\.')) });
       await expect.poll(() => row.textContent()).toContain('pending');
       await row.getByRole('button', { name: 'Approve' }).click();
       await expect.poll(() => row.textContent()).toContain('approved');
@@ -123,7 +145,9 @@ describeInBrowser('console: admin view', () => {
     });
   });
 
-  it('turns on email verification in Config and shows the code in the Outbox', { timeout: e2eTestTimeoutMs }, async () => {
+  it('turns on email verification in Config and shows the code in the Outbox', {
+    timeout: e2eTestTimeoutMs,
+  }, async () => {
     const email = `outbox.${Date.now().toString(36)}@example.com`;
     await inPage(stage(), 'admin-config-outbox', async (page) => {
       await page.goto('/admin/config');
@@ -131,8 +155,13 @@ describeInBrowser('console: admin view', () => {
       await page.getByRole('button', { name: 'Save settings' }).click();
       await page.getByText('Settings saved.').waitFor();
 
-      const visitor = createClient({ baseUrl: stage().emulator.url, auth: OAuthStrategy({ clientId: stage().emulator.info.clientId }) });
-      expect((await visitor.auth.register({ email, password: 'check my inbox' })).loginState).toBe('EMAIL_VERIFICATION_REQUIRED');
+      const visitor = createClient({
+        baseUrl: stage().emulator.url,
+        auth: OAuthStrategy({ clientId: stage().emulator.info.clientId }),
+      });
+      expect((await visitor.auth.register({ email, password: 'check my inbox' })).loginState).toBe(
+        'EMAIL_VERIFICATION_REQUIRED',
+      );
 
       await page.getByRole('link', { name: 'Outbox' }).click();
       await page.getByLabel('Only emails to').fill(email);
@@ -141,7 +170,9 @@ describeInBrowser('console: admin view', () => {
     await setEmulatorConfig(stage(), { emailVerificationRequired: false });
   });
 
-  it('shows a reference as a link to its item and manages multi-references', { timeout: e2eTestTimeoutMs }, async () => {
+  it('shows a reference as a link to its item and manages multi-references', {
+    timeout: e2eTestTimeoutMs,
+  }, async () => {
     const { apiKey, siteId } = stage().emulator.info;
     const admin = createClient({ baseUrl: stage().emulator.url, auth: ApiKeyStrategy({ apiKey, siteId }) });
     await admin.collections.createDataCollection({
@@ -149,8 +180,18 @@ describeInBrowser('console: admin view', () => {
       displayName: 'Festivals',
       fields: [
         { key: 'name', displayName: 'Name', type: 'TEXT' },
-        { key: 'opening', displayName: 'Opening film', type: 'REFERENCE', typeMetadata: { reference: { referencedCollectionId: 'Movies' } } },
-        { key: 'lineup', displayName: 'Line-up', type: 'MULTI_REFERENCE', typeMetadata: { multiReference: { referencedCollectionId: 'Movies' } } },
+        {
+          key: 'opening',
+          displayName: 'Opening film',
+          type: 'REFERENCE',
+          typeMetadata: { reference: { referencedCollectionId: 'Movies' } },
+        },
+        {
+          key: 'lineup',
+          displayName: 'Line-up',
+          type: 'MULTI_REFERENCE',
+          typeMetadata: { multiReference: { referencedCollectionId: 'Movies' } },
+        },
       ],
       permissions: { read: 'ANYONE', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' },
     });

@@ -16,7 +16,16 @@ import { startEmulator, type Emulator } from '../../emulator/index.js';
 export const chromiumPath = '/usr/bin/chromium';
 
 /** The flags these machines need (toolchain.md); Playwright refuses `--user-data-dir` among them. */
-const chromiumArgs = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 const screenshotDir = fileURLToPath(new URL('../../reports/screenshots/', import.meta.url));
 
@@ -26,7 +35,10 @@ const screenshotDir = fileURLToPath(new URL('../../reports/screenshots/', import
  */
 export function describeInBrowser(name: string, body: () => void): void {
   if (!existsSync(chromiumPath) && !process.env.CI) {
-    describe.skip(`${name} (skipped: no Chromium at ${chromiumPath}; install Debian's chromium package to run the browser tests)`, body);
+    describe.skip(
+      `${name} (skipped: no Chromium at ${chromiumPath}; install Debian's chromium package to run the browser tests)`,
+      body,
+    );
   } else {
     describe(name, body);
   }
@@ -58,7 +70,10 @@ export function useStage(): () => Stage {
 
 /** Builds the console if needed, starts the emulator and launches Chromium; returns how to stop them. */
 async function openStage(): Promise<Stage & { close(): Promise<void> }> {
-  if (!existsSync(chromiumPath)) throw new Error(`Chromium is not installed at ${chromiumPath}: CI must run "apt-get install -y chromium" before the tests`);
+  if (!existsSync(chromiumPath))
+    throw new Error(
+      `Chromium is not installed at ${chromiumPath}: CI must run "apt-get install -y chromium" before the tests`,
+    );
   await ensureConsoleBuilt({ quiet: true });
   const emulator = await startEmulator({ port: 0, memory: true, consoleDir: consoleOutputDir });
   let browser: Browser;
@@ -98,8 +113,16 @@ export const e2eTestTimeoutMs = 90_000;
  * screenshot `reports/screenshots/<screenshotName>.png` whether it passed or not, closes the
  * context, and fails on any console error or page error the test did not expect.
  */
-export async function inPage(stage: Stage, screenshotName: string, body: (page: Page, context: BrowserContext) => Promise<void>, options: PageOptions = {}): Promise<void> {
-  const context = await stage.browser.newContext({ baseURL: stage.emulator.url, viewport: { width: 1280, height: 860 } });
+export async function inPage(
+  stage: Stage,
+  screenshotName: string,
+  body: (page: Page, context: BrowserContext) => Promise<void>,
+  options: PageOptions = {},
+): Promise<void> {
+  const context = await stage.browser.newContext({
+    baseURL: stage.emulator.url,
+    viewport: { width: 1280, height: 860 },
+  });
   context.setDefaultTimeout(stepTimeoutMs);
   const problems: string[] = [];
   const onConsole = (message: ConsoleMessage) => {
@@ -116,7 +139,9 @@ export async function inPage(stage: Stage, screenshotName: string, body: (page: 
     await body(page, context);
   } finally {
     mkdirSync(screenshotDir, { recursive: true });
-    await page.screenshot({ path: join(screenshotDir, `${screenshotName}.png`), fullPage: true }).catch(() => undefined);
+    await page
+      .screenshot({ path: join(screenshotDir, `${screenshotName}.png`), fullPage: true })
+      .catch(() => undefined);
     await context.close();
   }
   expect(problems, 'console errors or page errors in the browser').toEqual([]);
@@ -124,6 +149,10 @@ export async function inPage(stage: Stage, screenshotName: string, body: (page: 
 
 /** Changes emulator settings through the control API (as the console's Config page does). */
 export async function setEmulatorConfig(stage: Stage, changes: Record<string, unknown>): Promise<void> {
-  const response = await fetch(`${stage.emulator.url}/_emulator/config`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ config: changes }) });
+  const response = await fetch(`${stage.emulator.url}/_emulator/config`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ config: changes }),
+  });
   if (!response.ok) throw new Error(`PUT /_emulator/config answered ${response.status}: ${await response.text()}`);
 }

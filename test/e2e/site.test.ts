@@ -21,14 +21,19 @@ describeInBrowser('console: site view', () => {
   async function registeredMember(name: string): Promise<{ email: string; password: string }> {
     const email = newEmail(name);
     const password = 'correct horse 1';
-    const client = createClient({ baseUrl: stage().emulator.url, auth: OAuthStrategy({ clientId: stage().emulator.info.clientId }) });
+    const client = createClient({
+      baseUrl: stage().emulator.url,
+      auth: OAuthStrategy({ clientId: stage().emulator.info.clientId }),
+    });
     await setEmulatorConfig(stage(), { emailVerificationRequired: false });
     const outcome = await client.auth.register({ email, password });
     expect(outcome.loginState).toBe('SUCCESS');
     return { email, password };
   }
 
-  it('registers, verifies with the code from the outbox, creates an item, uploads an image and signs out', { timeout: e2eTestTimeoutMs }, async () => {
+  it('registers, verifies with the code from the outbox, creates an item, uploads an image and signs out', {
+    timeout: e2eTestTimeoutMs,
+  }, async () => {
     await setEmulatorConfig(stage(), { emailVerificationRequired: true });
     const email = newEmail('journey');
     await inPage(stage(), 'site-member-journey', async (page) => {
@@ -53,32 +58,51 @@ describeInBrowser('console: site view', () => {
       await page.getByRole('link', { name: 'Items', exact: true }).click();
       await page.getByRole('link', { name: 'Movies' }).first().click();
       await page.getByRole('button', { name: 'New item' }).click();
-      await page.getByRole('dialog').getByLabel(/^title/i).fill('Made by a new member');
+      await page
+        .getByRole('dialog')
+        .getByLabel(/^title/i)
+        .fill('Made by a new member');
       await page.getByRole('dialog').getByRole('button', { name: 'Create item' }).click();
-      await expect.poll(() => page.getByTestId('items-table').locator('tbody tr').first().textContent()).toContain('Made by a new member');
+      await expect
+        .poll(() => page.getByTestId('items-table').locator('tbody tr').first().textContent())
+        .toContain('Made by a new member');
 
       // Site: upload an image as the member and see its thumbnail.
       await page.getByRole('link', { name: 'Uploads' }).click();
-      await page.getByTestId('upload-input').setInputFiles({ name: 'sunset.png', mimeType: 'image/png', buffer: gradientPng(320, 200, [255, 140, 0], [120, 40, 200]) });
+      await page
+        .getByTestId('upload-input')
+        .setInputFiles({
+          name: 'sunset.png',
+          mimeType: 'image/png',
+          buffer: gradientPng(320, 200, [255, 140, 0], [120, 40, 200]),
+        });
       const thumbnail = page.getByTestId('uploaded-files').getByRole('img', { name: 'sunset.png' });
       await thumbnail.waitFor();
-      await expect.poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0);
+      await expect
+        .poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+        .toBeGreaterThan(0);
 
       // Sign out through the hosted logout page, back as a visitor.
       const navigations: string[] = [];
       page.on('request', (request) => {
-        if (request.isNavigationRequest() && request.frame() === page.mainFrame()) navigations.push(new URL(request.url()).pathname);
+        if (request.isNavigationRequest() && request.frame() === page.mainFrame())
+          navigations.push(new URL(request.url()).pathname);
       });
       await page.getByTestId('session').getByRole('button', { name: 'Sign out' }).click();
       await page.waitForURL((url) => url.pathname === '/');
-      expect(navigations.some((path) => path.startsWith('/_')), `went through the emulator's logout page (${navigations.join(', ')})`).toBe(true);
+      expect(
+        navigations.some((path) => path.startsWith('/_')),
+        `went through the emulator's logout page (${navigations.join(', ')})`,
+      ).toBe(true);
       await expect.poll(() => page.getByTestId('session').textContent()).toContain('Visitor');
       await page.getByRole('link', { name: 'Profile' }).click();
       await page.getByText('You are browsing as a visitor').waitFor();
     });
   });
 
-  it('signs in through the hosted page and comes back with the code in the fragment', { timeout: e2eTestTimeoutMs }, async () => {
+  it('signs in through the hosted page and comes back with the code in the fragment', {
+    timeout: e2eTestTimeoutMs,
+  }, async () => {
     const { email, password } = await registeredMember('hosted');
     await inPage(stage(), 'site-hosted-sign-in', async (page) => {
       const returns: string[] = [];
@@ -143,7 +167,9 @@ describeInBrowser('console: site view', () => {
     );
   });
 
-  it('resets a forgotten password with the link from the outbox, then signs in with the new one', { timeout: e2eTestTimeoutMs }, async () => {
+  it('resets a forgotten password with the link from the outbox, then signs in with the new one', {
+    timeout: e2eTestTimeoutMs,
+  }, async () => {
     const { email } = await registeredMember('forgetful');
     await inPage(stage(), 'site-password-recovery', async (page) => {
       await page.goto('/site/sign-in');
@@ -179,7 +205,8 @@ describeInBrowser('console: site view', () => {
       await page.getByRole('button', { name: 'Run query' }).click();
 
       const table = page.getByTestId('browse-table');
-      const years = async () => table.locator('tbody tr').evaluateAll((rows) => rows.map((row) => Number(row.children[1]?.textContent)));
+      const years = async () =>
+        table.locator('tbody tr').evaluateAll((rows) => rows.map((row) => Number(row.children[1]?.textContent)));
       await expect.poll(async () => (await years()).length).toBe(10);
       const firstPage = await years();
       expect(firstPage.every((year) => year >= 2000)).toBe(true);
@@ -201,13 +228,21 @@ describeInBrowser('console: site view', () => {
       await page.evaluate(() => {
         new MutationObserver(() => {
           const bar = document.querySelector('[role="progressbar"]');
-          if (bar) (window as unknown as { reportProgress(value: number): void }).reportProgress(Number(bar.getAttribute('aria-valuenow')));
+          if (bar)
+            (window as unknown as { reportProgress(value: number): void }).reportProgress(
+              Number(bar.getAttribute('aria-valuenow')),
+            );
         }).observe(document.body, { subtree: true, childList: true, attributes: true });
       });
-      await page.getByTestId('upload-input').setInputFiles({ name: 'archive.bin', mimeType: 'application/octet-stream', buffer: large });
+      await page
+        .getByTestId('upload-input')
+        .setInputFiles({ name: 'archive.bin', mimeType: 'application/octet-stream', buffer: large });
       await page.getByTestId('uploaded-files').getByText('archive.bin').waitFor({ timeout: 45_000 });
       const values = [...seen];
-      expect(values.some((value) => value > 0 && value < 100), `intermediate progress (${values.join(', ')})`).toBe(true);
+      expect(
+        values.some((value) => value > 0 && value < 100),
+        `intermediate progress (${values.join(', ')})`,
+      ).toBe(true);
     });
   });
 });

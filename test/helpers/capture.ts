@@ -36,10 +36,19 @@ export function captureAll(reply: (req: Captured, n: number) => Reply = () => [2
       .persist()
       .intercept(() => true, method)
       .reply(function (uri, body) {
-        const req: Captured = { method, url: uri, headers: this.req.headers, body: body === '' ? undefined : typeof body === 'string' ? JSON.parse(body) : body };
+        const req: Captured = {
+          method,
+          url: uri,
+          headers: this.req.headers,
+          body: body === '' ? undefined : typeof body === 'string' ? JSON.parse(body) : body,
+        };
         log.push(req);
         const [status, json, headers] = reply(req, log.length);
-        return [status, json === undefined ? '' : typeof json === 'string' ? json : JSON.stringify(json), { 'content-type': 'application/json', ...headers }];
+        return [
+          status,
+          json === undefined ? '' : typeof json === 'string' ? json : JSON.stringify(json),
+          { 'content-type': 'application/json', ...headers },
+        ];
       });
   }
   return log;
@@ -49,6 +58,7 @@ export function captureAll(reply: (req: Captured, n: number) => Reply = () => [2
 export function capturePosts(path: string, ...replies: object[]) {
   const bodies: any[] = [];
   let scope = nock(BASE);
-  for (const reply of replies.length ? replies : [{}]) scope = scope.post(path, (b) => (bodies.push(b), true)).reply(200, reply);
+  for (const reply of replies.length ? replies : [{}])
+    scope = scope.post(path, (b) => (bodies.push(b), true)).reply(200, reply);
   return { bodies, scope };
 }

@@ -3,7 +3,14 @@
  * made by our SDK (its public surface only).
  */
 import { startEmulator as start, type Emulator, type EmulatorOptions } from '../../emulator/index.js';
-import { ApiKeyStrategy, OAuthStrategy, createClient, type ApiKeyAuth, type Client, type OAuthAuth } from '../../src/index.js';
+import {
+  ApiKeyStrategy,
+  OAuthStrategy,
+  createClient,
+  type ApiKeyAuth,
+  type Client,
+  type OAuthAuth,
+} from '../../src/index.js';
 
 /** A running test emulator and clients for it. */
 export interface TestEmulator extends Emulator {

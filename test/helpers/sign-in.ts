@@ -8,7 +8,11 @@ import type { TestEmulator } from './emulator.js';
 
 /** Changes emulator settings (`PUT /_emulator/config`); a refused change fails the test. */
 export async function setConfig(emulator: TestEmulator, config: Record<string, unknown>): Promise<void> {
-  const response = await emulator.fetch('/_emulator/config', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ config }) });
+  const response = await emulator.fetch('/_emulator/config', {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ config }),
+  });
   expect(response.status, await response.clone().text()).toBe(200);
 }
 

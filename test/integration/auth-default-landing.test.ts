@@ -16,15 +16,34 @@ afterAll(() => emulator?.close());
 
 /** A fresh member signed in by the SDK's direct login: its session token. */
 async function sessionToken(): Promise<string> {
-  return sessionTokenOf(await emulator.newVisitor().auth.register({ email: newEmail('landing'), password: 'no redirect here' }));
+  return sessionTokenOf(
+    await emulator.newVisitor().auth.register({ email: newEmail('landing'), password: 'no redirect here' }),
+  );
 }
 
 /** A redirect session for a session token, without a redirect URI: the answer, and the PKCE verifier of its challenge. */
-async function redirectSession(responseMode: string, token: string, headers: Record<string, string> = {}): Promise<{ response: Response; codeVerifier: string }> {
+async function redirectSession(
+  responseMode: string,
+  token: string,
+  headers: Record<string, string> = {},
+): Promise<{ response: Response; codeVerifier: string }> {
   const { codeVerifier, codeChallenge } = generatePKCE();
-  const authRequest = { clientId: emulator.info.clientId, codeChallenge, codeChallengeMethod: 'S256', responseMode, responseType: 'code', scope: 'offline_access', state: 'the-state', sessionToken: token };
+  const authRequest = {
+    clientId: emulator.info.clientId,
+    codeChallenge,
+    codeChallengeMethod: 'S256',
+    responseMode,
+    responseType: 'code',
+    scope: 'offline_access',
+    state: 'the-state',
+    sessionToken: token,
+  };
   const body = JSON.stringify({ auth: { authRequest, prompt: 'none' } });
-  const response = await emulator.fetch('/_api/redirects-api/v1/redirect-session', { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+  const response = await emulator.fetch('/_api/redirects-api/v1/redirect-session', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body,
+  });
   return { response, codeVerifier };
 }
 
@@ -63,17 +82,23 @@ describe('redirect sessions without a redirect URI', () => {
   });
 
   it('web_message posts to the embedding page origin when it is allowed, and refuses another', async () => {
-    const { response: allowed } = await redirectSession('web_message', await sessionToken(), { origin: 'http://localhost:5173' });
+    const { response: allowed } = await redirectSession('web_message', await sessionToken(), {
+      origin: 'http://localhost:5173',
+    });
     expect(allowed.status).toBe(200);
     const { redirectSession: session } = (await allowed.json()) as { redirectSession: { fullUrl: string } };
     const page = await (await fetch(session.fullUrl)).text();
     expect(page).toContain('postMessage(');
     expect(page).toContain('"http://localhost:5173"');
 
-    const { response: referred } = await redirectSession('web_message', await sessionToken(), { referer: 'http://127.0.0.1:8080/some/page?x=1' });
+    const { response: referred } = await redirectSession('web_message', await sessionToken(), {
+      referer: 'http://127.0.0.1:8080/some/page?x=1',
+    });
     expect(referred.status).toBe(200);
 
-    const { response: foreign } = await redirectSession('web_message', await sessionToken(), { origin: 'https://evil.example' });
+    const { response: foreign } = await redirectSession('web_message', await sessionToken(), {
+      origin: 'https://evil.example',
+    });
     expect(foreign.status).toBe(400);
     expect(await foreign.json()).toMatchObject({ details: { applicationError: { code: 'INVALID_REDIRECT_URI' } } });
     const { response: nowhere } = await redirectSession('web_message', await sessionToken());
@@ -83,12 +108,27 @@ describe('redirect sessions without a redirect URI', () => {
   it('a code issued without a redirect URI is refused with one, and accepted without', async () => {
     const { response: created, codeVerifier } = await redirectSession('query', await sessionToken());
     const { redirectSession: session } = (await created.json()) as { redirectSession: { fullUrl: string } };
-    const code = new URL((await fetch(session.fullUrl, { redirect: 'manual' })).headers.get('location')!).searchParams.get('code')!;
+    const code = new URL(
+      (await fetch(session.fullUrl, { redirect: 'manual' })).headers.get('location')!,
+    ).searchParams.get('code')!;
     const exchange = (extra: Record<string, string>) =>
-      emulator.fetch('/oauth2/token', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ clientId: emulator.info.clientId, grantType: 'authorization_code', code, codeVerifier, ...extra }) });
+      emulator.fetch('/oauth2/token', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          clientId: emulator.info.clientId,
+          grantType: 'authorization_code',
+          code,
+          codeVerifier,
+          ...extra,
+        }),
+      });
     expect((await exchange({ redirectUri: 'http://localhost:5999/callback' })).status).toBe(400);
     const accepted = await exchange({});
     expect(accepted.status).toBe(200);
-    expect(await accepted.json()).toMatchObject({ access_token: expect.any(String), refresh_token: expect.any(String) });
+    expect(await accepted.json()).toMatchObject({
+      access_token: expect.any(String),
+      refresh_token: expect.any(String),
+    });
   });
 });

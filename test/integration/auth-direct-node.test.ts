@@ -14,7 +14,10 @@ import { AuthError } from '../../src/errors/index.js';
 const BASE = 'https://api.test';
 const SITE = 'https://site.test';
 const now = () => Math.floor(Date.now() / 1000);
-const visitor: Tokens = { accessToken: { value: 'V', expiresAt: now() + 3600 }, refreshToken: { value: 'VR', role: 'visitor' } };
+const visitor: Tokens = {
+  accessToken: { value: 'V', expiresAt: now() + 3600 },
+  refreshToken: { value: 'VR', role: 'visitor' },
+};
 const s256 = (v: string) => createHash('sha256').update(v).digest('base64url');
 
 interface Seen {
@@ -29,7 +32,10 @@ function make(frameHost?: FrameHost) {
   return auth;
 }
 /** Redirect session → `${SITE}/authorize?state=...` and the code exchange, recorded in `seen`. */
-function session(seen: Seen, exchange: [number, nock.Body] = [200, { access_token: 'MA', expires_in: 3600, refresh_token: 'MR' }]) {
+function session(
+  seen: Seen,
+  exchange: [number, nock.Body] = [200, { access_token: 'MA', expires_in: 3600, refresh_token: 'MR' }],
+) {
   nock(BASE)
     .post('/_api/redirects-api/v1/redirect-session', (b) => {
       seen.request = b.auth.authRequest;
@@ -59,8 +65,17 @@ describe('getMemberTokensForDirectLogin outside a browser', () => {
     const auth = make();
     const tokens = await auth.getMemberTokensForDirectLogin('SESSION', { redirectUri: 'https://app.test/cb' });
     expect(seen.prompt).toBe('none');
-    expect(seen.request).toMatchObject({ responseMode: 'query', sessionToken: 'SESSION', redirectUri: 'https://app.test/cb', clientId: 'c' });
-    expect(seen.exchange).toMatchObject({ grantType: 'authorization_code', code: 'THE_CODE', redirectUri: 'https://app.test/cb' });
+    expect(seen.request).toMatchObject({
+      responseMode: 'query',
+      sessionToken: 'SESSION',
+      redirectUri: 'https://app.test/cb',
+      clientId: 'c',
+    });
+    expect(seen.exchange).toMatchObject({
+      grantType: 'authorization_code',
+      code: 'THE_CODE',
+      redirectUri: 'https://app.test/cb',
+    });
     expect(s256(seen.exchange!.codeVerifier!)).toBe(seen.request!.codeChallenge);
     expect(tokens.refreshToken).toEqual({ value: 'MR', role: 'member' });
     expect(auth.getTokens()).toEqual(tokens);
@@ -87,11 +102,27 @@ describe('getMemberTokensForDirectLogin outside a browser', () => {
   it("fails with 'Failed to get member tokens' when the page does not redirect, redirects with an error, or never reaches a code", async () => {
     const cases: ((s: Seen) => void)[] = [
       () => nock(SITE).get('/authorize').query(true).reply(200, '<html>login form</html>'),
-      (s) => nock(SITE).get('/authorize').query(true).reply(() => [302, '', { Location: `https://app.test/cb?error=login_required&state=${s.request!.state}` }]),
+      (s) =>
+        nock(SITE)
+          .get('/authorize')
+          .query(true)
+          .reply(() => [302, '', { Location: `https://app.test/cb?error=login_required&state=${s.request!.state}` }]),
       () => nock(SITE).get('/authorize').query(true).reply(302, ''),
-      () => nock(SITE).get('/authorize').query(true).reply(302, '', { Location: '/authorize?again=1' }).get('/authorize').query(true).times(4).reply(302, '', { Location: '/authorize?again=1' }),
+      () =>
+        nock(SITE)
+          .get('/authorize')
+          .query(true)
+          .reply(302, '', { Location: '/authorize?again=1' })
+          .get('/authorize')
+          .query(true)
+          .times(4)
+          .reply(302, '', { Location: '/authorize?again=1' }),
       () => nock(SITE).get('/authorize').query(true).replyWithError('ECONNREFUSED'),
-      (s) => nock(SITE).get('/authorize').query(true).reply(() => [302, '', { Location: `https://app.test/cb?code=C&state=not-${s.request!.state}` }]),
+      (s) =>
+        nock(SITE)
+          .get('/authorize')
+          .query(true)
+          .reply(() => [302, '', { Location: `https://app.test/cb?code=C&state=not-${s.request!.state}` }]),
     ];
     for (const arrange of cases) {
       const seen: Seen = {};
@@ -111,8 +142,14 @@ describe('getMemberTokensForDirectLogin outside a browser', () => {
   it('times out with OAuth flow timed out', async () => {
     const seen: Seen = {};
     session(seen);
-    nock(SITE).get('/authorize').query(true).delay(500).reply(302, '', { Location: 'https://app.test/cb?code=x&state=y' });
-    await expect(make().getMemberTokensForDirectLogin('S', { timeoutMs: 60 })).rejects.toThrow(/^OAuth flow timed out$/);
+    nock(SITE)
+      .get('/authorize')
+      .query(true)
+      .delay(500)
+      .reply(302, '', { Location: 'https://app.test/cb?code=x&state=y' });
+    await expect(make().getMemberTokensForDirectLogin('S', { timeoutMs: 60 })).rejects.toThrow(
+      /^OAuth flow timed out$/,
+    );
   });
 
   it('works against a real local HTTP server (redirect session, hosted page, token endpoint)', async () => {
@@ -132,18 +169,29 @@ describe('getMemberTokensForDirectLogin outside a browser', () => {
         if (url.pathname === '/_api/redirects-api/v1/redirect-session') {
           const { authRequest } = JSON.parse(raw).auth;
           challenge = authRequest.codeChallenge;
-          const q = new URLSearchParams({ state: authRequest.state, redirect: authRequest.redirectUri, st: authRequest.sessionToken });
+          const q = new URLSearchParams({
+            state: authRequest.state,
+            redirect: authRequest.redirectUri,
+            st: authRequest.sessionToken,
+          });
           return json(200, { redirectSession: { fullUrl: `http://127.0.0.1:${port}/oauth2/authorize?${q}` } });
         }
         if (url.pathname === '/oauth2/authorize') {
           if (url.searchParams.get('st') !== 'GOOD_SESSION') return json(401, {});
-          res.writeHead(302, { Location: `${url.searchParams.get('redirect')}?code=LOCAL_CODE&state=${url.searchParams.get('state')}` });
+          res.writeHead(302, {
+            Location: `${url.searchParams.get('redirect')}?code=LOCAL_CODE&state=${url.searchParams.get('state')}`,
+          });
           return res.end();
         }
         if (url.pathname === '/oauth2/token') {
           const body = JSON.parse(raw);
-          const ok = body.grantType === 'authorization_code' && body.code === 'LOCAL_CODE' && s256(body.codeVerifier) === challenge;
-          return ok ? json(200, { access_token: 'LOCAL_ACCESS', expires_in: 900, refresh_token: 'LOCAL_REFRESH' }) : json(400, { message: 'invalid_grant' });
+          const ok =
+            body.grantType === 'authorization_code' &&
+            body.code === 'LOCAL_CODE' &&
+            s256(body.codeVerifier) === challenge;
+          return ok
+            ? json(200, { access_token: 'LOCAL_ACCESS', expires_in: 900, refresh_token: 'LOCAL_REFRESH' })
+            : json(400, { message: 'invalid_grant' });
         }
         json(404, {});
       });
@@ -156,8 +204,14 @@ describe('getMemberTokensForDirectLogin outside a browser', () => {
       const tokens = await auth.getMemberTokensForDirectLogin('GOOD_SESSION', { redirectUri: 'https://app.test/cb' });
       expect(tokens.accessToken.value).toBe('LOCAL_ACCESS');
       expect(auth.loggedIn()).toBe(true);
-      expect(log).toEqual(['POST /_api/redirects-api/v1/redirect-session', 'GET /oauth2/authorize', 'POST /oauth2/token']);
-      await expect(auth.getMemberTokensForDirectLogin('BAD_SESSION', { redirectUri: 'https://app.test/cb' })).rejects.toThrow('Failed to get member tokens');
+      expect(log).toEqual([
+        'POST /_api/redirects-api/v1/redirect-session',
+        'GET /oauth2/authorize',
+        'POST /oauth2/token',
+      ]);
+      await expect(
+        auth.getMemberTokensForDirectLogin('BAD_SESSION', { redirectUri: 'https://app.test/cb' }),
+      ).rejects.toThrow('Failed to get member tokens');
     } finally {
       server.close();
     }

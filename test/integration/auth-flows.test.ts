@@ -14,14 +14,19 @@ beforeAll(async () => {
   emulator = await startEmulator();
 });
 afterAll(() => emulator?.close());
-afterEach(() => setConfig(emulator, { emailVerificationRequired: false, ownerApprovalRequired: false, captchaRequired: false }));
+afterEach(() =>
+  setConfig(emulator, { emailVerificationRequired: false, ownerApprovalRequired: false, captchaRequired: false }),
+);
 
 /** The redirect URI of the tests' pretend app (the demo client allows any localhost port). */
 const APP = 'http://localhost:5999/callback';
 const outbox = (to: string) => readOutbox(emulator, to);
 
 /** A member client: registered (and signed in) through the SDK. */
-async function registeredMember(email = newEmail('member'), password = 'correct horse'): Promise<{ client: Client<OAuthAuth>; email: string; password: string }> {
+async function registeredMember(
+  email = newEmail('member'),
+  password = 'correct horse',
+): Promise<{ client: Client<OAuthAuth>; email: string; password: string }> {
   const client = emulator.newVisitor();
   const outcome = await client.auth.register({ email, password, profile: { nickname: 'Reg' } });
   expect(outcome.loginState).toBe('SUCCESS');
@@ -34,7 +39,11 @@ describe('registration', () => {
     await setConfig(emulator, { emailVerificationRequired: true });
     const client = emulator.newVisitor();
     const email = newEmail('verify');
-    const registered = await client.auth.register({ email, password: 'a long passphrase', profile: { nickname: 'Journey', firstName: 'Ada' } });
+    const registered = await client.auth.register({
+      email,
+      password: 'a long passphrase',
+      profile: { nickname: 'Journey', firstName: 'Ada' },
+    });
     expect(registered.loginState).toBe('EMAIL_VERIFICATION_REQUIRED');
 
     const [mail] = await outbox(email);
@@ -43,18 +52,28 @@ describe('registration', () => {
     expect(mail!.text).toContain(mail!.code);
 
     // A wrong code is refused and leaves the pending sign-in usable.
-    await expect(client.auth.processVerification({ verificationCode: mail!.code == '000000' ? '111111' : '000000' })).rejects.toMatchObject({ code: 'INVALID_VERIFICATION_CODE' });
+    await expect(
+      client.auth.processVerification({ verificationCode: mail!.code == '000000' ? '111111' : '000000' }),
+    ).rejects.toMatchObject({ code: 'INVALID_VERIFICATION_CODE' });
     const verified = await client.auth.processVerification({ verificationCode: mail!.code! }, registered);
     expect(verified.loginState).toBe('SUCCESS');
     // The same code (state token) works once.
-    await expect(client.auth.processVerification({ verificationCode: mail!.code! }, registered)).rejects.toMatchObject({ code: 'INVALID_STATE_TOKEN' });
+    await expect(client.auth.processVerification({ verificationCode: mail!.code! }, registered)).rejects.toMatchObject({
+      code: 'INVALID_STATE_TOKEN',
+    });
 
     const tokens = await client.auth.getMemberTokensForDirectLogin(sessionTokenOf(verified), { redirectUri: APP });
     expect(tokens.refreshToken.role).toBe('member');
     expect(client.auth.loggedIn()).toBe(true);
 
     const me = await client.members.getCurrentMember({ fieldsets: ['FULL'] });
-    expect(me).toMatchObject({ loginEmail: email, loginEmailVerified: true, status: 'APPROVED', profile: { nickname: 'Journey' }, contact: { firstName: 'Ada' } });
+    expect(me).toMatchObject({
+      loginEmail: email,
+      loginEmailVerified: true,
+      status: 'APPROVED',
+      profile: { nickname: 'Journey' },
+      contact: { firstName: 'Ada' },
+    });
     expect(me._createdDate).toBeInstanceOf(Date);
 
     const updated = await client.members.updateMember(me._id!, { profile: { title: 'Explorer' } });
@@ -77,7 +96,10 @@ describe('registration', () => {
     const emails = await outbox(email);
     expect(emails).toHaveLength(2);
     const latest = emails[0]!.code!;
-    if (first != latest) await expect(client.auth.processVerification({ code: first }, registered)).rejects.toMatchObject({ code: 'INVALID_VERIFICATION_CODE' });
+    if (first != latest)
+      await expect(client.auth.processVerification({ code: first }, registered)).rejects.toMatchObject({
+        code: 'INVALID_VERIFICATION_CODE',
+      });
     expect((await client.auth.processVerification({ code: latest }, registered)).loginState).toBe('SUCCESS');
   });
 
@@ -85,10 +107,15 @@ describe('registration', () => {
     await setConfig(emulator, { ownerApprovalRequired: true });
     const client = emulator.newVisitor();
     const email = newEmail('approval');
-    expect((await client.auth.register({ email, password: 'pending please' })).loginState).toBe('OWNER_APPROVAL_REQUIRED');
+    expect((await client.auth.register({ email, password: 'pending please' })).loginState).toBe(
+      'OWNER_APPROVAL_REQUIRED',
+    );
     expect((await client.auth.login({ email, password: 'pending please' })).loginState).toBe('OWNER_APPROVAL_REQUIRED');
 
-    const page = await emulator.admin.members.queryMembers({ fieldsets: ['FULL'] }).eq('loginEmail', email).find();
+    const page = await emulator.admin.members
+      .queryMembers({ fieldsets: ['FULL'] })
+      .eq('loginEmail', email)
+      .find();
     const pending = page.items[0]!;
     expect(pending.status).toBe('PENDING');
     expect((await emulator.admin.members.approveMember(pending._id!)).status).toBe('APPROVED');
@@ -98,11 +125,20 @@ describe('registration', () => {
   it('refuses a taken email, a malformed email and a short password, writing nothing', async () => {
     const { email } = await registeredMember();
     const client = emulator.newVisitor();
-    expect(await client.auth.register({ email: email.toUpperCase(), password: 'whatever you like' })).toMatchObject({ loginState: 'FAILURE', errorCode: 'emailAlreadyExists' });
-    expect(await client.auth.register({ email: 'not-an-email', password: 'whatever you like' })).toMatchObject({ loginState: 'FAILURE', errorCode: 'invalidEmail' });
+    expect(await client.auth.register({ email: email.toUpperCase(), password: 'whatever you like' })).toMatchObject({
+      loginState: 'FAILURE',
+      errorCode: 'emailAlreadyExists',
+    });
+    expect(await client.auth.register({ email: 'not-an-email', password: 'whatever you like' })).toMatchObject({
+      loginState: 'FAILURE',
+      errorCode: 'invalidEmail',
+    });
     const short = newEmail('short');
     expect(await client.auth.register({ email: short, password: 'abc' })).toMatchObject({ loginState: 'FAILURE' });
-    expect(await client.auth.login({ email: short, password: 'abcd' })).toMatchObject({ loginState: 'FAILURE', errorCode: 'invalidEmail' });
+    expect(await client.auth.login({ email: short, password: 'abcd' })).toMatchObject({
+      loginState: 'FAILURE',
+      errorCode: 'invalidEmail',
+    });
   });
 });
 
@@ -110,25 +146,50 @@ describe('login', () => {
   it('answers every login error code of the specification in its situation', async () => {
     const { email, password } = await registeredMember();
     const client = emulator.newVisitor();
-    expect(await client.auth.login({ email, password: 'wrong password' })).toMatchObject({ loginState: 'FAILURE', errorCode: 'invalidPassword' });
-    expect(await client.auth.login({ email: newEmail('nobody'), password })).toMatchObject({ loginState: 'FAILURE', errorCode: 'invalidEmail' });
+    expect(await client.auth.login({ email, password: 'wrong password' })).toMatchObject({
+      loginState: 'FAILURE',
+      errorCode: 'invalidPassword',
+    });
+    expect(await client.auth.login({ email: newEmail('nobody'), password })).toMatchObject({
+      loginState: 'FAILURE',
+      errorCode: 'invalidEmail',
+    });
 
     // A member created by the owner has no password yet: it must be reset (set) first.
-    const created = await emulator.admin.members.createMember({ member: { loginEmail: newEmail('created'), profile: { nickname: 'Made' } } });
-    expect(await client.auth.login({ email: created.loginEmail!, password: 'anything at all' })).toMatchObject({ loginState: 'FAILURE', errorCode: 'resetPassword' });
+    const created = await emulator.admin.members.createMember({
+      member: { loginEmail: newEmail('created'), profile: { nickname: 'Made' } },
+    });
+    expect(await client.auth.login({ email: created.loginEmail!, password: 'anything at all' })).toMatchObject({
+      loginState: 'FAILURE',
+      errorCode: 'resetPassword',
+    });
 
     await setConfig(emulator, { captchaRequired: true });
-    expect(await client.auth.login({ email, password })).toMatchObject({ loginState: 'FAILURE', errorCode: 'missingCaptchaToken' });
-    expect(await client.auth.login({ email, password, captchaTokens: { recaptcha: 'sitekit-captcha-fail' } })).toMatchObject({ loginState: 'FAILURE', errorCode: 'invalidCaptchaToken' });
-    expect(await client.auth.register({ email: newEmail('captcha'), password })).toMatchObject({ loginState: 'FAILURE', errorCode: 'missingCaptchaToken' });
-    expect((await client.auth.login({ email, password, captchaTokens: { invisibleRecaptcha: 'sitekit-captcha-pass' } })).loginState).toBe('SUCCESS');
+    expect(await client.auth.login({ email, password })).toMatchObject({
+      loginState: 'FAILURE',
+      errorCode: 'missingCaptchaToken',
+    });
+    expect(
+      await client.auth.login({ email, password, captchaTokens: { recaptcha: 'sitekit-captcha-fail' } }),
+    ).toMatchObject({ loginState: 'FAILURE', errorCode: 'invalidCaptchaToken' });
+    expect(await client.auth.register({ email: newEmail('captcha'), password })).toMatchObject({
+      loginState: 'FAILURE',
+      errorCode: 'missingCaptchaToken',
+    });
+    expect(
+      (await client.auth.login({ email, password, captchaTokens: { invisibleRecaptcha: 'sitekit-captcha-pass' } }))
+        .loginState,
+    ).toBe('SUCCESS');
   });
 
   it('a blocked member cannot sign in (STATUS_CHECK) and loses its sessions', async () => {
     const { client, email, password } = await registeredMember();
     const me = await client.members.getCurrentMember();
     await emulator.admin.members.blockMember(me._id!);
-    expect(await emulator.newVisitor().auth.login({ email, password })).toMatchObject({ loginState: 'FAILURE', error: 'Unknown _state' });
+    expect(await emulator.newVisitor().auth.login({ email, password })).toMatchObject({
+      loginState: 'FAILURE',
+      error: 'Unknown _state',
+    });
     await expect(client.auth.renewToken(client.auth.getTokens().refreshToken)).rejects.toThrow();
     await emulator.admin.members.approveMember(me._id!);
     expect((await emulator.newVisitor().auth.login({ email, password })).loginState).toBe('SUCCESS');
@@ -142,7 +203,9 @@ describe('member tokens', () => {
     const outcome = await client.auth.login({ email, password });
     await client.auth.getMemberTokensForDirectLogin(sessionTokenOf(outcome), { redirectUri: APP });
     const again = emulator.newVisitor();
-    await expect(again.auth.getMemberTokensForDirectLogin(sessionTokenOf(outcome), { redirectUri: APP })).rejects.toMatchObject({ message: expect.stringContaining('Failed to get member tokens') });
+    await expect(
+      again.auth.getMemberTokensForDirectLogin(sessionTokenOf(outcome), { redirectUri: APP }),
+    ).rejects.toMatchObject({ message: expect.stringContaining('Failed to get member tokens') });
     expect(again.auth.loggedIn()).toBe(false);
   });
 
@@ -186,22 +249,37 @@ describe('member tokens', () => {
   });
 
   it('external login refuses an unknown, a blocked and a pending member', async () => {
-    const external = (memberId: string) => emulator.newVisitor().auth.getMemberTokensForExternalLogin(memberId, emulator.info.apiKey);
-    await expect(external('00000000-0000-4000-8000-000000000000')).rejects.toMatchObject({ status: 404, cause: { code: 'MEMBER_NOT_FOUND' } });
+    const external = (memberId: string) =>
+      emulator.newVisitor().auth.getMemberTokensForExternalLogin(memberId, emulator.info.apiKey);
+    await expect(external('00000000-0000-4000-8000-000000000000')).rejects.toMatchObject({
+      status: 404,
+      cause: { code: 'MEMBER_NOT_FOUND' },
+    });
     const blocked = await emulator.admin.members.createMember({ member: { loginEmail: newEmail('blocked') } });
     await emulator.admin.members.blockMember(blocked._id!);
-    await expect(external(blocked._id!)).rejects.toMatchObject({ status: 400, cause: { code: 'INVALID_GRANT' }, message: expect.stringContaining('BLOCKED') });
+    await expect(external(blocked._id!)).rejects.toMatchObject({
+      status: 400,
+      cause: { code: 'INVALID_GRANT' },
+      message: expect.stringContaining('BLOCKED'),
+    });
     const { members } = await emulator.admin.members.listMembers({ paging: { limit: 100 }, fieldsets: ['FULL'] });
     const pending = members?.find((member) => member.status == 'PENDING');
     expect(pending, 'the demo data has a pending member').toBeDefined();
-    await expect(external(pending!._id!)).rejects.toMatchObject({ status: 400, cause: { code: 'INVALID_GRANT' }, message: expect.stringContaining('PENDING') });
+    await expect(external(pending!._id!)).rejects.toMatchObject({
+      status: 400,
+      cause: { code: 'INVALID_GRANT' },
+      message: expect.stringContaining('PENDING'),
+    });
   });
 
   it('changes the password of the signed-in member', async () => {
     const { client, email, password } = await registeredMember();
     await client.auth.changePassword('a brand new one');
     const other = emulator.newVisitor();
-    expect(await other.auth.login({ email, password })).toMatchObject({ loginState: 'FAILURE', errorCode: 'invalidPassword' });
+    expect(await other.auth.login({ email, password })).toMatchObject({
+      loginState: 'FAILURE',
+      errorCode: 'invalidPassword',
+    });
     expect((await other.auth.login({ email, password: 'a brand new one' })).loginState).toBe('SUCCESS');
     await expect(emulator.newVisitor().auth.changePassword('visitor cannot')).rejects.toMatchObject({ status: 403 });
   });
@@ -220,9 +298,13 @@ describe('recovery', () => {
 
     const recovered = await client.auth.recover(recoveryToken, 'remembered now');
     expect(recovered.loginState).toBe('SUCCESS');
-    expect(await client.auth.login({ email, password: 'forgotten one' })).toMatchObject({ errorCode: 'invalidPassword' });
+    expect(await client.auth.login({ email, password: 'forgotten one' })).toMatchObject({
+      errorCode: 'invalidPassword',
+    });
     expect((await client.auth.login({ email, password: 'remembered now' })).loginState).toBe('SUCCESS');
-    await expect(client.auth.recover(recoveryToken, 'third time')).rejects.toMatchObject({ code: 'INVALID_RECOVERY_TOKEN' });
+    await expect(client.auth.recover(recoveryToken, 'third time')).rejects.toMatchObject({
+      code: 'INVALID_RECOVERY_TOKEN',
+    });
     expect((await client.auth.login({ email, password: 'remembered now' })).loginState).toBe('SUCCESS');
   });
 
@@ -232,7 +314,9 @@ describe('recovery', () => {
     await client.auth.sendPasswordResetEmail(nobody, 'http://localhost:5999/reset');
     expect(await outbox(nobody)).toEqual([]);
     const { email } = await registeredMember();
-    await expect(client.auth.sendPasswordResetEmail(email, 'https://evil.example/steal')).rejects.toMatchObject({ code: 'INVALID_REDIRECT_URI' });
+    await expect(client.auth.sendPasswordResetEmail(email, 'https://evil.example/steal')).rejects.toMatchObject({
+      code: 'INVALID_REDIRECT_URI',
+    });
     expect(await outbox(email)).toEqual([]);
   });
 
@@ -242,13 +326,19 @@ describe('recovery', () => {
     const response = await emulator.fetch('/_api/iam/recovery/v1/activation-email', {
       method: 'POST',
       headers: { authorization: emulator.info.apiKey, 'content-type': 'application/json' },
-      body: JSON.stringify({ identityId: created._id, emailOptions: { redirect: { url: 'http://localhost:5999/activate' } } }),
+      body: JSON.stringify({
+        identityId: created._id,
+        emailOptions: { redirect: { url: 'http://localhost:5999/activate' } },
+      }),
     });
     expect(response.status).toBe(200);
     const [mail] = await outbox(email);
     expect(mail!.kind).toBe('account-activation');
     const client = emulator.newVisitor();
-    expect((await client.auth.recover(new URL(mail!.link!).searchParams.get('recoveryToken')!, 'my first password')).loginState).toBe('SUCCESS');
+    expect(
+      (await client.auth.recover(new URL(mail!.link!).searchParams.get('recoveryToken')!, 'my first password'))
+        .loginState,
+    ).toBe('SUCCESS');
     expect((await client.auth.login({ email, password: 'my first password' })).loginState).toBe('SUCCESS');
   });
 });
@@ -257,7 +347,10 @@ describe('errors are typed', () => {
   it('a transport-level refusal of the state machine is an application error with the request id', async () => {
     const error = await emulator
       .newVisitor()
-      .auth.processVerification({ code: '123456' }, { loginState: 'EMAIL_VERIFICATION_REQUIRED', data: { stateToken: 'state.forged' } })
+      .auth.processVerification(
+        { code: '123456' },
+        { loginState: 'EMAIL_VERIFICATION_REQUIRED', data: { stateToken: 'state.forged' } },
+      )
       .catch((caught: unknown) => caught);
     expect(isApplicationError(error)).toBe(true);
     expect(error).toMatchObject({ code: 'INVALID_STATE_TOKEN', status: 400 });

@@ -27,13 +27,21 @@ async function member(password = 'page password'): Promise<{ email: string; pass
 
 /** Posts the hosted page's form as a browser does. */
 const postForm = (url: string, fields: Record<string, string>, cookie?: string) =>
-  fetch(url, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', ...(cookie ? { cookie } : {}) }, body: new URLSearchParams(fields).toString() });
+  fetch(url, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...(cookie ? { cookie } : {}) },
+    body: new URLSearchParams(fields).toString(),
+  });
 
 /** The session cookie a response sets (name=value). */
 const sessionCookie = (response: Response) => response.headers.get('set-cookie')?.split(';')[0];
 
 /** Signs in on the hosted page; returns the redirect's URL and the session cookie. */
-async function signInOnPage(authUrl: string, credentials: { email: string; password: string }): Promise<{ location: URL; cookie: string }> {
+async function signInOnPage(
+  authUrl: string,
+  credentials: { email: string; password: string },
+): Promise<{ location: URL; cookie: string }> {
   const page = await fetch(authUrl);
   expect(page.status).toBe(200);
   expect(page.headers.get('content-type')).toContain('text/html');
@@ -47,7 +55,11 @@ async function signInOnPage(authUrl: string, credentials: { email: string; passw
 
 /** A raw code exchange, as any OAuth client sends it. */
 const exchange = (body: Record<string, unknown>) =>
-  emulator.fetch('/oauth2/token', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ clientId: emulator.info.clientId, grantType: 'authorization_code', ...body }) });
+  emulator.fetch('/oauth2/token', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ clientId: emulator.info.clientId, grantType: 'authorization_code', ...body }),
+  });
 
 describe('the redirect flow', () => {
   it('hosted page → code and state in the fragment → member tokens; a code works once', async () => {
@@ -85,9 +97,23 @@ describe('the redirect flow', () => {
     const wrongVerifier = await exchange({ redirectUri: APP, code, codeVerifier: generatePKCE().codeVerifier });
     expect(wrongVerifier.status).toBe(400);
     expect(JSON.stringify(await wrongVerifier.json())).toContain('PKCE');
-    const otherRedirect = await exchange({ redirectUri: 'http://127.0.0.1:5173/elsewhere', code, codeVerifier: data.codeVerifier });
+    const otherRedirect = await exchange({
+      redirectUri: 'http://127.0.0.1:5173/elsewhere',
+      code,
+      codeVerifier: data.codeVerifier,
+    });
     expect(otherRedirect.status).toBe(400);
-    const otherClient = await emulator.fetch('/oauth2/token', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ clientId: 'someone-else', grantType: 'authorization_code', redirectUri: APP, code, codeVerifier: data.codeVerifier }) });
+    const otherClient = await emulator.fetch('/oauth2/token', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        clientId: 'someone-else',
+        grantType: 'authorization_code',
+        redirectUri: APP,
+        code,
+        codeVerifier: data.codeVerifier,
+      }),
+    });
     expect(otherClient.status).toBe(400);
 
     // Still unspent: the right exchange works.
@@ -97,12 +123,26 @@ describe('the redirect flow', () => {
 
   it('refuses a foreign redirect URI and an unknown client when the session is created', async () => {
     const client = emulator.newVisitor();
-    await expect(client.auth.getAuthUrl(client.auth.generateOAuthData('https://evil.example/callback'))).rejects.toMatchObject({ status: 400, code: 'INVALID_REDIRECT_URI' });
+    await expect(
+      client.auth.getAuthUrl(client.auth.generateOAuthData('https://evil.example/callback')),
+    ).rejects.toMatchObject({ status: 400, code: 'INVALID_REDIRECT_URI' });
     const stranger = emulator.newVisitor();
     const response = await emulator.fetch('/_api/redirects-api/v1/redirect-session', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ auth: { authRequest: { ...stranger.auth.generateOAuthData(APP), clientId: 'not-a-client', codeChallengeMethod: 'S256', responseMode: 'fragment', responseType: 'code', scope: 'offline_access', codeChallenge: generatePKCE().codeChallenge } } }),
+      body: JSON.stringify({
+        auth: {
+          authRequest: {
+            ...stranger.auth.generateOAuthData(APP),
+            clientId: 'not-a-client',
+            codeChallengeMethod: 'S256',
+            responseMode: 'fragment',
+            responseType: 'code',
+            scope: 'offline_access',
+            codeChallenge: generatePKCE().codeChallenge,
+          },
+        },
+      }),
     });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ details: { applicationError: { code: 'INVALID_CLIENT' } } });
@@ -126,7 +166,10 @@ describe('prompt=none', () => {
   it('answers at once from the session cookie, else with error=login_required', async () => {
     const credentials = await member();
     const first = emulator.newVisitor();
-    const { cookie } = await signInOnPage((await first.auth.getAuthUrl(first.auth.generateOAuthData(APP))).authUrl, credentials);
+    const { cookie } = await signInOnPage(
+      (await first.auth.getAuthUrl(first.auth.generateOAuthData(APP))).authUrl,
+      credentials,
+    );
 
     const client = emulator.newVisitor();
     const data: OAuthData = client.auth.generateOAuthData(APP);
@@ -137,9 +180,15 @@ describe('prompt=none', () => {
     await client.auth.getMemberTokens(answer.code, answer.state, data);
     expect((await client.members.getCurrentMember({ fieldsets: ['FULL'] })).loginEmail).toBe(credentials.email);
 
-    const withoutCookie = await fetch((await client.auth.getAuthUrl(data, { prompt: 'none' })).authUrl, { redirect: 'manual' });
+    const withoutCookie = await fetch((await client.auth.getAuthUrl(data, { prompt: 'none' })).authUrl, {
+      redirect: 'manual',
+    });
     expect(withoutCookie.status).toBe(302);
-    expect(client.auth.parseFromUrl(withoutCookie.headers.get('location')!)).toMatchObject({ code: null, error: 'login_required', state: data.state });
+    expect(client.auth.parseFromUrl(withoutCookie.headers.get('location')!)).toMatchObject({
+      code: null,
+      error: 'login_required',
+      state: data.state,
+    });
   });
 
   it('web_message: the page posts code and state to the redirect URI origin only', async () => {
@@ -147,7 +196,11 @@ describe('prompt=none', () => {
     const outcome = await emulator.newVisitor().auth.login(credentials);
     const client = emulator.newVisitor();
     const data = client.auth.generateOAuthData(APP);
-    const { authUrl } = await client.auth.getAuthUrl(data, { prompt: 'none', responseMode: 'web_message', sessionToken: sessionTokenOf(outcome) });
+    const { authUrl } = await client.auth.getAuthUrl(data, {
+      prompt: 'none',
+      responseMode: 'web_message',
+      sessionToken: sessionTokenOf(outcome),
+    });
     const response = await fetch(authUrl);
     expect(response.status).toBe(200);
     expect(sessionCookie(response)).toMatch(/^sitekit_emulator_session=/);
@@ -164,13 +217,26 @@ describe('prompt=none', () => {
   it('the logout route ends the cookie session and returns to an allowed URI only', async () => {
     const credentials = await member();
     const client = emulator.newVisitor();
-    const { cookie } = await signInOnPage((await client.auth.getAuthUrl(client.auth.generateOAuthData(APP))).authUrl, credentials);
-    const foreign = await emulator.fetch('/_api/iam/authentication/v1/logout?postLogoutRedirectUri=https%3A%2F%2Fevil.example%2F', { redirect: 'manual', headers: { cookie } });
+    const { cookie } = await signInOnPage(
+      (await client.auth.getAuthUrl(client.auth.generateOAuthData(APP))).authUrl,
+      credentials,
+    );
+    const foreign = await emulator.fetch(
+      '/_api/iam/authentication/v1/logout?postLogoutRedirectUri=https%3A%2F%2Fevil.example%2F',
+      { redirect: 'manual', headers: { cookie } },
+    );
     expect(foreign.status).toBe(400);
-    const logout = await emulator.fetch(`/_api/iam/authentication/v1/logout?postLogoutRedirectUri=${encodeURIComponent('http://127.0.0.1:5173/')}&clientId=${emulator.info.clientId}`, { redirect: 'manual', headers: { cookie } });
+    const logout = await emulator.fetch(
+      `/_api/iam/authentication/v1/logout?postLogoutRedirectUri=${encodeURIComponent('http://127.0.0.1:5173/')}&clientId=${emulator.info.clientId}`,
+      { redirect: 'manual', headers: { cookie } },
+    );
     expect(logout.status).toBe(302);
     expect(logout.headers.get('location')).toBe('http://127.0.0.1:5173/');
-    const silent = await fetch((await client.auth.getAuthUrl(client.auth.generateOAuthData(APP), { prompt: 'none', responseMode: 'query' })).authUrl, { redirect: 'manual', headers: { cookie } });
+    const silent = await fetch(
+      (await client.auth.getAuthUrl(client.auth.generateOAuthData(APP), { prompt: 'none', responseMode: 'query' }))
+        .authUrl,
+      { redirect: 'manual', headers: { cookie } },
+    );
     expect(new URL(silent.headers.get('location')!).searchParams.get('error')).toBe('login_required');
   });
 
@@ -179,7 +245,11 @@ describe('prompt=none', () => {
     const outcome = await emulator.newVisitor().auth.login(credentials);
     const client = emulator.newVisitor();
     const data = client.auth.generateOAuthData(APP);
-    const { authUrl } = await client.auth.getAuthUrl(data, { prompt: 'none', responseMode: 'query', sessionToken: sessionTokenOf(outcome) });
+    const { authUrl } = await client.auth.getAuthUrl(data, {
+      prompt: 'none',
+      responseMode: 'query',
+      sessionToken: sessionTokenOf(outcome),
+    });
     expect((await fetch(authUrl, { method: 'HEAD' })).status).toBe(200);
     const answer = await fetch(authUrl, { redirect: 'manual' });
     expect(client.auth.parseFromUrl(answer.headers.get('location')!, 'query').code).toBeTruthy();
@@ -188,12 +258,19 @@ describe('prompt=none', () => {
   it('the logout page ends the cookie session', async () => {
     const credentials = await member();
     const client = emulator.newVisitor();
-    const { cookie } = await signInOnPage((await client.auth.getAuthUrl(client.auth.generateOAuthData(APP))).authUrl, credentials);
+    const { cookie } = await signInOnPage(
+      (await client.auth.getAuthUrl(client.auth.generateOAuthData(APP))).authUrl,
+      credentials,
+    );
     const { logoutUrl } = await client.auth.logout('http://127.0.0.1:5173/');
     const logout = await fetch(logoutUrl, { redirect: 'manual', headers: { cookie } });
     expect(logout.status).toBe(302);
     expect(logout.headers.get('set-cookie')).toContain('Max-Age=0');
-    const silent = await fetch((await client.auth.getAuthUrl(client.auth.generateOAuthData(APP), { prompt: 'none', responseMode: 'query' })).authUrl, { redirect: 'manual', headers: { cookie } });
+    const silent = await fetch(
+      (await client.auth.getAuthUrl(client.auth.generateOAuthData(APP), { prompt: 'none', responseMode: 'query' }))
+        .authUrl,
+      { redirect: 'manual', headers: { cookie } },
+    );
     expect(new URL(silent.headers.get('location')!).searchParams.get('error')).toBe('login_required');
   });
 });
@@ -206,7 +283,12 @@ describe('registration and providers on the page', () => {
     const { authUrl } = await client.auth.getAuthUrl(data);
     expect(await (await fetch(`${authUrl}?view=register`)).text()).toContain('Create account');
     const email = newEmail('onpage');
-    const registered = await postForm(authUrl, { action: 'register', email, password: 'typed on the page', nickname: 'Pager' });
+    const registered = await postForm(authUrl, {
+      action: 'register',
+      email,
+      password: 'typed on the page',
+      nickname: 'Pager',
+    });
     expect(registered.status).toBe(200);
     const stateToken = (await registered.text()).match(/name="stateToken" value="([^"]+)"/)![1]!;
     const [mail] = await readOutbox(emulator, email);
@@ -227,7 +309,10 @@ describe('registration and providers on the page', () => {
     expect(response.status).toBe(302);
     const answer = client.auth.parseFromUrl(response.headers.get('location')!);
     await client.auth.getMemberTokens(answer.code, answer.state, data);
-    expect(await client.members.getCurrentMember({ fieldsets: ['FULL'] })).toMatchObject({ loginEmail: email, loginEmailVerified: true });
+    expect(await client.members.getCurrentMember({ fieldsets: ['FULL'] })).toMatchObject({
+      loginEmail: email,
+      loginEmailVerified: true,
+    });
   });
 
   it('an unknown or expired page is a 404 page', async () => {

@@ -10,10 +10,17 @@ import { inBackground } from '../../emulator/background.js';
 const run = promisify(execFile);
 
 describe('close', () => {
-  it('startEmulator({memory: true}) then close() at once, five times: the process lives on', { timeout: 60_000 }, async () => {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'test/integration/fixtures/quick-close.ts'], { timeout: 50_000 }).catch(
-      (error: { stdout?: string; stderr?: string; code?: number }) => ({ stdout: error.stdout ?? '', stderr: `exit ${error.code}: ${error.stderr ?? ''}` }),
-    );
+  it('startEmulator({memory: true}) then close() at once, five times: the process lives on', {
+    timeout: 60_000,
+  }, async () => {
+    const { stdout, stderr } = await run(
+      process.execPath,
+      ['--import', 'tsx', 'test/integration/fixtures/quick-close.ts'],
+      { timeout: 50_000 },
+    ).catch((error: { stdout?: string; stderr?: string; code?: number }) => ({
+      stdout: error.stdout ?? '',
+      stderr: `exit ${error.code}: ${error.stderr ?? ''}`,
+    }));
     expect(stderr).not.toMatch(/ENOENT|exit/);
     expect(stdout.trim()).toBe('survived');
   });
@@ -21,8 +28,13 @@ describe('close', () => {
   it('background work that fails settles with a logged error, not an unhandled rejection', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
-      await expect(inBackground(Promise.reject(new Error('receiver gone')), 'webhook delivery')).resolves.toBeUndefined();
-      expect(logged).toHaveBeenCalledWith('[sitekit emulator] webhook delivery failed:', expect.objectContaining({ message: 'receiver gone' }));
+      await expect(
+        inBackground(Promise.reject(new Error('receiver gone')), 'webhook delivery'),
+      ).resolves.toBeUndefined();
+      expect(logged).toHaveBeenCalledWith(
+        '[sitekit emulator] webhook delivery failed:',
+        expect.objectContaining({ message: 'receiver gone' }),
+      );
     } finally {
       logged.mockRestore();
     }

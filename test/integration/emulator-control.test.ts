@@ -30,7 +30,13 @@ describe('demo data', () => {
     const years = await visitor.items.query('Movies').limit(1000).distinct('year');
     expect(years.items.length).toBeGreaterThan(50);
     const [movie] = (await visitor.items.query('Movies').eq('_id', 'movie-001').find()).items;
-    expect(movie).toMatchObject({ title: expect.any(String), year: expect.any(Number), genres: expect.any(Array), inColor: expect.any(Boolean), details: { language: 'en' } });
+    expect(movie).toMatchObject({
+      title: expect.any(String),
+      year: expect.any(Number),
+      genres: expect.any(Array),
+      inColor: expect.any(Boolean),
+      details: { language: 'en' },
+    });
     expect(movie!.releaseDate).toBeInstanceOf(Date);
     expect(await visitor.items.query('Movies').isEmpty('budget').count()).toBe(60);
   });
@@ -39,29 +45,48 @@ describe('demo data', () => {
 describe('reset, export, import', () => {
   it('export then import restores the state; reset brings back the demo data', async () => {
     const { admin } = emulator;
-    await admin.collections.createDataCollection({ _id: 'Kept', permissions: { read: 'ANYONE', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' } });
+    await admin.collections.createDataCollection({
+      _id: 'Kept',
+      permissions: { read: 'ANYONE', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' },
+    });
     await admin.items.insert('Kept', { _id: 'k1', when: new Date('2022-02-02T00:00:00Z') });
     const exported = await (await emulator.fetch('/_emulator/export')).json();
     expect(exported.format).toBe('sitekit-emulator-state');
 
-    const reset = await emulator.fetch('/_emulator/reset', { method: 'POST', headers: json, body: JSON.stringify({ seed: false }) });
+    const reset = await emulator.fetch('/_emulator/reset', {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ seed: false }),
+    });
     expect(await reset.json()).toEqual({ reset: true, seeded: false });
     expect((await admin.collections.listDataCollections()).collections).toEqual([]);
 
-    const imported = await emulator.fetch('/_emulator/import', { method: 'POST', headers: json, body: JSON.stringify(exported) });
+    const imported = await emulator.fetch('/_emulator/import', {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify(exported),
+    });
     expect(imported.status).toBe(200);
     expect(await admin.items.get('Kept', 'k1')).toMatchObject({ when: new Date('2022-02-02T00:00:00Z') });
     expect(await admin.items.query('Movies').count()).toBe(300);
 
     await emulator.fetch('/_emulator/reset', { method: 'POST', headers: json, body: '{}' });
     expect(await admin.items.query('Movies').count()).toBe(300);
-    expect((await admin.collections.listDataCollections()).collections!.map((collection) => collection._id)).toEqual(['Movies']);
+    expect((await admin.collections.listDataCollections()).collections!.map((collection) => collection._id)).toEqual([
+      'Movies',
+    ]);
   });
 
   it('a malformed import is refused and changes nothing', async () => {
-    const response = await emulator.fetch('/_emulator/import', { method: 'POST', headers: json, body: JSON.stringify({ tables: { nope: [], items: [{ bogus: 1 }] } }) });
+    const response = await emulator.fetch('/_emulator/import', {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ tables: { nope: [], items: [{ bogus: 1 }] } }),
+    });
     expect(response.status).toBe(400);
-    const fields = (await response.json()).details.validationError.fieldViolations.map((violation: { field: string }) => violation.field);
+    const fields = (await response.json()).details.validationError.fieldViolations.map(
+      (violation: { field: string }) => violation.field,
+    );
     expect(fields).toEqual(['tables.items.0.bogus', 'tables.nope']);
     expect(await emulator.admin.items.query('Movies').count()).toBe(300);
   });
@@ -87,7 +112,14 @@ describe('request log', () => {
     const { requests } = await (await emulator.fetch('/_emulator/requests?limit=2')).json();
     expect(requests).toHaveLength(2);
     expect(requests[0]).toMatchObject({ method: 'GET', path: '/wix-data/v2/collections', status: 401, caller: 'none' });
-    expect(requests[1]).toMatchObject({ method: 'GET', path: '/wix-data/v2/items/movie-002', operationId: 'get', status: 200, caller: 'elevated', durationMs: expect.any(Number) });
+    expect(requests[1]).toMatchObject({
+      method: 'GET',
+      path: '/wix-data/v2/items/movie-002',
+      operationId: 'get',
+      status: 200,
+      caller: 'elevated',
+      durationMs: expect.any(Number),
+    });
   });
 });
 
@@ -100,8 +132,15 @@ describe('domain events', () => {
       await emulator.admin.items.insert('Movies', { _id: 'evented' }).catch(() => undefined);
       await emulator.admin.items.remove('Movies', 'evented');
       await new Promise((resolve) => setTimeout(resolve, 20));
-      expect(seen.map((event) => event.eventType)).toEqual(['wix.data.v2.data_item_created', 'wix.data.v2.data_item_deleted']);
-      expect(seen[0]).toMatchObject({ entityId: 'evented', createdEvent: { entity: { id: 'evented', dataCollectionId: 'Movies', data: { title: 'Events' } } }, identity: { identityType: 'APP' } });
+      expect(seen.map((event) => event.eventType)).toEqual([
+        'wix.data.v2.data_item_created',
+        'wix.data.v2.data_item_deleted',
+      ]);
+      expect(seen[0]).toMatchObject({
+        entityId: 'evented',
+        createdEvent: { entity: { id: 'evented', dataCollectionId: 'Movies', data: { title: 'Events' } } },
+        identity: { identityType: 'APP' },
+      });
     } finally {
       unsubscribe();
     }
@@ -110,11 +149,19 @@ describe('domain events', () => {
 
 describe('http details', () => {
   it('x-wix-consistent on writes; CORS for browser apps', async () => {
-    const write = await emulator.fetch('/wix-data/v2/items', { method: 'POST', headers: { ...json, authorization: emulator.info.apiKey }, body: JSON.stringify({ dataCollectionId: 'Movies', dataItem: { data: { title: 'c' } } }) });
+    const write = await emulator.fetch('/wix-data/v2/items', {
+      method: 'POST',
+      headers: { ...json, authorization: emulator.info.apiKey },
+      body: JSON.stringify({ dataCollectionId: 'Movies', dataItem: { data: { title: 'c' } } }),
+    });
     expect(write.headers.get('x-wix-consistent')).toMatch(/^\d+$/);
     const preflight = await emulator.fetch('/wix-data/v2/items/query', {
       method: 'OPTIONS',
-      headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type,x-wix-bi-gateway' },
+      headers: {
+        origin: 'http://localhost:5173',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization,content-type,x-wix-bi-gateway',
+      },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
@@ -124,12 +171,24 @@ describe('http details', () => {
   it('CORS stops at this machine: a website may not read /_emulator/info, unless its origin is configured', async () => {
     const from = (origin: string) => emulator.fetch('/_emulator/info', { headers: { origin } });
     expect((await from('https://evil.example')).headers.get('access-control-allow-origin')).toBeNull();
-    expect((await from('http://127.0.0.1:3000')).headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:3000');
-    await emulator.fetch('/_emulator/config', { method: 'PUT', headers: json, body: JSON.stringify({ allowedCorsOrigins: ['https://app.example'] }) });
+    expect((await from('http://127.0.0.1:3000')).headers.get('access-control-allow-origin')).toBe(
+      'http://127.0.0.1:3000',
+    );
+    await emulator.fetch('/_emulator/config', {
+      method: 'PUT',
+      headers: json,
+      body: JSON.stringify({ allowedCorsOrigins: ['https://app.example'] }),
+    });
     try {
-      expect((await from('https://app.example')).headers.get('access-control-allow-origin')).toBe('https://app.example');
+      expect((await from('https://app.example')).headers.get('access-control-allow-origin')).toBe(
+        'https://app.example',
+      );
     } finally {
-      await emulator.fetch('/_emulator/config', { method: 'PUT', headers: json, body: JSON.stringify({ allowedCorsOrigins: [] }) });
+      await emulator.fetch('/_emulator/config', {
+        method: 'PUT',
+        headers: json,
+        body: JSON.stringify({ allowedCorsOrigins: [] }),
+      });
     }
   });
 

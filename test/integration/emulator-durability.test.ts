@@ -18,8 +18,18 @@ afterAll(() => {
 });
 
 /** Starts `sitekit emulator` on the data dir in a child process; resolves with its connection details. */
-function startChild(): Promise<{ child: ChildProcess; exited: Promise<unknown>; url: string; apiKey: string; siteId: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'emulator/cli.ts', 'emulator', '--port', '0', '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
+function startChild(): Promise<{
+  child: ChildProcess;
+  exited: Promise<unknown>;
+  url: string;
+  apiKey: string;
+  siteId: string;
+}> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'emulator/cli.ts', 'emulator', '--port', '0', '--data-dir', dataDir],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   children.push(child);
   // Listened to from the start: a killed child's exit may come before anyone waits for it.
   const exited = once(child, 'exit');
@@ -44,8 +54,16 @@ function startChild(): Promise<{ child: ChildProcess; exited: Promise<unknown>; 
 describe('durability', () => {
   it('keeps every acknowledged write across a SIGKILL', { timeout: 120_000 }, async () => {
     const first = await startChild();
-    const admin = createClient({ baseUrl: first.url, auth: ApiKeyStrategy({ apiKey: first.apiKey, siteId: first.siteId }), retry: false, timeoutMs: 10_000 });
-    await admin.collections.createDataCollection({ _id: 'Ledger', permissions: { read: 'ADMIN', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' } });
+    const admin = createClient({
+      baseUrl: first.url,
+      auth: ApiKeyStrategy({ apiKey: first.apiKey, siteId: first.siteId }),
+      retry: false,
+      timeoutMs: 10_000,
+    });
+    await admin.collections.createDataCollection({
+      _id: 'Ledger',
+      permissions: { read: 'ADMIN', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' },
+    });
 
     const acknowledged: string[] = [];
     let next = 0;
@@ -73,7 +91,10 @@ describe('durability', () => {
 
     const second = await startChild();
     expect(second.apiKey).toBe(first.apiKey);
-    const again = createClient({ baseUrl: second.url, auth: ApiKeyStrategy({ apiKey: second.apiKey, siteId: second.siteId }) });
+    const again = createClient({
+      baseUrl: second.url,
+      auth: ApiKeyStrategy({ apiKey: second.apiKey, siteId: second.siteId }),
+    });
     const stored = new Set<string>();
     for await (const item of again.items.query('Ledger').limit(1000).all()) stored.add(item._id);
     const lost = acknowledged.filter((id) => !stored.has(id));

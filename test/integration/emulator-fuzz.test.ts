@@ -10,7 +10,9 @@ beforeAll(async () => {
 });
 afterAll(() => emulator?.close());
 
-const dataRoutes = routes.filter((route) => route.namespace == 'items' || route.namespace == 'collections' || route.operationId == 'token');
+const dataRoutes = routes.filter(
+  (route) => route.namespace == 'items' || route.namespace == 'collections' || route.operationId == 'token',
+);
 const targets = dataRoutes.filter((route) => route.method != 'GET' && route.method != 'DELETE');
 const queryTargets = dataRoutes.filter((route) => route.method == 'GET' || route.method == 'DELETE');
 
@@ -21,8 +23,57 @@ const field = fc.oneof(
   fc.record({ $date: fc.oneof(fc.string(), fc.constant('2020-01-01T00:00:00Z')) }),
 );
 const body = fc.dictionary(
-  fc.constantFrom('dataCollectionId', 'dataItem', 'dataItems', 'dataItemId', 'dataItemIds', 'query', 'filter', 'patch', 'patches', 'aggregation', 'fieldName', 'collection', 'dataItemReference', 'dataItemReferences', 'referringItemId', 'referringItemFieldName', 'newReferencedItemIds', 'grantType', 'clientId', 'refreshToken', 'initialFilter', 'finalFilter', 'sort', 'paging', 'cursorPaging', 'returnTotalCount'),
-  fc.oneof(field, fc.dictionary(fc.constantFrom('filter', 'sort', 'paging', 'data', 'id', 'fieldModifications', 'dataItemId', 'groupingFields', 'operations', 'title', '$and', '$or', '$not', 'year'), field), fc.array(field, { maxLength: 3 })),
+  fc.constantFrom(
+    'dataCollectionId',
+    'dataItem',
+    'dataItems',
+    'dataItemId',
+    'dataItemIds',
+    'query',
+    'filter',
+    'patch',
+    'patches',
+    'aggregation',
+    'fieldName',
+    'collection',
+    'dataItemReference',
+    'dataItemReferences',
+    'referringItemId',
+    'referringItemFieldName',
+    'newReferencedItemIds',
+    'grantType',
+    'clientId',
+    'refreshToken',
+    'initialFilter',
+    'finalFilter',
+    'sort',
+    'paging',
+    'cursorPaging',
+    'returnTotalCount',
+  ),
+  fc.oneof(
+    field,
+    fc.dictionary(
+      fc.constantFrom(
+        'filter',
+        'sort',
+        'paging',
+        'data',
+        'id',
+        'fieldModifications',
+        'dataItemId',
+        'groupingFields',
+        'operations',
+        'title',
+        '$and',
+        '$or',
+        '$not',
+        'year',
+      ),
+      field,
+    ),
+    fc.array(field, { maxLength: 3 }),
+  ),
 );
 
 describe('fuzzed bodies', () => {
@@ -30,9 +81,16 @@ describe('fuzzed bodies', () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...targets), body, async (route, request) => {
         const url = route.url.replace(/:(\w+)/g, 'movie-001');
-        const response = await emulator.fetch(url, { method: route.method, headers: { authorization: emulator.info.apiKey, 'content-type': 'application/json' }, body: JSON.stringify(request) });
+        const response = await emulator.fetch(url, {
+          method: route.method,
+          headers: { authorization: emulator.info.apiKey, 'content-type': 'application/json' },
+          body: JSON.stringify(request),
+        });
         const answer = await response.json();
-        expect(response.status, `${route.method} ${url} ${JSON.stringify(request)} → ${JSON.stringify(answer)}`).toBeLessThan(500);
+        expect(
+          response.status,
+          `${route.method} ${url} ${JSON.stringify(request)} → ${JSON.stringify(answer)}`,
+        ).toBeLessThan(500);
         if (response.status >= 400) expect(typeof answer.message).toBe('string');
       }),
       { numRuns: 600, seed: 42 },
@@ -40,15 +98,36 @@ describe('fuzzed bodies', () => {
   });
 
   it('query strings (dotted keys, repeated keys, .r) never get a 500', { timeout: 240_000 }, async () => {
-    const key = fc.constantFrom('dataCollectionId', 'paging.limit', 'paging.offset', 'sort.fieldName', 'sort.order', 'fields', 'consistentRead', 'query.filter', 'a..b', '__proto__.x', 'constructor.prototype');
-    const parameters = fc.array(fc.tuple(key, fc.oneof(fc.constantFrom('Movies', '10', '-1', 'true', 'DESC', 'x'), fc.string())), { maxLength: 6 });
-    const packed = fc.option(body.map((request) => Buffer.from(JSON.stringify(request)).toString('base64url')), { nil: undefined });
+    const key = fc.constantFrom(
+      'dataCollectionId',
+      'paging.limit',
+      'paging.offset',
+      'sort.fieldName',
+      'sort.order',
+      'fields',
+      'consistentRead',
+      'query.filter',
+      'a..b',
+      '__proto__.x',
+      'constructor.prototype',
+    );
+    const parameters = fc.array(
+      fc.tuple(key, fc.oneof(fc.constantFrom('Movies', '10', '-1', 'true', 'DESC', 'x'), fc.string())),
+      { maxLength: 6 },
+    );
+    const packed = fc.option(
+      body.map((request) => Buffer.from(JSON.stringify(request)).toString('base64url')),
+      { nil: undefined },
+    );
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...queryTargets), parameters, packed, async (route, pairs, whole) => {
         const search = new URLSearchParams(pairs);
         if (whole !== undefined) search.append('.r', whole);
         const url = `${route.url.replace(/:(\w+)/g, 'movie-001')}?${search}`;
-        const response = await emulator.fetch(url, { method: route.method, headers: { authorization: emulator.info.apiKey } });
+        const response = await emulator.fetch(url, {
+          method: route.method,
+          headers: { authorization: emulator.info.apiKey },
+        });
         const answer = await response.json();
         expect(response.status, `${route.method} ${url} → ${JSON.stringify(answer)}`).toBeLessThan(500);
       }),

@@ -22,11 +22,29 @@ describe('icons', () => {
 
   it('the hosted sign-in, landing, logout and "console not built" pages carry an inline icon', async () => {
     const { codeChallenge } = generatePKCE();
-    const authRequest = { redirectUri: 'http://localhost:5999/cb', clientId: emulator.info.clientId, codeChallenge, codeChallengeMethod: 'S256', responseMode: 'fragment', responseType: 'code', scope: 'offline_access', state: 'icon' };
+    const authRequest = {
+      redirectUri: 'http://localhost:5999/cb',
+      clientId: emulator.info.clientId,
+      codeChallenge,
+      codeChallengeMethod: 'S256',
+      responseMode: 'fragment',
+      responseType: 'code',
+      scope: 'offline_access',
+      state: 'icon',
+    };
     const created = (await (
-      await emulator.fetch('/_api/redirects-api/v1/redirect-session', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ auth: { authRequest, prompt: 'login' } }) })
+      await emulator.fetch('/_api/redirects-api/v1/redirect-session', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ auth: { authRequest, prompt: 'login' } }),
+      })
     ).json()) as { redirectSession: { fullUrl: string } };
-    const pages = [created.redirectSession.fullUrl, `${emulator.url}/_pages/signed-in`, `${emulator.url}/_pages/logout/unknown`, `${emulator.url}/`];
+    const pages = [
+      created.redirectSession.fullUrl,
+      `${emulator.url}/_pages/signed-in`,
+      `${emulator.url}/_pages/logout/unknown`,
+      `${emulator.url}/`,
+    ];
     for (const url of pages) expect(await (await fetch(url)).text(), url).toMatch(ICON_LINK);
   });
 });

@@ -10,17 +10,20 @@ beforeAll(async () => {
 afterAll(() => emulator?.close());
 
 const OPEN = { read: 'ANYONE', insert: 'ANYONE', update: 'ANYONE', remove: 'ANYONE' } as const;
-const failure = (promise: Promise<unknown>) => promise.then(
-  () => {
-    throw new Error('expected a failure');
-  },
-  (error: unknown) => error as { code: string; status: number; requestId?: string },
-);
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => {
+      throw new Error('expected a failure');
+    },
+    (error: unknown) => error as { code: string; status: number; requestId?: string },
+  );
 
 let members = 0;
 /** A new member (created by the owner) and a client signed in as them (external login with the API key). */
 async function memberClient(name: string): Promise<{ client: Client<OAuthAuth>; memberId: string }> {
-  const { _id: memberId } = await emulator.admin.members.createMember({ member: { loginEmail: `${name}-${++members}@example.test` } });
+  const { _id: memberId } = await emulator.admin.members.createMember({
+    member: { loginEmail: `${name}-${++members}@example.test` },
+  });
   const client = emulator.newVisitor();
   client.auth.setTokens(await client.auth.getMemberTokensForExternalLogin(memberId!, emulator.info.apiKey));
   return { client, memberId: memberId! };
@@ -29,10 +32,21 @@ async function memberClient(name: string): Promise<{ client: Client<OAuthAuth>; 
 describe('collections', () => {
   it('create, get, list, update with the revision, delete', async () => {
     const { admin } = emulator;
-    const created = await admin.collections.createDataCollection({ _id: 'Books', displayName: 'Books', fields: [{ key: 'title', type: 'TEXT' }], permissions: OPEN });
+    const created = await admin.collections.createDataCollection({
+      _id: 'Books',
+      displayName: 'Books',
+      fields: [{ key: 'title', type: 'TEXT' }],
+      permissions: OPEN,
+    });
     expect(created).toMatchObject({ _id: 'Books', revision: '1', permissions: OPEN });
     expect(created._createdDate).toBeInstanceOf(Date);
-    expect(created.fields!.map((field) => field.key)).toEqual(['_id', '_createdDate', '_updatedDate', '_owner', 'title']);
+    expect(created.fields!.map((field) => field.key)).toEqual([
+      '_id',
+      '_createdDate',
+      '_updatedDate',
+      '_owner',
+      'title',
+    ]);
 
     const again = await failure(admin.collections.createDataCollection({ _id: 'Books' }));
     expect(again).toMatchObject({ status: 409, code: 'ALREADY_EXISTS' });
@@ -99,15 +113,25 @@ describe('items', () => {
   });
 
   it('bulk insert, update, save, remove report each item', async () => {
-    const inserted = await items().bulkInsert('Notes', [{ _id: 'b1', v: 1 }, { _id: 'b2', v: 2 }, { _id: 'n1', v: 3 }]);
+    const inserted = await items().bulkInsert('Notes', [
+      { _id: 'b1', v: 1 },
+      { _id: 'b2', v: 2 },
+      { _id: 'n1', v: 3 },
+    ]);
     expect(inserted).toMatchObject({ inserted: 2, insertedItemIds: ['b1', 'b2'] });
     expect(inserted.errors).toEqual([expect.objectContaining({ index: 2, code: 'WDE0074' })]);
 
-    const updated = await items().bulkUpdate('Notes', [{ _id: 'b1', v: 10 }, { _id: 'ghost', v: 0 }]);
+    const updated = await items().bulkUpdate('Notes', [
+      { _id: 'b1', v: 10 },
+      { _id: 'ghost', v: 0 },
+    ]);
     expect(updated).toMatchObject({ updated: 1, updatedItemIds: ['b1'] });
     expect(updated.errors).toEqual([expect.objectContaining({ index: 1, code: 'WDE0073' })]);
 
-    const saved = await items().bulkSave('Notes', [{ _id: 'b2', v: 20 }, { _id: 'b3', v: 30 }]);
+    const saved = await items().bulkSave('Notes', [
+      { _id: 'b2', v: 20 },
+      { _id: 'b3', v: 30 },
+    ]);
     expect(saved).toMatchObject({ inserted: 1, updated: 1, insertedItemIds: ['b3'], updatedItemIds: ['b2'] });
 
     const removed = await items().bulkRemove('Notes', ['b1', 'b2', 'ghost']);
@@ -119,19 +143,34 @@ describe('items', () => {
     const response = await emulator.fetch('/wix-data/v2/bulk/items/insert', {
       method: 'POST',
       headers: { authorization: emulator.info.apiKey, 'content-type': 'application/json' },
-      body: JSON.stringify({ dataCollectionId: 'Notes', dataItems: [{ id: 'w1', data: { v: 1 } }, { id: 'w1', data: { v: 2 } }], returnEntity: true }),
+      body: JSON.stringify({
+        dataCollectionId: 'Notes',
+        dataItems: [
+          { id: 'w1', data: { v: 1 } },
+          { id: 'w1', data: { v: 2 } },
+        ],
+        returnEntity: true,
+      }),
     });
     const body = await response.json();
     expect(body.bulkActionMetadata).toEqual({ totalSuccesses: 1, totalFailures: 1, undetailedFailures: 0 });
-    expect(body.results[0]).toMatchObject({ action: 'INSERT', itemMetadata: { id: 'w1', originalIndex: 0, success: true }, dataItem: { id: 'w1', dataCollectionId: 'Notes' } });
-    expect(body.results[1]).toMatchObject({ itemMetadata: { id: 'w1', originalIndex: 1, success: false, error: { code: 'WDE0074' } } });
+    expect(body.results[0]).toMatchObject({
+      action: 'INSERT',
+      itemMetadata: { id: 'w1', originalIndex: 0, success: true },
+      dataItem: { id: 'w1', dataCollectionId: 'Notes' },
+    });
+    expect(body.results[1]).toMatchObject({
+      itemMetadata: { id: 'w1', originalIndex: 1, success: false, error: { code: 'WDE0074' } },
+    });
     // Without returnEntity (default false), results carry the metadata only.
     const lean = await emulator.fetch('/wix-data/v2/bulk/items/remove', {
       method: 'POST',
       headers: { authorization: emulator.info.apiKey, 'content-type': 'application/json' },
       body: JSON.stringify({ dataCollectionId: 'Notes', dataItemIds: ['w1'] }),
     });
-    expect((await lean.json()).results).toEqual([{ action: 'DELETE', itemMetadata: { id: 'w1', originalIndex: 0, success: true } }]);
+    expect((await lean.json()).results).toEqual([
+      { action: 'DELETE', itemMetadata: { id: 'w1', originalIndex: 0, success: true } },
+    ]);
   });
 
   it('patch: every action', async () => {
@@ -164,10 +203,18 @@ describe('references', () => {
       fields: [
         { key: 'title', type: 'TEXT' },
         { key: 'lead', type: 'REFERENCE', typeMetadata: { reference: { referencedCollectionId: 'Actors' } } },
-        { key: 'cast', type: 'MULTI_REFERENCE', typeMetadata: { multiReference: { referencedCollectionId: 'Actors' } } },
+        {
+          key: 'cast',
+          type: 'MULTI_REFERENCE',
+          typeMetadata: { multiReference: { referencedCollectionId: 'Actors' } },
+        },
       ],
     });
-    await admin.items.bulkInsert('Actors', [{ _id: 'ann', name: 'Ann' }, { _id: 'bob', name: 'Bob' }, { _id: 'cy', name: 'Cy' }]);
+    await admin.items.bulkInsert('Actors', [
+      { _id: 'ann', name: 'Ann' },
+      { _id: 'bob', name: 'Bob' },
+      { _id: 'cy', name: 'Cy' },
+    ]);
     await admin.items.insert('Films', { _id: 'f1', title: 'One', lead: 'ann' });
   });
 
@@ -190,7 +237,10 @@ describe('references', () => {
     const single = await emulator.fetch('/wix-data/v2/items/remove-reference', {
       method: 'POST',
       headers: { authorization: emulator.info.apiKey, 'content-type': 'application/json' },
-      body: JSON.stringify({ dataCollectionId: 'Films', dataItemReference: { referringItemFieldName: 'cast', referringItemId: 'f1', referencedItemId: 'cy' } }),
+      body: JSON.stringify({
+        dataCollectionId: 'Films',
+        dataItemReference: { referringItemFieldName: 'cast', referringItemId: 'f1', referencedItemId: 'cy' },
+      }),
     });
     expect(single.status).toBe(200);
     expect((await items.queryReferenced('Films', 'f1', 'cast')).items.map((actor) => actor._id)).toEqual(['bob']);
@@ -213,9 +263,23 @@ describe('references', () => {
 describe('permissions', () => {
   beforeAll(async () => {
     const { admin } = emulator;
-    await admin.collections.createDataCollection({ _id: 'AdminOnly', permissions: { read: 'ADMIN', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' } });
-    await admin.collections.createDataCollection({ _id: 'MembersOnly', permissions: { read: 'SITE_MEMBER', insert: 'SITE_MEMBER', update: 'SITE_MEMBER', remove: 'SITE_MEMBER' } });
-    await admin.collections.createDataCollection({ _id: 'Posts', permissions: { read: 'SITE_MEMBER_AUTHOR', insert: 'SITE_MEMBER_AUTHOR', update: 'SITE_MEMBER_AUTHOR', remove: 'SITE_MEMBER_AUTHOR' } });
+    await admin.collections.createDataCollection({
+      _id: 'AdminOnly',
+      permissions: { read: 'ADMIN', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' },
+    });
+    await admin.collections.createDataCollection({
+      _id: 'MembersOnly',
+      permissions: { read: 'SITE_MEMBER', insert: 'SITE_MEMBER', update: 'SITE_MEMBER', remove: 'SITE_MEMBER' },
+    });
+    await admin.collections.createDataCollection({
+      _id: 'Posts',
+      permissions: {
+        read: 'SITE_MEMBER_AUTHOR',
+        insert: 'SITE_MEMBER_AUTHOR',
+        update: 'SITE_MEMBER_AUTHOR',
+        remove: 'SITE_MEMBER_AUTHOR',
+      },
+    });
     await admin.items.insert('AdminOnly', { _id: 'secret' });
   });
 
@@ -236,7 +300,9 @@ describe('permissions', () => {
   });
 
   it('SITE_MEMBER collections admit members only', async () => {
-    expect(await failure(emulator.newVisitor().items.insert('MembersOnly', { v: 1 }))).toMatchObject({ code: 'WDE0027' });
+    expect(await failure(emulator.newVisitor().items.insert('MembersOnly', { v: 1 }))).toMatchObject({
+      code: 'WDE0027',
+    });
     const { client: member, memberId } = await memberClient('m-2');
     const item = await member.items.insert('MembersOnly', { v: 1 });
     expect(item._owner).toBe(memberId);
@@ -248,9 +314,14 @@ describe('permissions', () => {
     await alice.items.insert('Posts', { _id: 'pa', text: 'by alice' });
     await bob.items.insert('Posts', { _id: 'pb', text: 'by bob' });
     expect((await alice.items.query('Posts').find()).items.map((post) => post._id)).toEqual(['pa']);
-    expect(await failure(alice.items.update('Posts', { _id: 'pb', text: 'hijack' }))).toMatchObject({ code: 'WDE0027' });
+    expect(await failure(alice.items.update('Posts', { _id: 'pb', text: 'hijack' }))).toMatchObject({
+      code: 'WDE0027',
+    });
     expect(await failure(alice.items.remove('Posts', 'pb'))).toMatchObject({ code: 'WDE0027' });
-    expect((await emulator.admin.items.query('Posts').find()).items.map((post) => post._id).sort()).toEqual(['pa', 'pb']);
+    expect((await emulator.admin.items.query('Posts').find()).items.map((post) => post._id).sort()).toEqual([
+      'pa',
+      'pb',
+    ]);
     expect(await failure(emulator.newVisitor().items.query('Posts').find())).toMatchObject({ code: 'WDE0027' });
   });
 });

@@ -5,7 +5,10 @@ import { startEmulator, type TestEmulator } from '../helpers/emulator.js';
 let emulator: TestEmulator;
 beforeAll(async () => {
   emulator = await startEmulator();
-  await emulator.admin.collections.createDataCollection({ _id: 'Busy', permissions: { read: 'ANYONE', insert: 'ANYONE', update: 'ANYONE', remove: 'ADMIN' } });
+  await emulator.admin.collections.createDataCollection({
+    _id: 'Busy',
+    permissions: { read: 'ANYONE', insert: 'ANYONE', update: 'ANYONE', remove: 'ADMIN' },
+  });
 });
 afterAll(() => emulator?.close());
 
@@ -21,7 +24,11 @@ describe('50 concurrent clients', () => {
         let round = 0;
         while (Date.now() < deadline) {
           try {
-            const item = await client.items.insert('Busy', { client: index, round, label: `client ${index} round ${round}` });
+            const item = await client.items.insert('Busy', {
+              client: index,
+              round,
+              label: `client ${index} round ${round}`,
+            });
             inserted.push(item._id);
             await client.items.update('Busy', { ...item, round: round + 1 });
             const page = await client.items.query('Movies').gt('year', 1990).ascending('rating').limit(10).find();

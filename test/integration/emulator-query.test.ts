@@ -19,7 +19,10 @@ const THINGS = [
 
 beforeAll(async () => {
   emulator = await startEmulator();
-  await emulator.admin.collections.createDataCollection({ _id: 'Things', permissions: { read: 'ANYONE', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' } });
+  await emulator.admin.collections.createDataCollection({
+    _id: 'Things',
+    permissions: { read: 'ANYONE', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' },
+  });
   const result = await emulator.admin.items.bulkInsert('Things', THINGS);
   expect(result.inserted).toBe(THINGS.length);
 });
@@ -28,7 +31,8 @@ afterAll(() => emulator?.close());
 const things = () => emulator.admin.items.query('Things');
 const filter = () => emulator.admin.items.filter();
 /** The ids a query finds, sorted, so the test states the set. */
-const ids = async (query: { find(): Promise<{ items: { _id: string }[] }> }) => (await query.find()).items.map((item) => item._id).sort();
+const ids = async (query: { find(): Promise<{ items: { _id: string }[] }> }) =>
+  (await query.find()).items.map((item) => item._id).sort();
 
 describe('each operator, type-exact', () => {
   it.each([
@@ -55,7 +59,11 @@ describe('each operator, type-exact', () => {
     ['exists true tests presence, even of null', () => things().exists('extra', true), ['c']],
     ['exists false', () => things().exists('when', false), ['c', 'd', 'f']],
     ['dates compare chronologically', () => things().gt('when', new Date('2020-01-01T00:00:00Z')), ['b']],
-    ['between dates (upper bound excluded)', () => things().between('when', new Date('2019-12-31T00:00:00Z'), new Date('2021-06-15T12:00:00Z')), ['a', 'e']],
+    [
+      'between dates (upper bound excluded)',
+      () => things().between('when', new Date('2019-12-31T00:00:00Z'), new Date('2021-06-15T12:00:00Z')),
+      ['a', 'e'],
+    ],
     ['eq date', () => things().eq('when', new Date('2020-01-01T00:00:00Z')), ['a']],
     ['nested field', () => things().eq('address.city', 'Lisbon'), ['f']],
   ] as const)('%s', async (_name, build, expected) => {
@@ -86,15 +94,21 @@ describe('composition', () => {
     expect(await ids(things().and(filter().hasSome('tags', ['fruit']), filter().lt('n', 6)))).toEqual(['a']);
   });
   it('accepts the raw wire forms: $not as an object and as an array of one, nested $and/$or', async () => {
-    const raw = async (wireFilter: Record<string, unknown>) => (await emulator.admin.items.query('Things', { filter: wireFilter })).items.map((item) => item._id).sort();
+    const raw = async (wireFilter: Record<string, unknown>) =>
+      (await emulator.admin.items.query('Things', { filter: wireFilter })).items.map((item) => item._id).sort();
     expect(await raw({ $not: { flag: true } })).toEqual(['b', 'd', 'e', 'f']);
     expect(await raw({ $not: [{ flag: true }] })).toEqual(['b', 'd', 'e', 'f']);
-    expect(await raw({ $or: [{ $and: [{ n: { $gt: 0 } }, { n: { $lt: 6 } }] }, { name: 'Banana' }] })).toEqual(['a', 'c', 'd']);
+    expect(await raw({ $or: [{ $and: [{ n: { $gt: 0 } }, { n: { $lt: 6 } }] }, { name: 'Banana' }] })).toEqual([
+      'a',
+      'c',
+      'd',
+    ]);
   });
 });
 
 describe('sorting', () => {
-  const order = async (query: { find(): Promise<{ items: { _id: string }[] }> }) => (await query.find()).items.map((item) => item._id);
+  const order = async (query: { find(): Promise<{ items: { _id: string }[] }> }) =>
+    (await query.find()).items.map((item) => item._id);
   it('numbers before strings, ascending', async () => {
     expect(await order(things().ascending('n'))).toEqual(['e', 'd', 'a', 'f', 'c', 'b']);
   });
@@ -129,17 +143,29 @@ describe('paging', () => {
   });
 
   it('cursor paging: the next cursor alone carries the query', async () => {
-    const first = await emulator.admin.items.query('Things', { filter: { n: { $gt: 0 } }, sort: [{ fieldName: 'n', order: 'DESC' }], cursorPaging: { limit: 2 } });
+    const first = await emulator.admin.items.query('Things', {
+      filter: { n: { $gt: 0 } },
+      sort: [{ fieldName: 'n', order: 'DESC' }],
+      cursorPaging: { limit: 2 },
+    });
     expect(first.items.map((item) => item._id)).toEqual(['c', 'f']);
     expect(first.pagingMetadata).toMatchObject({ count: 2, hasNext: true, cursors: { next: expect.any(String) } });
-    const second = await emulator.admin.items.query('Things', { cursorPaging: { limit: 2, cursor: first.pagingMetadata!.cursors!.next! } });
+    const second = await emulator.admin.items.query('Things', {
+      cursorPaging: { limit: 2, cursor: first.pagingMetadata!.cursors!.next! },
+    });
     expect(second.items.map((item) => item._id)).toEqual(['a', 'd']);
     expect(second.pagingMetadata).toMatchObject({ hasNext: false });
   });
 
   it('the official client GET form (.r=) answers like the POST form', async () => {
-    const request = { dataCollectionId: 'Things', query: { filter: { flag: true }, sort: [{ fieldName: 'n', order: 'ASC' }], paging: { limit: 1 } } };
-    const response = await emulator.fetch(`/wix-data/v2/items/query?.r=${Buffer.from(JSON.stringify(request)).toString('base64url')}`, { headers: { authorization: emulator.info.apiKey } });
+    const request = {
+      dataCollectionId: 'Things',
+      query: { filter: { flag: true }, sort: [{ fieldName: 'n', order: 'ASC' }], paging: { limit: 1 } },
+    };
+    const response = await emulator.fetch(
+      `/wix-data/v2/items/query?.r=${Buffer.from(JSON.stringify(request)).toString('base64url')}`,
+      { headers: { authorization: emulator.info.apiKey } },
+    );
     expect(response.status).toBe(200);
     const body = await response.json();
     expect(body.dataItems.map((item: { id: string }) => item.id)).toEqual(['a']);
@@ -147,12 +173,19 @@ describe('paging', () => {
   });
 
   it('without a sort, newest first, ties by _id', async () => {
-    await emulator.admin.collections.createDataCollection({ _id: 'Ordered', permissions: { read: 'ANYONE', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' } });
+    await emulator.admin.collections.createDataCollection({
+      _id: 'Ordered',
+      permissions: { read: 'ANYONE', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' },
+    });
     for (const id of ['x1', 'x2', 'x3']) {
       await emulator.admin.items.insert('Ordered', { _id: id });
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
-    expect((await emulator.admin.items.query('Ordered').find()).items.map((item) => item._id)).toEqual(['x3', 'x2', 'x1']);
+    expect((await emulator.admin.items.query('Ordered').find()).items.map((item) => item._id)).toEqual([
+      'x3',
+      'x2',
+      'x1',
+    ]);
   });
 });
 
@@ -170,7 +203,10 @@ describe('count, distinct, aggregate', () => {
   });
 
   it('distinct, direct form: filter, order and paging', async () => {
-    const first = await emulator.admin.items.distinct('Things', 'tags', { filter: { flag: true }, paging: { limit: 2 } });
+    const first = await emulator.admin.items.distinct('Things', 'tags', {
+      filter: { flag: true },
+      paging: { limit: 2 },
+    });
     expect(first.items).toEqual(['fruit', 'red']);
     expect(first.hasNext()).toBe(true);
     expect((await first.next()).items).toEqual(['yellow']);
@@ -179,25 +215,61 @@ describe('count, distinct, aggregate', () => {
   });
 
   it('aggregate: several grouping fields, paging with hasNext on the wire', async () => {
-    const page = await emulator.admin.items.aggregate('Things').filter(filter().exists('flag', true)).group('flag', 'n').count().descending('flag').ascending('n').limit(2).run();
+    const page = await emulator.admin.items
+      .aggregate('Things')
+      .filter(filter().exists('flag', true))
+      .group('flag', 'n')
+      .count()
+      .descending('flag')
+      .ascending('n')
+      .limit(2)
+      .run();
     expect(page.items).toEqual([
       { flag: true, n: 5, count: 1, _id: { flag: true, n: 5 } },
       { flag: true, n: 10, count: 1, _id: { flag: true, n: 10 } },
     ]);
-    const body = { dataCollectionId: 'Things', aggregation: { groupingFields: ['flag'], operations: [{ resultFieldName: 'total', sum: { itemFieldName: 'n' } }] }, sort: [{ fieldName: 'total', order: 'DESC' }], paging: { limit: 1 }, returnTotalCount: true };
-    const response = await emulator.fetch('/wix-data/v2/items/aggregate', { method: 'POST', headers: { authorization: emulator.info.apiKey, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const body = {
+      dataCollectionId: 'Things',
+      aggregation: {
+        groupingFields: ['flag'],
+        operations: [{ resultFieldName: 'total', sum: { itemFieldName: 'n' } }],
+      },
+      sort: [{ fieldName: 'total', order: 'DESC' }],
+      paging: { limit: 1 },
+      returnTotalCount: true,
+    };
+    const response = await emulator.fetch('/wix-data/v2/items/aggregate', {
+      method: 'POST',
+      headers: { authorization: emulator.info.apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     // Groups: flag true (5 + 10), missing flag (2.5 - 1 + 7; "5" is not a number), flag false (no numbers).
-    expect(await response.json()).toEqual({ results: [{ flag: true, total: 15 }], pagingMetadata: { count: 1, offset: 0, total: 3, tooManyToCount: false, hasNext: true } });
+    expect(await response.json()).toEqual({
+      results: [{ flag: true, total: 15 }],
+      pagingMetadata: { count: 1, offset: 0, total: 3, tooManyToCount: false, hasNext: true },
+    });
   });
 
   it('get with fields returns only those (and _id)', async () => {
-    const response = await emulator.fetch('/wix-data/v2/items/a?dataCollectionId=Things&fields=name', { headers: { authorization: emulator.info.apiKey } });
-    expect((await response.json()).dataItem).toEqual({ id: 'a', dataCollectionId: 'Things', data: { _id: 'a', name: 'Apple' } });
+    const response = await emulator.fetch('/wix-data/v2/items/a?dataCollectionId=Things&fields=name', {
+      headers: { authorization: emulator.info.apiKey },
+    });
+    expect((await response.json()).dataItem).toEqual({
+      id: 'a',
+      dataCollectionId: 'Things',
+      data: { _id: 'a', name: 'Apple' },
+    });
   });
 
   it('aggregate: group, operations, final filter, sort', async () => {
     const movies = emulator.admin.items.aggregate('Movies');
-    const result = await movies.group('director').count().avg('rating').having(filter().gt('count', 29)).descending('count').run();
+    const result = await movies
+      .group('director')
+      .count()
+      .avg('rating')
+      .having(filter().gt('count', 29))
+      .descending('count')
+      .run();
     expect(result.items.length).toBeGreaterThan(0);
     for (const row of result.items) expect(row.count as number).toBeGreaterThan(29);
     const total = await emulator.admin.items.aggregate('Movies').count().sum('year').run();

@@ -15,19 +15,39 @@ describe('control API', () => {
     expect(health.status).toBe(200);
     expect(await health.json()).toMatchObject({ status: 'ok', store: 'sqlite-memory' });
     const info = await (await emulator.fetch('/_emulator/info')).json();
-    expect(info).toEqual({ url: emulator.url, apiKey: emulator.info.apiKey, siteId: emulator.info.siteId, clientId: emulator.info.clientId, publicKey: expect.stringContaining('BEGIN PUBLIC KEY') });
+    expect(info).toEqual({
+      url: emulator.url,
+      apiKey: emulator.info.apiKey,
+      siteId: emulator.info.siteId,
+      clientId: emulator.info.clientId,
+      publicKey: expect.stringContaining('BEGIN PUBLIC KEY'),
+    });
   });
 
   it('reads and validates config', async () => {
     const before = await (await emulator.fetch('/_emulator/config')).json();
     expect(before.config.tokenLifetimeSeconds).toBe(14400);
-    const bad = await emulator.fetch('/_emulator/config', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ tokenLifetimeSeconds: 'long', nope: 1 }) });
+    const bad = await emulator.fetch('/_emulator/config', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ tokenLifetimeSeconds: 'long', nope: 1 }),
+    });
     expect(bad.status).toBe(400);
     const body = await bad.json();
-    expect(body.details.validationError.fieldViolations.map((violation: { field: string }) => violation.field)).toEqual(['nope', 'tokenLifetimeSeconds']);
-    const good = await emulator.fetch('/_emulator/config', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ tokenLifetimeSeconds: 600 }) });
+    expect(body.details.validationError.fieldViolations.map((violation: { field: string }) => violation.field)).toEqual(
+      ['nope', 'tokenLifetimeSeconds'],
+    );
+    const good = await emulator.fetch('/_emulator/config', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ tokenLifetimeSeconds: 600 }),
+    });
     expect((await good.json()).config.tokenLifetimeSeconds).toBe(600);
-    await emulator.fetch('/_emulator/config', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ tokenLifetimeSeconds: 14400 }) });
+    await emulator.fetch('/_emulator/config', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ tokenLifetimeSeconds: 14400 }),
+    });
   });
 });
 
@@ -40,34 +60,77 @@ describe('auth on every call', () => {
   });
 
   it('refuses a forged token', async () => {
-    const token = await (await emulator.fetch('/oauth2/token', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ clientId: emulator.info.clientId, grantType: 'anonymous' }) })).json();
+    const token = await (
+      await emulator.fetch('/oauth2/token', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ clientId: emulator.info.clientId, grantType: 'anonymous' }),
+      })
+    ).json();
     const [header, payload] = token.access_token.split('.');
-    const forgedPayload = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), role: 'member', memberId: 'someone' })).toString('base64url');
+    const forgedPayload = Buffer.from(
+      JSON.stringify({
+        ...JSON.parse(Buffer.from(payload, 'base64url').toString()),
+        role: 'member',
+        memberId: 'someone',
+      }),
+    ).toString('base64url');
     const forged = `${header}.${forgedPayload}.${token.access_token.split('.')[2]}`;
     const response = await emulator.fetch('/wix-data/v2/collections', { headers: { authorization: forged } });
     expect(response.status).toBe(401);
-    const genuine = await emulator.fetch('/wix-data/v2/collections', { headers: { authorization: token.access_token } });
+    const genuine = await emulator.fetch('/wix-data/v2/collections', {
+      headers: { authorization: token.access_token },
+    });
     expect(genuine.status).toBe(200);
   });
 
   it('rotates refresh tokens: a used one is refused', async () => {
-    const post = (body: object) => emulator.fetch('/oauth2/token', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const post = (body: object) =>
+      emulator.fetch('/oauth2/token', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
     const first = await (await post({ clientId: emulator.info.clientId, grantType: 'anonymous' })).json();
-    expect(first).toMatchObject({ expires_in: 14400, refresh_token: expect.any(String), access_token: expect.any(String) });
-    const second = await post({ clientId: emulator.info.clientId, grantType: 'refresh_token', refreshToken: first.refresh_token });
+    expect(first).toMatchObject({
+      expires_in: 14400,
+      refresh_token: expect.any(String),
+      access_token: expect.any(String),
+    });
+    const second = await post({
+      clientId: emulator.info.clientId,
+      grantType: 'refresh_token',
+      refreshToken: first.refresh_token,
+    });
     expect(second.status).toBe(200);
     const secondBody = await second.json();
     expect(secondBody.refresh_token).not.toBe(first.refresh_token);
-    const reused = await post({ clientId: emulator.info.clientId, grantType: 'refresh_token', refreshToken: first.refresh_token });
+    const reused = await post({
+      clientId: emulator.info.clientId,
+      grantType: 'refresh_token',
+      refreshToken: first.refresh_token,
+    });
     expect(reused.status).toBe(400);
     expect((await reused.json()).details.applicationError.code).toBe('INVALID_GRANT');
   });
 
   it('gives an elevated-only route called by a visitor a 403 (the SDK refuses it before sending)', async () => {
-    const refused = await emulator.visitor.collections.createDataCollection({ _id: 'Nope' }).catch((caught: unknown) => caught);
+    const refused = await emulator.visitor.collections
+      .createDataCollection({ _id: 'Nope' })
+      .catch((caught: unknown) => caught);
     expect(isElevationRequiredError(refused)).toBe(true);
-    const token = await (await emulator.fetch('/oauth2/token', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ clientId: emulator.info.clientId, grantType: 'anonymous' }) })).json();
-    const response = await emulator.fetch('/wix-data/v2/collections', { method: 'POST', headers: { authorization: token.access_token, 'content-type': 'application/json' }, body: JSON.stringify({ collection: { id: 'Nope' } }) });
+    const token = await (
+      await emulator.fetch('/oauth2/token', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ clientId: emulator.info.clientId, grantType: 'anonymous' }),
+      })
+    ).json();
+    const response = await emulator.fetch('/wix-data/v2/collections', {
+      method: 'POST',
+      headers: { authorization: token.access_token, 'content-type': 'application/json' },
+      body: JSON.stringify({ collection: { id: 'Nope' } }),
+    });
     expect(response.status).toBe(403);
     expect((await response.json()).details.applicationError.code).toBe('PERMISSION_DENIED');
   });
@@ -77,15 +140,28 @@ describe('bad input', () => {
   const admin = () => ({ authorization: emulator.info.apiKey, 'content-type': 'application/json' });
 
   it('malformed JSON is a 400 validation error, never a 500', async () => {
-    const response = await emulator.fetch('/wix-data/v2/collections', { method: 'POST', headers: admin(), body: '{"collection": ' });
+    const response = await emulator.fetch('/wix-data/v2/collections', {
+      method: 'POST',
+      headers: admin(),
+      body: '{"collection": ',
+    });
     expect(response.status).toBe(400);
-    expect((await response.json()).details.validationError.fieldViolations[0]).toMatchObject({ field: 'request', violatedRule: 'FORMAT' });
+    expect((await response.json()).details.validationError.fieldViolations[0]).toMatchObject({
+      field: 'request',
+      violatedRule: 'FORMAT',
+    });
   });
 
   it('schema violations are listed by field, sorted', async () => {
-    const response = await emulator.fetch('/wix-data/v2/collections', { method: 'POST', headers: admin(), body: JSON.stringify({ collection: { id: 'x', fields: [{ key: 'a', type: 'NOPE' }], maxPageSize: 'many' } }) });
+    const response = await emulator.fetch('/wix-data/v2/collections', {
+      method: 'POST',
+      headers: admin(),
+      body: JSON.stringify({ collection: { id: 'x', fields: [{ key: 'a', type: 'NOPE' }], maxPageSize: 'many' } }),
+    });
     expect(response.status).toBe(400);
-    const fields = (await response.json()).details.validationError.fieldViolations.map((violation: { field: string }) => violation.field);
+    const fields = (await response.json()).details.validationError.fieldViolations.map(
+      (violation: { field: string }) => violation.field,
+    );
     expect(fields).toEqual(['collection.fields.0.type', 'collection.maxPageSize']);
   });
 
@@ -93,7 +169,11 @@ describe('bad input', () => {
     const unknown = await emulator.fetch('/wix-data/v2/nothing-here', { method: 'POST', headers: admin(), body: '{}' });
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toMatchObject({ message: expect.stringContaining('Not Found') });
-    const huge = await emulator.fetch('/wix-data/v2/collections', { method: 'POST', headers: admin(), body: JSON.stringify({ collection: { id: 'big', displayName: 'x'.repeat(17 * 1024 * 1024) } }) });
+    const huge = await emulator.fetch('/wix-data/v2/collections', {
+      method: 'POST',
+      headers: admin(),
+      body: JSON.stringify({ collection: { id: 'big', displayName: 'x'.repeat(17 * 1024 * 1024) } }),
+    });
     expect(huge.status).toBe(413);
     expect((await huge.json()).details.applicationError.code).toBe('PAYLOAD_TOO_LARGE');
   });

@@ -27,7 +27,13 @@ vi.mock('../../src/http/default-handler.js', async () => {
 type Route = (request: IncomingMessage, response: ServerResponse, body: Buffer) => void;
 
 /** A local server whose routes are set per test; counts hits per path and connections. */
-function startServer(): Promise<{ server: Server; url: string; routes: Map<string, Route>; hits: Map<string, number>; connections: () => number }> {
+function startServer(): Promise<{
+  server: Server;
+  url: string;
+  routes: Map<string, Route>;
+  hits: Map<string, number>;
+  connections: () => number;
+}> {
   const routes = new Map<string, Route>();
   const hits = new Map<string, number>();
   let connections = 0;
@@ -44,7 +50,15 @@ function startServer(): Promise<{ server: Server; url: string; routes: Map<strin
   });
   server.on('connection', () => connections++);
   return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, routes, hits, connections: () => connections })),
+    server.listen(0, '127.0.0.1', () =>
+      resolve({
+        server,
+        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        routes,
+        hits,
+        connections: () => connections,
+      }),
+    ),
   );
 }
 
@@ -64,15 +78,25 @@ beforeEach(() => {
   other.hits.clear();
 });
 
-const json = (value: unknown): Route => (_request, response) => response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(value));
+const json =
+  (value: unknown): Route =>
+  (_request, response) =>
+    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(value));
 /** Sends the headers and the first bytes of a body, then resets the connection. */
 const resetMidBody: Route = (_request, response) => {
   response.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
-  response.write('{"collection": {"id": "M", "displayName": "', () => setTimeout(() => response.socket?.resetAndDestroy(), 20));
+  response.write('{"collection": {"id": "M", "displayName": "', () =>
+    setTimeout(() => response.socket?.resetAndDestroy(), 20),
+  );
 };
 /** Echoes what arrived: method, content type, body and the credentials header. */
 const echo: Route = (request, response, body) =>
-  json({ method: request.method, contentType: request.headers['content-type'] ?? null, body: body.toString(), authorization: request.headers.authorization ?? null })(request, response, body);
+  json({
+    method: request.method,
+    contentType: request.headers['content-type'] ?? null,
+    body: body.toString(),
+    authorization: request.headers.authorization ?? null,
+  })(request, response, body);
 
 const handlers: [string, 'fetch' | 'node', () => HttpHandler][] = [
   ['fetch', 'fetch', () => fetchHandler()],
@@ -85,44 +109,84 @@ describe.each(handlers)('%s handler', (_name, kind, make) => {
   });
 
   it('reads a JSON answer and its headers', async () => {
-    main.routes.set('/json', (_request, response) => response.writeHead(200, { 'content-type': 'application/json', 'x-wix-request-id': 'r-1' }).end('{"a":1}'));
+    main.routes.set('/json', (_request, response) =>
+      response.writeHead(200, { 'content-type': 'application/json', 'x-wix-request-id': 'r-1' }).end('{"a":1}'),
+    );
     const response = await make()({ url: `${main.url}/json`, method: 'GET', headers: {} });
-    expect([response.status, response.header('x-wix-request-id'), await response.text()]).toEqual([200, 'r-1', '{"a":1}']);
+    expect([response.status, response.header('x-wix-request-id'), await response.text()]).toEqual([
+      200,
+      'r-1',
+      '{"a":1}',
+    ]);
   });
 
   it('decodes a gzip body, as fetch does', async () => {
-    main.routes.set('/gzip', (_request, response) => response.writeHead(200, { 'content-encoding': 'gzip', 'content-type': 'application/json' }).end(gzipSync('{"zipped":true}')));
+    main.routes.set('/gzip', (_request, response) =>
+      response
+        .writeHead(200, { 'content-encoding': 'gzip', 'content-type': 'application/json' })
+        .end(gzipSync('{"zipped":true}')),
+    );
     const response = await make()({ url: `${main.url}/gzip`, method: 'GET', headers: {} });
     expect(await response.text()).toBe('{"zipped":true}');
   });
 
   it('reads a large body whole, multi-byte characters across chunk boundaries included', async () => {
     const large = JSON.stringify({ text: 'é€😀'.repeat(400_000) });
-    main.routes.set('/large', (_request, response) => response.writeHead(200, { 'content-type': 'application/json' }).end(large));
+    main.routes.set('/large', (_request, response) =>
+      response.writeHead(200, { 'content-type': 'application/json' }).end(large),
+    );
     const response = await make()({ url: `${main.url}/large`, method: 'GET', headers: {} });
     expect(await response.text()).toBe(large);
   });
 
   /** Answers with `parts` as separate writes, each sent before the next is written. */
-  const inWrites = (parts: readonly Buffer[]): Route => (_request, response) => {
-    response.writeHead(200, { 'content-type': 'application/json' });
-    const writeFrom = (index: number): void => {
-      if (index === parts.length) return void response.end();
-      response.write(parts[index], () => setTimeout(() => writeFrom(index + 1), 15));
+  const inWrites =
+    (parts: readonly Buffer[]): Route =>
+    (_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      const writeFrom = (index: number): void => {
+        if (index === parts.length) return void response.end();
+        response.write(parts[index], () => setTimeout(() => writeFrom(index + 1), 15));
+      };
+      writeFrom(0);
     };
-    writeFrom(0);
-  };
   const bytes = (text: string) => Buffer.from(text, 'utf8');
   const BYTE_ORDER_MARK = Buffer.from([0xef, 0xbb, 0xbf]);
 
   it.each([
-    ['a byte-order mark at the start is dropped, as Response.text() drops it', [Buffer.concat([BYTE_ORDER_MARK, bytes('{"bom":true}')])], '{"bom":true}'],
-    ['a byte-order mark split across two writes is dropped too', [BYTE_ORDER_MARK.subarray(0, 1), Buffer.concat([BYTE_ORDER_MARK.subarray(1), bytes('{"bom":"split"}')])], '{"bom":"split"}'],
-    ['a byte-order mark later in the body stays', [Buffer.concat([BYTE_ORDER_MARK, bytes('"a\uFEFFb"')])], '"a\uFEFFb"'],
+    [
+      'a byte-order mark at the start is dropped, as Response.text() drops it',
+      [Buffer.concat([BYTE_ORDER_MARK, bytes('{"bom":true}')])],
+      '{"bom":true}',
+    ],
+    [
+      'a byte-order mark split across two writes is dropped too',
+      [BYTE_ORDER_MARK.subarray(0, 1), Buffer.concat([BYTE_ORDER_MARK.subarray(1), bytes('{"bom":"split"}')])],
+      '{"bom":"split"}',
+    ],
+    [
+      'a byte-order mark later in the body stays',
+      [Buffer.concat([BYTE_ORDER_MARK, bytes('"a\uFEFFb"')])],
+      '"a\uFEFFb"',
+    ],
     ['a body that is only a byte-order mark is empty', [BYTE_ORDER_MARK], ''],
     // 'é' is 2 bytes, '€' 3, '😀' 4: each cut inside, at a write boundary.
-    ['multi-byte characters split across writes decode whole', [bytes('{"t":"a'), bytes('é').subarray(0, 1), Buffer.concat([bytes('é').subarray(1), bytes('€').subarray(0, 2)]), Buffer.concat([bytes('€').subarray(2), bytes('😀').subarray(0, 3)]), Buffer.concat([bytes('😀').subarray(3), bytes('z"}')])], '{"t":"aé€😀z"}'],
-    ['bytes that are not UTF-8 become U+FFFD, as fetch decodes them', [bytes('"a'), Buffer.from([0xff, 0xc3]), bytes('b"')], '"a\uFFFD\uFFFDb"'],
+    [
+      'multi-byte characters split across writes decode whole',
+      [
+        bytes('{"t":"a'),
+        bytes('é').subarray(0, 1),
+        Buffer.concat([bytes('é').subarray(1), bytes('€').subarray(0, 2)]),
+        Buffer.concat([bytes('€').subarray(2), bytes('😀').subarray(0, 3)]),
+        Buffer.concat([bytes('😀').subarray(3), bytes('z"}')]),
+      ],
+      '{"t":"aé€😀z"}',
+    ],
+    [
+      'bytes that are not UTF-8 become U+FFFD, as fetch decodes them',
+      [bytes('"a'), Buffer.from([0xff, 0xc3]), bytes('b"')],
+      '"a\uFFFD\uFFFDb"',
+    ],
   ])('%s', async (_name, parts, expected) => {
     // The expectation is what the platform's own decoder (what Response.text() uses) gives.
     expect(new TextDecoder().decode(Buffer.concat(parts))).toBe(expected);
@@ -154,7 +218,9 @@ describe.each(handlers)('%s handler', (_name, kind, make) => {
     main.routes.set('/echo', echo);
     other.routes.set('/echo', echo);
     main.routes.set('/here', (_request, response) => response.writeHead(302, { location: '/echo' }).end());
-    main.routes.set('/elsewhere', (_request, response) => response.writeHead(307, { location: `${other.url}/echo` }).end());
+    main.routes.set('/elsewhere', (_request, response) =>
+      response.writeHead(307, { location: `${other.url}/echo` }).end(),
+    );
     const same = await make()({ url: `${main.url}/here`, method: 'GET', headers: { authorization: 'key' } });
     expect(JSON.parse(await same.text()).authorization).toBe('key');
     const cross = await make()({ url: `${main.url}/elsewhere`, method: 'GET', headers: { authorization: 'key' } });
@@ -175,11 +241,26 @@ describe.each(handlers)('%s handler', (_name, kind, make) => {
         controller.close();
       },
     });
-    const streamed = JSON.parse(await (await make()({ url: `${main.url}/echo`, method: 'POST', headers: { 'content-type': 'text/plain' }, body: stream })).text());
-    expect([streamed.method, streamed.contentType, streamed.body]).toEqual(['POST', 'text/plain', 'part one, part two']);
+    const streamed = JSON.parse(
+      await (
+        await make()({
+          url: `${main.url}/echo`,
+          method: 'POST',
+          headers: { 'content-type': 'text/plain' },
+          body: stream,
+        })
+      ).text(),
+    );
+    expect([streamed.method, streamed.contentType, streamed.body]).toEqual([
+      'POST',
+      'text/plain',
+      'part one, part two',
+    ]);
     const form = new FormData();
     form.set('field', 'value');
-    const sent = JSON.parse(await (await make()({ url: `${main.url}/echo`, method: 'POST', headers: {}, body: form })).text());
+    const sent = JSON.parse(
+      await (await make()({ url: `${main.url}/echo`, method: 'POST', headers: {}, body: form })).text(),
+    );
     expect(sent.contentType).toMatch(/^multipart\/form-data; boundary=/);
     expect(sent.body).toContain('name="field"');
   });
@@ -193,28 +274,39 @@ describe.each(handlers)('%s handler', (_name, kind, make) => {
   });
 
   describe('through createClient', () => {
-    const client = () => createClient({ auth: ApiKeyStrategy({ apiKey: 'key' }), baseUrl: main.url, retry: { random: () => 0 } });
+    const client = () =>
+      createClient({ auth: ApiKeyStrategy({ apiKey: 'key' }), baseUrl: main.url, retry: { random: () => 0 } });
 
     it('a GET reset mid-body is retried; an insert reset mid-body fails with a NetworkError, sent once', async () => {
       let first = true;
       main.routes.set('/wix-data/v2/collections/M', (request, response, body) => {
-        if (first) return (first = false), resetMidBody(request, response, body);
+        if (first) return ((first = false), resetMidBody(request, response, body));
         json({ collection: { id: 'M' } })(request, response, body);
       });
       expect(await client().collections.getDataCollection('M')).toEqual({ _id: 'M' });
       expect(main.hits.get('/wix-data/v2/collections/M')).toBe(2);
       main.routes.set('/wix-data/v2/items', resetMidBody);
-      const e = await client().items.insert('M', { title: 'x' }).catch((x) => x);
+      const e = await client()
+        .items.insert('M', { title: 'x' })
+        .catch((x) => x);
       expect(e).toBeInstanceOf(NetworkError);
       expect(main.hits.get('/wix-data/v2/items')).toBe(1);
     });
 
     it('fetchWithAuth resolves with a standard Response and streams an upload body', async () => {
       main.routes.set('/echo', echo);
-      const response = await client().fetchWithAuth('/echo', { method: 'PUT', body: new Blob(['blob body'], { type: 'text/plain' }) });
+      const response = await client().fetchWithAuth('/echo', {
+        method: 'PUT',
+        body: new Blob(['blob body'], { type: 'text/plain' }),
+      });
       expect(response).toBeInstanceOf(Response);
       expect(response.headers.get('content-type')).toBe('application/json');
-      expect(await response.json()).toEqual({ method: 'PUT', contentType: 'text/plain', body: 'blob body', authorization: 'key' });
+      expect(await response.json()).toEqual({
+        method: 'PUT',
+        contentType: 'text/plain',
+        body: 'blob body',
+        authorization: 'key',
+      });
     });
 
     it('reuses connections between calls', async () => {

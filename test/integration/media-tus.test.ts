@@ -46,7 +46,9 @@ const readJson = async (req: http.IncomingMessage): Promise<unknown> => {
   return chunks.length ? JSON.parse(Buffer.concat(chunks).toString('utf8')) : undefined;
 };
 const json = (res: http.ServerResponse, status: number, body: unknown) => {
-  res.writeHead(status, { 'content-type': 'application/json', 'x-wix-request-id': 'req-tus' }).end(JSON.stringify(body));
+  res
+    .writeHead(status, { 'content-type': 'application/json', 'x-wix-request-id': 'req-tus' })
+    .end(JSON.stringify(body));
 };
 
 beforeAll(async () => {
@@ -56,7 +58,14 @@ beforeAll(async () => {
     datastore: new FileStore({ directory: dir }),
     // The real service rejects an unknown upload token when the upload is created.
     onUploadCreate: async (_req, upload) => {
-      if (upload.metadata?.token === 'bad-token') throw { status_code: 403, body: JSON.stringify({ message: 'invalid upload token', details: { applicationError: { code: 'INVALID_UPLOAD_TOKEN', description: 'bad' } } }) };
+      if (upload.metadata?.token === 'bad-token')
+        throw {
+          status_code: 403,
+          body: JSON.stringify({
+            message: 'invalid upload token',
+            details: { applicationError: { code: 'INVALID_UPLOAD_TOKEN', description: 'bad' } },
+          }),
+        };
       return {};
     },
   });
@@ -76,7 +85,14 @@ beforeAll(async () => {
       const upload = finished.get(url.pathname.slice('/tus/'.length));
       if (!upload) return json(res, 404, { message: 'no finished upload for this token' });
       return json(res, 200, {
-        file: { id: upload.id, displayName: url.searchParams.get('filename'), sizeInBytes: String(upload.size), mediaType: 'VIDEO', operationStatus: 'PENDING', createdDate: '2024-06-01T00:00:00.000Z' },
+        file: {
+          id: upload.id,
+          displayName: url.searchParams.get('filename'),
+          sizeInBytes: String(upload.size),
+          mediaType: 'VIDEO',
+          operationStatus: 'PENDING',
+          createdDate: '2024-06-01T00:00:00.000Z',
+        },
       });
     }
     if (url.pathname.startsWith('/tus')) {
@@ -148,12 +164,27 @@ describe('media.upload over TUS (real @tus/server)', () => {
     dropAfter = Math.round(data.length * 0.55); // mid-way through the third 5 MiB PATCH
     const progress: UploadProgress[] = [];
     const started = performance.now();
-    const file = await client().media.upload(data, { mimeType: 'video/mp4', fileName: 'clip.mp4', labels: ['big'], onProgress: (p) => progress.push(p) });
+    const file = await client().media.upload(data, {
+      mimeType: 'video/mp4',
+      fileName: 'clip.mp4',
+      labels: ['big'],
+      onProgress: (p) => progress.push(p),
+    });
     const ms = performance.now() - started;
-    console.log(`20 MiB TUS upload with one dropped connection: ${ms.toFixed(0)} ms, ${progress.length} progress events, ${(sentThroughProxy / MiB).toFixed(2)} MiB sent`);
+    console.log(
+      `20 MiB TUS upload with one dropped connection: ${ms.toFixed(0)} ms, ${progress.length} progress events, ${(sentThroughProxy / MiB).toFixed(2)} MiB sent`,
+    );
 
     // The JSON calls, on the wire.
-    expect(generateBodies).toEqual([{ mimeType: 'video/mp4', fileName: 'clip.mp4', sizeInBytes: String(20 * MiB), labels: ['big'], uploadProtocol: 'TUS' }]);
+    expect(generateBodies).toEqual([
+      {
+        mimeType: 'video/mp4',
+        fileName: 'clip.mp4',
+        sizeInBytes: String(20 * MiB),
+        labels: ['big'],
+        uploadProtocol: 'TUS',
+      },
+    ]);
     // The connection was cut once, and the upload resumed (HEAD) instead of starting over.
     expect(drops).toBe(1);
     expect(log.filter((l) => l === 'POST /tus')).toHaveLength(1);
@@ -169,24 +200,49 @@ describe('media.upload over TUS (real @tus/server)', () => {
 
     expectMonotonicTo100(progress, data.length);
     const upload = finished.get('tok-1')!;
-    expect(file).toEqual({ _id: upload.id, displayName: 'clip.mp4', sizeInBytes: String(20 * MiB), mediaType: 'VIDEO', operationStatus: 'PENDING', _createdDate: new Date('2024-06-01T00:00:00.000Z') });
+    expect(file).toEqual({
+      _id: upload.id,
+      displayName: 'clip.mp4',
+      sizeInBytes: String(20 * MiB),
+      mediaType: 'VIDEO',
+      operationStatus: 'PENDING',
+      _createdDate: new Date('2024-06-01T00:00:00.000Z'),
+    });
     const stored = await readFile(path.join(dir, upload.id));
     expect(stored.length).toBe(data.length);
     expect(stored.equals(data)).toBe(true);
   });
 
   it('sends the TUS metadata the provider documents (filename, contentType, token) and no auth header', async () => {
-    await client().media.upload(randomBytes(1000), { mimeType: 'application/pdf', fileName: 'doc.pdf', resumable: true });
+    await client().media.upload(randomBytes(1000), {
+      mimeType: 'application/pdf',
+      fileName: 'doc.pdf',
+      resumable: true,
+    });
     const upload = finished.get('tok-1')!;
-    expect(upload.metadata).toEqual({ filename: 'doc.pdf', contentType: 'application/pdf', filetype: 'application/pdf', token: 'tok-1' });
+    expect(upload.metadata).toEqual({
+      filename: 'doc.pdf',
+      contentType: 'application/pdf',
+      filetype: 'application/pdf',
+      token: 'tok-1',
+    });
     for (const h of tusHeaders) expect(h.authorization).toBeUndefined();
-    expect(log).toEqual(['POST /site-media/v1/files/generate-resumable-upload-url', 'POST /tus', `PATCH /tus/${upload.id}`, 'PUT /tus/tok-1']);
+    expect(log).toEqual([
+      'POST /site-media/v1/files/generate-resumable-upload-url',
+      'POST /tus',
+      `PATCH /tus/${upload.id}`,
+      'PUT /tus/tok-1',
+    ]);
   });
 
   it('a Blob is read chunk by chunk (several PATCHes) and arrives intact', async () => {
     const data = randomBytes(12 * MiB);
     const progress: UploadProgress[] = [];
-    await client().media.upload(new Blob([data]), { mimeType: 'video/mp4', fileName: 'b.mp4', onProgress: (p) => progress.push(p) });
+    await client().media.upload(new Blob([data]), {
+      mimeType: 'video/mp4',
+      fileName: 'b.mp4',
+      onProgress: (p) => progress.push(p),
+    });
     expect(log.filter((l) => l.startsWith('PATCH')).length).toBe(3);
     expect((await readFile(path.join(dir, finished.get('tok-1')!.id))).equals(data)).toBe(true);
     expectMonotonicTo100(progress, data.length);
@@ -222,7 +278,13 @@ describe('media.upload over TUS (real @tus/server)', () => {
   it('an onProgress that throws mid-upload rejects with its error and stops the upload', async () => {
     const boom = new Error('progress bar gone');
     const e = await client()
-      .media.upload(randomBytes(12 * MiB), { mimeType: 'video/mp4', fileName: 'p.mp4', onProgress: ({ loaded }) => { if (loaded > 0) throw boom; } })
+      .media.upload(randomBytes(12 * MiB), {
+        mimeType: 'video/mp4',
+        fileName: 'p.mp4',
+        onProgress: ({ loaded }) => {
+          if (loaded > 0) throw boom;
+        },
+      })
       .catch((x) => x);
     expect(e).toBe(boom);
     await new Promise((r) => setTimeout(r, 200));
@@ -231,9 +293,19 @@ describe('media.upload over TUS (real @tus/server)', () => {
   });
 
   it('a refused upload (4xx from the TUS server) maps to the typed error without retries', async () => {
-    const e = await client().media.upload(randomBytes(100), { mimeType: 'application/octet-stream', fileName: 'refused.bin', resumable: true }).catch((x) => x);
+    const e = await client()
+      .media.upload(randomBytes(100), {
+        mimeType: 'application/octet-stream',
+        fileName: 'refused.bin',
+        resumable: true,
+      })
+      .catch((x) => x);
     expect(e).toBeInstanceOf(ApplicationError);
-    expect(e).toMatchObject({ code: 'INVALID_UPLOAD_TOKEN', status: 403, message: expect.stringContaining('invalid upload token') });
+    expect(e).toMatchObject({
+      code: 'INVALID_UPLOAD_TOKEN',
+      status: 403,
+      message: expect.stringContaining('invalid upload token'),
+    });
     expect(log.filter((l) => l === 'POST /tus')).toHaveLength(1);
   });
 
@@ -243,7 +315,9 @@ describe('media.upload over TUS (real @tus/server)', () => {
     finished.set = function () {
       return this;
     };
-    const e = await client().media.upload(randomBytes(100), { mimeType: 'application/octet-stream', fileName: 'x.bin', resumable: true }).catch((x) => x);
+    const e = await client()
+      .media.upload(randomBytes(100), { mimeType: 'application/octet-stream', fileName: 'x.bin', resumable: true })
+      .catch((x) => x);
     expect(e).toBeInstanceOf(HttpError);
     expect(e).toMatchObject({ status: 404, code: 'NOT_FOUND', requestId: 'req-tus' });
   });

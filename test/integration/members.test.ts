@@ -15,7 +15,6 @@ beforeAll(async () => {
 });
 afterAll(() => emulator?.close());
 
-
 /** A member registered through the SDK, and its signed-in client. */
 async function signedInMember(nickname: string): Promise<{ client: Client<OAuthAuth>; id: string; email: string }> {
   const client = emulator.newVisitor();
@@ -26,50 +25,83 @@ async function signedInMember(nickname: string): Promise<{ client: Client<OAuthA
   return { client, id: me._id!, email };
 }
 
-const failure = (promise: Promise<unknown>) => promise.then(
-  () => {
-    throw new Error('expected a failure');
-  },
-  (error: unknown) => error as { code: string; status: number },
-);
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => {
+      throw new Error('expected a failure');
+    },
+    (error: unknown) => error as { code: string; status: number },
+  );
 
 describe('members', () => {
   it('create, get with each field set, slug changes (unique), update, delete', async () => {
     const { admin } = emulator;
     const email = newEmail('created');
-    const created = await admin.members.createMember({ member: { loginEmail: email, profile: { nickname: 'Hedy Lamarr' }, contact: { firstName: 'Hedy', phones: ['+1 555 0100'] } } });
-    expect(created).toMatchObject({ loginEmail: email, status: 'APPROVED', profile: { nickname: 'Hedy Lamarr', slug: 'hedy-lamarr' } });
+    const created = await admin.members.createMember({
+      member: {
+        loginEmail: email,
+        profile: { nickname: 'Hedy Lamarr' },
+        contact: { firstName: 'Hedy', phones: ['+1 555 0100'] },
+      },
+    });
+    expect(created).toMatchObject({
+      loginEmail: email,
+      status: 'APPROVED',
+      profile: { nickname: 'Hedy Lamarr', slug: 'hedy-lamarr' },
+    });
     expect(created._createdDate).toBeInstanceOf(Date);
 
     expect((await admin.members.getMember('hedy-lamarr'))._id).toBe(created._id);
     const publicView = await admin.members.getMember(created._id!);
     expect(Object.keys(publicView).sort()).toEqual(['_id', 'contactId', 'profile']);
     const extended = await admin.members.getMember(created._id!, { fieldsets: ['EXTENDED'] });
-    expect(extended).toMatchObject({ loginEmail: email, status: 'APPROVED', privacyStatus: 'PUBLIC', activityStatus: 'ACTIVE' });
+    expect(extended).toMatchObject({
+      loginEmail: email,
+      status: 'APPROVED',
+      privacyStatus: 'PUBLIC',
+      activityStatus: 'ACTIVE',
+    });
     expect(extended.contact).toBeUndefined();
-    expect((await admin.members.getMember(created._id!, { fieldsets: ['FULL'] })).contact).toMatchObject({ firstName: 'Hedy' });
+    expect((await admin.members.getMember(created._id!, { fieldsets: ['FULL'] })).contact).toMatchObject({
+      firstName: 'Hedy',
+    });
 
-    const other = await admin.members.createMember({ member: { loginEmail: newEmail('other'), profile: { nickname: 'Other' } } });
+    const other = await admin.members.createMember({
+      member: { loginEmail: newEmail('other'), profile: { nickname: 'Other' } },
+    });
     const clash = await failure(admin.members.updateMemberSlug(other._id!, 'hedy-lamarr'));
     expect(clash).toMatchObject({ status: 409, code: 'SLUG_ALREADY_EXISTS' });
     expect((await admin.members.getMember(other._id!)).profile?.slug).toBe('other');
-    expect((await admin.members.updateMemberSlug(other._id!, 'frequency-hopping')).profile?.slug).toBe('frequency-hopping');
+    expect((await admin.members.updateMemberSlug(other._id!, 'frequency-hopping')).profile?.slug).toBe(
+      'frequency-hopping',
+    );
     expect(await failure(admin.members.updateMemberSlug(other._id!, 'Not A Slug'))).toMatchObject({ status: 400 });
 
     const byEmail = await failure(admin.members.createMember({ member: { loginEmail: email.toUpperCase() } }));
     expect(byEmail).toMatchObject({ status: 409 });
 
-    const updated = await admin.members.updateMember(created._id!, { contact: { lastName: 'Lamarr' }, profile: { title: 'Inventor' } });
-    expect(updated).toMatchObject({ contact: { firstName: 'Hedy', lastName: 'Lamarr' }, profile: { nickname: 'Hedy Lamarr', title: 'Inventor' } });
+    const updated = await admin.members.updateMember(created._id!, {
+      contact: { lastName: 'Lamarr' },
+      profile: { title: 'Inventor' },
+    });
+    expect(updated).toMatchObject({
+      contact: { firstName: 'Hedy', lastName: 'Lamarr' },
+      profile: { nickname: 'Hedy Lamarr', title: 'Inventor' },
+    });
 
     expect((await admin.members.deleteMemberPhones(created._id!)).contact?.phones).toBeUndefined();
     await admin.members.deleteMember(created._id!);
-    expect(await failure(admin.members.getMember(created._id!))).toMatchObject({ status: 404, code: 'MEMBER_NOT_FOUND' });
+    expect(await failure(admin.members.getMember(created._id!))).toMatchObject({
+      status: 404,
+      code: 'MEMBER_NOT_FOUND',
+    });
   });
 
   it('approve, block, mute, unmute, disconnect; bulk approve, block and delete by filter', async () => {
     const { admin } = emulator;
-    const member = await admin.members.createMember({ member: { loginEmail: newEmail('status'), profile: { nickname: 'Statuses' } } });
+    const member = await admin.members.createMember({
+      member: { loginEmail: newEmail('status'), profile: { nickname: 'Statuses' } },
+    });
     expect((await admin.members.blockMember(member._id!)).status).toBe('BLOCKED');
     expect((await admin.members.approveMember(member._id!)).status).toBe('APPROVED');
     expect((await admin.members.muteMember(member._id!)).activityStatus).toBe('MUTED');
@@ -78,10 +110,26 @@ describe('members', () => {
 
     const tag = `bulk${Date.now()}`;
     const ids = [];
-    for (let index = 0; index < 3; index++) ids.push((await admin.members.createMember({ member: { loginEmail: newEmail(tag), profile: { nickname: `${tag} ${index}` } } }))._id!);
+    for (let index = 0; index < 3; index++)
+      ids.push(
+        (
+          await admin.members.createMember({
+            member: { loginEmail: newEmail(tag), profile: { nickname: `${tag} ${index}` } },
+          })
+        )._id!,
+      );
     const matching = admin.members.queryMembers().startsWith('profile.nickname', tag);
     expect((await admin.members.bulkBlockMembers(matching)).jobId).toBeTruthy();
-    expect(new Set((await admin.members.queryMembers({ fieldsets: ['FULL'] }).startsWith('profile.nickname', tag).find()).items.map((found) => found.status))).toEqual(new Set(['BLOCKED']));
+    expect(
+      new Set(
+        (
+          await admin.members
+            .queryMembers({ fieldsets: ['FULL'] })
+            .startsWith('profile.nickname', tag)
+            .find()
+        ).items.map((found) => found.status),
+      ),
+    ).toEqual(new Set(['BLOCKED']));
     await admin.members.bulkApproveMembers(matching);
     expect((await admin.members.getMember(ids[0]!, { fieldsets: ['FULL'] })).status).toBe('APPROVED');
 
@@ -95,8 +143,16 @@ describe('members', () => {
   it('query: filter, sort, offset paging with totals, search', async () => {
     const { admin } = emulator;
     const tag = `query${Date.now()}`;
-    for (const name of ['Charlie', 'alpha', 'Bravo', 'delta', 'Echo']) await admin.members.createMember({ member: { loginEmail: newEmail(tag), profile: { nickname: `${tag} ${name}` } } });
-    const first = await admin.members.queryMembers().startsWith('profile.nickname', tag).ascending('profile.nickname').limit(2).find();
+    for (const name of ['Charlie', 'alpha', 'Bravo', 'delta', 'Echo'])
+      await admin.members.createMember({
+        member: { loginEmail: newEmail(tag), profile: { nickname: `${tag} ${name}` } },
+      });
+    const first = await admin.members
+      .queryMembers()
+      .startsWith('profile.nickname', tag)
+      .ascending('profile.nickname')
+      .limit(2)
+      .find();
     expect(first.items.map((found) => found.profile?.nickname?.split(' ')[1])).toEqual(['Bravo', 'Charlie']);
     expect(first.totalCount).toBe(5);
     const second = await first.next();
@@ -112,12 +168,21 @@ describe('members', () => {
 describe('demo members', () => {
   it('are seeded: Ada signs in with the demo password; the pending one waits; the private one is hidden from visitors', async () => {
     const visitor = emulator.newVisitor();
-    expect((await visitor.auth.login({ email: 'ada@example.com', password: 'demo-password' })).loginState).toBe('SUCCESS');
-    expect((await visitor.auth.login({ email: 'pending@example.com', password: 'anything' })).loginState).toBe('FAILURE');
-    const nicknames = (await emulator.newVisitor().members.queryMembers().startsWith('profile.nickname', 'A').find()).items.map((found) => found.profile?.nickname);
+    expect((await visitor.auth.login({ email: 'ada@example.com', password: 'demo-password' })).loginState).toBe(
+      'SUCCESS',
+    );
+    expect((await visitor.auth.login({ email: 'pending@example.com', password: 'anything' })).loginState).toBe(
+      'FAILURE',
+    );
+    const nicknames = (
+      await emulator.newVisitor().members.queryMembers().startsWith('profile.nickname', 'A').find()
+    ).items.map((found) => found.profile?.nickname);
     expect(nicknames).toContain('Ada Lovelace');
     expect(nicknames).not.toContain('Alan Turing');
-    const pending = await emulator.admin.members.queryMembers({ fieldsets: ['FULL'] }).eq('loginEmail', 'pending@example.com').find();
+    const pending = await emulator.admin.members
+      .queryMembers({ fieldsets: ['FULL'] })
+      .eq('loginEmail', 'pending@example.com')
+      .find();
     expect(pending.items[0]!.status).toBe('PENDING');
   });
 });
@@ -135,7 +200,11 @@ describe('permissions', () => {
 
     // Elevated-only routes are refused before any request by the SDK, and by the emulator for raw calls.
     await expect(ada.client.members.blockMember(bob.id)).rejects.toSatisfy(isElevationRequiredError);
-    const raw = await emulator.fetch(`/members/v1/members/${bob.id}/block`, { method: 'POST', headers: { authorization: ada.client.auth.getTokens().accessToken.value, 'content-type': 'application/json' }, body: '{}' });
+    const raw = await emulator.fetch(`/members/v1/members/${bob.id}/block`, {
+      method: 'POST',
+      headers: { authorization: ada.client.auth.getTokens().accessToken.value, 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(raw.status).toBe(403);
 
     // Others get the PUBLIC field set, whatever they ask.
@@ -159,9 +228,13 @@ describe('permissions', () => {
 
   it('my slug and deleting my member', async () => {
     const carol = await signedInMember('Carol');
-    expect((await carol.client.members.updateCurrentMemberSlug(`carol-${Date.now()}`)).profile?.slug).toMatch(/^carol-\d+$/);
+    expect((await carol.client.members.updateCurrentMemberSlug(`carol-${Date.now()}`)).profile?.slug).toMatch(
+      /^carol-\d+$/,
+    );
     await carol.client.members.deleteMyMember();
     expect(await failure(emulator.admin.members.getMember(carol.id))).toMatchObject({ status: 404 });
-    expect(await emulator.newVisitor().auth.login({ email: carol.email, password: 'member password' })).toMatchObject({ loginState: 'FAILURE' });
+    expect(await emulator.newVisitor().auth.login({ email: carol.email, password: 'member password' })).toMatchObject({
+      loginState: 'FAILURE',
+    });
   });
 });

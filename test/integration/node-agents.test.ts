@@ -17,7 +17,10 @@ const sockets: Socket[] = [];
 
 beforeAll(async () => {
   server = createServer((request, response) => {
-    setTimeout(() => response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}'), delays[request.url!] ?? 0);
+    setTimeout(
+      () => response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}'),
+      delays[request.url!] ?? 0,
+    );
   });
   // Announces `Keep-Alive: timeout=3`: the client keeps an idle connection 2 s (Node's 1 s margin).
   server.keepAliveTimeout = 3000;
@@ -65,7 +68,10 @@ it("a reused connection's idle timer is not cleared and set again on every call"
   const before = sockets.length;
   const clientCalls: number[] = [];
   const setTimeout = NetSocket.prototype.setTimeout;
-  const spy = vi.spyOn(NetSocket.prototype, 'setTimeout').mockImplementation(function (this: NetSocket, ...args: Parameters<NetSocket['setTimeout']>) {
+  const spy = vi.spyOn(NetSocket.prototype, 'setTimeout').mockImplementation(function (
+    this: NetSocket,
+    ...args: Parameters<NetSocket['setTimeout']>
+  ) {
     // Server-side sockets carry their server; only the client's connections count here.
     if (!(this as NetSocket & { server?: unknown }).server) clientCalls.push(args[0]);
     return setTimeout.apply(this, args);

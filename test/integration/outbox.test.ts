@@ -13,7 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => emulator?.close());
 
-const outbox = async (query = ''): Promise<OutboxEmail[]> => ((await (await emulator.fetch(`/_emulator/outbox${query}`)).json()) as { emails: OutboxEmail[] }).emails;
+const outbox = async (query = ''): Promise<OutboxEmail[]> =>
+  ((await (await emulator.fetch(`/_emulator/outbox${query}`)).json()) as { emails: OutboxEmail[] }).emails;
 
 describe('outbox', () => {
   it('lists emails newest first, filters by address (case-insensitive), and keeps nothing a failed request would have sent', async () => {
@@ -34,7 +35,9 @@ describe('outbox', () => {
     expect(mine[0]!.text).toContain(mine[0]!.link);
 
     // A recovery request for a redirect the client does not allow fails, and sends nothing.
-    await expect(visitor.auth.sendPasswordResetEmail(first, 'https://elsewhere.example/reset')).rejects.toMatchObject({ status: 400 });
+    await expect(visitor.auth.sendPasswordResetEmail(first, 'https://elsewhere.example/reset')).rejects.toMatchObject({
+      status: 400,
+    });
     expect(await outbox(`?to=${encodeURIComponent(first)}`)).toHaveLength(1);
   });
 
@@ -44,7 +47,11 @@ describe('outbox', () => {
     await visitor.auth.register({ email, password: 'outbox password' });
     await visitor.auth.sendPasswordResetEmail(email, 'http://localhost:4000/reset');
     const before = await outbox(`?to=${encodeURIComponent(email)}`);
-    const reset = await emulator.fetch('/_emulator/reset', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const reset = await emulator.fetch('/_emulator/reset', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(reset.status).toBe(200);
     expect(await outbox()).toEqual([]);
     expect(before).toHaveLength(1);

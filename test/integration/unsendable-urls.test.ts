@@ -22,7 +22,9 @@ const LOCATIONS: Record<string, string> = { '/not-a-url': 'http://[bad', '/ftp':
 let server: Server;
 let baseUrl: string;
 beforeAll(async () => {
-  server = createServer((request, response) => response.writeHead(302, { location: LOCATIONS[request.url!] ?? '/' }).end());
+  server = createServer((request, response) =>
+    response.writeHead(302, { location: LOCATIONS[request.url!] ?? '/' }).end(),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });

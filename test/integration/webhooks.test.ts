@@ -56,13 +56,20 @@ async function until<T>(read: () => T | undefined, what: string): Promise<T> {
 }
 
 /** The app receiving the webhooks: the SDK with the emulator's public key. */
-const app = (): Client => createClient({ baseUrl: emulator.url, auth: ApiKeyStrategy({ apiKey: emulator.info.apiKey, siteId: emulator.info.siteId }), webhooks: { publicKey: emulator.info.publicKey } });
+const app = (): Client =>
+  createClient({
+    baseUrl: emulator.url,
+    auth: ApiKeyStrategy({ apiKey: emulator.info.apiKey, siteId: emulator.info.siteId }),
+    webhooks: { publicKey: emulator.info.publicKey },
+  });
 
 describe('webhooks', () => {
   it('a member created through the API reaches the app, verified and dispatched by client.webhooks.process', async () => {
     await setConfig(emulator, { webhookUrls: [`${receiverUrl}/hooks/members`] });
     const email = `hooked-${Date.now()}@example.test`;
-    const member = await emulator.admin.members.createMember({ member: { loginEmail: email, profile: { nickname: 'Hooked' } } });
+    const member = await emulator.admin.members.createMember({
+      member: { loginEmail: email, profile: { nickname: 'Hooked' } },
+    });
 
     const delivery = await until(() => received.find((entry) => entry.path == '/hooks/members'), 'the webhook');
     expect(delivery.body.split('.')).toHaveLength(3);
@@ -70,8 +77,15 @@ describe('webhooks', () => {
     const seen: unknown[] = [];
     client.members.onMemberCreated((event) => void seen.push(event));
     const processed = await client.webhooks.process(delivery.body);
-    expect(processed).toMatchObject({ eventType: 'wix.members.v1.member_created', instanceId: emulator.info.siteId, handled: 1 });
-    expect(seen[0]).toMatchObject({ entity: { _id: member._id, loginEmail: email, profile: { nickname: 'Hooked' } }, metadata: { entityId: member._id, eventType: 'wix.members.v1.member_created' } });
+    expect(processed).toMatchObject({
+      eventType: 'wix.members.v1.member_created',
+      instanceId: emulator.info.siteId,
+      handled: 1,
+    });
+    expect(seen[0]).toMatchObject({
+      entity: { _id: member._id, loginEmail: email, profile: { nickname: 'Hooked' } },
+      metadata: { entityId: member._id, eventType: 'wix.members.v1.member_created' },
+    });
     expect((seen[0] as { metadata: { eventTime: unknown } }).metadata.eventTime).toBeInstanceOf(Date);
   });
 
@@ -83,7 +97,9 @@ describe('webhooks', () => {
     const types = new Set<string>();
     await until(() => (received.length >= 2 ? true : undefined), 'two webhooks');
     for (const entry of received) types.add((await client.webhooks.process(entry.body)).eventType);
-    expect(types).toEqual(new Set(['wix.data.v2.data_item_created', 'wix.media.site_media.v1.file_descriptor_file_ready']));
+    expect(types).toEqual(
+      new Set(['wix.data.v2.data_item_created', 'wix.media.site_media.v1.file_descriptor_file_ready']),
+    );
 
     const forged = received[0]!.body.replace(/\.[^.]+$/, '.c2lnbmF0dXJl');
     const error = await client.webhooks.process(forged).catch((caught: unknown) => caught);
@@ -95,11 +111,23 @@ describe('webhooks', () => {
     await setConfig(emulator, { webhookUrls: [`${receiverUrl}/flaky`], webhookRetryBaseMs: 20 });
     answers.push(500, 503);
     await emulator.admin.members.createMember({ member: { loginEmail: `flaky-${Date.now()}@example.test` } });
-    await until(() => (received.filter((entry) => entry.path == '/flaky').length == 3 ? true : undefined), 'three attempts');
+    await until(
+      () => (received.filter((entry) => entry.path == '/flaky').length == 3 ? true : undefined),
+      'three attempts',
+    );
     const bodies = new Set(received.map((entry) => entry.body));
     expect(bodies.size).toBe(1);
 
-    const { deliveries } = (await (await emulator.fetch('/_emulator/webhooks')).json()) as { deliveries: { url: string; attempt: number; status?: number; error?: string; eventType: string; eventId: string }[] };
+    const { deliveries } = (await (await emulator.fetch('/_emulator/webhooks')).json()) as {
+      deliveries: {
+        url: string;
+        attempt: number;
+        status?: number;
+        error?: string;
+        eventType: string;
+        eventId: string;
+      }[];
+    };
     const flaky = deliveries.filter((entry) => entry.url.endsWith('/flaky'));
     expect(flaky.map((entry) => [entry.attempt, entry.status])).toEqual([
       [3, 200],

@@ -16,7 +16,10 @@ const app = mkdtempSync(join(tmpdir(), 'sitekit-bundle-'));
 
 beforeAll(() => {
   if (!existsSync(join(root, 'dist/index.mjs')) || !existsSync(join(root, 'dist/node/index.mjs'))) {
-    execFileSync(process.execPath, [join(root, 'node_modules/rollup/dist/bin/rollup'), '-c', 'rollup.config.mjs'], { cwd: root, stdio: 'ignore' });
+    execFileSync(process.execPath, [join(root, 'node_modules/rollup/dist/bin/rollup'), '-c', 'rollup.config.mjs'], {
+      cwd: root,
+      stdio: 'ignore',
+    });
   }
   // An app with sitekit installed: node_modules/sitekit-sdk is the package itself.
   mkdirSync(join(app, 'node_modules'));
@@ -25,15 +28,29 @@ beforeAll(() => {
 }, 120_000);
 afterAll(() => rmSync(app, { recursive: true, force: true }));
 
-const isNodeBuiltin = (path: string): boolean => path.startsWith('node:') || builtinModules.includes(path.split('/')[0]!);
+const isNodeBuiltin = (path: string): boolean =>
+  path.startsWith('node:') || builtinModules.includes(path.split('/')[0]!);
 
 /** Bundles the app (code splitting on, so lazy chunks are checked too); returns what went in and what stayed external. */
 async function bundle(platform: 'browser' | 'node'): Promise<{ inputs: string[]; externals: string[] }> {
-  const result = await build({ entryPoints: [join(app, 'app.mjs')], absWorkingDir: app, bundle: true, splitting: true, format: 'esm', platform, outdir: join(app, `out-${platform}`), write: false, metafile: true, logLevel: 'silent' });
+  const result = await build({
+    entryPoints: [join(app, 'app.mjs')],
+    absWorkingDir: app,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform,
+    outdir: join(app, `out-${platform}`),
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+  });
   const metafile: Metafile = result.metafile;
   return {
     inputs: Object.keys(metafile.inputs),
-    externals: Object.values(metafile.outputs).flatMap((output) => output.imports.filter((imported) => imported.external).map((imported) => imported.path)),
+    externals: Object.values(metafile.outputs).flatMap((output) =>
+      output.imports.filter((imported) => imported.external).map((imported) => imported.path),
+    ),
   };
 }
 

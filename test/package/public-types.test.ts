@@ -5,7 +5,16 @@
  * public types) from ESM and CJS, and (2) compared with the committed API report
  * (`etc/sitekit.api.md`), which must carry no bundler-made names and no internals.
  */
-import { copyFileSync, existsSync, mkdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,7 +24,16 @@ import { apiReport, buildDeclarations, REPORT_PATH, ROOT, temporaryPackageDir } 
 const CLIENT_ENTRIES = ['sitekit-sdk', 'sitekit-sdk/react'];
 
 /** Implementation details that must never reach the published types. */
-const INTERNALS = ['Transport', 'TransportOptions', 'attach', 'noAuth', 'bindOperations', 'namespaceOperations', 'errorFromResponse', 'buildRequest'];
+const INTERNALS = [
+  'Transport',
+  'TransportOptions',
+  'attach',
+  'noAuth',
+  'bindOperations',
+  'namespaceOperations',
+  'errorFromResponse',
+  'buildRequest',
+];
 
 /**
  * Type-level helpers that public declarations may use without exporting them (users never name
@@ -98,7 +116,8 @@ afterAll(() => work && rmSync(work, { recursive: true, force: true }));
 function typecheck(files: Record<string, string>, options: ts.CompilerOptions): { output: string; checked: string[] } {
   const project = join(work, 'node-project');
   mkdirSync(join(project, 'node_modules'), { recursive: true });
-  if (!existsSync(join(project, 'node_modules/sitekit-sdk'))) symlinkSync(work, join(project, 'node_modules/sitekit-sdk'), 'dir');
+  if (!existsSync(join(project, 'node_modules/sitekit-sdk')))
+    symlinkSync(work, join(project, 'node_modules/sitekit-sdk'), 'dir');
   for (const [name, source] of Object.entries(files)) writeFileSync(join(project, name), source);
   const program = ts.createProgram(
     Object.keys(files).map((name) => join(project, name)),
@@ -129,13 +148,18 @@ describe('the published declarations', () => {
     const files = { 'user.mts': NODE_USER_CODE, 'user.cts': NODE_USER_CODE, 'raw-calls.mts': NODE_RAW_CALLS_CODE };
     const { output, checked } = typecheck(files, NODE_ONLY_OPTIONS);
     expect(output).toBe('');
-    expect(checked).toEqual(expect.arrayContaining(['index.d.mts', 'index.d.cts', 'openapi.d.mts', ...Object.keys(files)]));
+    expect(checked).toEqual(
+      expect.arrayContaining(['index.d.mts', 'index.d.cts', 'openapi.d.mts', ...Object.keys(files)]),
+    );
   }, 120_000);
 
   it('the Node-only check sees a DOM-only name in the package declarations', () => {
     writeFileSync(join(work, 'dist/dom-probe.d.mts'), 'export declare function probe(storage: Storage): void;\n');
     try {
-      const { output } = typecheck({ 'probe.mts': "import { probe } from '../dist/dom-probe.mjs';\nexport const used = probe;\n" }, NODE_ONLY_OPTIONS);
+      const { output } = typecheck(
+        { 'probe.mts': "import { probe } from '../dist/dom-probe.mjs';\nexport const used = probe;\n" },
+        NODE_ONLY_OPTIONS,
+      );
       expect(output).toMatch(/dom-probe\.d\.mts.*Cannot find name 'Storage'/);
     } finally {
       rmSync(join(work, 'dist/dom-probe.d.mts'));
@@ -163,7 +187,9 @@ describe('the published declarations', () => {
   it.each(CLIENT_ENTRIES)('export every name %s uses, except type-level helpers', (specifier) => {
     const section = sectionOf(specifier);
     const unexported = section.slice(section.indexOf('\n### '));
-    const names = [...unexported.matchAll(/^(?:declare )?(?:interface|type|class|function|const|enum) (\w+)/gm)].map((match) => match[1]);
+    const names = [...unexported.matchAll(/^(?:declare )?(?:interface|type|class|function|const|enum) (\w+)/gm)].map(
+      (match) => match[1],
+    );
     expect(names.filter((name) => !UNEXPORTED_HELPERS.includes(name!))).toEqual([]);
   });
 });

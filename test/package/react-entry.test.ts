@@ -5,7 +5,16 @@
  * Needs the build (`npm run build`); skipped with a message outside CI when there is none.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,7 +24,16 @@ const built = existsSync(join(root, 'dist/react.mjs')) && existsSync(join(root, 
 if (!built && process.env.CI) throw new Error('dist/ is missing: CI must run `npm run build` before the tests');
 if (!built) console.warn('test/package/react-entry.test.ts skipped: run `npm run build` first');
 
-const HOOKS = ['SiteKitProvider', 'useClient', 'useAuth', 'useCurrentMember', 'useUpload', 'queryOptions', 'infiniteQueryOptions', 'mutationOptions'];
+const HOOKS = [
+  'SiteKitProvider',
+  'useClient',
+  'useAuth',
+  'useCurrentMember',
+  'useUpload',
+  'queryOptions',
+  'infiniteQueryOptions',
+  'mutationOptions',
+];
 
 let work: string;
 /** An app folder with the unpacked package in node_modules, and links to the given installed packages. */
@@ -40,20 +58,49 @@ let tarball: string;
 beforeAll(() => {
   if (!built) return;
   work = mkdtempSync(join(tmpdir(), 'sitekit-packed-'));
-  const [packed] = JSON.parse(execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', work], { cwd: root, encoding: 'utf8' }));
+  const [packed] = JSON.parse(
+    execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', work], {
+      cwd: root,
+      encoding: 'utf8',
+    }),
+  );
   tarball = packed.filename;
 }, 60_000);
 afterAll(() => work && rmSync(work, { recursive: true, force: true }));
 
 describe.skipIf(!built)('the packed sitekit-sdk/react', () => {
-  const withReact = ['react', 'react-dom', 'scheduler', 'jose', 'tus-js-client', '@tanstack/react-query', '@tanstack/query-core', '@types/react'];
+  const withReact = [
+    'react',
+    'react-dom',
+    'scheduler',
+    'jose',
+    'tus-js-client',
+    '@tanstack/react-query',
+    '@tanstack/query-core',
+    '@types/react',
+  ];
 
   it('imports in ESM and CJS, with the entry marked as client code', () => {
     const folder = app('with-react', withReact);
     const names = JSON.stringify(HOOKS);
-    expect(run(folder, 'esm.mjs', `import * as react from 'sitekit-sdk/react';\nconsole.log(${names}.map((n) => typeof react[n]).join());\n`)).toBe(HOOKS.map(() => 'function').join());
-    expect(run(folder, 'cjs.cjs', `const react = require('sitekit-sdk/react');\nconsole.log(${names}.map((n) => typeof react[n]).join());\n`)).toBe(HOOKS.map(() => 'function').join());
-    for (const file of ['react.mjs', 'react.cjs']) expect(readFileSync(join(folder, 'node_modules/sitekit-sdk/dist', file), 'utf8').split('\n')[0]).toBe("'use client';");
+    expect(
+      run(
+        folder,
+        'esm.mjs',
+        `import * as react from 'sitekit-sdk/react';\nconsole.log(${names}.map((n) => typeof react[n]).join());\n`,
+      ),
+    ).toBe(HOOKS.map(() => 'function').join());
+    expect(
+      run(
+        folder,
+        'cjs.cjs',
+        `const react = require('sitekit-sdk/react');\nconsole.log(${names}.map((n) => typeof react[n]).join());\n`,
+      ),
+    ).toBe(HOOKS.map(() => 'function').join());
+    for (const file of ['react.mjs', 'react.cjs'])
+      expect(readFileSync(join(folder, 'node_modules/sitekit-sdk/dist', file), 'utf8').split('\n')[0]).toBe(
+        "'use client';",
+      );
   });
 
   it('type-checks from ESM and CJS (NodeNext)', () => {
@@ -70,11 +117,33 @@ queryOptions(client, 42);
 // @ts-expect-error: a member query takes no find options
 queryOptions(client.members.queryMembers(), { returnTotalCount: true });
 `;
-    writeFileSync(join(folder, 'esm.mts'), usage(`import { createElement } from 'react';\nimport { createClient, OAuthStrategy } from 'sitekit-sdk';\nimport { SiteKitProvider, useAuth, useCurrentMember, useUpload, queryOptions } from 'sitekit-sdk/react';`));
-    writeFileSync(join(folder, 'cjs.cts'), usage(`import { createElement } from 'react';\nimport { createClient, OAuthStrategy } from 'sitekit-sdk';\nimport { SiteKitProvider, useAuth, useCurrentMember, useUpload, queryOptions } from 'sitekit-sdk/react';`));
+    writeFileSync(
+      join(folder, 'esm.mts'),
+      usage(
+        `import { createElement } from 'react';\nimport { createClient, OAuthStrategy } from 'sitekit-sdk';\nimport { SiteKitProvider, useAuth, useCurrentMember, useUpload, queryOptions } from 'sitekit-sdk/react';`,
+      ),
+    );
+    writeFileSync(
+      join(folder, 'cjs.cts'),
+      usage(
+        `import { createElement } from 'react';\nimport { createClient, OAuthStrategy } from 'sitekit-sdk';\nimport { SiteKitProvider, useAuth, useCurrentMember, useUpload, queryOptions } from 'sitekit-sdk/react';`,
+      ),
+    );
     writeFileSync(
       join(folder, 'tsconfig.json'),
-      JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', strict: true, noEmit: true, skipLibCheck: false, types: [], lib: ['ES2022', 'DOM'] }, files: ['esm.mts', 'cjs.cts'] }),
+      JSON.stringify({
+        compilerOptions: {
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          target: 'ES2022',
+          strict: true,
+          noEmit: true,
+          skipLibCheck: false,
+          types: [],
+          lib: ['ES2022', 'DOM'],
+        },
+        files: ['esm.mts', 'cjs.cts'],
+      }),
     );
     const tsc = join(root, 'node_modules/typescript/bin/tsc');
     let output = '';
@@ -89,7 +158,11 @@ queryOptions(client.members.queryMembers(), { returnTotalCount: true });
   it('leaves React out of sitekit-sdk: it loads (ESM and CJS) where React is not installed', () => {
     const folder = app('without-react', ['jose', 'tus-js-client']);
     expect(existsSync(join(folder, 'node_modules/react'))).toBe(false);
-    expect(run(folder, 'esm.mjs', `import { createClient } from 'sitekit-sdk';\nconsole.log(typeof createClient);\n`)).toBe('function');
-    expect(run(folder, 'cjs.cjs', `const { createClient } = require('sitekit-sdk');\nconsole.log(typeof createClient);\n`)).toBe('function');
+    expect(
+      run(folder, 'esm.mjs', `import { createClient } from 'sitekit-sdk';\nconsole.log(typeof createClient);\n`),
+    ).toBe('function');
+    expect(
+      run(folder, 'cjs.cjs', `const { createClient } = require('sitekit-sdk');\nconsole.log(typeof createClient);\n`),
+    ).toBe('function');
   });
 });

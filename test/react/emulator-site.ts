@@ -8,7 +8,14 @@ import { JSDOM } from 'jsdom';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createClient, OAuthStrategy, type Client, type FrameHost, type OAuthAuth, type Tokens } from '../../src/index.js';
+import {
+  createClient,
+  OAuthStrategy,
+  type Client,
+  type FrameHost,
+  type OAuthAuth,
+  type Tokens,
+} from '../../src/index.js';
 import { startEmulator } from '../helpers/emulator.js';
 
 /** A request as it left the client. */
@@ -86,7 +93,8 @@ export async function startEmulatorSite() {
             beforeParse(window) {
               const parent = {
                 postMessage: (data: unknown, targetOrigin: string) => {
-                  if (targetOrigin === globalThis.location.origin) frameHost.listeners.forEach((listener) => listener({ origin: new URL(url).origin, data }));
+                  if (targetOrigin === globalThis.location.origin)
+                    frameHost.listeners.forEach((listener) => listener({ origin: new URL(url).origin, data }));
                 },
               };
               Object.defineProperty(window, 'opener', { configurable: true, value: parent });
@@ -113,7 +121,12 @@ export async function startEmulatorSite() {
     fail,
     /** A visitor client of the demo site (memory storage) whose requests pass the gate. */
     client(tokens?: Tokens): Client<OAuthAuth> {
-      return createClient({ baseUrl: emulator.url, fetch: gate, retry: false, auth: OAuthStrategy({ clientId: emulator.info.clientId, tokens, frameHost }) });
+      return createClient({
+        baseUrl: emulator.url,
+        fetch: gate,
+        retry: false,
+        auth: OAuthStrategy({ clientId: emulator.info.clientId, tokens, frameHost }),
+      });
     },
     /** A client signed in as the member with `email` and `password` (direct login). */
     async memberClient(email: string, password: string): Promise<Client<OAuthAuth>> {
@@ -127,7 +140,11 @@ export async function startEmulatorSite() {
     redirectUri: `${globalThis.location.origin}/`,
     /** Changes emulator settings (`PUT /_emulator/config`). */
     async configure(config: Record<string, unknown>) {
-      const response = await emulator.fetch('/_emulator/config', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ config }) });
+      const response = await emulator.fetch('/_emulator/config', {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ config }),
+      });
       if (!response.ok) throw new Error(`configure: ${response.status} ${await response.text()}`);
     },
     /** The code of the last verification email sent to `email`. */
@@ -138,7 +155,9 @@ export async function startEmulatorSite() {
       if (items.length) await emulator.admin.items.bulkInsert(collectionId, items);
     },
     async verificationCode(email: string): Promise<string> {
-      const { emails } = (await (await emulator.fetch(`/_emulator/outbox?to=${encodeURIComponent(email)}`)).json()) as { emails: { code?: string }[] };
+      const { emails } = (await (await emulator.fetch(`/_emulator/outbox?to=${encodeURIComponent(email)}`)).json()) as {
+        emails: { code?: string }[];
+      };
       const code = emails.find((message) => message.code)?.code;
       if (!code) throw new Error(`no verification email to ${email}`);
       return code;

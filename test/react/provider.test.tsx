@@ -62,7 +62,9 @@ describe('SiteKitProvider and useClient', () => {
 
   it('rejects something that is not a client', () => {
     silenceRenderErrors();
-    expect(() => render(<SiteKitProvider client={{} as never} />)).toThrow('SiteKitProvider: client must be a client made by createClient');
+    expect(() => render(<SiteKitProvider client={{} as never} />)).toThrow(
+      'SiteKitProvider: client must be a client made by createClient',
+    );
   });
 
   it('says that the sign-in hooks need an OAuth client when given an API-key client', () => {

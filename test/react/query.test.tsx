@@ -8,7 +8,13 @@ import { QueryClient, QueryClientProvider, useInfiniteQuery, useMutation, useQue
 import { act, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiKeyStrategy, createClient, isRequestError, type Client } from '../../src/index.js';
-import { infiniteQueryOptions, mutationOptions, queryOptions, type QueryCall, type SiteKitQueryBuilder } from '../../src/react/index.js';
+import {
+  infiniteQueryOptions,
+  mutationOptions,
+  queryOptions,
+  type QueryCall,
+  type SiteKitQueryBuilder,
+} from '../../src/react/index.js';
 import { renderHookWithClient } from './render.js';
 import { startEmulatorSite, type EmulatorSite } from './emulator-site.js';
 
@@ -18,11 +24,15 @@ beforeAll(async () => (site = await startEmulatorSite()));
 afterAll(() => site.close());
 afterEach(() => release());
 
-const queries = (collection: string) => site.sent.filter((r) => r.path === '/wix-data/v2/items/query' && r.body?.dataCollectionId === collection);
+const queries = (collection: string) =>
+  site.sent.filter((r) => r.path === '/wix-data/v2/items/query' && r.body?.dataCollectionId === collection);
 /** A fresh QueryClient (no retries: failures show at once) and a render option that provides it. */
 function queryClientSetup() {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return { queryClient, outer: (children: React.ReactNode) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider> };
+  return {
+    queryClient,
+    outer: (children: React.ReactNode) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>,
+  };
 }
 
 describe('query keys', () => {
@@ -34,10 +44,30 @@ describe('query keys', () => {
     const a = keyOf(client.items.query('Movies').ge('year', 1990).eq('genre', 'drama').descending('year').limit(10));
     const b = keyOf(client.items.query('Movies').limit(10).eq('genre', 'drama').descending('year').ge('year', 1990));
     expect(a).toEqual(b);
-    expect(a).toEqual(['sitekit', 'items', 'Movies', { dataCollectionId: 'Movies', query: { filter: { year: { $gte: 1990 }, genre: 'drama' }, sort: [{ fieldName: 'year', order: 'DESC' }], paging: { limit: 10, offset: 0 } } }, false]);
-    expect(keyOf(client.members.queryMembers().eq('status', 'APPROVED'))).toEqual(['sitekit', 'members', { query: { filter: { status: 'APPROVED' }, paging: { limit: 50, offset: 0 } } }, false]);
+    expect(a).toEqual([
+      'sitekit',
+      'items',
+      'Movies',
+      {
+        dataCollectionId: 'Movies',
+        query: {
+          filter: { year: { $gte: 1990 }, genre: 'drama' },
+          sort: [{ fieldName: 'year', order: 'DESC' }],
+          paging: { limit: 10, offset: 0 },
+        },
+      },
+      false,
+    ]);
+    expect(keyOf(client.members.queryMembers().eq('status', 'APPROVED'))).toEqual([
+      'sitekit',
+      'members',
+      { query: { filter: { status: 'APPROVED' }, paging: { limit: 50, offset: 0 } } },
+      false,
+    ]);
     // @ts-expect-error: a member query takes no find options (the service always counts members)
-    expect(queryOptions(client.members.queryMembers(), { returnTotalCount: true }).queryKey).toEqual(keyOf(client.members.queryMembers()));
+    expect(queryOptions(client.members.queryMembers(), { returnTotalCount: true }).queryKey).toEqual(
+      keyOf(client.members.queryMembers()),
+    );
   });
 
   it('differ when anything in the request differs', () => {
@@ -66,7 +96,9 @@ describe('query keys', () => {
     const admin = createClient({ auth: ApiKeyStrategy({ apiKey: 'k', siteId: 's' }) });
     expect(keyOf(admin.items.query('Movies'))).not.toEqual(keyOf(client.items.query('Movies')));
     expect(keyOf(admin.items.query('Movies')).at(-1)).toBe(true);
-    expect(infiniteQueryOptions(client.items.query('Movies')).queryKey).not.toEqual(keyOf(client.items.query('Movies')));
+    expect(infiniteQueryOptions(client.items.query('Movies')).queryKey).not.toEqual(
+      keyOf(client.items.query('Movies')),
+    );
   });
 
   it('of direct reads are recorded from the calls, leaving the query signal out', () => {
@@ -104,10 +136,25 @@ describe('toRequest', () => {
   it('is what find() sends, for item and member queries', async () => {
     await site.seed('Requests', { title: 'Alien', year: 1979 });
     const client = site.client();
-    const movies = client.items.query('Requests').ge('year', 1970).lt('released', new Date('2000-01-01T00:00:00Z')).descending('year').fields('title').skip(1).limit(5);
+    const movies = client.items
+      .query('Requests')
+      .ge('year', 1970)
+      .lt('released', new Date('2000-01-01T00:00:00Z'))
+      .descending('year')
+      .fields('title')
+      .skip(1)
+      .limit(5);
     await movies.find({ returnTotalCount: true });
-    expect(movies.toRequest({ returnTotalCount: true })).toEqual({ namespace: 'items', collectionId: 'Requests', payload: queries('Requests').at(-1)!.body, elevated: false });
-    const members = client.members.queryMembers({ fieldsets: ['PUBLIC'] }).ge('_createdDate', new Date('2020-01-01T00:00:00Z')).ascending('_createdDate');
+    expect(movies.toRequest({ returnTotalCount: true })).toEqual({
+      namespace: 'items',
+      collectionId: 'Requests',
+      payload: queries('Requests').at(-1)!.body,
+      elevated: false,
+    });
+    const members = client.members
+      .queryMembers({ fieldsets: ['PUBLIC'] })
+      .ge('_createdDate', new Date('2020-01-01T00:00:00Z'))
+      .ascending('_createdDate');
     await members.find();
     const sent = site.sent.filter((r) => r.path === '/members/v1/members/query').at(-1)!.body;
     // The transport's JSON encoding turns the dates a member filter keeps into ISO strings; the query key holds that form.
@@ -124,9 +171,19 @@ describe('with useQuery', () => {
     await site.seed('Films', { title: 'Alien' }, { title: 'Brazil' }, { title: 'Casablanca' });
     const client = site.client();
     const { outer } = queryClientSetup();
-    const { result } = renderHookWithClient(() => useQuery(queryOptions(client.items.query<{ title: string }>('Films').ascending('title').limit(2))), client, { outer });
+    const { result } = renderHookWithClient(
+      () => useQuery(queryOptions(client.items.query<{ title: string }>('Films').ascending('title').limit(2))),
+      client,
+      { outer },
+    );
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
-    expect(result.current.data).toMatchObject({ pageSize: 2, currentPage: 0, hasNext: true, hasPrev: false, totalCount: undefined });
+    expect(result.current.data).toMatchObject({
+      pageSize: 2,
+      currentPage: 0,
+      hasNext: true,
+      hasPrev: false,
+      totalCount: undefined,
+    });
     expect(result.current.data!.items.map((item) => item.title)).toEqual(['Alien', 'Brazil']);
     expect(queries('Films').at(-1)!.body.query.paging).toMatchObject({ limit: 2 });
   });
@@ -135,7 +192,11 @@ describe('with useQuery', () => {
     await site.seed('Counted', { n: 1 }, { n: 2 }, { n: 3 });
     const client = site.client();
     const { outer } = queryClientSetup();
-    const { result } = renderHookWithClient(() => useQuery(queryOptions(client.items.query('Counted').limit(2), { returnTotalCount: true })), client, { outer });
+    const { result } = renderHookWithClient(
+      () => useQuery(queryOptions(client.items.query('Counted').limit(2), { returnTotalCount: true })),
+      client,
+      { outer },
+    );
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
     expect(result.current.data).toMatchObject({ totalCount: 3, totalPages: 2, hasNext: true });
     expect(queries('Counted').at(-1)!.body.returnTotalCount).toBe(true);
@@ -144,7 +205,11 @@ describe('with useQuery', () => {
   it('fetches a page of members', async () => {
     const admin = site.emulator.admin;
     const { outer } = queryClientSetup();
-    const { result } = renderHookWithClient(() => useQuery(queryOptions(admin.members.queryMembers({ fieldsets: ['FULL'] }).ascending('loginEmail'))), admin, { outer });
+    const { result } = renderHookWithClient(
+      () => useQuery(queryOptions(admin.members.queryMembers({ fieldsets: ['FULL'] }).ascending('loginEmail'))),
+      admin,
+      { outer },
+    );
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
     expect(result.current.data!.totalCount).toBeGreaterThan(0);
     expect(result.current.data!.items.every((member) => typeof member.loginEmail === 'string')).toBe(true);
@@ -154,7 +219,11 @@ describe('with useQuery', () => {
     const client = site.client();
     const { outer } = queryClientSetup();
     const before = queries('Anything').length;
-    const { result } = renderHookWithClient(() => useQuery(queryOptions(client, ((c: Client) => c.items.query('Anything')) as never)), client, { outer });
+    const { result } = renderHookWithClient(
+      () => useQuery(queryOptions(client, ((c: Client) => c.items.query('Anything')) as never)),
+      client,
+      { outer },
+    );
     await waitFor(() => expect(result.current.isError).toBe(true));
     expect(isRequestError(result.current.error)).toBe(true);
     expect(queries('Anything').length).toBe(before);
@@ -164,7 +233,11 @@ describe('with useQuery', () => {
     await site.seed('Tallies', { genre: 'drama' });
     const client = site.client();
     const { outer } = queryClientSetup();
-    const { result } = renderHookWithClient(() => useQuery(queryOptions(client, ((c: Client) => c.items.aggregate('Tallies').group('genre')) as never)), client, { outer });
+    const { result } = renderHookWithClient(
+      () => useQuery(queryOptions(client, ((c: Client) => c.items.aggregate('Tallies').group('genre')) as never)),
+      client,
+      { outer },
+    );
     await waitFor(() => expect(result.current.isError).toBe(true));
     expect(isRequestError(result.current.error)).toBe(true);
   });
@@ -174,7 +247,12 @@ describe('with useQuery', () => {
     const client = site.client();
     const { outer } = queryClientSetup();
     const { result } = renderHookWithClient(
-      () => useQuery(queryOptions(client, (c, { signal }) => c.items.aggregate('Genres').group('genre').count().ascending('genre').run({ signal }))),
+      () =>
+        useQuery(
+          queryOptions(client, (c, { signal }) =>
+            c.items.aggregate('Genres').group('genre').count().ascending('genre').run({ signal }),
+          ),
+        ),
       client,
       { outer },
     );
@@ -190,12 +268,16 @@ describe('with useQuery', () => {
     await site.seed('Shorts', { title: 'Un chien andalou' });
     const client = site.client();
     const { outer } = queryClientSetup();
-    const { result } = renderHookWithClient(() => useQuery(queryOptions(client, (c, { signal }) => c.items.query('Shorts', {}, { signal }))), client, { outer });
+    const { result } = renderHookWithClient(
+      () => useQuery(queryOptions(client, (c, { signal }) => c.items.query('Shorts', {}, { signal }))),
+      client,
+      { outer },
+    );
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
     expect(result.current.data!.items).toHaveLength(1);
   });
 
-  it("cancels the request when TanStack Query cancels the query", async () => {
+  it('cancels the request when TanStack Query cancels the query', async () => {
     const client = site.client();
     const { queryClient, outer } = queryClientSetup();
     await site.seed('Slow');
@@ -214,14 +296,31 @@ describe('with useInfiniteQuery', () => {
     await site.seed('Songs', ...['a', 'b', 'c', 'd', 'e'].map((title) => ({ title })));
     const client = site.client();
     const { outer } = queryClientSetup();
-    const { result } = renderHookWithClient(() => useInfiniteQuery(infiniteQueryOptions(client.items.query('Songs').ascending('title').limit(2), { returnTotalCount: true })), client, { outer });
+    const { result } = renderHookWithClient(
+      () =>
+        useInfiniteQuery(
+          infiniteQueryOptions(client.items.query('Songs').ascending('title').limit(2), { returnTotalCount: true }),
+        ),
+      client,
+      { outer },
+    );
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
     while (result.current.hasNextPage) {
       await act(() => result.current.fetchNextPage());
     }
-    expect(result.current.data!.pages.flatMap((page) => page.items.map((item) => item.title))).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect(result.current.data!.pages.flatMap((page) => page.items.map((item) => item.title))).toEqual([
+      'a',
+      'b',
+      'c',
+      'd',
+      'e',
+    ]);
     expect(result.current.data!.pageParams).toEqual([0, 2, 4]);
-    expect(queries('Songs').slice(-3).map((r) => r.body.query.paging.offset ?? 0)).toEqual([0, 2, 4]);
+    expect(
+      queries('Songs')
+        .slice(-3)
+        .map((r) => r.body.query.paging.offset ?? 0),
+    ).toEqual([0, 2, 4]);
     expect(result.current.data!.pages[0]!.totalCount).toBe(5);
   });
 });
@@ -255,8 +354,12 @@ describe('mutationOptions', () => {
     const client = site.client();
     const { queryClient } = queryClientSetup();
     const invalidated: unknown[] = [];
-    const fakeClient = { invalidateQueries: async (filters: { queryKey: readonly unknown[] }) => void invalidated.push(filters.queryKey) };
-    const options = mutationOptions(client, (c, title: string) => c.items.insert('Posters', { title }), { invalidates: [['items', 'Posters'], ['members']] });
+    const fakeClient = {
+      invalidateQueries: async (filters: { queryKey: readonly unknown[] }) => void invalidated.push(filters.queryKey),
+    };
+    const options = mutationOptions(client, (c, title: string) => c.items.insert('Posters', { title }), {
+      invalidates: [['items', 'Posters'], ['members']],
+    });
     await options.mutationFn('Nosferatu', { client: fakeClient });
     expect(invalidated).toEqual([
       ['sitekit', 'items', 'Posters'],

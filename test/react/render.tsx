@@ -20,7 +20,10 @@ export interface ProviderOptions {
 }
 
 /** The provider around `children`. */
-function providerWrapper(client: Client, { navigate, oauthDataStorage, outer = (children) => children }: ProviderOptions) {
+function providerWrapper(
+  client: Client,
+  { navigate, oauthDataStorage, outer = (children) => children }: ProviderOptions,
+) {
   return function Wrapper({ children }: { children?: ReactNode }) {
     return outer(
       <SiteKitProvider client={client} navigate={navigate} oauthDataStorage={oauthDataStorage}>
@@ -31,9 +34,17 @@ function providerWrapper(client: Client, { navigate, oauthDataStorage, outer = (
 }
 
 /** Renders `ui` under a provider of `client`. */
-export function renderWithClient(ui: ReactNode, client: Client, options: ProviderOptions & Omit<RenderOptions, 'wrapper' | 'reactStrictMode'> = {}) {
+export function renderWithClient(
+  ui: ReactNode,
+  client: Client,
+  options: ProviderOptions & Omit<RenderOptions, 'wrapper' | 'reactStrictMode'> = {},
+) {
   const { strict = true, navigate, oauthDataStorage, outer, ...renderOptions } = options;
-  return render(ui, { ...renderOptions, reactStrictMode: strict, wrapper: providerWrapper(client, { navigate, oauthDataStorage, outer }) });
+  return render(ui, {
+    ...renderOptions,
+    reactStrictMode: strict,
+    wrapper: providerWrapper(client, { navigate, oauthDataStorage, outer }),
+  });
 }
 
 /** Renders `hook` under a provider of `client`. */

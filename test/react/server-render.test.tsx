@@ -38,14 +38,25 @@ describe('sitekit/react on a server', () => {
       const auth = useAuth();
       const { member, loading } = useCurrentMember();
       const { status } = useUpload();
-      return createElement('p', null, `${auth.role} ${auth.loggedIn} ${member === null ? 'visitor' : loading ? 'loading' : 'member'} ${status}`);
+      return createElement(
+        'p',
+        null,
+        `${auth.role} ${auth.loggedIn} ${member === null ? 'visitor' : loading ? 'loading' : 'member'} ${status}`,
+      );
     }
     const page = (storage = memoryTokenStorage()): ReactNode => {
-      const client = createClient({ auth: OAuthStrategy({ clientId: 'c', storage }), fetch, baseUrl: 'https://api.test' });
+      const client = createClient({
+        auth: OAuthStrategy({ clientId: 'c', storage }),
+        fetch,
+        baseUrl: 'https://api.test',
+      });
       return createElement(SiteKitProvider, { client }, createElement(Page));
     };
     expect(renderToString(page())).toBe('<p>none false visitor idle</p>');
-    const member = memoryTokenStorage({ accessToken: { value: 'a', expiresAt: now() + 3600 }, refreshToken: { value: 'r', role: 'member' } });
+    const member = memoryTokenStorage({
+      accessToken: { value: 'a', expiresAt: now() + 3600 },
+      refreshToken: { value: 'r', role: 'member' },
+    });
     expect(renderToString(page(member))).toBe('<p>member true loading idle</p>');
     expect(sent).toEqual([]);
   });

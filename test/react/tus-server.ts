@@ -43,8 +43,18 @@ export async function startTusServer() {
     // The TUS protocol's own requests go, unread, to the TUS server.
     if (url.pathname.startsWith('/tus')) return tus.handle(request, response);
     const route = `${request.method} ${url.pathname}`;
-    if (route === 'POST /oauth2/token') return json(response, 200, { access_token: `access-${randomUUID()}`, refresh_token: `refresh-${randomUUID()}`, expires_in: 3600 });
-    if (route === 'POST /site-media/v1/files/generate-resumable-upload-url') return json(response, 200, { uploadUrl: `${url.origin}/tus`, uploadToken: `token-${randomUUID()}`, uploadProtocol: 'TUS' });
+    if (route === 'POST /oauth2/token')
+      return json(response, 200, {
+        access_token: `access-${randomUUID()}`,
+        refresh_token: `refresh-${randomUUID()}`,
+        expires_in: 3600,
+      });
+    if (route === 'POST /site-media/v1/files/generate-resumable-upload-url')
+      return json(response, 200, {
+        uploadUrl: `${url.origin}/tus`,
+        uploadToken: `token-${randomUUID()}`,
+        uploadProtocol: 'TUS',
+      });
     json(response, 404, { message: `No route ${route}` });
   }
   const server = createServer((request, response) => {

@@ -25,7 +25,10 @@ afterAll(() => site.close());
 afterEach(() => vi.restoreAllMocks());
 
 const now = () => Math.floor(Date.now() / 1000);
-const memberTokens = (value: string): Tokens => ({ accessToken: { value, expiresAt: now() + 3600 }, refreshToken: { value: `${value}-refresh`, role: 'member' } });
+const memberTokens = (value: string): Tokens => ({
+  accessToken: { value, expiresAt: now() + 3600 },
+  refreshToken: { value: `${value}-refresh`, role: 'member' },
+});
 const tokenGrants = () => site.sent.filter((r) => r.path === '/oauth2/token').length;
 
 /** Shows the role it reads, and counts its renders. */
@@ -74,7 +77,10 @@ describe('direct login', () => {
     const client = site.client();
     const { result } = renderHookWithClient(useAuth, client);
     let outcome: Promise<unknown> | undefined;
-    act(() => void (outcome = result.current.login({ email: ADA, password: PASSWORD }, { redirectUri: site.redirectUri })));
+    act(
+      () =>
+        void (outcome = result.current.login({ email: ADA, password: PASSWORD }, { redirectUri: site.redirectUri })),
+    );
     expect(result.current.pending).toBe('login');
     await act(async () => void (await outcome));
     expect(await outcome).toMatchObject({ loginState: 'SUCCESS' });
@@ -97,13 +103,22 @@ describe('direct login', () => {
     try {
       const email = `new-${Date.now()}@react.test`;
       const { result } = renderHookWithClient(useAuth, site.client());
-      const registered = await act(() => result.current.register({ email, password: PASSWORD }, { redirectUri: site.redirectUri }));
+      const registered = await act(() =>
+        result.current.register({ email, password: PASSWORD }, { redirectUri: site.redirectUri }),
+      );
       expect(registered.loginState).toBe('EMAIL_VERIFICATION_REQUIRED');
       expect(result.current.loggedIn).toBe(false);
-      const wrong = await act(() => result.current.processVerification({ verificationCode: '000000' }).catch((e: unknown) => e));
+      const wrong = await act(() =>
+        result.current.processVerification({ verificationCode: '000000' }).catch((e: unknown) => e),
+      );
       expect(result.current.error).toBe(wrong);
       expect(result.current.error?.code).toBeTruthy();
-      const verified = await act(async () => result.current.processVerification({ verificationCode: await site.verificationCode(email) }, { redirectUri: site.redirectUri }));
+      const verified = await act(async () =>
+        result.current.processVerification(
+          { verificationCode: await site.verificationCode(email) },
+          { redirectUri: site.redirectUri },
+        ),
+      );
       expect(verified.loginState).toBe('SUCCESS');
       expect(result.current).toMatchObject({ loggedIn: true, error: null });
     } finally {
@@ -122,7 +137,10 @@ describe('redirect login', () => {
     expect(navigate).toHaveBeenCalledTimes(1);
     const authUrl = navigate.mock.calls[0]![0];
     expect(authUrl.startsWith(site.url)).toBe(true);
-    expect(JSON.parse(storage.entries.get(OAUTH_DATA_KEY)!)).toMatchObject({ redirectUri: callback, originalUri: `${location.origin}/account` });
+    expect(JSON.parse(storage.entries.get(OAUTH_DATA_KEY)!)).toMatchObject({
+      redirectUri: callback,
+      originalUri: `${location.origin}/account`,
+    });
 
     // The member signs in on the hosted page, which sends the browser back with the code.
     const returnUrl = await site.signInOnHostedPage(authUrl, ADA, PASSWORD);
@@ -157,10 +175,18 @@ describe('redirect login', () => {
   it('reports the hosted page refusing, and a return without a sign-in in progress', async () => {
     const storage = memoryStorage();
     const { result } = renderHookWithClient(useAuth, site.client(), { oauthDataStorage: storage });
-    const refused = await act(() => result.current.handleRedirectCallback({ url: `${location.origin}/cb#error=access_denied&error_description=The+member+said+no` }).catch((e: unknown) => e));
+    const refused = await act(() =>
+      result.current
+        .handleRedirectCallback({
+          url: `${location.origin}/cb#error=access_denied&error_description=The+member+said+no`,
+        })
+        .catch((e: unknown) => e),
+    );
     expect(refused).toMatchObject({ name: 'AuthError', code: 'ACCESS_DENIED', message: 'The member said no' });
     expect(result.current.error).toBe(refused);
-    const orphan = await act(() => result.current.handleRedirectCallback({ url: `${location.origin}/cb#code=c&state=s` }).catch((e: unknown) => e));
+    const orphan = await act(() =>
+      result.current.handleRedirectCallback({ url: `${location.origin}/cb#code=c&state=s` }).catch((e: unknown) => e),
+    );
     expect(orphan).toMatchObject({ code: 'NO_OAUTH_DATA' });
   });
 });
@@ -169,7 +195,10 @@ describe('silent sign-in and logout', () => {
   it('signs in the member of the browser session without a visible redirect, then logs out through the hosted page', async () => {
     // A sign-in on the hosted page leaves the emulator's session cookie in this "browser".
     const navigate = vi.fn<(url: string) => void>();
-    const { result: first } = renderHookWithClient(useAuth, site.client(), { navigate, oauthDataStorage: memoryStorage() });
+    const { result: first } = renderHookWithClient(useAuth, site.client(), {
+      navigate,
+      oauthDataStorage: memoryStorage(),
+    });
     await act(() => first.current.loginWithRedirect(`${location.origin}/callback`));
     await site.signInOnHostedPage(navigate.mock.calls[0]![0], ADA, PASSWORD);
 
@@ -186,7 +215,9 @@ describe('silent sign-in and logout', () => {
   it('reports a silent sign-in when the browser has no session', async () => {
     site.forgetBrowserSession();
     const { result } = renderHookWithClient(useAuth, site.client());
-    const error = await act(() => result.current.signInSilently({ redirectUri: site.redirectUri }).catch((e: unknown) => e));
+    const error = await act(() =>
+      result.current.signInSilently({ redirectUri: site.redirectUri }).catch((e: unknown) => e),
+    );
     expect(isAuthError(error)).toBe(true);
     expect(result.current).toMatchObject({ error, pending: null, loggedIn: false });
   });

@@ -66,7 +66,11 @@ describe('useCurrentMember', () => {
     await waitFor(() => expect(result.current.loading).toBe(false));
     expect(result.current.member?.profile?.nickname).toBe('Grace');
     // The first mount's request is aborted (before it is sent, or in flight).
-    expect(memberRequests().slice(before).filter((request) => !request.aborted)).toHaveLength(1);
+    expect(
+      memberRequests()
+        .slice(before)
+        .filter((request) => !request.aborted),
+    ).toHaveLength(1);
   });
 
   it('fetches again when asked to, showing the member meanwhile', async () => {
@@ -105,7 +109,9 @@ describe('useCurrentMember', () => {
     const quiet = (event: ErrorEvent) => event.preventDefault();
     window.addEventListener('error', quiet);
     try {
-      expect(() => renderHookWithClient(() => useCurrentMember({ fieldsets: 'FULL' as never }), site.client())).toThrow(RequestError);
+      expect(() => renderHookWithClient(() => useCurrentMember({ fieldsets: 'FULL' as never }), site.client())).toThrow(
+        RequestError,
+      );
     } finally {
       window.removeEventListener('error', quiet);
     }
@@ -123,7 +129,10 @@ describe('useCurrentMember', () => {
   it('shows a visitor once the member tokens are refused (the client continues as a visitor)', async () => {
     const client = site.client();
     const now = Math.floor(Date.now() / 1000);
-    client.auth.setTokens({ accessToken: { value: 'forged', expiresAt: now + 3600 }, refreshToken: { value: 'forged-refresh', role: 'member' } });
+    client.auth.setTokens({
+      accessToken: { value: 'forged', expiresAt: now + 3600 },
+      refreshToken: { value: 'forged-refresh', role: 'member' },
+    });
     const { result } = renderHookWithClient(useCurrentMember, client);
     await waitFor(() => expect(result.current.member).toBeNull());
     expect(client.auth.getTokens().refreshToken.role).toBe('visitor');

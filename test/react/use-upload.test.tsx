@@ -32,7 +32,9 @@ const puts = (prefix: string) => site.sent.filter((r) => r.method === 'PUT' && r
 const putSent = (prefix: string, count: number) => waitFor(() => expect(puts(prefix).length).toBe(count + 1));
 /** The emulator's own log of the requests to paths starting with `prefix` (TUS requests do not pass the client's fetch). */
 const emulatorLog = async (method: string, prefix: string) => {
-  const { requests } = (await (await site.emulator.fetch('/_emulator/requests?limit=1000')).json()) as { requests: { method: string; path: string }[] };
+  const { requests } = (await (await site.emulator.fetch('/_emulator/requests?limit=1000')).json()) as {
+    requests: { method: string; path: string }[];
+  };
   return requests.filter((r) => r.method === method && r.path.startsWith(prefix));
 };
 
@@ -111,7 +113,13 @@ describe('useUpload', () => {
     let second: Promise<FileDescriptor> | undefined;
     act(() => void (first = result.current.upload(photoBytes, photo).catch((e: unknown) => e)));
     await putSent(SIMPLE_PUT, before);
-    act(() => void (second = result.current.upload(new TextEncoder().encode('other'), { mimeType: 'image/png', fileName: 'other.png' })));
+    act(
+      () =>
+        void (second = result.current.upload(new TextEncoder().encode('other'), {
+          mimeType: 'image/png',
+          fileName: 'other.png',
+        })),
+    );
     expect(isAbortedError(await first)).toBe(true);
     release();
     const file = await act(() => second!);
@@ -167,7 +175,12 @@ describe('useUpload, resumable, unmounted mid-chunk', () => {
     const patches = tus.requests('PATCH').length;
     release = tus.hold('/tus/');
     let done: Promise<unknown> | undefined;
-    act(() => void (done = result.current.upload(new Uint8Array(1024).fill(1), { mimeType: 'video/mp4', fileName: 'short.mp4', resumable: true }).catch((e: unknown) => e)));
+    act(
+      () =>
+        void (done = result.current
+          .upload(new Uint8Array(1024).fill(1), { mimeType: 'video/mp4', fileName: 'short.mp4', resumable: true })
+          .catch((e: unknown) => e)),
+    );
     await waitFor(() => expect(tus.requests('PATCH').length).toBe(patches + 1));
     unmount();
     expect(isAbortedError(await done)).toBe(true);

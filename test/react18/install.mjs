@@ -19,9 +19,14 @@ const installedVersion = (name) => {
 
 const missing = Object.entries(wanted).filter(([name, version]) => installedVersion(name) !== version);
 if (missing.length) {
-  console.log(`Installing ${missing.map(([name, version]) => `${name}@${version}`).join(', ')} into test/react18 for the React 18 test run`);
+  console.log(
+    `Installing ${missing.map(([name, version]) => `${name}@${version}`).join(', ')} into test/react18 for the React 18 test run`,
+  );
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const result = spawnSync(npm, ['ci', '--no-audit', '--no-fund', '--ignore-scripts'], { cwd: folder, stdio: 'inherit' });
+  const result = spawnSync(npm, ['ci', '--no-audit', '--no-fund', '--ignore-scripts'], {
+    cwd: folder,
+    stdio: 'inherit',
+  });
   if (result.status !== 0) {
     console.error('Could not install React 18 into test/react18 (is the npm registry reachable?)');
     process.exit(result.status ?? 1);

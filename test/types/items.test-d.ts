@@ -1,7 +1,15 @@
 /** Types of the items builders and methods: typed by the caller's item type, untyped by default. */
 import { describe, expectTypeOf, it } from 'vitest';
 import type { Client } from '../../src/client.js';
-import type { AggregateRow, BulkResult, DataItemOf, FilterBuilder, ItemsQueryBuilder, PagedResult, PatchBuilder } from '../../src/data/types.js';
+import type {
+  AggregateRow,
+  BulkResult,
+  DataItemOf,
+  FilterBuilder,
+  ItemsQueryBuilder,
+  PagedResult,
+  PatchBuilder,
+} from '../../src/data/types.js';
 import type { Item } from '../../src/types.js';
 
 interface Movie {
@@ -20,7 +28,12 @@ describe('typed query builder', () => {
     const q = items.query<Movie>('Movies');
     expectTypeOf(q).toEqualTypeOf<ItemsQueryBuilder<Movie>>();
     expectTypeOf(q.eq('year', 1975)).toEqualTypeOf<ItemsQueryBuilder<Movie>>();
-    q.eq('title', 'Jaws').ne('year', 1976).gt('released', new Date()).between('year', 1970, 1980).ge('year', 1).le('year', 2);
+    q.eq('title', 'Jaws')
+      .ne('year', 1976)
+      .gt('released', new Date())
+      .between('year', 1970, 1980)
+      .ge('year', 1)
+      .le('year', 2);
     q.contains('title', 'aw').startsWith('title', 'J').endsWith('title', 's');
     q.hasSome('tags', 'a', 'b').hasSome('tags', ['a']).hasAll('tags', ['a']).in('year', [1975, 1977]);
     q.exists('released', true).isEmpty('released').isNotEmpty('director');
@@ -71,7 +84,11 @@ describe('typed query builder', () => {
     const f = items.filter<Movie>().eq('year', 1975);
     expectTypeOf(f).toEqualTypeOf<FilterBuilder<Movie>>();
     expectTypeOf(f.toFilter()).toEqualTypeOf<Record<string, unknown>>();
-    items.query<Movie>('Movies').or(f, items.query('Movies').eq('x', 1), { year: { $gt: 1 } }).not(f).and(f);
+    items
+      .query<Movie>('Movies')
+      .or(f, items.query('Movies').eq('x', 1), { year: { $gt: 1 } })
+      .not(f)
+      .and(f);
     // @ts-expect-error a filter builder checks values too
     items.filter<Movie>().eq('year', '1975');
     items.count('Movies', { filter: f });
@@ -80,7 +97,9 @@ describe('typed query builder', () => {
   });
 
   it('the direct query form', () => {
-    expectTypeOf(items.query<Movie>('Movies', { filter: { year: 1975 }, paging: { limit: 1 } })).resolves.toEqualTypeOf<{
+    expectTypeOf(
+      items.query<Movie>('Movies', { filter: { year: 1975 }, paging: { limit: 1 } }),
+    ).resolves.toEqualTypeOf<{
       items: DataItemOf<Movie>[];
       pagingMetadata?: import('../../generated/models.js').PagingMetadata;
     }>();
@@ -89,10 +108,18 @@ describe('typed query builder', () => {
 
 describe('generic item methods', () => {
   it('insert/update/save infer or take the item type', () => {
-    expectTypeOf(items.insert('Movies', { title: 'Jaws', year: 1975 })).resolves.toEqualTypeOf<DataItemOf<{ title: string; year: number }>>();
-    expectTypeOf(items.insert<Movie>('Movies', { title: 'Jaws', year: 1975, tags: [] })).resolves.toEqualTypeOf<DataItemOf<Movie>>();
+    expectTypeOf(items.insert('Movies', { title: 'Jaws', year: 1975 })).resolves.toEqualTypeOf<
+      DataItemOf<{ title: string; year: number }>
+    >();
+    expectTypeOf(items.insert<Movie>('Movies', { title: 'Jaws', year: 1975, tags: [] })).resolves.toEqualTypeOf<
+      DataItemOf<Movie>
+    >();
     items.save<Movie>('Movies', { _id: 'a', title: 'Jaws', year: 1975, tags: [] });
-    items.update<Movie>('Movies', { _id: 'a', title: 'Jaws', year: 1975, tags: [] }, { publishPluginOptions: { includeDraftItems: true } });
+    items.update<Movie>(
+      'Movies',
+      { _id: 'a', title: 'Jaws', year: 1975, tags: [] },
+      { publishPluginOptions: { includeDraftItems: true } },
+    );
     // @ts-expect-error year must be a number
     items.insert<Movie>('Movies', { title: 'Jaws', year: '1975', tags: [] });
     // @ts-expect-error _id must be a string
@@ -108,7 +135,9 @@ describe('generic item methods', () => {
   });
 
   it('bulk writes resolve the official bulk result', () => {
-    expectTypeOf(items.bulkInsert<Movie>('Movies', [{ title: 'a', year: 1, tags: [] }])).resolves.toEqualTypeOf<BulkResult>();
+    expectTypeOf(
+      items.bulkInsert<Movie>('Movies', [{ title: 'a', year: 1, tags: [] }]),
+    ).resolves.toEqualTypeOf<BulkResult>();
     expectTypeOf(items.bulkRemove('Movies', ['a'])).resolves.toEqualTypeOf<BulkResult>();
     expectTypeOf<BulkResult['errors'][number]['code']>().toEqualTypeOf<string>();
     // @ts-expect-error ids, not items
@@ -118,7 +147,14 @@ describe('generic item methods', () => {
 
 describe('aggregate, patch, references', () => {
   it('aggregate', () => {
-    const a = items.aggregate<Movie>('Movies').filter(items.filter().gt('year', 1)).group('year').sum('year').avg('year', 'avgYear').count().having({ count: { $gt: 1 } });
+    const a = items
+      .aggregate<Movie>('Movies')
+      .filter(items.filter().gt('year', 1))
+      .group('year')
+      .sum('year')
+      .avg('year', 'avgYear')
+      .count()
+      .having({ count: { $gt: 1 } });
     // The rows are typed as the aggregation is built: grouping fields, _id, computed fields.
     type RowOf<B extends { run(): Promise<PagedResult<unknown>> }> = Awaited<ReturnType<B['run']>>['items'][number];
     const row = {} as RowOf<typeof a>;
@@ -141,7 +177,13 @@ describe('aggregate, patch, references', () => {
   });
 
   it('patch', () => {
-    const p = items.patch<Movie>('Movies', 'a').setField('title', 'x').incrementField('year', 1).appendToArray('tags', 't').removeFromArray('tags', 't').removeField('released');
+    const p = items
+      .patch<Movie>('Movies', 'a')
+      .setField('title', 'x')
+      .incrementField('year', 1)
+      .appendToArray('tags', 't')
+      .removeFromArray('tags', 't')
+      .removeField('released');
     expectTypeOf(p).toEqualTypeOf<PatchBuilder<Movie>>();
     expectTypeOf(p.run()).resolves.toEqualTypeOf<DataItemOf<Movie>>();
     // @ts-expect-error title is a string
@@ -153,7 +195,9 @@ describe('aggregate, patch, references', () => {
   });
 
   it('references', () => {
-    expectTypeOf(items.queryReferenced<Movie>('Movies', 'a', 'actors', { limit: 5 })).resolves.toEqualTypeOf<PagedResult<DataItemOf<Movie>>>();
+    expectTypeOf(items.queryReferenced<Movie>('Movies', 'a', 'actors', { limit: 5 })).resolves.toEqualTypeOf<
+      PagedResult<DataItemOf<Movie>>
+    >();
     expectTypeOf(items.insertReference('Movies', 'actors', 'a', ['b', { _id: 'c' }])).resolves.toEqualTypeOf<void>();
     expectTypeOf(items.removeReference('Movies', 'actors', { _id: 'a' }, 'b')).resolves.toEqualTypeOf<void>();
     expectTypeOf(items.isReferenced('Movies', 'actors', 'a', 'b')).resolves.toEqualTypeOf<boolean>();

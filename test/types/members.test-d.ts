@@ -11,7 +11,13 @@ describe('queryMembers', () => {
   it('checks member fields and values', () => {
     const q = client.members.queryMembers({ fieldsets: ['FULL'] });
     expectTypeOf(q.eq('status', 'APPROVED')).toEqualTypeOf<MembersQueryBuilder>();
-    q.eq('_id', 'm1').gt('_createdDate', new Date()).startsWith('profile.nickname', 'A').ascending('loginEmail').descending('_createdDate').limit(10).skip(10);
+    q.eq('_id', 'm1')
+      .gt('_createdDate', new Date())
+      .startsWith('profile.nickname', 'A')
+      .ascending('loginEmail')
+      .descending('_createdDate')
+      .limit(10)
+      .skip(10);
     expectTypeOf(q.find()).resolves.toEqualTypeOf<PagedResult<Member>>();
     // @ts-expect-error not a member status
     q.eq('status', 'NOPE');

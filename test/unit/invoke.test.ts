@@ -16,17 +16,67 @@ useNock();
 
 describe('generated methods: one input rule', () => {
   it.each([
-    ['an id that is not a string', () => untyped.items!.get!('Movies', 42), 'get: dataItemId must be a non-empty string', 'dataItemId'],
-    ['a member id that is not a string', () => untyped.members!.getMember!(7), 'getMember: id must be a non-empty string', 'id'],
-    ['a collection id that is not a string', () => untyped.items!.insert!(5, { a: 1 }), 'insert: dataCollectionId must be a non-empty string', 'dataCollectionId'],
-    ['an item that is not an object', () => untyped.items!.insert!('Movies', 'Jaws'), 'insert: dataItem must be an object', 'dataItem'],
+    [
+      'an id that is not a string',
+      () => untyped.items!.get!('Movies', 42),
+      'get: dataItemId must be a non-empty string',
+      'dataItemId',
+    ],
+    [
+      'a member id that is not a string',
+      () => untyped.members!.getMember!(7),
+      'getMember: id must be a non-empty string',
+      'id',
+    ],
+    [
+      'a collection id that is not a string',
+      () => untyped.items!.insert!(5, { a: 1 }),
+      'insert: dataCollectionId must be a non-empty string',
+      'dataCollectionId',
+    ],
+    [
+      'an item that is not an object',
+      () => untyped.items!.insert!('Movies', 'Jaws'),
+      'insert: dataItem must be an object',
+      'dataItem',
+    ],
     ['an array item', () => untyped.items!.save!('Movies', [{ a: 1 }]), 'save: dataItem must be an object', 'dataItem'],
-    ['update without _id', () => untyped.items!.update!('Movies', { title: 'Jaws' }), 'update: dataItem._id must be a non-empty string', 'dataItem._id'],
-    ['a missing required argument', () => untyped.media!.getFileDescriptor!(), 'getFileDescriptor: fileId must be given', 'fileId'],
-    ['a list that is not an array', () => untyped.media!.getFileDescriptors!('f1'), 'getFileDescriptors: fileIds must be an array', 'fileIds'],
-    ['options that are not an object', () => untyped.collections!.getDataCollection!('c', 'yes'), 'getDataCollection: options must be an object', 'options'],
-    ['call options that are not an object', () => untyped.collections!.deleteDataCollection!('c', 5), 'deleteDataCollection: options must be an object', 'options'],
-    ['a reference that is neither an id nor an item', () => untyped.items!.isReferenced!('Movies', 'actors', { title: 'x' }, 'a1'), 'isReferenced: referringItemId must be a non-empty string', 'referringItemId'],
+    [
+      'update without _id',
+      () => untyped.items!.update!('Movies', { title: 'Jaws' }),
+      'update: dataItem._id must be a non-empty string',
+      'dataItem._id',
+    ],
+    [
+      'a missing required argument',
+      () => untyped.media!.getFileDescriptor!(),
+      'getFileDescriptor: fileId must be given',
+      'fileId',
+    ],
+    [
+      'a list that is not an array',
+      () => untyped.media!.getFileDescriptors!('f1'),
+      'getFileDescriptors: fileIds must be an array',
+      'fileIds',
+    ],
+    [
+      'options that are not an object',
+      () => untyped.collections!.getDataCollection!('c', 'yes'),
+      'getDataCollection: options must be an object',
+      'options',
+    ],
+    [
+      'call options that are not an object',
+      () => untyped.collections!.deleteDataCollection!('c', 5),
+      'deleteDataCollection: options must be an object',
+      'options',
+    ],
+    [
+      'a reference that is neither an id nor an item',
+      () => untyped.items!.isReferenced!('Movies', 'actors', { title: 'x' }, 'a1'),
+      'isReferenced: referringItemId must be a non-empty string',
+      'referringItemId',
+    ],
   ])('%s is refused before any request', async (_, call, message, field) => {
     const requests = captureAll();
     const error = (await call().catch((e: unknown) => e)) as RequestError;
@@ -37,7 +87,10 @@ describe('generated methods: one input rule', () => {
   });
 
   it('null options are accepted by every method alike, as no options', async () => {
-    const requests = captureAll((request) => [200, request.url.includes('collections') ? { collection: { id: 'c' } } : { dataItem: { id: 'a', data: { _id: 'a' } } }]);
+    const requests = captureAll((request) => [
+      200,
+      request.url.includes('collections') ? { collection: { id: 'c' } } : { dataItem: { id: 'a', data: { _id: 'a' } } },
+    ]);
     await untyped.collections!.getDataCollection!('c', null);
     await untyped.collections!.deleteDataCollection!('c', null);
     await untyped.items!.get!('Movies', 'a', null);
@@ -50,7 +103,12 @@ describe('generated methods: one input rule', () => {
     await client.items.replaceReferences('Movies', 'actors', 'm1', ['a1', { _id: 'a2' }]);
     expect(requests.map((request) => request.body)).toEqual([
       { dataCollectionId: 'Movies', referringItemFieldName: 'actors', referringItemId: 'm1', referencedItemId: 'a1' },
-      { dataCollectionId: 'Movies', referringItemFieldName: 'actors', referringItemId: 'm1', newReferencedItemIds: ['a1', 'a2'] },
+      {
+        dataCollectionId: 'Movies',
+        referringItemFieldName: 'actors',
+        referringItemId: 'm1',
+        newReferencedItemIds: ['a1', 'a2'],
+      },
     ]);
   });
 });

@@ -1,7 +1,12 @@
 /** Admin: one collection's fields and permissions; editing permissions, adding fields, deleting it. */
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
-import type { DataCollection, DataCollectionFieldType, DataCollectionPermissions, DataCollectionRole } from 'sitekit-sdk';
+import type {
+  DataCollection,
+  DataCollectionFieldType,
+  DataCollectionPermissions,
+  DataCollectionRole,
+} from 'sitekit-sdk';
 import { mutationOptions } from 'sitekit-sdk/react';
 import { Link, useRouter } from '../app/router.js';
 import { DataTable } from '../ui/data-table.js';
@@ -38,7 +43,13 @@ export function CollectionPage({ collectionId }: CollectionPageProps) {
           </Link>
         }
       />
-      <QueryView query={collection} loading="Loading the collection…" errorTitle="Could not load the collection" isEmpty={() => false} emptyTitle="">
+      <QueryView
+        query={collection}
+        loading="Loading the collection…"
+        errorTitle="Could not load the collection"
+        isEmpty={() => false}
+        emptyTitle=""
+      >
         {(loaded) => (
           <>
             <FieldsCard collection={loaded} />
@@ -56,10 +67,27 @@ export function CollectionPage({ collectionId }: CollectionPageProps) {
 /** Saves a changed collection (the revision it carries is checked); every collection query then refetches. */
 function useSaveCollection() {
   const client = useAdminClient();
-  return useMutation(mutationOptions(client, (c, collection: DataCollection) => c.collections.updateDataCollection(collection)));
+  return useMutation(
+    mutationOptions(client, (c, collection: DataCollection) => c.collections.updateDataCollection(collection)),
+  );
 }
 
-const fieldTypes: DataCollectionFieldType[] = ['TEXT', 'NUMBER', 'BOOLEAN', 'DATE', 'DATETIME', 'IMAGE', 'URL', 'RICH_TEXT', 'REFERENCE', 'MULTI_REFERENCE', 'ARRAY_STRING', 'ARRAY', 'OBJECT', 'ANY'];
+const fieldTypes: DataCollectionFieldType[] = [
+  'TEXT',
+  'NUMBER',
+  'BOOLEAN',
+  'DATE',
+  'DATETIME',
+  'IMAGE',
+  'URL',
+  'RICH_TEXT',
+  'REFERENCE',
+  'MULTI_REFERENCE',
+  'ARRAY_STRING',
+  'ARRAY',
+  'OBJECT',
+  'ANY',
+];
 
 function FieldsCard({ collection }: { collection: DataCollection }) {
   const save = useSaveCollection();
@@ -68,9 +96,20 @@ function FieldsCard({ collection }: { collection: DataCollection }) {
   const [referencedCollectionId, setReferencedCollectionId] = useState('');
   const needsReference = type === 'REFERENCE' || type === 'MULTI_REFERENCE';
   const addField = () => {
-    const typeMetadata = type === 'REFERENCE' ? { reference: { referencedCollectionId } } : type === 'MULTI_REFERENCE' ? { multiReference: { referencedCollectionId } } : undefined;
+    const typeMetadata =
+      type === 'REFERENCE'
+        ? { reference: { referencedCollectionId } }
+        : type === 'MULTI_REFERENCE'
+          ? { multiReference: { referencedCollectionId } }
+          : undefined;
     save.mutate(
-      { ...collection, fields: [...(collection.fields ?? []), { key: key.trim(), displayName: key.trim(), type, ...(typeMetadata ? { typeMetadata } : {}) }] },
+      {
+        ...collection,
+        fields: [
+          ...(collection.fields ?? []),
+          { key: key.trim(), displayName: key.trim(), type, ...(typeMetadata ? { typeMetadata } : {}) },
+        ],
+      },
       { onSuccess: () => setKey('') },
     );
   };
@@ -83,7 +122,9 @@ function FieldsCard({ collection }: { collection: DataCollection }) {
         rows={fields}
         rowKey={(field) => field.key}
         cells={(field) => {
-          const referenced = field.typeMetadata?.reference?.referencedCollectionId ?? field.typeMetadata?.multiReference?.referencedCollectionId;
+          const referenced =
+            field.typeMetadata?.reference?.referencedCollectionId ??
+            field.typeMetadata?.multiReference?.referencedCollectionId;
           return (
             <>
               <td className="mono">{field.key}</td>
@@ -91,20 +132,55 @@ function FieldsCard({ collection }: { collection: DataCollection }) {
               <td>
                 <span className="badge">{field.type}</span>
               </td>
-              <td>{referenced ? <Link to={`/admin/collections/${encodeURIComponent(referenced)}`}>{referenced}</Link> : '—'}</td>
-              <td className="muted small">{[field.systemField && 'system', field.readOnly && 'read-only', field.sortable && 'sortable'].filter(Boolean).join(', ') || '—'}</td>
+              <td>
+                {referenced ? (
+                  <Link to={`/admin/collections/${encodeURIComponent(referenced)}`}>{referenced}</Link>
+                ) : (
+                  '—'
+                )}
+              </td>
+              <td className="muted small">
+                {[field.systemField && 'system', field.readOnly && 'read-only', field.sortable && 'sortable']
+                  .filter(Boolean)
+                  .join(', ') || '—'}
+              </td>
             </>
           );
         }}
       />
-      <InlineForm label="Add a field" onSubmit={addField} mutation={save} submitLabel="Add field" pendingLabel="Saving…" errorTitle="Could not save the collection">
-        <input aria-label="New field key" placeholder="New field key" value={key} onChange={(event) => setKey(event.target.value)} required />
-        <select aria-label="New field type" value={type} onChange={(event) => setType(event.target.value as DataCollectionFieldType)}>
+      <InlineForm
+        label="Add a field"
+        onSubmit={addField}
+        mutation={save}
+        submitLabel="Add field"
+        pendingLabel="Saving…"
+        errorTitle="Could not save the collection"
+      >
+        <input
+          aria-label="New field key"
+          placeholder="New field key"
+          value={key}
+          onChange={(event) => setKey(event.target.value)}
+          required
+        />
+        <select
+          aria-label="New field type"
+          value={type}
+          onChange={(event) => setType(event.target.value as DataCollectionFieldType)}
+        >
           {fieldTypes.map((fieldType) => (
             <option key={fieldType}>{fieldType}</option>
           ))}
         </select>
-        {needsReference && <input aria-label="Referenced collection" placeholder="Referenced collection ID" value={referencedCollectionId} onChange={(event) => setReferencedCollectionId(event.target.value)} required />}
+        {needsReference && (
+          <input
+            aria-label="Referenced collection"
+            placeholder="Referenced collection ID"
+            value={referencedCollectionId}
+            onChange={(event) => setReferencedCollectionId(event.target.value)}
+            required
+          />
+        )}
       </InlineForm>
     </section>
   );
@@ -126,10 +202,20 @@ function PermissionsCard({ collection }: { collection: DataCollection }) {
         {permissionOperations.map((operation) => (
           <label key={operation.key} className="row-between">
             <span>{operation.label}</span>
-            <RoleSelect label={`${operation.label} permission`} value={(permissions[operation.key] ?? 'ADMIN') as DataCollectionRole} onChange={(role) => setPermissions({ ...permissions, [operation.key]: role })} />
+            <RoleSelect
+              label={`${operation.label} permission`}
+              value={(permissions[operation.key] ?? 'ADMIN') as DataCollectionRole}
+              onChange={(role) => setPermissions({ ...permissions, [operation.key]: role })}
+            />
           </label>
         ))}
-        <FormFooter mutation={save} errorTitle="Could not save the permissions" successText="Permissions saved." submitLabel="Save permissions" pendingLabel="Saving…" />
+        <FormFooter
+          mutation={save}
+          errorTitle="Could not save the permissions"
+          successText="Permissions saved."
+          submitLabel="Save permissions"
+          pendingLabel="Saving…"
+        />
       </form>
     </section>
   );
@@ -156,7 +242,12 @@ function DangerCard({ collection }: { collection: DataCollection }) {
         submitDisabled={confirmation !== collection._id}
         errorTitle="Could not delete the collection"
       >
-        <input aria-label="Collection ID to confirm" value={confirmation} onChange={(event) => setConfirmation(event.target.value)} placeholder={collection._id} />
+        <input
+          aria-label="Collection ID to confirm"
+          value={confirmation}
+          onChange={(event) => setConfirmation(event.target.value)}
+          placeholder={collection._id}
+        />
       </InlineForm>
     </section>
   );

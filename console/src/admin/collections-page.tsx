@@ -29,7 +29,13 @@ export function CollectionsPage() {
           </button>
         }
       />
-      <QueryView query={collections} loading="Loading collections…" errorTitle="Could not load the collections" emptyTitle="No collections yet" emptyHint="Create one to start storing items.">
+      <QueryView
+        query={collections}
+        loading="Loading collections…"
+        errorTitle="Could not load the collections"
+        emptyTitle="No collections yet"
+        emptyHint="Create one to start storing items."
+      >
         {(list) => (
           <DataTable
             headings={['Collection', 'Fields', ...permissionOperations.map((operation) => operation.label), '']}
@@ -38,7 +44,9 @@ export function CollectionsPage() {
             cells={(collection) => (
               <>
                 <td>
-                  <Link to={`/admin/collections/${encodeURIComponent(collection._id)}`}>{collection.displayName || collection._id}</Link>
+                  <Link to={`/admin/collections/${encodeURIComponent(collection._id)}`}>
+                    {collection.displayName || collection._id}
+                  </Link>
                   <div className="muted small mono">{collection._id}</div>
                 </td>
                 <td>{collection.fields?.filter((field) => !field.systemField).length ?? 0}</td>
@@ -60,7 +68,17 @@ export function CollectionsPage() {
   );
 }
 
-const newFieldTypes: DataCollectionFieldType[] = ['TEXT', 'NUMBER', 'BOOLEAN', 'DATETIME', 'IMAGE', 'URL', 'REFERENCE', 'ARRAY_STRING', 'OBJECT'];
+const newFieldTypes: DataCollectionFieldType[] = [
+  'TEXT',
+  'NUMBER',
+  'BOOLEAN',
+  'DATETIME',
+  'IMAGE',
+  'URL',
+  'REFERENCE',
+  'ARRAY_STRING',
+  'OBJECT',
+];
 
 function NewCollectionDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const client = useAdminClient();
@@ -82,7 +100,9 @@ function NewCollectionDialog({ open, onClose }: { open: boolean; onClose(): void
     create.mutate({
       _id: id.trim(),
       displayName: displayName.trim() || id.trim(),
-      fields: fields.filter((field) => field.key.trim()).map((field) => ({ key: field.key.trim(), displayName: field.key.trim(), type: field.type })),
+      fields: fields
+        .filter((field) => field.key.trim())
+        .map((field) => ({ key: field.key.trim(), displayName: field.key.trim(), type: field.type })),
       permissions: { read: readRole, insert: writeRole, update: writeRole, remove: writeRole },
     });
   };
@@ -111,31 +131,74 @@ function NewCollectionDialog({ open, onClose }: { open: boolean; onClose(): void
           <legend className="small muted">Fields</legend>
           {fields.map((field, index) => (
             <div className="row" key={index}>
-              <input aria-label={`Field ${index + 1} key`} value={field.key} placeholder="key" onChange={(event) => setFields(fields.map((other, position) => (position === index ? { ...other, key: event.target.value } : other)))} />
-              <select aria-label={`Field ${index + 1} type`} value={field.type} onChange={(event) => setFields(fields.map((other, position) => (position === index ? { ...other, type: event.target.value as DataCollectionFieldType } : other)))}>
+              <input
+                aria-label={`Field ${index + 1} key`}
+                value={field.key}
+                placeholder="key"
+                onChange={(event) =>
+                  setFields(
+                    fields.map((other, position) =>
+                      position === index ? { ...other, key: event.target.value } : other,
+                    ),
+                  )
+                }
+              />
+              <select
+                aria-label={`Field ${index + 1} type`}
+                value={field.type}
+                onChange={(event) =>
+                  setFields(
+                    fields.map((other, position) =>
+                      position === index ? { ...other, type: event.target.value as DataCollectionFieldType } : other,
+                    ),
+                  )
+                }
+              >
                 {newFieldTypes.map((type) => (
                   <option key={type}>{type}</option>
                 ))}
               </select>
-              <button type="button" className="secondary small" onClick={() => setFields(fields.filter((_, position) => position !== index))} aria-label={`Remove field ${index + 1}`}>
+              <button
+                type="button"
+                className="secondary small"
+                onClick={() => setFields(fields.filter((_, position) => position !== index))}
+                aria-label={`Remove field ${index + 1}`}
+              >
                 Remove
               </button>
             </div>
           ))}
           <div>
-            <button type="button" className="secondary small" onClick={() => setFields([...fields, { key: '', type: 'TEXT' }])}>
+            <button
+              type="button"
+              className="secondary small"
+              onClick={() => setFields([...fields, { key: '', type: 'TEXT' }])}
+            >
               Add a field
             </button>
           </div>
         </fieldset>
-        <FormFooter mutation={create} errorTitle="Could not create the collection" submitLabel="Create collection" pendingLabel="Creating…" />
+        <FormFooter
+          mutation={create}
+          errorTitle="Could not create the collection"
+          submitLabel="Create collection"
+          pendingLabel="Creating…"
+        />
       </form>
     </Dialog>
   );
 }
 
 /** A select of the four collection roles. */
-export function RoleSelect({ value, onChange, label }: { value: DataCollectionRole; onChange(role: DataCollectionRole): void; label?: string }) {
+export function RoleSelect({
+  value,
+  onChange,
+  label,
+}: {
+  value: DataCollectionRole;
+  onChange(role: DataCollectionRole): void;
+  label?: string;
+}) {
   return (
     <select value={value} aria-label={label} onChange={(event) => onChange(event.target.value as DataCollectionRole)}>
       {roles.map((role) => (

@@ -19,13 +19,20 @@ function fromDraft(draft: string | boolean, current: SettingValue): SettingValue
   if (typeof current === 'boolean') return draft === true;
   const text = String(draft);
   if (typeof current === 'number') return text.trim() === '' ? Number.NaN : Number(text);
-  if (Array.isArray(current)) return text.split('\n').map((line) => line.trim()).filter(Boolean);
+  if (Array.isArray(current))
+    return text
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean);
   return text;
 }
 
 /** A label from a setting's key: `emailVerificationRequired` → "Email verification required". */
 function labelOf(key: string): string {
-  const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').toLowerCase();
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
@@ -36,7 +43,8 @@ export function ConfigPage() {
   const config = useControlQuery('config', client, (admin, signal) => getConfig(admin, signal));
   const [drafts, setDrafts] = useState<Record<string, string | boolean>>({});
   useEffect(() => {
-    if (config.data) setDrafts(Object.fromEntries(Object.entries(config.data.config).map(([key, value]) => [key, toDraft(value)])));
+    if (config.data)
+      setDrafts(Object.fromEntries(Object.entries(config.data.config).map(([key, value]) => [key, toDraft(value)])));
   }, [config.data]);
   const save = useMutation({
     mutationFn: (changes: Record<string, SettingValue>) => updateConfig(client, changes),
@@ -54,38 +62,65 @@ export function ConfigPage() {
   };
   return (
     <>
-      <PageHeader title="Config" description="Switches of the emulator: sign-in rules, token lifetime, webhook URLs. They survive restarts." />
-      <QueryView query={config} loading="Reading the settings…" errorTitle="Could not read the settings" isEmpty={(loaded) => Object.keys(loaded.config).length === 0} emptyTitle="The emulator has no settings">
+      <PageHeader
+        title="Config"
+        description="Switches of the emulator: sign-in rules, token lifetime, webhook URLs. They survive restarts."
+      />
+      <QueryView
+        query={config}
+        loading="Reading the settings…"
+        errorTitle="Could not read the settings"
+        isEmpty={(loaded) => Object.keys(loaded.config).length === 0}
+        emptyTitle="The emulator has no settings"
+      >
         {(loaded) => (
-        <form className="card" onSubmit={submit} aria-label="Settings">
-          {Object.entries(loaded.config).map(([key, value]) => {
-            const description = loaded.descriptions[key];
-            const draft = drafts[key] ?? toDraft(value);
-            if (typeof value === 'boolean') {
+          <form className="card" onSubmit={submit} aria-label="Settings">
+            {Object.entries(loaded.config).map(([key, value]) => {
+              const description = loaded.descriptions[key];
+              const draft = drafts[key] ?? toDraft(value);
+              if (typeof value === 'boolean') {
+                return (
+                  <label key={key} className="check">
+                    <input
+                      type="checkbox"
+                      checked={draft === true}
+                      onChange={(event) => setDrafts({ ...drafts, [key]: event.target.checked })}
+                    />
+                    <span>
+                      <strong>{labelOf(key)}</strong>
+                      {description && <span className="muted small"> · {description}</span>}
+                    </span>
+                  </label>
+                );
+              }
               return (
-                <label key={key} className="check">
-                  <input type="checkbox" checked={draft === true} onChange={(event) => setDrafts({ ...drafts, [key]: event.target.checked })} />
-                  <span>
-                    <strong>{labelOf(key)}</strong>
-                    {description && <span className="muted small"> · {description}</span>}
-                  </span>
+                <label key={key} className="field">
+                  {labelOf(key)}
+                  {Array.isArray(value) ? (
+                    <textarea
+                      value={String(draft)}
+                      onChange={(event) => setDrafts({ ...drafts, [key]: event.target.value })}
+                      placeholder="One per line"
+                    />
+                  ) : (
+                    <input
+                      type={typeof value === 'number' ? 'number' : 'text'}
+                      value={String(draft)}
+                      onChange={(event) => setDrafts({ ...drafts, [key]: event.target.value })}
+                    />
+                  )}
+                  {description && <span className="hint">{description}</span>}
                 </label>
               );
-            }
-            return (
-              <label key={key} className="field">
-                {labelOf(key)}
-                {Array.isArray(value) ? (
-                  <textarea value={String(draft)} onChange={(event) => setDrafts({ ...drafts, [key]: event.target.value })} placeholder="One per line" />
-                ) : (
-                  <input type={typeof value === 'number' ? 'number' : 'text'} value={String(draft)} onChange={(event) => setDrafts({ ...drafts, [key]: event.target.value })} />
-                )}
-                {description && <span className="hint">{description}</span>}
-              </label>
-            );
-          })}
-          <FormFooter mutation={save} errorTitle="The settings were not saved" successText="Settings saved." submitLabel="Save settings" pendingLabel="Saving…" />
-        </form>
+            })}
+            <FormFooter
+              mutation={save}
+              errorTitle="The settings were not saved"
+              successText="Settings saved."
+              submitLabel="Save settings"
+              pendingLabel="Saving…"
+            />
+          </form>
         )}
       </QueryView>
     </>

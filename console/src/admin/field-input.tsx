@@ -5,7 +5,18 @@
 import type { DataCollectionField } from 'sitekit-sdk';
 
 /** Field types edited as plain text. */
-const textTypes = new Set(['TEXT', 'URL', 'IMAGE', 'RICH_TEXT', 'VIDEO', 'AUDIO', 'DOCUMENT', 'REFERENCE', 'TIME', 'LANGUAGE']);
+const textTypes = new Set([
+  'TEXT',
+  'URL',
+  'IMAGE',
+  'RICH_TEXT',
+  'VIDEO',
+  'AUDIO',
+  'DOCUMENT',
+  'REFERENCE',
+  'TIME',
+  'LANGUAGE',
+]);
 
 /** Thrown when an input cannot become the field's value; the message is shown under the form. */
 export class FieldInputError extends Error {
@@ -34,16 +45,21 @@ export function fromInputText(field: DataCollectionField, text: string): unknown
   switch (field.type) {
     case 'NUMBER': {
       const number = Number(text);
-      if (Number.isNaN(number)) throw new FieldInputError(`${field.displayName ?? field.key}: "${text}" is not a number`);
+      if (Number.isNaN(number))
+        throw new FieldInputError(`${field.displayName ?? field.key}: "${text}" is not a number`);
       return number;
     }
     case 'DATETIME': {
       const date = new Date(text);
-      if (Number.isNaN(date.getTime())) throw new FieldInputError(`${field.displayName ?? field.key}: "${text}" is not a date and time`);
+      if (Number.isNaN(date.getTime()))
+        throw new FieldInputError(`${field.displayName ?? field.key}: "${text}" is not a date and time`);
       return date;
     }
     case 'ARRAY_STRING':
-      return text.split(',').map((part) => part.trim()).filter(Boolean);
+      return text
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean);
     default:
       if (textTypes.has(field.type) || field.type === 'DATE') return text;
       try {
@@ -73,12 +89,23 @@ export function FieldInput({ field, text, onChange }: FieldInputProps) {
   if (field.type === 'BOOLEAN') {
     return (
       <label className="check">
-        <input type="checkbox" checked={text === 'true'} onChange={(event) => onChange(event.target.checked ? 'true' : 'false')} />
+        <input
+          type="checkbox"
+          checked={text === 'true'}
+          onChange={(event) => onChange(event.target.checked ? 'true' : 'false')}
+        />
         {label}
       </label>
     );
   }
-  const hint = field.type === 'REFERENCE' ? `ID of an item of ${field.typeMetadata?.reference?.referencedCollectionId ?? 'the referenced collection'}` : field.type === 'ARRAY_STRING' ? 'Comma-separated' : textTypes.has(field.type) || field.type === 'NUMBER' || field.type === 'DATE' || field.type === 'DATETIME' ? undefined : 'JSON';
+  const hint =
+    field.type === 'REFERENCE'
+      ? `ID of an item of ${field.typeMetadata?.reference?.referencedCollectionId ?? 'the referenced collection'}`
+      : field.type === 'ARRAY_STRING'
+        ? 'Comma-separated'
+        : textTypes.has(field.type) || field.type === 'NUMBER' || field.type === 'DATE' || field.type === 'DATETIME'
+          ? undefined
+          : 'JSON';
   return (
     <label className="field">
       <span>
@@ -88,7 +115,15 @@ export function FieldInput({ field, text, onChange }: FieldInputProps) {
         <textarea value={text} onChange={(event) => onChange(event.target.value)} />
       ) : (
         <input
-          type={field.type === 'NUMBER' ? 'number' : field.type === 'DATE' ? 'date' : field.type === 'DATETIME' ? 'datetime-local' : 'text'}
+          type={
+            field.type === 'NUMBER'
+              ? 'number'
+              : field.type === 'DATE'
+                ? 'date'
+                : field.type === 'DATETIME'
+                  ? 'datetime-local'
+                  : 'text'
+          }
           step={field.type === 'NUMBER' ? 'any' : undefined}
           value={text}
           onChange={(event) => onChange(event.target.value)}

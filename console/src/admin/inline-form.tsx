@@ -24,7 +24,17 @@ export interface InlineFormProps {
 }
 
 /** Fields and a submit button on one row; the error of the last submission below them. */
-export function InlineForm({ onSubmit, mutation, submitLabel, pendingLabel, submitClassName, submitDisabled, errorTitle, label, children }: InlineFormProps) {
+export function InlineForm({
+  onSubmit,
+  mutation,
+  submitLabel,
+  pendingLabel,
+  submitClassName,
+  submitDisabled,
+  errorTitle,
+  label,
+  children,
+}: InlineFormProps) {
   return (
     <>
       <form
@@ -36,7 +46,12 @@ export function InlineForm({ onSubmit, mutation, submitLabel, pendingLabel, subm
         }}
       >
         {children}
-        <SubmitButton pending={mutation.isPending} pendingLabel={pendingLabel} className={submitClassName} disabled={submitDisabled}>
+        <SubmitButton
+          pending={mutation.isPending}
+          pendingLabel={pendingLabel}
+          className={submitClassName}
+          disabled={submitDisabled}
+        >
           {submitLabel}
         </SubmitButton>
       </form>

@@ -19,7 +19,9 @@ export interface ItemEditorProps {
 /** Create or edit an item. Rendered only while open, so its inputs start from the item each time. */
 export function ItemEditor({ collection, item, saving, error, onSave, onClose }: ItemEditorProps) {
   const fields = (collection.fields ?? []).filter(isEditable);
-  const [texts, setTexts] = useState<Record<string, string>>(() => Object.fromEntries(fields.map((field) => [field.key, toInputText(field, item?.[field.key])])));
+  const [texts, setTexts] = useState<Record<string, string>>(() =>
+    Object.fromEntries(fields.map((field) => [field.key, toInputText(field, item?.[field.key])])),
+  );
   const [inputError, setInputError] = useState<unknown>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -37,11 +39,22 @@ export function ItemEditor({ collection, item, saving, error, onSave, onClose }:
     }
   };
   return (
-    <Dialog open title={item ? 'Edit item' : `New item in ${collection.displayName || collection._id}`} onClose={onClose}>
+    <Dialog
+      open
+      title={item ? 'Edit item' : `New item in ${collection.displayName || collection._id}`}
+      onClose={onClose}
+    >
       <form className="stack" onSubmit={submit}>
-        {fields.length === 0 && <p className="muted">This collection has no editable fields; the item will hold its system fields only.</p>}
+        {fields.length === 0 && (
+          <p className="muted">This collection has no editable fields; the item will hold its system fields only.</p>
+        )}
         {fields.map((field) => (
-          <FieldInput key={field.key} field={field} text={texts[field.key] ?? ''} onChange={(text) => setTexts({ ...texts, [field.key]: text })} />
+          <FieldInput
+            key={field.key}
+            field={field}
+            text={texts[field.key] ?? ''}
+            onChange={(text) => setTexts({ ...texts, [field.key]: text })}
+          />
         ))}
         {inputError !== null && <ErrorNotice error={inputError} />}
         {error !== null && error !== undefined && <ErrorNotice title="Could not save the item" error={error} />}

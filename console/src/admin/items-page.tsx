@@ -41,7 +41,11 @@ export function ItemsPage({ collectionId }: ItemsPageProps) {
         actions={
           <label className="row">
             <span className="muted">Collection</span>
-            <select aria-label="Collection" value={collectionId ?? ''} onChange={(event) => navigate(`/admin/items/${encodeURIComponent(event.target.value)}`)}>
+            <select
+              aria-label="Collection"
+              value={collectionId ?? ''}
+              onChange={(event) => navigate(`/admin/items/${encodeURIComponent(event.target.value)}`)}
+            >
               <option value="" disabled>
                 Choose a collection
               </option>
@@ -61,7 +65,11 @@ export function ItemsPage({ collectionId }: ItemsPageProps) {
         <EmptyState title="Choose a collection">
           <span className="row">
             {collections.data?.map((collection) => (
-              <Link key={collection._id} className="button secondary small" to={`/admin/items/${encodeURIComponent(collection._id)}`}>
+              <Link
+                key={collection._id}
+                className="button secondary small"
+                to={`/admin/items/${encodeURIComponent(collection._id)}`}
+              >
                 {collection.displayName || collection._id}
               </Link>
             ))}
@@ -76,7 +84,13 @@ function CollectionItems({ collectionId }: { collectionId: string }) {
   const client = useAdminClient();
   const collection = useCollection(client, collectionId);
   return (
-    <QueryView query={collection} loading="Loading the collection…" errorTitle="Could not load the collection" isEmpty={() => false} emptyTitle="">
+    <QueryView
+      query={collection}
+      loading="Loading the collection…"
+      errorTitle="Could not load the collection"
+      isEmpty={() => false}
+      emptyTitle=""
+    >
       {(loaded) => <ItemsTable key={collectionId} collection={loaded} />}
     </QueryView>
   );
@@ -95,11 +109,19 @@ function ItemsTable({ collection }: { collection: DataCollection }) {
   const singleReferences = columns.filter((field) => field.type === 'REFERENCE').map((field) => field.key);
   const newestFirst = client.items.query(collection._id).descending('_createdDate').skip(offset).limit(pageSize);
   // The page's query also counts the items, for the pager's total.
-  const page = useQuery(queryOptions(singleReferences.length > 0 ? newestFirst.include(...singleReferences) : newestFirst, { returnTotalCount: true }));
+  const page = useQuery(
+    queryOptions(singleReferences.length > 0 ? newestFirst.include(...singleReferences) : newestFirst, {
+      returnTotalCount: true,
+    }),
+  );
 
   // Item writes invalidate every query of this collection (pages, counts, references), so they refetch.
   const save = useMutation({
-    ...mutationOptions(client, (c, values: Item) => (typeof values._id === 'string' ? c.items.update(collection._id, { ...values, _id: values._id }) : c.items.insert(collection._id, values))),
+    ...mutationOptions(client, (c, values: Item) =>
+      typeof values._id === 'string'
+        ? c.items.update(collection._id, { ...values, _id: values._id })
+        : c.items.insert(collection._id, values),
+    ),
     onSuccess: () => setEditing(undefined),
   });
   const bulkDelete = useMutation({
@@ -130,7 +152,12 @@ function ItemsTable({ collection }: { collection: DataCollection }) {
           <button type="button" onClick={() => openEditor(null)}>
             New item
           </button>
-          <button type="button" className="danger" disabled={selected.size === 0} onClick={() => setConfirmingDelete(true)}>
+          <button
+            type="button"
+            className="danger"
+            disabled={selected.size === 0}
+            onClick={() => setConfirmingDelete(true)}
+          >
             Delete selected{selected.size > 0 ? ` (${selected.size})` : ''}
           </button>
         </div>
@@ -149,52 +176,84 @@ function ItemsTable({ collection }: { collection: DataCollection }) {
         }
       >
         {(loaded) => (
-        <>
-          <DataTable
-            testId="items-table"
-            headings={[
-              <input type="checkbox" aria-label="Select every item of this page" checked={allSelected} onChange={() => setSelected(allSelected ? new Set() : new Set(items.map((item) => item._id ?? '')))} />,
-              'ID',
-              ...columns.map((field) => field.displayName || field.key),
-              'Created',
-              '',
-            ]}
-            rows={items}
-            rowKey={(item) => item._id}
-            cells={(item) => (
-              <>
-                <td>
-                  <input type="checkbox" aria-label={`Select item ${item._id}`} checked={selected.has(item._id ?? '')} onChange={() => toggle(item._id ?? '')} />
-                </td>
-                <td className="mono" title={item._id}>
-                  {shortId(item._id)}
-                </td>
-                {columns.map((field) => (
-                  <td key={field.key} className="cell-clip">
-                    <Cell field={field} item={item} onOpenReferences={() => setReferences({ item, field })} />
+          <>
+            <DataTable
+              testId="items-table"
+              headings={[
+                <input
+                  type="checkbox"
+                  aria-label="Select every item of this page"
+                  checked={allSelected}
+                  onChange={() => setSelected(allSelected ? new Set() : new Set(items.map((item) => item._id ?? '')))}
+                />,
+                'ID',
+                ...columns.map((field) => field.displayName || field.key),
+                'Created',
+                '',
+              ]}
+              rows={items}
+              rowKey={(item) => item._id}
+              cells={(item) => (
+                <>
+                  <td>
+                    <input
+                      type="checkbox"
+                      aria-label={`Select item ${item._id}`}
+                      checked={selected.has(item._id ?? '')}
+                      onChange={() => toggle(item._id ?? '')}
+                    />
                   </td>
-                ))}
-                <td className="muted small nowrap">{formatDateTime(item._createdDate)}</td>
-                <td className="actions">
-                  <button type="button" className="secondary small" onClick={() => openEditor(item)}>
-                    Edit
-                  </button>
-                </td>
-              </>
-            )}
-          />
-          <Pager offset={offset} limit={pageSize} count={loaded.items.length} total={loaded.totalCount} hasNext={loaded.hasNext} onChange={setOffset} />
-        </>
+                  <td className="mono" title={item._id}>
+                    {shortId(item._id)}
+                  </td>
+                  {columns.map((field) => (
+                    <td key={field.key} className="cell-clip">
+                      <Cell field={field} item={item} onOpenReferences={() => setReferences({ item, field })} />
+                    </td>
+                  ))}
+                  <td className="muted small nowrap">{formatDateTime(item._createdDate)}</td>
+                  <td className="actions">
+                    <button type="button" className="secondary small" onClick={() => openEditor(item)}>
+                      Edit
+                    </button>
+                  </td>
+                </>
+              )}
+            />
+            <Pager
+              offset={offset}
+              limit={pageSize}
+              count={loaded.items.length}
+              total={loaded.totalCount}
+              hasNext={loaded.hasNext}
+              onChange={setOffset}
+            />
+          </>
         )}
       </QueryView>
-      {editing !== undefined && <ItemEditor collection={collection} item={editing} saving={save.isPending} error={save.error} onSave={(values) => save.mutate(values)} onClose={() => setEditing(undefined)} />}
+      {editing !== undefined && (
+        <ItemEditor
+          collection={collection}
+          item={editing}
+          saving={save.isPending}
+          error={save.error}
+          onSave={(values) => save.mutate(values)}
+          onClose={() => setEditing(undefined)}
+        />
+      )}
       <Dialog open={confirmingDelete} title="Delete items" onClose={() => setConfirmingDelete(false)}>
         <p>
-          Delete {selected.size} item{selected.size === 1 ? '' : 's'} from {collection.displayName || collection._id}? This cannot be undone.
+          Delete {selected.size} item{selected.size === 1 ? '' : 's'} from {collection.displayName || collection._id}?
+          This cannot be undone.
         </p>
         <FormStatus mutation={bulkDelete} errorTitle="Could not delete the items" />
         <div className="row">
-          <button type="button" className="danger" disabled={bulkDelete.isPending} onClick={() => bulkDelete.mutate([...selected])}>
+          <button
+            type="button"
+            className="danger"
+            disabled={bulkDelete.isPending}
+            onClick={() => bulkDelete.mutate([...selected])}
+          >
             {bulkDelete.isPending ? 'Deleting…' : 'Delete'}
           </button>
           <button type="button" className="secondary" onClick={() => setConfirmingDelete(false)}>
@@ -202,7 +261,14 @@ function ItemsTable({ collection }: { collection: DataCollection }) {
           </button>
         </div>
       </Dialog>
-      {references && <ReferencesDialog collectionId={collection._id} item={references.item} field={references.field} onClose={() => setReferences(null)} />}
+      {references && (
+        <ReferencesDialog
+          collectionId={collection._id}
+          item={references.item}
+          field={references.field}
+          onClose={() => setReferences(null)}
+        />
+      )}
     </section>
   );
 }
@@ -220,7 +286,11 @@ function Cell({ field, item, onOpenReferences }: { field: DataCollectionField; i
   if (field.type === 'REFERENCE' && value) {
     const referencedCollectionId = field.typeMetadata?.reference?.referencedCollectionId;
     const label = formatValue(value);
-    return referencedCollectionId ? <Link to={`/admin/items/${encodeURIComponent(referencedCollectionId)}`}>{label}</Link> : <span>{label}</span>;
+    return referencedCollectionId ? (
+      <Link to={`/admin/items/${encodeURIComponent(referencedCollectionId)}`}>{label}</Link>
+    ) : (
+      <span>{label}</span>
+    );
   }
   if (field.type === 'IMAGE' && typeof value === 'string' && /^https?:/.test(value)) {
     return <img src={value} alt="" height={32} />;

@@ -66,7 +66,10 @@ function Library() {
   const client = useAdminClient();
   const files = useFiles(client);
   const { selected, toggle, clear } = useSelection();
-  const remove = useMutation({ ...mutationOptions(client, (c, ids: string[]) => c.media.bulkDeleteFiles(ids)), onSuccess: clear });
+  const remove = useMutation({
+    ...mutationOptions(client, (c, ids: string[]) => c.media.bulkDeleteFiles(ids)),
+    onSuccess: clear,
+  });
   return (
     <section className="stack" aria-label="Library">
       <div className="card">
@@ -78,24 +81,40 @@ function Library() {
             {files.data.length} file{files.data.length === 1 ? '' : 's'}
             {selected.size > 0 ? `, ${selected.size} selected` : ''}
           </span>
-          <button type="button" className="danger" disabled={selected.size === 0 || remove.isPending} onClick={() => remove.mutate([...selected])}>
+          <button
+            type="button"
+            className="danger"
+            disabled={selected.size === 0 || remove.isPending}
+            onClick={() => remove.mutate([...selected])}
+          >
             Move to trash{selected.size > 0 ? ` (${selected.size})` : ''}
           </button>
         </div>
       )}
       <FormStatus mutation={remove} errorTitle="Could not delete the files" />
-      <QueryView query={files} loading="Loading files…" errorTitle="Could not list the files" emptyTitle="The library is empty" emptyHint="Upload a file above.">
+      <QueryView
+        query={files}
+        loading="Loading files…"
+        errorTitle="Could not list the files"
+        emptyTitle="The library is empty"
+        emptyHint="Upload a file above."
+      >
         {(list) => (
-        <div className="thumbs" data-testid="media-library">
-          {list.map((file) => (
-            <FileCard key={file._id} file={file} selected={selected.has(file._id ?? '')}>
-              <label className="check">
-                <input type="checkbox" checked={selected.has(file._id ?? '')} onChange={() => toggle(file._id ?? '')} aria-label={`Select ${file.displayName ?? file._id}`} />
-                Select
-              </label>
-            </FileCard>
-          ))}
-        </div>
+          <div className="thumbs" data-testid="media-library">
+            {list.map((file) => (
+              <FileCard key={file._id} file={file} selected={selected.has(file._id ?? '')}>
+                <label className="check">
+                  <input
+                    type="checkbox"
+                    checked={selected.has(file._id ?? '')}
+                    onChange={() => toggle(file._id ?? '')}
+                    aria-label={`Select ${file.displayName ?? file._id}`}
+                  />
+                  Select
+                </label>
+              </FileCard>
+            ))}
+          </div>
         )}
       </QueryView>
     </section>
@@ -109,17 +128,28 @@ function Trash() {
   return (
     <section className="stack" aria-label="Trash">
       <FormStatus mutation={restore} errorTitle="Could not restore the file" />
-      <QueryView query={files} loading="Loading the trash…" errorTitle="Could not list the trash" emptyTitle="The trash is empty" emptyHint="Deleted files wait here until they are restored.">
+      <QueryView
+        query={files}
+        loading="Loading the trash…"
+        errorTitle="Could not list the trash"
+        emptyTitle="The trash is empty"
+        emptyHint="Deleted files wait here until they are restored."
+      >
         {(list) => (
-        <div className="thumbs">
-          {list.map((file) => (
-            <FileCard key={file._id} file={file}>
-              <button type="button" className="secondary small" disabled={restore.isPending} onClick={() => restore.mutate([file._id ?? ''])}>
-                Restore
-              </button>
-            </FileCard>
-          ))}
-        </div>
+          <div className="thumbs">
+            {list.map((file) => (
+              <FileCard key={file._id} file={file}>
+                <button
+                  type="button"
+                  className="secondary small"
+                  disabled={restore.isPending}
+                  onClick={() => restore.mutate([file._id ?? ''])}
+                >
+                  Restore
+                </button>
+              </FileCard>
+            ))}
+          </div>
         )}
       </QueryView>
     </section>

@@ -57,7 +57,12 @@ export function MembersPage() {
       <PageHeader title="Members" description="Everyone who registered on the demo site, and what they may do." />
       <div className="row-between">
         <form className="row" onSubmit={submitSearch} role="search">
-          <input aria-label="Search members" placeholder="Search by name or email" value={search} onChange={(event) => setSearch(event.target.value)} />
+          <input
+            aria-label="Search members"
+            placeholder="Search by name or email"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
           <button type="submit" className="secondary">
             Search
           </button>
@@ -89,52 +94,87 @@ export function MembersPage() {
         emptyHint="Members appear when someone registers in the site view."
       >
         {(page) => (
-        <>
-          <DataTable
-            testId="members-table"
-            headings={['Member', 'Status', 'Activity', 'Slug', 'Joined', '']}
-            rows={page.items}
-            rowKey={(member) => member._id}
-            cells={(member) => (
-              <>
-                <td>
-                  <strong>{member.profile?.nickname || member.loginEmail || member._id}</strong>
-                  <div className="muted small">{member.loginEmail}</div>
-                </td>
-                <td>
-                  <span className={`badge ${member.status ? statusBadge[member.status] : ''}`}>{member.status?.toLowerCase() ?? 'unknown'}</span>
-                </td>
-                <td>{member.activityStatus === 'MUTED' ? <span className="badge badge-warn">muted</span> : <span className="muted">active</span>}</td>
-                <td className="mono">{member.profile?.slug ?? '—'}</td>
-                <td className="muted small">{formatDateTime(member._createdDate)}</td>
-                <td className="actions">
-                  <span className="row" style={{ justifyContent: 'flex-end' }}>
-                    {member.status !== 'APPROVED' && (
-                      <button type="button" className="small" disabled={act.isPending} onClick={() => act.mutate({ action: 'approve', member })}>
-                        Approve
-                      </button>
-                    )}
-                    {member.status !== 'BLOCKED' && (
-                      <button type="button" className="secondary small" disabled={act.isPending} onClick={() => act.mutate({ action: 'block', member })}>
-                        Block
-                      </button>
-                    )}
+          <>
+            <DataTable
+              testId="members-table"
+              headings={['Member', 'Status', 'Activity', 'Slug', 'Joined', '']}
+              rows={page.items}
+              rowKey={(member) => member._id}
+              cells={(member) => (
+                <>
+                  <td>
+                    <strong>{member.profile?.nickname || member.loginEmail || member._id}</strong>
+                    <div className="muted small">{member.loginEmail}</div>
+                  </td>
+                  <td>
+                    <span className={`badge ${member.status ? statusBadge[member.status] : ''}`}>
+                      {member.status?.toLowerCase() ?? 'unknown'}
+                    </span>
+                  </td>
+                  <td>
                     {member.activityStatus === 'MUTED' ? (
-                      <button type="button" className="secondary small" disabled={act.isPending} onClick={() => act.mutate({ action: 'unmute', member })}>
-                        Unmute
-                      </button>
+                      <span className="badge badge-warn">muted</span>
                     ) : (
-                      <button type="button" className="secondary small" disabled={act.isPending} onClick={() => act.mutate({ action: 'mute', member })}>
-                        Mute
-                      </button>
+                      <span className="muted">active</span>
                     )}
-                  </span>
-                </td>
-              </>
-            )}
-          />
-          <Pager offset={offset} limit={pageSize} count={page.items.length} total={page.totalCount} hasNext={page.hasNext} onChange={setOffset} />
-        </>
+                  </td>
+                  <td className="mono">{member.profile?.slug ?? '—'}</td>
+                  <td className="muted small">{formatDateTime(member._createdDate)}</td>
+                  <td className="actions">
+                    <span className="row" style={{ justifyContent: 'flex-end' }}>
+                      {member.status !== 'APPROVED' && (
+                        <button
+                          type="button"
+                          className="small"
+                          disabled={act.isPending}
+                          onClick={() => act.mutate({ action: 'approve', member })}
+                        >
+                          Approve
+                        </button>
+                      )}
+                      {member.status !== 'BLOCKED' && (
+                        <button
+                          type="button"
+                          className="secondary small"
+                          disabled={act.isPending}
+                          onClick={() => act.mutate({ action: 'block', member })}
+                        >
+                          Block
+                        </button>
+                      )}
+                      {member.activityStatus === 'MUTED' ? (
+                        <button
+                          type="button"
+                          className="secondary small"
+                          disabled={act.isPending}
+                          onClick={() => act.mutate({ action: 'unmute', member })}
+                        >
+                          Unmute
+                        </button>
+                      ) : (
+                        <button
+                          type="button"
+                          className="secondary small"
+                          disabled={act.isPending}
+                          onClick={() => act.mutate({ action: 'mute', member })}
+                        >
+                          Mute
+                        </button>
+                      )}
+                    </span>
+                  </td>
+                </>
+              )}
+            />
+            <Pager
+              offset={offset}
+              limit={pageSize}
+              count={page.items.length}
+              total={page.totalCount}
+              hasNext={page.hasNext}
+              onChange={setOffset}
+            />
+          </>
         )}
       </QueryView>
     </>

@@ -12,15 +12,31 @@ export function OutboxPage() {
   const client = useAdminClient();
   const [address, setAddress] = useState('');
   const filter = address.trim();
-  const emails = useControlQuery(`outbox:${filter}`, client, (admin, signal) => listOutbox(admin, filter || undefined, signal), 3_000);
+  const emails = useControlQuery(
+    `outbox:${filter}`,
+    client,
+    (admin, signal) => listOutbox(admin, filter || undefined, signal),
+    3_000,
+  );
   return (
     <>
       <PageHeader title="Outbox" description="Nothing is ever sent: every email lands here, newest first." />
       <label className="field" style={{ maxWidth: 360 }}>
         Only emails to
-        <input type="email" value={address} onChange={(event) => setAddress(event.target.value)} placeholder="someone@example.com" />
+        <input
+          type="email"
+          value={address}
+          onChange={(event) => setAddress(event.target.value)}
+          placeholder="someone@example.com"
+        />
       </label>
-      <QueryView query={emails} loading="Reading the outbox…" errorTitle="Could not read the outbox" emptyTitle="No email yet" emptyHint="Register or ask for a password reset in the site view.">
+      <QueryView
+        query={emails}
+        loading="Reading the outbox…"
+        errorTitle="Could not read the outbox"
+        emptyTitle="No email yet"
+        emptyHint="Register or ask for a password reset in the site view."
+      >
         {(list) => (
           <div className="stack">
             {list.map((email) => (

@@ -21,13 +21,20 @@ export interface ReferencesDialogProps {
 export function ReferencesDialog({ collectionId, item, field, onClose }: ReferencesDialogProps) {
   const client = useAdminClient();
   const itemId = item._id ?? '';
-  const referencedCollectionId = field.typeMetadata?.multiReference?.referencedCollectionId ?? field.typeMetadata?.reference?.referencedCollectionId;
+  const referencedCollectionId =
+    field.typeMetadata?.multiReference?.referencedCollectionId ?? field.typeMetadata?.reference?.referencedCollectionId;
   // Keyed under the collection, so the reference writes below (item writes of it) refresh it.
-  const referenced = useQuery(queryOptions(client, (c, { signal }) => c.items.queryReferenced(collectionId, itemId, field.key, { signal, limit: 100 })));
+  const referenced = useQuery(
+    queryOptions(client, (c, { signal }) =>
+      c.items.queryReferenced(collectionId, itemId, field.key, { signal, limit: 100 }),
+    ),
+  );
   const [newId, setNewId] = useState('');
   const change = useMutation({
     ...mutationOptions(client, (c, { action, referencedId }: { action: 'add' | 'remove'; referencedId: string }) =>
-      action === 'add' ? c.items.insertReference(collectionId, field.key, itemId, referencedId) : c.items.removeReference(collectionId, field.key, itemId, referencedId),
+      action === 'add'
+        ? c.items.insertReference(collectionId, field.key, itemId, referencedId)
+        : c.items.removeReference(collectionId, field.key, itemId, referencedId),
     ),
     onSuccess: () => setNewId(''),
   });
@@ -37,24 +44,46 @@ export function ReferencesDialog({ collectionId, item, field, onClose }: Referen
       <p className="muted">
         Items of <code>{referencedCollectionId ?? 'the referenced collection'}</code> this item refers to.
       </p>
-      <QueryView query={referenced} loading="Loading references…" errorTitle="Could not load the references" isEmpty={(page) => page.items.length === 0} emptyTitle="No references yet">
+      <QueryView
+        query={referenced}
+        loading="Loading references…"
+        errorTitle="Could not load the references"
+        isEmpty={(page) => page.items.length === 0}
+        emptyTitle="No references yet"
+      >
         {() => (
-        <ul className="stack" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {items.map((referencedItem) => (
-            <li key={referencedItem._id} className="row-between">
-              <span>
-                {formatValue(referencedItem)} <span className="muted mono small">{referencedItem._id}</span>
-              </span>
-              <button type="button" className="secondary small" onClick={() => change.mutate({ action: 'remove', referencedId: referencedItem._id ?? '' })}>
-                Remove
-              </button>
-            </li>
-          ))}
-        </ul>
+          <ul className="stack" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {items.map((referencedItem) => (
+              <li key={referencedItem._id} className="row-between">
+                <span>
+                  {formatValue(referencedItem)} <span className="muted mono small">{referencedItem._id}</span>
+                </span>
+                <button
+                  type="button"
+                  className="secondary small"
+                  onClick={() => change.mutate({ action: 'remove', referencedId: referencedItem._id ?? '' })}
+                >
+                  Remove
+                </button>
+              </li>
+            ))}
+          </ul>
         )}
       </QueryView>
-      <InlineForm onSubmit={() => change.mutate({ action: 'add', referencedId: newId.trim() })} mutation={change} submitLabel="Add reference" pendingLabel="Saving…" errorTitle="Could not change the references">
-        <input aria-label="Referenced item ID" placeholder="Item ID to refer to" value={newId} onChange={(event) => setNewId(event.target.value)} required />
+      <InlineForm
+        onSubmit={() => change.mutate({ action: 'add', referencedId: newId.trim() })}
+        mutation={change}
+        submitLabel="Add reference"
+        pendingLabel="Saving…"
+        errorTitle="Could not change the references"
+      >
+        <input
+          aria-label="Referenced item ID"
+          placeholder="Item ID to refer to"
+          value={newId}
+          onChange={(event) => setNewId(event.target.value)}
+          required
+        />
       </InlineForm>
     </Dialog>
   );

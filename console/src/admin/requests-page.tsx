@@ -24,12 +24,24 @@ export function RequestsPage() {
   const rows = (requests.data ?? []).filter((request) => !hideConsoleFiles || !isConsoleFile(request));
   return (
     <>
-      <PageHeader title="Request log" description={`The last ${shown} requests the emulator answered, refreshed every two seconds.`} />
+      <PageHeader
+        title="Request log"
+        description={`The last ${shown} requests the emulator answered, refreshed every two seconds.`}
+      />
       <label className="check">
-        <input type="checkbox" checked={hideConsoleFiles} onChange={(event) => setHideConsoleFiles(event.target.checked)} />
+        <input
+          type="checkbox"
+          checked={hideConsoleFiles}
+          onChange={(event) => setHideConsoleFiles(event.target.checked)}
+        />
         Hide the console's own files (pages, scripts, styles)
       </label>
-      <QueryView query={{ ...requests, data: requests.data && rows }} loading="Reading the request log…" errorTitle="Could not read the request log" emptyTitle="No requests yet">
+      <QueryView
+        query={{ ...requests, data: requests.data && rows }}
+        loading="Reading the request log…"
+        errorTitle="Could not read the request log"
+        emptyTitle="No requests yet"
+      >
         {(shownRows) => (
           <DataTable
             testId="requests-table"

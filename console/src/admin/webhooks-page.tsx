@@ -11,10 +11,18 @@ import { useControlQuery } from '../emulator/control-query.js';
 /** The webhook delivery log, newest first. */
 export function WebhooksPage() {
   const client = useAdminClient();
-  const deliveries = useControlQuery('webhooks', client, (admin, signal) => listWebhookDeliveries(admin, signal), 3_000);
+  const deliveries = useControlQuery(
+    'webhooks',
+    client,
+    (admin, signal) => listWebhookDeliveries(admin, signal),
+    3_000,
+  );
   return (
     <>
-      <PageHeader title="Webhooks" description="Every write emits domain events, signed RS256 and posted to the webhook URLs; each attempt is listed here." />
+      <PageHeader
+        title="Webhooks"
+        description="Every write emits domain events, signed RS256 and posted to the webhook URLs; each attempt is listed here."
+      />
       <QueryView
         query={deliveries}
         loading="Reading the delivery log…"

@@ -2,7 +2,17 @@
  * A small History-API router: the console has a dozen flat pages, so a path, a query string and
  * `navigate` are all it needs. The emulator serves `index.html` for every console path.
  */
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type AnchorHTMLAttributes,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
 
 /** Where the app is and how to go elsewhere. */
 export interface RouterState {
@@ -81,7 +91,15 @@ export function Link({ to, matchPrefix = false, onClick, children, ...rest }: Li
   const current = matchPrefix ? path === target || path.startsWith(`${target}/`) : path === target;
   const onLinkClick = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    )
+      return;
     event.preventDefault();
     navigate(to);
   };

@@ -38,8 +38,16 @@ export const routes: RouteDefinition[] = [
   { pattern: '/site/browse', area: 'site', render: () => <BrowsePage /> },
   { pattern: '/site/uploads', area: 'site', render: () => <UploadsPage /> },
   { pattern: '/admin/collections', area: 'admin', render: () => <CollectionsPage /> },
-  { pattern: '/admin/collections/:collectionId', area: 'admin', render: ({ collectionId }) => <CollectionPage collectionId={collectionId ?? ''} /> },
-  { pattern: '/admin/items/:collectionId?', area: 'admin', render: ({ collectionId }) => <ItemsPage collectionId={collectionId} /> },
+  {
+    pattern: '/admin/collections/:collectionId',
+    area: 'admin',
+    render: ({ collectionId }) => <CollectionPage collectionId={collectionId ?? ''} />,
+  },
+  {
+    pattern: '/admin/items/:collectionId?',
+    area: 'admin',
+    render: ({ collectionId }) => <ItemsPage collectionId={collectionId} />,
+  },
   { pattern: '/admin/media', area: 'admin', render: () => <MediaPage /> },
   { pattern: '/admin/members', area: 'admin', render: () => <MembersPage /> },
   { pattern: '/admin/outbox', area: 'admin', render: () => <OutboxPage /> },

@@ -46,7 +46,9 @@ export interface ShellProps {
 export function Shell({ adminQueries }: ShellProps) {
   const { info, clients } = useConsole();
   const { path } = useRouter();
-  const match = routes.map((route) => ({ route, params: matchPath(route.pattern, path) })).find((candidate) => candidate.params !== null);
+  const match = routes
+    .map((route) => ({ route, params: matchPath(route.pattern, path) }))
+    .find((candidate) => candidate.params !== null);
   const page = match ? match.route.render(match.params ?? {}) : <NotFound path={path} />;
   // After moving to another page, keyboard and screen-reader users continue from its content,
   // not from the link they used (the first render keeps the browser's own focus).
@@ -84,7 +86,11 @@ export function Shell({ adminQueries }: ShellProps) {
       </aside>
       <div className="main">
         <div className="topbar">
-          <span className="muted">{match?.route.area === 'admin' ? 'Admin: elevated calls with the demo API key' : 'Site: what a visitor or member of the demo site sees'}</span>
+          <span className="muted">
+            {match?.route.area === 'admin'
+              ? 'Admin: elevated calls with the demo API key'
+              : 'Site: what a visitor or member of the demo site sees'}
+          </span>
           <SessionBadge />
         </div>
         <main id="content" ref={content} className="content" tabIndex={-1}>

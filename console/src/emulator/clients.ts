@@ -5,7 +5,15 @@
  *   (hidden iframe and the emulator's session cookie), as on a real site;
  * - the **admin** client holds the demo site's API key, which makes it elevated.
  */
-import { ApiKeyStrategy, OAuthStrategy, createClient, memoryTokenStorage, type ApiKeyAuth, type Client, type OAuthAuth } from 'sitekit-sdk';
+import {
+  ApiKeyStrategy,
+  OAuthStrategy,
+  createClient,
+  memoryTokenStorage,
+  type ApiKeyAuth,
+  type Client,
+  type OAuthAuth,
+} from 'sitekit-sdk';
 import type { EmulatorInfo } from './info.js';
 
 /** The visitor's or member's client. */

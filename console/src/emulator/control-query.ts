@@ -6,7 +6,12 @@ import type { AdminClient } from './clients.js';
 export const controlKey = ['sitekit-console', 'control'] as const;
 
 /** Reads one control-API resource, refreshed every `refreshMs` while the page shows it. */
-export function useControlQuery<T>(name: string, client: AdminClient, read: (client: AdminClient, signal: AbortSignal) => Promise<T>, refreshMs: number | false = false) {
+export function useControlQuery<T>(
+  name: string,
+  client: AdminClient,
+  read: (client: AdminClient, signal: AbortSignal) => Promise<T>,
+  refreshMs: number | false = false,
+) {
   return useQuery({
     queryKey: [...controlKey, name],
     queryFn: ({ signal }) => read(client, signal),

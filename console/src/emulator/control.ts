@@ -22,7 +22,11 @@ export interface EmulatorConfig {
   descriptions: Record<string, string>;
 }
 
-async function readJson<T>(client: AdminClient, path: string, init?: Omit<RequestInit, 'signal'> & CallOptions): Promise<T> {
+async function readJson<T>(
+  client: AdminClient,
+  path: string,
+  init?: Omit<RequestInit, 'signal'> & CallOptions,
+): Promise<T> {
   const response = await client.fetchWithAuth(`/_emulator/${path}`, init);
   return (await response.json()) as T;
 }
@@ -35,12 +39,16 @@ export function listOutbox(client: AdminClient, to?: string, signal?: AbortSigna
 
 /** The request log, newest first (at most `limit` lines). */
 export function listRequests(client: AdminClient, limit: number, signal?: AbortSignal): Promise<LoggedRequest[]> {
-  return readJson<{ requests: LoggedRequest[] }>(client, `requests?limit=${limit}`, { signal }).then((answer) => answer.requests);
+  return readJson<{ requests: LoggedRequest[] }>(client, `requests?limit=${limit}`, { signal }).then(
+    (answer) => answer.requests,
+  );
 }
 
 /** The webhook delivery log, newest first. */
 export function listWebhookDeliveries(client: AdminClient, signal?: AbortSignal): Promise<WebhookDelivery[]> {
-  return readJson<{ deliveries: WebhookDelivery[] }>(client, 'webhooks', { signal }).then((answer) => answer.deliveries);
+  return readJson<{ deliveries: WebhookDelivery[] }>(client, 'webhooks', { signal }).then(
+    (answer) => answer.deliveries,
+  );
 }
 
 /** The current configuration. */
@@ -49,8 +57,13 @@ export function getConfig(client: AdminClient, signal?: AbortSignal): Promise<Em
 }
 
 /** Changes some settings (all or nothing: a wrong value is a ValidationError); answers every setting's new value. */
-export function updateConfig(client: AdminClient, changes: Record<string, SettingValue>): Promise<Record<string, SettingValue>> {
-  return readJson<{ config: Record<string, SettingValue> }>(client, 'config', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ config: changes }) }).then(
-    (answer) => answer.config,
-  );
+export function updateConfig(
+  client: AdminClient,
+  changes: Record<string, SettingValue>,
+): Promise<Record<string, SettingValue>> {
+  return readJson<{ config: Record<string, SettingValue> }>(client, 'config', {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ config: changes }),
+  }).then((answer) => answer.config);
 }

@@ -27,12 +27,18 @@ export async function loadEmulatorInfo(signal?: AbortSignal): Promise<EmulatorIn
   try {
     response = await fetch('/_emulator/info', { signal, headers: { accept: 'application/json' } });
   } catch (error) {
-    throw new EmulatorUnavailableError(`The emulator did not answer at ${window.location.origin} (${error instanceof Error ? error.message : String(error)}).`);
+    throw new EmulatorUnavailableError(
+      `The emulator did not answer at ${window.location.origin} (${error instanceof Error ? error.message : String(error)}).`,
+    );
   }
-  if (!response.ok) throw new EmulatorUnavailableError(`The emulator answered ${response.status} ${response.statusText} to /_emulator/info.`);
+  if (!response.ok)
+    throw new EmulatorUnavailableError(
+      `The emulator answered ${response.status} ${response.statusText} to /_emulator/info.`,
+    );
   const info = (await response.json()) as Partial<EmulatorInfo>;
   for (const key of ['apiKey', 'siteId', 'clientId'] as const) {
-    if (typeof info[key] !== 'string' || info[key] === '') throw new EmulatorUnavailableError(`/_emulator/info has no ${key}.`);
+    if (typeof info[key] !== 'string' || info[key] === '')
+      throw new EmulatorUnavailableError(`/_emulator/info has no ${key}.`);
   }
   return info as EmulatorInfo;
 }

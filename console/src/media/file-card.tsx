@@ -17,7 +17,11 @@ export function FileCard({ file, children, selected = false }: FileCardProps) {
   const preview = file.mediaType === 'IMAGE' ? file.thumbnailUrl || file.url : undefined;
   return (
     <figure className={`thumb${selected ? ' selected' : ''}`} style={{ margin: 0 }} data-testid="file-card">
-      {preview ? <img src={preview} alt={name} loading="lazy" /> : <div className="placeholder">{file.mediaType ?? 'FILE'}</div>}
+      {preview ? (
+        <img src={preview} alt={name} loading="lazy" />
+      ) : (
+        <div className="placeholder">{file.mediaType ?? 'FILE'}</div>
+      )}
       <figcaption className="meta">
         <span className="name" title={name}>
           {name}

@@ -28,7 +28,10 @@ export function UploadPanel({ onUploaded }: UploadPanelProps) {
     // One at a time: useUpload keeps one upload in flight (a new one would abort the current one).
     for (const [index, file] of files.entries()) {
       setQueue({ index, count: files.length, name: file.name });
-      const uploaded = await upload(file, { fileName: file.name, mimeType: file.type || 'application/octet-stream' }).catch(() => null);
+      const uploaded = await upload(file, {
+        fileName: file.name,
+        mimeType: file.type || 'application/octet-stream',
+      }).catch(() => null);
       if (!uploaded) break;
       // An upload is not a TanStack mutation: the file lists learn about it here.
       void queryClient.invalidateQueries({ queryKey: mediaKey });
@@ -42,7 +45,13 @@ export function UploadPanel({ onUploaded }: UploadPanelProps) {
       <div className="row">
         <label className="button">
           Choose files…
-          <input type="file" multiple className="visually-hidden" onChange={(event) => void onPick(event)} data-testid="upload-input" />
+          <input
+            type="file"
+            multiple
+            className="visually-hidden"
+            onChange={(event) => void onPick(event)}
+            data-testid="upload-input"
+          />
         </label>
         <span className="muted small">Images show a thumbnail once uploaded. Files over 10 MB are sent resumably.</span>
       </div>

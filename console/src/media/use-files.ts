@@ -10,7 +10,9 @@ export const mediaKey = [QUERY_KEY_ROOT, 'media'] as const;
 export function useFiles(client: Client, { trash = false } = {}) {
   const request = { paging: { limit: 100 }, sort: { fieldName: 'updatedDate', order: 'DESC' as const } };
   return useQuery({
-    ...queryOptions(client, (c, { signal }) => (trash ? c.media.listDeletedFiles({ ...request, signal }) : c.media.listFiles({ ...request, signal }))),
+    ...queryOptions(client, (c, { signal }) =>
+      trash ? c.media.listDeletedFiles({ ...request, signal }) : c.media.listFiles({ ...request, signal }),
+    ),
     select: (answer) => answer.files ?? [],
   });
 }

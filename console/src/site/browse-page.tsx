@@ -20,7 +20,13 @@ interface BrowseQuery {
   limit: number;
 }
 
-const firstQuery: BrowseQuery = { collectionId: 'Movies', filters: [], sortField: '', sortDirection: 'ascending', limit: 10 };
+const firstQuery: BrowseQuery = {
+  collectionId: 'Movies',
+  filters: [],
+  sortField: '',
+  sortDirection: 'ascending',
+  limit: 10,
+};
 const hiddenColumns = new Set(['_owner', '_updatedDate']);
 const maxColumns = 7;
 
@@ -28,7 +34,9 @@ const maxColumns = 7;
 function columnsOf(items: Item[]): string[] {
   const keys = new Set<string>();
   for (const item of items) for (const key of Object.keys(item)) if (!hiddenColumns.has(key)) keys.add(key);
-  return [...keys].sort((left, right) => Number(left.startsWith('_')) - Number(right.startsWith('_')) || 0).slice(0, maxColumns);
+  return [...keys]
+    .sort((left, right) => Number(left.startsWith('_')) - Number(right.startsWith('_')) || 0)
+    .slice(0, maxColumns);
 }
 
 /** Browse the demo site's data as its visitor or member. */
@@ -54,7 +62,11 @@ export function BrowsePage() {
     setOffset(0);
     setApplied({ ...draft, collectionId });
   };
-  const setRow = (index: number, change: Partial<FilterRow>) => setDraft({ ...draft, filters: draft.filters.map((row, position) => (position === index ? { ...row, ...change } : row)) });
+  const setRow = (index: number, change: Partial<FilterRow>) =>
+    setDraft({
+      ...draft,
+      filters: draft.filters.map((row, position) => (position === index ? { ...row, ...change } : row)),
+    });
   const items = page.data?.items ?? [];
   const columns = columnsOf(items);
 
@@ -65,7 +77,12 @@ export function BrowsePage() {
         <div className="row">
           <label className="field">
             Collection
-            <input list="collection-ids" value={draft.collectionId} onChange={(event) => setDraft({ ...draft, collectionId: event.target.value })} required />
+            <input
+              list="collection-ids"
+              value={draft.collectionId}
+              onChange={(event) => setDraft({ ...draft, collectionId: event.target.value })}
+              required
+            />
             <datalist id="collection-ids">
               {collections.data?.map((collection) => (
                 <option key={collection._id} value={collection._id} />
@@ -74,11 +91,21 @@ export function BrowsePage() {
           </label>
           <label className="field">
             Sort by
-            <input list="field-keys" value={draft.sortField} placeholder="field" onChange={(event) => setDraft({ ...draft, sortField: event.target.value })} />
+            <input
+              list="field-keys"
+              value={draft.sortField}
+              placeholder="field"
+              onChange={(event) => setDraft({ ...draft, sortField: event.target.value })}
+            />
           </label>
           <label className="field">
             Order
-            <select value={draft.sortDirection} onChange={(event) => setDraft({ ...draft, sortDirection: event.target.value as BrowseQuery['sortDirection'] })}>
+            <select
+              value={draft.sortDirection}
+              onChange={(event) =>
+                setDraft({ ...draft, sortDirection: event.target.value as BrowseQuery['sortDirection'] })
+              }
+            >
               <option value="ascending">Ascending</option>
               <option value="descending">Descending</option>
             </select>
@@ -101,47 +128,90 @@ export function BrowsePage() {
           <legend className="small muted">Filters (all must match)</legend>
           {draft.filters.map((row, index) => (
             <div className="row" key={index}>
-              <input aria-label={`Filter ${index + 1} field`} list="field-keys" placeholder="field" value={row.field} onChange={(event) => setRow(index, { field: event.target.value })} />
-              <select aria-label={`Filter ${index + 1} operator`} value={row.operator} onChange={(event) => setRow(index, { operator: event.target.value as OperatorName })}>
+              <input
+                aria-label={`Filter ${index + 1} field`}
+                list="field-keys"
+                placeholder="field"
+                value={row.field}
+                onChange={(event) => setRow(index, { field: event.target.value })}
+              />
+              <select
+                aria-label={`Filter ${index + 1} operator`}
+                value={row.operator}
+                onChange={(event) => setRow(index, { operator: event.target.value as OperatorName })}
+              >
                 {operators.map((operator) => (
                   <option key={operator.name} value={operator.name}>
                     {operator.label}
                   </option>
                 ))}
               </select>
-              {takesValue(row.operator) && <input aria-label={`Filter ${index + 1} value`} placeholder={row.operator === 'hasSome' ? 'a, b, c' : 'value'} value={row.value} onChange={(event) => setRow(index, { value: event.target.value })} />}
-              <button type="button" className="secondary small" onClick={() => setDraft({ ...draft, filters: draft.filters.filter((_, position) => position !== index) })}>
+              {takesValue(row.operator) && (
+                <input
+                  aria-label={`Filter ${index + 1} value`}
+                  placeholder={row.operator === 'hasSome' ? 'a, b, c' : 'value'}
+                  value={row.value}
+                  onChange={(event) => setRow(index, { value: event.target.value })}
+                />
+              )}
+              <button
+                type="button"
+                className="secondary small"
+                onClick={() =>
+                  setDraft({ ...draft, filters: draft.filters.filter((_, position) => position !== index) })
+                }
+              >
                 Remove
               </button>
             </div>
           ))}
         </fieldset>
         <div className="row">
-          <button type="button" className="secondary" onClick={() => setDraft({ ...draft, filters: [...draft.filters, { field: '', operator: 'eq', value: '' }] })}>
+          <button
+            type="button"
+            className="secondary"
+            onClick={() =>
+              setDraft({ ...draft, filters: [...draft.filters, { field: '', operator: 'eq', value: '' }] })
+            }
+          >
             Add a filter
           </button>
           <button type="submit">Run query</button>
         </div>
       </form>
-      <QueryView query={page} loading="Querying…" errorTitle="The query failed" isEmpty={(loaded) => loaded.items.length === 0} emptyTitle="Nothing matches" emptyHint="Change the filters and run the query again.">
+      <QueryView
+        query={page}
+        loading="Querying…"
+        errorTitle="The query failed"
+        isEmpty={(loaded) => loaded.items.length === 0}
+        emptyTitle="Nothing matches"
+        emptyHint="Change the filters and run the query again."
+      >
         {(loaded) => (
-        <>
-          <DataTable
-            testId="browse-table"
-            headings={columns.map(headerOf)}
-            headingTitles={columns}
-            rows={loaded.items}
-            rowKey={(item) => item._id}
-            cells={(item) =>
-              columns.map((key) => (
-                <td key={key} className="cell-clip" title={formatValue(item[key])}>
-                  {formatValue(item[key])}
-                </td>
-              ))
-            }
-          />
-          <Pager offset={offset} limit={applied.limit} count={loaded.items.length} total={loaded.totalCount} hasNext={loaded.hasNext} onChange={setOffset} />
-        </>
+          <>
+            <DataTable
+              testId="browse-table"
+              headings={columns.map(headerOf)}
+              headingTitles={columns}
+              rows={loaded.items}
+              rowKey={(item) => item._id}
+              cells={(item) =>
+                columns.map((key) => (
+                  <td key={key} className="cell-clip" title={formatValue(item[key])}>
+                    {formatValue(item[key])}
+                  </td>
+                ))
+              }
+            />
+            <Pager
+              offset={offset}
+              limit={applied.limit}
+              count={loaded.items.length}
+              total={loaded.totalCount}
+              hasNext={loaded.hasNext}
+              onChange={setOffset}
+            />
+          </>
         )}
       </QueryView>
     </>

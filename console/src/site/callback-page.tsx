@@ -16,7 +16,10 @@ export function CallbackPage() {
     handleRedirectCallback()
       .then(({ originalUri }) => {
         const target = originalUri ? new URL(originalUri, window.location.origin) : null;
-        navigate(target && target.origin === window.location.origin ? `${target.pathname}${target.search}` : '/site/profile', { replace: true });
+        navigate(
+          target && target.origin === window.location.origin ? `${target.pathname}${target.search}` : '/site/profile',
+          { replace: true },
+        );
       })
       .catch(setFailure);
   }, [handleRedirectCallback, navigate]);

@@ -38,7 +38,13 @@ export function CredentialFields({ value, onChange, purpose, askCaptcha }: Crede
     <>
       <label className="field">
         Email
-        <input type="email" autoComplete="email" value={value.email} onChange={(event) => onChange({ ...value, email: event.target.value })} required />
+        <input
+          type="email"
+          autoComplete="email"
+          value={value.email}
+          onChange={(event) => onChange({ ...value, email: event.target.value })}
+          required
+        />
       </label>
       <label className="field">
         Password

@@ -44,7 +44,8 @@ export function parseFilterValue(text: string): string | number | boolean {
 const comparisons = ['eq', 'ne', 'gt', 'ge', 'lt', 'le'] as const satisfies readonly OperatorName[];
 
 /** Whether the operator is one of the {@link comparisons}. */
-const isComparison = (operator: OperatorName): operator is (typeof comparisons)[number] => (comparisons as readonly OperatorName[]).includes(operator);
+const isComparison = (operator: OperatorName): operator is (typeof comparisons)[number] =>
+  (comparisons as readonly OperatorName[]).includes(operator);
 
 /** Adds one complete row to the query (rows without a field are skipped). */
 export function applyFilter(query: ItemsQueryBuilder<Item>, row: FilterRow): ItemsQueryBuilder<Item> {

@@ -12,11 +12,17 @@ export function HomePage() {
   const [showKey, setShowKey] = useState(false);
   return (
     <>
-      <PageHeader title="sitekit console" description="The emulator's demo site, seen as a visitor or member on one side and as its owner on the other." />
+      <PageHeader
+        title="sitekit console"
+        description="The emulator's demo site, seen as a visitor or member on one side and as its owner on the other."
+      />
       <div className="grid-2">
         <section className="card" aria-labelledby="site-title">
           <h2 id="site-title">Site view</h2>
-          <p className="muted">What a site built with sitekit does in a browser: sign-up with email verification, hosted and direct sign-in, silent sign-in on reload, profile, data and uploads.</p>
+          <p className="muted">
+            What a site built with sitekit does in a browser: sign-up with email verification, hosted and direct
+            sign-in, silent sign-in on reload, profile, data and uploads.
+          </p>
           <div className="row">
             {loggedIn ? (
               <Link className="button" to="/site/profile">
@@ -39,7 +45,10 @@ export function HomePage() {
         </section>
         <section className="card" aria-labelledby="admin-title">
           <h2 id="admin-title">Admin view</h2>
-          <p className="muted">The site owner's side, with the demo API key: collections, items, media, members, the outbox, the request log, webhooks and the emulator's switches.</p>
+          <p className="muted">
+            The site owner's side, with the demo API key: collections, items, media, members, the outbox, the request
+            log, webhooks and the emulator's switches.
+          </p>
           <div className="row">
             <Link className="button" to="/admin/collections">
               Collections
@@ -55,7 +64,9 @@ export function HomePage() {
       </div>
       <section className="card" aria-labelledby="connect-title">
         <h2 id="connect-title">Connect your own app</h2>
-        <p className="muted">Any sitekit client (or any client of the real API, with its host changed) works against this emulator.</p>
+        <p className="muted">
+          Any sitekit client (or any client of the real API, with its host changed) works against this emulator.
+        </p>
         <dl className="facts">
           <dt>Base URL</dt>
           <dd className="mono">{info.url || window.location.origin}</dd>

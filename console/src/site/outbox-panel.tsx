@@ -59,7 +59,12 @@ export interface OutboxPanelProps {
 /** The latest emails to `address`, refreshed every two seconds while shown. */
 export function OutboxPanel({ address, onUseCode }: OutboxPanelProps) {
   const { clients } = useConsole();
-  const emails = useControlQuery(`outbox:${address}`, clients.admin, (admin, signal) => listOutbox(admin, address, signal), 2_000);
+  const emails = useControlQuery(
+    `outbox:${address}`,
+    clients.admin,
+    (admin, signal) => listOutbox(admin, address, signal),
+    2_000,
+  );
   return (
     <section className="card" aria-labelledby="outbox-title" data-testid="outbox-panel">
       <div className="row-between">
@@ -67,7 +72,12 @@ export function OutboxPanel({ address, onUseCode }: OutboxPanelProps) {
         <span className="muted small">{address}</span>
       </div>
       <p className="muted small">The emulator sends no email: what it would send lands here.</p>
-      <QueryView query={emails} loading="Reading the outbox…" errorTitle="Could not read the outbox" emptyTitle="No email yet">
+      <QueryView
+        query={emails}
+        loading="Reading the outbox…"
+        errorTitle="Could not read the outbox"
+        emptyTitle="No email yet"
+      >
         {(list) => list.slice(0, 3).map((email) => <EmailCard key={email.id} email={email} onUseCode={onUseCode} />)}
       </QueryView>
     </section>

@@ -24,7 +24,8 @@ export function ProfilePage() {
         <PageHeader title="Profile" />
         <EmptyState title="You are browsing as a visitor">
           <span>
-            <Link to="/site/sign-in?returnTo=/site/profile">Sign in</Link> or <Link to="/site/register">create an account</Link> to have a profile.
+            <Link to="/site/sign-in?returnTo=/site/profile">Sign in</Link> or{' '}
+            <Link to="/site/register">create an account</Link> to have a profile.
           </span>
         </EmptyState>
       </>
@@ -83,7 +84,8 @@ function ProfileForm({ member, onSaved }: { member: Member; onSaved(): void }) {
     ...mutationOptions(
       client,
       async (c, changes: ProfileChanges) => {
-        if (changes.nickname !== undefined) await c.members.updateMember(changes.memberId, { profile: { nickname: changes.nickname } });
+        if (changes.nickname !== undefined)
+          await c.members.updateMember(changes.memberId, { profile: { nickname: changes.nickname } });
         if (changes.slug !== undefined) await c.members.updateCurrentMemberSlug(changes.slug);
       },
       { invalidates: [['members']] },
@@ -108,9 +110,20 @@ function ProfileForm({ member, onSaved }: { member: Member; onSaved(): void }) {
         </label>
         <label className="field">
           Slug <span className="hint">the end of your profile page's address; unique on the site</span>
-          <input value={slug} onChange={(event) => setSlug(event.target.value)} pattern="[a-z0-9-]+" title="Lower-case letters, digits and dashes" />
+          <input
+            value={slug}
+            onChange={(event) => setSlug(event.target.value)}
+            pattern="[a-z0-9-]+"
+            title="Lower-case letters, digits and dashes"
+          />
         </label>
-        <FormFooter mutation={save} errorTitle="Could not save your profile" successText="Profile saved." submitLabel="Save profile" pendingLabel="Saving…" />
+        <FormFooter
+          mutation={save}
+          errorTitle="Could not save your profile"
+          successText="Profile saved."
+          submitLabel="Save profile"
+          pendingLabel="Saving…"
+        />
       </form>
     </section>
   );
@@ -119,7 +132,10 @@ function ProfileForm({ member, onSaved }: { member: Member; onSaved(): void }) {
 function PasswordForm() {
   const client = useClient<OAuthAuth>();
   const [password, setPassword] = useState('');
-  const change = useMutation({ mutationFn: (newPassword: string) => client.auth.changePassword(newPassword), onSuccess: () => setPassword('') });
+  const change = useMutation({
+    mutationFn: (newPassword: string) => client.auth.changePassword(newPassword),
+    onSuccess: () => setPassword(''),
+  });
   return (
     <section className="card" aria-labelledby="password-title">
       <h2 id="password-title">Password</h2>
@@ -132,9 +148,23 @@ function PasswordForm() {
       >
         <label className="field">
           New password
-          <input type="password" autoComplete="new-password" value={password} onChange={(event) => setPassword(event.target.value)} required minLength={4} />
+          <input
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            required
+            minLength={4}
+          />
         </label>
-        <FormFooter mutation={change} errorTitle="Could not change the password" successText="Password changed." submitLabel="Change password" pendingLabel="Changing…" submitClassName="secondary" />
+        <FormFooter
+          mutation={change}
+          errorTitle="Could not change the password"
+          successText="Password changed."
+          submitLabel="Change password"
+          pendingLabel="Changing…"
+          submitClassName="secondary"
+        />
       </form>
     </section>
   );

@@ -13,7 +13,9 @@ import { resetPasswordUrl } from './return-urls.js';
 export function RecoverPage() {
   const client = useClient<OAuthAuth>();
   const [email, setEmail] = useState('');
-  const send = useMutation({ mutationFn: (address: string) => client.auth.sendPasswordResetEmail(address, resetPasswordUrl()) });
+  const send = useMutation({
+    mutationFn: (address: string) => client.auth.sendPasswordResetEmail(address, resetPasswordUrl()),
+  });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     send.mutate(email.trim());
@@ -27,9 +29,22 @@ export function RecoverPage() {
           <form className="stack" onSubmit={submit}>
             <label className="field">
               Email
-              <input type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} required />
+              <input
+                type="email"
+                autoComplete="email"
+                value={email}
+                onChange={(event) => setEmail(event.target.value)}
+                required
+              />
             </label>
-            <FormFooter mutation={send} errorTitle="Could not send the email" successText={`If ${send.variables} belongs to a member, the email is on its way. Follow its link.`} submitLabel="Send the reset link" pendingLabel="Sending…" aside={<Link to="/site/sign-in">Back to sign in</Link>} />
+            <FormFooter
+              mutation={send}
+              errorTitle="Could not send the email"
+              successText={`If ${send.variables} belongs to a member, the email is on its way. Follow its link.`}
+              submitLabel="Send the reset link"
+              pendingLabel="Sending…"
+              aside={<Link to="/site/sign-in">Back to sign in</Link>}
+            />
           </form>
         </section>
         {send.isSuccess && <OutboxPanel address={send.variables} />}

@@ -4,7 +4,13 @@ import { useAuth } from 'sitekit-sdk/react';
 import { Link, useRouter } from '../app/router.js';
 import { ErrorNotice } from '../ui/error-notice.js';
 import { PageHeader } from '../ui/page.js';
-import { asksForCaptcha, captchaTokensOf, CredentialFields, noCredentials, type Credentials } from './credential-fields.js';
+import {
+  asksForCaptcha,
+  captchaTokensOf,
+  CredentialFields,
+  noCredentials,
+  type Credentials,
+} from './credential-fields.js';
 import { silentOptions } from './return-urls.js';
 import { OutcomeNotice } from './sign-in-outcome.js';
 import { VerificationStep } from './verification-step.js';
@@ -20,7 +26,15 @@ export function RegisterPage() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const profile = nickname.trim() ? { nickname: nickname.trim() } : undefined;
-    const outcome = await register({ email: credentials.email.trim(), password: credentials.password, profile, captchaTokens: captchaTokensOf(credentials) }, silentOptions()).catch(() => null);
+    const outcome = await register(
+      {
+        email: credentials.email.trim(),
+        password: credentials.password,
+        profile,
+        captchaTokens: captchaTokensOf(credentials),
+      },
+      silentOptions(),
+    ).catch(() => null);
     if (!outcome) return;
     setLoginState(outcome.loginState);
     if (outcome.loginState === 'SUCCESS') navigate('/site/profile');
@@ -30,7 +44,11 @@ export function RegisterPage() {
     return (
       <>
         <PageHeader title="Verify your email" description="One step left: the code the site emailed you." />
-        <VerificationStep email={credentials.email.trim()} onSignedIn={() => navigate('/site/profile')} onOtherOutcome={setLoginState} />
+        <VerificationStep
+          email={credentials.email.trim()}
+          onSignedIn={() => navigate('/site/profile')}
+          onOtherOutcome={setLoginState}
+        />
       </>
     );
   }
@@ -41,7 +59,12 @@ export function RegisterPage() {
       <section className="card card-narrow" aria-labelledby="register-title">
         <h2 id="register-title">Your details</h2>
         <form className="stack" onSubmit={submit} aria-label="Register">
-          <CredentialFields value={credentials} onChange={setCredentials} purpose="register" askCaptcha={asksForCaptcha(loginState)} />
+          <CredentialFields
+            value={credentials}
+            onChange={setCredentials}
+            purpose="register"
+            askCaptcha={asksForCaptcha(loginState)}
+          />
           <label className="field">
             Nickname <span className="hint">optional, shown to other members</span>
             <input value={nickname} onChange={(event) => setNickname(event.target.value)} />

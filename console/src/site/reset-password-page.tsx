@@ -22,7 +22,8 @@ export function ResetPasswordPage() {
   const recover = useMutation({
     mutationFn: async (newPassword: string) => {
       const outcome = await client.auth.recover(token, newPassword);
-      if (outcome.loginState === 'FAILURE') throw new AuthError(outcome.error, { code: 'LOGIN_FAILURE', details: outcome });
+      if (outcome.loginState === 'FAILURE')
+        throw new AuthError(outcome.error, { code: 'LOGIN_FAILURE', details: outcome });
       return outcome;
     },
   });
@@ -47,7 +48,15 @@ export function ResetPasswordPage() {
         <form className="stack" onSubmit={submit}>
           <label className="field">
             New password
-            <input type="password" autoComplete="new-password" value={password} onChange={(event) => setPassword(event.target.value)} required minLength={4} autoFocus />
+            <input
+              type="password"
+              autoComplete="new-password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              required
+              minLength={4}
+              autoFocus
+            />
           </label>
           <FormStatus
             mutation={recover}

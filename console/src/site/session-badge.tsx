@@ -40,7 +40,12 @@ export function SessionBadge() {
           {error.message}
         </span>
       )}
-      <button type="button" className="secondary small" disabled={pending === 'logout'} onClick={() => void logout({ originalUrl: `${window.location.origin}/` }).catch(() => undefined)}>
+      <button
+        type="button"
+        className="secondary small"
+        disabled={pending === 'logout'}
+        onClick={() => void logout({ originalUrl: `${window.location.origin}/` }).catch(() => undefined)}
+      >
         {pending === 'logout' ? 'Signing out…' : 'Sign out'}
       </button>
     </span>

@@ -4,7 +4,13 @@ import { useAuth } from 'sitekit-sdk/react';
 import { Link, useRouter } from '../app/router.js';
 import { ErrorNotice } from '../ui/error-notice.js';
 import { PageHeader } from '../ui/page.js';
-import { asksForCaptcha, captchaTokensOf, CredentialFields, noCredentials, type Credentials } from './credential-fields.js';
+import {
+  asksForCaptcha,
+  captchaTokensOf,
+  CredentialFields,
+  noCredentials,
+  type Credentials,
+} from './credential-fields.js';
 import { callbackUrl, silentOptions } from './return-urls.js';
 import { OutcomeNotice } from './sign-in-outcome.js';
 import { VerificationStep } from './verification-step.js';
@@ -22,7 +28,10 @@ export function SignInPage() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setLastWay('direct');
-    const outcome = await login({ email: credentials.email.trim(), password: credentials.password, captchaTokens: captchaTokensOf(credentials) }, silentOptions()).catch(() => null);
+    const outcome = await login(
+      { email: credentials.email.trim(), password: credentials.password, captchaTokens: captchaTokensOf(credentials) },
+      silentOptions(),
+    ).catch(() => null);
     if (!outcome) return;
     setLoginState(outcome.loginState);
     if (outcome.loginState === 'SUCCESS') navigate(returnTo);
@@ -32,22 +41,36 @@ export function SignInPage() {
     return (
       <>
         <PageHeader title="Verify your email" />
-        <VerificationStep email={credentials.email.trim()} onSignedIn={() => navigate(returnTo)} onOtherOutcome={setLoginState} />
+        <VerificationStep
+          email={credentials.email.trim()}
+          onSignedIn={() => navigate(returnTo)}
+          onOtherOutcome={setLoginState}
+        />
       </>
     );
   }
 
   return (
     <>
-      <PageHeader title="Sign in" description="Sign in to the demo site as a member, the way a site built with sitekit does." />
+      <PageHeader
+        title="Sign in"
+        description="Sign in to the demo site as a member, the way a site built with sitekit does."
+      />
       <div className="grid-2">
         <section className="card" aria-labelledby="hosted-title">
           <h2 id="hosted-title">With the hosted page</h2>
-          <p className="muted">Leaves for the emulator's sign-in page and comes back here with a code (PKCE, state checked).</p>
+          <p className="muted">
+            Leaves for the emulator's sign-in page and comes back here with a code (PKCE, state checked).
+          </p>
           <div className="row">
-            <button type="button" disabled={pending === 'loginWithRedirect'} onClick={() => {
+            <button
+              type="button"
+              disabled={pending === 'loginWithRedirect'}
+              onClick={() => {
                 setLastWay('hosted');
-                void loginWithRedirect(callbackUrl(), { originalUri: `${window.location.origin}${returnTo}` }).catch(() => undefined);
+                void loginWithRedirect(callbackUrl(), { originalUri: `${window.location.origin}${returnTo}` }).catch(
+                  () => undefined,
+                );
               }}
             >
               {pending === 'loginWithRedirect' ? 'Opening…' : 'Continue to the sign-in page'}
@@ -58,7 +81,12 @@ export function SignInPage() {
         <section className="card" aria-labelledby="direct-title">
           <h2 id="direct-title">With email and password</h2>
           <form className="stack" onSubmit={submit} aria-label="Sign in with email and password">
-            <CredentialFields value={credentials} onChange={setCredentials} purpose="sign-in" askCaptcha={asksForCaptcha(loginState)} />
+            <CredentialFields
+              value={credentials}
+              onChange={setCredentials}
+              purpose="sign-in"
+              askCaptcha={asksForCaptcha(loginState)}
+            />
             <OutcomeNotice loginState={loginState} />
             {error && lastWay === 'direct' && <ErrorNotice title="Sign-in failed" error={error} />}
             <div className="row-between">

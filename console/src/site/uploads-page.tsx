@@ -16,7 +16,10 @@ export function UploadsPage() {
   const onUploaded = (file: FileDescriptor) => setUploaded((previous) => [file, ...previous]);
   return (
     <>
-      <PageHeader title="Uploads" description="Upload files to the site's Media Manager with this visitor's or member's client." />
+      <PageHeader
+        title="Uploads"
+        description="Upload files to the site's Media Manager with this visitor's or member's client."
+      />
       <section className="card" aria-labelledby="upload-title">
         <h2 id="upload-title">Upload</h2>
         <UploadPanel onUploaded={onUploaded} />
@@ -30,7 +33,13 @@ export function UploadsPage() {
       </section>
       <section className="card" aria-labelledby="library-title">
         <h2 id="library-title">Site media</h2>
-        <QueryView query={files} loading="Loading files…" errorTitle="Could not list the files" emptyTitle="No files yet" emptyHint="Upload one above.">
+        <QueryView
+          query={files}
+          loading="Loading files…"
+          errorTitle="Could not list the files"
+          emptyTitle="No files yet"
+          emptyHint="Upload one above."
+        >
           {(list) => (
             <div className="thumbs">
               {list.map((file) => (

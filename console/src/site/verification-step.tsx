@@ -34,7 +34,14 @@ export function VerificationStep({ email, onSignedIn, onOtherOutcome }: Verifica
         <form className="stack" onSubmit={submit}>
           <label className="field">
             Verification code
-            <input value={code} onChange={(event) => setCode(event.target.value)} inputMode="numeric" autoComplete="one-time-code" required autoFocus />
+            <input
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              required
+              autoFocus
+            />
           </label>
           {error && <ErrorNotice title="The code was not accepted" error={error} />}
           <div className="row">

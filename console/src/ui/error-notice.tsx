@@ -33,7 +33,11 @@ export function describeError(error: unknown): DescribedError {
       status: error.status,
       requestId: error.requestId,
       reason: reasonOf(error.details),
-      violations: isValidationError(error) ? error.violations.map((violation) => (violation.field ? `${violation.field}: ${violation.description}` : violation.description)) : [],
+      violations: isValidationError(error)
+        ? error.violations.map((violation) =>
+            violation.field ? `${violation.field}: ${violation.description}` : violation.description,
+          )
+        : [],
     };
   }
   if (error instanceof Error) return { message: error.message || error.name, violations: [] };
@@ -50,7 +54,12 @@ export interface ErrorNoticeProps {
 /** An alert box with the error's message and, for sitekit errors, its code and request id. */
 export function ErrorNotice({ error, title }: ErrorNoticeProps) {
   const described = describeError(error);
-  const facts = [described.code && `Code ${described.code}`, described.reason, described.status && `HTTP ${described.status}`, described.requestId && `request id ${described.requestId}`].filter(Boolean);
+  const facts = [
+    described.code && `Code ${described.code}`,
+    described.reason,
+    described.status && `HTTP ${described.status}`,
+    described.requestId && `request id ${described.requestId}`,
+  ].filter(Boolean);
   return (
     <div className="notice notice-error" role="alert">
       {title && <strong>{title}</strong>}

@@ -66,12 +66,26 @@ export interface FormFooterProps extends FormStatusProps {
 }
 
 /** The status of the last submission, then the submit button (and an optional link beside it). */
-export function FormFooter({ mutation, errorTitle, successText, submitLabel, pendingLabel, submitClassName, submitDisabled, aside }: FormFooterProps) {
+export function FormFooter({
+  mutation,
+  errorTitle,
+  successText,
+  submitLabel,
+  pendingLabel,
+  submitClassName,
+  submitDisabled,
+  aside,
+}: FormFooterProps) {
   return (
     <>
       <FormStatus mutation={mutation} errorTitle={errorTitle} successText={successText} />
       <div className={aside ? 'row-between' : 'row'}>
-        <SubmitButton pending={mutation.isPending} pendingLabel={pendingLabel} className={submitClassName} disabled={submitDisabled}>
+        <SubmitButton
+          pending={mutation.isPending}
+          pendingLabel={pendingLabel}
+          className={submitClassName}
+          disabled={submitDisabled}
+        >
           {submitLabel}
         </SubmitButton>
         {aside}

@@ -25,7 +25,12 @@ export function Pager({ offset, limit, count, total, hasNext, onChange }: PagerP
         {count === 0 ? 'No rows' : `Showing ${first}–${last}${total !== undefined ? ` of ${total}` : ''}`}
       </span>
       <span className="row">
-        <button type="button" className="secondary small" disabled={offset === 0} onClick={() => onChange(Math.max(0, offset - limit))}>
+        <button
+          type="button"
+          className="secondary small"
+          disabled={offset === 0}
+          onClick={() => onChange(Math.max(0, offset - limit))}
+        >
           Previous
         </button>
         <button type="button" className="secondary small" disabled={!hasNext} onClick={() => onChange(offset + limit)}>

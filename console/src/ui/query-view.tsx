@@ -34,7 +34,15 @@ export interface QueryViewProps<T> {
 const isEmptyArray = (data: unknown): boolean => Array.isArray(data) && data.length === 0;
 
 /** Renders the loading, error or empty state of `query`, or its data through `children`. */
-export function QueryView<T>({ query, loading, errorTitle, isEmpty = isEmptyArray, emptyTitle, emptyHint, children }: QueryViewProps<T>) {
+export function QueryView<T>({
+  query,
+  loading,
+  errorTitle,
+  isEmpty = isEmptyArray,
+  emptyTitle,
+  emptyHint,
+  children,
+}: QueryViewProps<T>) {
   if (query.isPending) return <Loading label={loading} />;
   if (query.isError || query.data === undefined) return <ErrorNotice title={errorTitle} error={query.error} />;
   if (isEmpty(query.data)) return <EmptyState title={emptyTitle}>{emptyHint}</EmptyState>;

@@ -31,7 +31,14 @@ export function EmptyState({ title, children }: EmptyStateProps) {
 export function ProgressBar({ value, label }: { value: number; label: string }) {
   const percent = Math.round(Math.min(1, Math.max(0, value)) * 100);
   return (
-    <div className="progress" role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+    <div
+      className="progress"
+      role="progressbar"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={percent}
+    >
       <div style={{ width: `${percent}%` }} />
     </div>
   );

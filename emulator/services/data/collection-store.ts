@@ -78,11 +78,21 @@ export const SYSTEM_FIELDS: readonly CollectionField[] = [
 ];
 
 /** Permissions of a collection created without any: everyone reads, only the owner writes. */
-export const DEFAULT_PERMISSIONS: CollectionPermissions = { read: 'ANYONE', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' };
+export const DEFAULT_PERMISSIONS: CollectionPermissions = {
+  read: 'ANYONE',
+  insert: 'ADMIN',
+  update: 'ADMIN',
+  remove: 'ADMIN',
+};
 
 /** 404 `WDE0025`: the collection does not exist. */
 export const collectionNotFound = (collectionId: string) =>
-  applicationError(404, 'WDE0025', `The ${collectionId} collection does not exist. You cannot work with a collection that does not exist in the Data Manager.`, { collectionId });
+  applicationError(
+    404,
+    'WDE0025',
+    `The ${collectionId} collection does not exist. You cannot work with a collection that does not exist in the Data Manager.`,
+    { collectionId },
+  );
 
 /** The collection, or `undefined`. */
 export function findCollection(store: Store, collectionId: string): Collection | undefined {
@@ -99,12 +109,12 @@ export function requireCollection(store: Store, collectionId: string): Collectio
 
 /** Inserts or replaces a collection. */
 export function saveCollection(store: Store, collection: Collection): void {
-  store.run('INSERT INTO collections (id, body, created_date) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET body = excluded.body', [
-    collection.id,
-    JSON.stringify(collection),
-    collection.createdDate,
-  ]);
+  store.run(
+    'INSERT INTO collections (id, body, created_date) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET body = excluded.body',
+    [collection.id, JSON.stringify(collection), collection.createdDate],
+  );
 }
 
 /** The field of a collection by key (top-level keys only). */
-export const fieldOf = (collection: Collection, key: string): CollectionField | undefined => collection.fields.find((field) => field.key == key);
+export const fieldOf = (collection: Collection, key: string): CollectionField | undefined =>
+  collection.fields.find((field) => field.key == key);

@@ -40,7 +40,9 @@ function collectionId(input: { id?: unknown } | undefined): string {
 function referencedCollections(collection: Collection, store: Store): Collection[] {
   const ids = new Set<string>();
   for (const field of collection.fields) {
-    const target = field.typeMetadata?.reference?.referencedCollectionId ?? field.typeMetadata?.multiReference?.referencedCollectionId;
+    const target =
+      field.typeMetadata?.reference?.referencedCollectionId ??
+      field.typeMetadata?.multiReference?.referencedCollectionId;
     if (target && target != collection.id) ids.add(target);
   }
   return [...ids].map((id) => findCollection(store, id)).filter((found): found is Collection => found !== undefined);
@@ -60,7 +62,8 @@ export const collectionsService: ServiceModule = {
     createDataCollection(call: OperationCall<'createDataCollection'>, { store }) {
       const input = call.input.collection;
       const id = collectionId(input);
-      if (findCollection(store, id)) throw applicationError(409, 'ALREADY_EXISTS', `Collection ${id} already exists`, { collectionId: id });
+      if (findCollection(store, id))
+        throw applicationError(409, 'ALREADY_EXISTS', `Collection ${id} already exists`, { collectionId: id });
       const now = new Date().toISOString();
       const collection: Collection = {
         collectionType: 'NATIVE',
@@ -88,7 +91,9 @@ export const collectionsService: ServiceModule = {
     },
 
     listDataCollections(call: OperationCall<'listDataCollections'>, { store }) {
-      const all = store.all<{ body: string }>('SELECT body FROM collections ORDER BY created_date, id').map((row) => JSON.parse(row.body) as Collection);
+      const all = store
+        .all<{ body: string }>('SELECT body FROM collections ORDER BY created_date, id')
+        .map((row) => JSON.parse(row.body) as Collection);
       const sort = call.input.sort;
       if (sort?.fieldName) {
         const direction = sort.order == 'DESC' ? -1 : 1;
@@ -103,12 +108,18 @@ export const collectionsService: ServiceModule = {
       const input = call.input.collection;
       const id = collectionId(input);
       const current = requireCollection(store, id);
-      if (input.revision === undefined) throw invalidField('collection.revision', 'must not be empty: pass the revision you read', 'REQUIRED_FIELD');
+      if (input.revision === undefined)
+        throw invalidField('collection.revision', 'must not be empty: pass the revision you read', 'REQUIRED_FIELD');
       if (String(input.revision) != current.revision) {
-        throw applicationError(409, 'REVISION_MISMATCH', `Collection ${id} was changed since revision ${input.revision} (now at ${current.revision}); read it again and retry`, {
-          collectionId: id,
-          currentRevision: current.revision,
-        });
+        throw applicationError(
+          409,
+          'REVISION_MISMATCH',
+          `Collection ${id} was changed since revision ${input.revision} (now at ${current.revision}); read it again and retry`,
+          {
+            collectionId: id,
+            currentRevision: current.revision,
+          },
+        );
       }
       const collection: Collection = {
         ...current,
@@ -121,7 +132,9 @@ export const collectionsService: ServiceModule = {
         updatedDate: new Date().toISOString(),
       };
       saveCollection(store, collection);
-      call.emit(domainEvent(FQDN, 'updated', id, { updatedEvent: { currentEntity: collection } }, eventIdentity(call.caller)));
+      call.emit(
+        domainEvent(FQDN, 'updated', id, { updatedEvent: { currentEntity: collection } }, eventIdentity(call.caller)),
+      );
       return { collection };
     },
 
@@ -129,7 +142,15 @@ export const collectionsService: ServiceModule = {
       const collection = requireCollection(store, call.input.dataCollectionId);
       deleteCollectionContent(store, collection.id);
       store.run('DELETE FROM collections WHERE id = ?', [collection.id]);
-      call.emit(domainEvent(FQDN, 'deleted', collection.id, { deletedEvent: { deletedEntity: collection } }, eventIdentity(call.caller)));
+      call.emit(
+        domainEvent(
+          FQDN,
+          'deleted',
+          collection.id,
+          { deletedEvent: { deletedEntity: collection } },
+          eventIdentity(call.caller),
+        ),
+      );
       return {};
     },
   },

@@ -10,10 +10,53 @@ import { writeItem, type ItemData } from './items/item-store.js';
 /** How many movies the demo collection holds. */
 const DEMO_MOVIE_COUNT = 300;
 
-const ADJECTIVES = ['Silent', 'Crimson', 'Last', 'Hidden', 'Broken', 'Golden', 'Midnight', 'Lost', 'Electric', 'Wild', 'Frozen', 'Secret', 'Distant'];
-const NOUNS = ['River', 'Empire', 'Garden', 'Signal', 'Harbor', 'Machine', 'Summer', 'Kingdom', 'Echo', 'Voyage', 'Mirror', 'Orchard', 'Storm', 'Letter', 'Station', 'Horizon', 'Island'];
+const ADJECTIVES = [
+  'Silent',
+  'Crimson',
+  'Last',
+  'Hidden',
+  'Broken',
+  'Golden',
+  'Midnight',
+  'Lost',
+  'Electric',
+  'Wild',
+  'Frozen',
+  'Secret',
+  'Distant',
+];
+const NOUNS = [
+  'River',
+  'Empire',
+  'Garden',
+  'Signal',
+  'Harbor',
+  'Machine',
+  'Summer',
+  'Kingdom',
+  'Echo',
+  'Voyage',
+  'Mirror',
+  'Orchard',
+  'Storm',
+  'Letter',
+  'Station',
+  'Horizon',
+  'Island',
+];
 const GENRES = ['Drama', 'Comedy', 'Thriller', 'Sci-Fi', 'Romance', 'Horror', 'Documentary', 'Animation'];
-const DIRECTORS = ['Ada Park', 'Bruno Silva', 'Chen Wei', 'Dana Okafor', 'Elif Kaya', 'Farid Haddad', 'Greta Lind', 'Hiro Sato', 'Ines Duarte', 'Jonas Berg'];
+const DIRECTORS = [
+  'Ada Park',
+  'Bruno Silva',
+  'Chen Wei',
+  'Dana Okafor',
+  'Elif Kaya',
+  'Farid Haddad',
+  'Greta Lind',
+  'Hiro Sato',
+  'Ines Duarte',
+  'Jonas Berg',
+];
 const LANGUAGES = ['en', 'fr', 'es', 'ja', 'de', 'pt'];
 
 /** The Movies collection definition. */
@@ -71,12 +114,16 @@ function demoMovie(index: number, ownerId: string): ItemData {
   };
   // Some movies lack a budget, some have a null tagline: the demo exercises isEmpty and missing fields.
   if (index % 5 != 0) movie.budget = 1_000_000 * (1 + ((index * 17) % 150));
-  movie.tagline = index % 7 == 0 ? null : `A story of ${NOUNS[(index * 3) % NOUNS.length]!.toLowerCase()} and ${NOUNS[(index * 5 + 1) % NOUNS.length]!.toLowerCase()}.`;
+  movie.tagline =
+    index % 7 == 0
+      ? null
+      : `A story of ${NOUNS[(index * 3) % NOUNS.length]!.toLowerCase()} and ${NOUNS[(index * 5 + 1) % NOUNS.length]!.toLowerCase()}.`;
   return movie;
 }
 
 /** Writes the Movies collection and its items. */
 export function seedMovies(context: EmulatorContext): void {
   saveCollection(context.store, moviesCollection(new Date(Date.UTC(2024, 0, 1)).toISOString()));
-  for (let index = 0; index < DEMO_MOVIE_COUNT; index++) writeItem(context.store, 'Movies', demoMovie(index, context.site.ownerId));
+  for (let index = 0; index < DEMO_MOVIE_COUNT; index++)
+    writeItem(context.store, 'Movies', demoMovie(index, context.site.ownerId));
 }

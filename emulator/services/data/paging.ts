@@ -38,9 +38,21 @@ export function pageOffset(offset: number | undefined, field = 'paging.offset'):
 }
 
 /** One page of an in-memory list (small lists only: collections, distinct values). */
-export function pageOf<Entry>(all: readonly Entry[], paging: Paging | undefined): { items: Entry[]; metadata: PagingMetadata } {
+export function pageOf<Entry>(
+  all: readonly Entry[],
+  paging: Paging | undefined,
+): { items: Entry[]; metadata: PagingMetadata } {
   const limit = pageSize(paging?.limit);
   const offset = pageOffset(paging?.offset);
   const items = all.slice(offset, offset + limit);
-  return { items, metadata: { count: items.length, offset, total: all.length, tooManyToCount: false, hasNext: offset + items.length < all.length } };
+  return {
+    items,
+    metadata: {
+      count: items.length,
+      offset,
+      total: all.length,
+      tooManyToCount: false,
+      hasNext: offset + items.length < all.length,
+    },
+  };
 }

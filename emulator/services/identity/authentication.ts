@@ -10,12 +10,27 @@ import type { DomainEvent } from '../../events.js';
 import type { Caller, EmulatorContext } from '../../service.js';
 import { sendEmail } from '../outbox.js';
 import { emitMemberEvent } from '../members/member-events.js';
-import { changeMember, findMemberByEmail, insertMember, isEmail, requireMember, type Member } from '../members/member-store.js';
+import {
+  changeMember,
+  findMemberByEmail,
+  insertMember,
+  isEmail,
+  requireMember,
+  type Member,
+} from '../members/member-store.js';
 import { checkCaptcha } from './captcha.js';
 import { findIdentity, saveIdentity, wireIdentity } from './identity-store.js';
 import { hashPassword, requireNewPassword, verifyPassword } from './passwords.js';
 import { memberFieldsOf } from './profile.js';
-import { hashSecret, issueSecret, readSecret, spendSecret, type SecretPurpose, type SecretProblem, type StoredSecret } from './secrets.js';
+import {
+  hashSecret,
+  issueSecret,
+  readSecret,
+  spendSecret,
+  type SecretPurpose,
+  type SecretProblem,
+  type StoredSecret,
+} from './secrets.js';
 
 /** Code of a registration whose email already belongs to a member. */
 export const EMAIL_EXISTS = '-19995';
@@ -67,7 +82,8 @@ export function emailVerificationCode(context: EmulatorContext, member: Member):
 
 /** A state token for a pending step (emailing the code for email verification). */
 export function pendingState(context: EmulatorContext, member: Member, step: PendingState['step']): string {
-  const data: PendingState = step == 'EMAIL_VERIFICATION' ? { step, codeHash: emailVerificationCode(context, member) } : { step };
+  const data: PendingState =
+    step == 'EMAIL_VERIFICATION' ? { step, codeHash: emailVerificationCode(context, member) } : { step };
   return issueSecret(context.store, 'state', member.id, STATE_TOKEN_SECONDS, data);
 }
 
@@ -82,9 +98,18 @@ export function nextState(context: EmulatorContext, memberId: string): StateMach
   const identity = () => wireIdentity(member, findIdentity(store, member.id), verificationRequired);
   if (member.status == 'BLOCKED' || member.status == 'OFFLINE') return { identity: identity(), state: 'STATUS_CHECK' };
   if (verificationRequired && !member.loginEmailVerified) {
-    return { identity: identity(), state: 'REQUIRE_EMAIL_VERIFICATION', stateToken: pendingState(context, member, 'EMAIL_VERIFICATION') };
+    return {
+      identity: identity(),
+      state: 'REQUIRE_EMAIL_VERIFICATION',
+      stateToken: pendingState(context, member, 'EMAIL_VERIFICATION'),
+    };
   }
-  if (member.status == 'PENDING') return { identity: identity(), state: 'REQUIRE_OWNER_APPROVAL', stateToken: pendingState(context, member, 'OWNER_APPROVAL') };
+  if (member.status == 'PENDING')
+    return {
+      identity: identity(),
+      state: 'REQUIRE_OWNER_APPROVAL',
+      stateToken: pendingState(context, member, 'OWNER_APPROVAL'),
+    };
   const sessionToken = startSession(context, member.id);
   member = requireMember(store, member.id);
   return { identity: identity(), state: 'SUCCESS', sessionToken };
@@ -96,18 +121,38 @@ export function startSession(context: EmulatorContext, memberId: string): string
   return issueSecret(context.store, 'session', memberId, SESSION_TOKEN_SECONDS);
 }
 
-const SECRET_PROBLEMS: Record<SecretProblem, string> = { unknown: 'is not known', used: 'was already used', expired: 'has expired' };
+const SECRET_PROBLEMS: Record<SecretProblem, string> = {
+  unknown: 'is not known',
+  used: 'was already used',
+  expired: 'has expired',
+};
 
 /** The pending authentication of a state token, or the platform's refusal. */
-export function requireState(context: EmulatorContext, stateToken: unknown, step?: PendingState['step']): StoredSecret<PendingState> {
+export function requireState(
+  context: EmulatorContext,
+  stateToken: unknown,
+  step?: PendingState['step'],
+): StoredSecret<PendingState> {
   const pending = readSecret<PendingState>(context.store, 'state', stateToken);
-  if (typeof pending == 'string') throw applicationError(400, 'INVALID_STATE_TOKEN', `The state token ${SECRET_PROBLEMS[pending]}`);
-  if (step && pending.data.step != step) throw applicationError(400, 'INVALID_STATE_TOKEN', `The state token is not waiting for ${step.toLowerCase().replace('_', ' ')}`);
+  if (typeof pending == 'string')
+    throw applicationError(400, 'INVALID_STATE_TOKEN', `The state token ${SECRET_PROBLEMS[pending]}`);
+  if (step && pending.data.step != step)
+    throw applicationError(
+      400,
+      'INVALID_STATE_TOKEN',
+      `The state token is not waiting for ${step.toLowerCase().replace('_', ' ')}`,
+    );
   return pending;
 }
 
 /** A usable secret of `purpose`, or a 400 with `code` saying why not. */
-export function requireSecret<Data>(context: EmulatorContext, purpose: SecretPurpose, secret: unknown, code: string, name: string): StoredSecret<Data> {
+export function requireSecret<Data>(
+  context: EmulatorContext,
+  purpose: SecretPurpose,
+  secret: unknown,
+  code: string,
+  name: string,
+): StoredSecret<Data> {
   const found = readSecret<Data>(context.store, purpose, secret);
   if (typeof found == 'string') throw applicationError(400, code, `The ${name} ${SECRET_PROBLEMS[found]}`);
   return found;
@@ -117,7 +162,11 @@ export function requireSecret<Data>(context: EmulatorContext, purpose: SecretPur
 export function verifyCode(context: EmulatorContext, stateToken: unknown, code: unknown): StateMachineResponse {
   const pending = requireState(context, stateToken, 'EMAIL_VERIFICATION');
   if (typeof code != 'string' || hashSecret(code.trim()) != pending.data.codeHash) {
-    throw applicationError(400, 'INVALID_VERIFICATION_CODE', 'The verification code is wrong; the latest emailed code is the one that works');
+    throw applicationError(
+      400,
+      'INVALID_VERIFICATION_CODE',
+      'The verification code is wrong; the latest emailed code is the one that works',
+    );
   }
   spendSecret(context.store, 'state', stateToken as string);
   changeMember(context.store, pending.memberId, (member) => void (member.loginEmailVerified = true));
@@ -134,7 +183,14 @@ export interface ProviderConnection {
  * Signs a member on without a password (sign-on, identity providers), creating it when needed
  * (PENDING when the owner must approve). `verified`: the caller vouches for the email.
  */
-export function signOnMember(context: EmulatorContext, actor: Actor, email: string, profile: Record<string, unknown> | undefined, verified: boolean, connection?: ProviderConnection): Member {
+export function signOnMember(
+  context: EmulatorContext,
+  actor: Actor,
+  email: string,
+  profile: Record<string, unknown> | undefined,
+  verified: boolean,
+  connection?: ProviderConnection,
+): Member {
   let member = findMemberByEmail(context.store, email);
   if (!member) {
     member = insertMember(context.store, {
@@ -166,9 +222,19 @@ export interface Registration {
 
 /** Checks a registration's email: an address, and free. */
 function requireFreeEmail(context: EmulatorContext, email: unknown): string {
-  if (typeof email != 'string' || !email.trim()) throw invalidField('loginId.email', 'must not be empty', 'REQUIRED_FIELD');
-  if (!isEmail(email)) throw validationError([{ field: 'loginId.email', description: 'must be a valid email address', violatedRule: 'EMAIL', data: { type: 'EMAIL' } }]);
-  if (findMemberByEmail(context.store, email)) throw applicationError(409, EMAIL_EXISTS, `A member with the email ${email.trim()} already exists`);
+  if (typeof email != 'string' || !email.trim())
+    throw invalidField('loginId.email', 'must not be empty', 'REQUIRED_FIELD');
+  if (!isEmail(email))
+    throw validationError([
+      {
+        field: 'loginId.email',
+        description: 'must be a valid email address',
+        violatedRule: 'EMAIL',
+        data: { type: 'EMAIL' },
+      },
+    ]);
+  if (findMemberByEmail(context.store, email))
+    throw applicationError(409, EMAIL_EXISTS, `A member with the email ${email.trim()} already exists`);
   return email.trim();
 }
 
@@ -176,7 +242,11 @@ function requireFreeEmail(context: EmulatorContext, email: unknown): string {
  * Registers a member: captcha, email, password checked before anything is written; the member is
  * PENDING when the owner must approve, else APPROVED; then the state that follows.
  */
-export async function register(context: EmulatorContext, registration: Registration, actor: Actor): Promise<StateMachineResponse> {
+export async function register(
+  context: EmulatorContext,
+  registration: Registration,
+  actor: Actor,
+): Promise<StateMachineResponse> {
   checkCaptcha(context, registration.captchaTokens);
   requireFreeEmail(context, registration.email);
   const password = requireNewPassword(registration.password);
@@ -189,7 +259,13 @@ export async function register(context: EmulatorContext, registration: Registrat
       loginEmail: email,
       status: context.config.get<boolean>('ownerApprovalRequired') ? 'PENDING' : 'APPROVED',
     });
-    saveIdentity(context.store, { memberId: member.id, passwordHash, resetRequired: false, connections: [], revision: 1 });
+    saveIdentity(context.store, {
+      memberId: member.id,
+      passwordHash,
+      resetRequired: false,
+      connections: [],
+      revision: 1,
+    });
     emitMemberEvent(actor, 'created', member);
     return nextState(context, member.id);
   });
@@ -205,13 +281,18 @@ export interface PasswordLogin {
 /** The member whose email and password these are; the platform's error otherwise. Writes nothing. */
 export async function checkPassword(context: EmulatorContext, login: PasswordLogin): Promise<Member> {
   checkCaptcha(context, login.captchaTokens);
-  if (typeof login.email != 'string' || !login.email.trim()) throw invalidField('loginId.email', 'must not be empty', 'REQUIRED_FIELD');
-  if (typeof login.password != 'string' || !login.password) throw invalidField('password', 'must not be empty', 'REQUIRED_FIELD');
+  if (typeof login.email != 'string' || !login.email.trim())
+    throw invalidField('loginId.email', 'must not be empty', 'REQUIRED_FIELD');
+  if (typeof login.password != 'string' || !login.password)
+    throw invalidField('password', 'must not be empty', 'REQUIRED_FIELD');
   const member = findMemberByEmail(context.store, login.email);
-  if (!member) throw applicationError(404, 'IDENTITY_NOT_FOUND', `No member signs in with the email ${login.email.trim()}`);
+  if (!member)
+    throw applicationError(404, 'IDENTITY_NOT_FOUND', `No member signs in with the email ${login.email.trim()}`);
   const identity = findIdentity(context.store, member.id);
-  if (!identity.passwordHash || identity.resetRequired) throw applicationError(400, RESET_PASSWORD, 'The password must be reset before signing in');
-  if (!(await verifyPassword(login.password, identity.passwordHash))) throw applicationError(400, INVALID_PASSWORD, 'Wrong email or password');
+  if (!identity.passwordHash || identity.resetRequired)
+    throw applicationError(400, RESET_PASSWORD, 'The password must be reset before signing in');
+  if (!(await verifyPassword(login.password, identity.passwordHash)))
+    throw applicationError(400, INVALID_PASSWORD, 'Wrong email or password');
   return member;
 }
 

@@ -18,7 +18,9 @@ export const INVALID_CAPTCHA = '-19970';
 /** The tokens of `captchaTokens: [{Recaptcha}] | [{InvisibleRecaptcha}]`. */
 function tokensOf(captchaTokens: unknown): string[] {
   if (!Array.isArray(captchaTokens)) return [];
-  return captchaTokens.flatMap((entry) => (entry && typeof entry == 'object' ? Object.values(entry as Record<string, unknown>) : [])).filter((token): token is string => typeof token == 'string' && token != '');
+  return captchaTokens
+    .flatMap((entry) => (entry && typeof entry == 'object' ? Object.values(entry as Record<string, unknown>) : []))
+    .filter((token): token is string => typeof token == 'string' && token != '');
 }
 
 /** Refuses the request when captcha is required and its tokens do not pass. */
@@ -26,5 +28,6 @@ export function checkCaptcha(context: EmulatorContext, captchaTokens: unknown): 
   if (!context.config.get<boolean>('captchaRequired')) return;
   const tokens = tokensOf(captchaTokens);
   if (!tokens.length) throw applicationError(400, MISSING_CAPTCHA, 'A captcha token is required');
-  if (!tokens.includes(CAPTCHA_PASSING_TOKEN)) throw applicationError(400, INVALID_CAPTCHA, 'The captcha token is not valid');
+  if (!tokens.includes(CAPTCHA_PASSING_TOKEN))
+    throw applicationError(400, INVALID_CAPTCHA, 'The captcha token is not valid');
 }

@@ -43,7 +43,13 @@ interface IdentityRow {
 export function findIdentity(store: Store, memberId: string): Identity {
   const row = store.get<IdentityRow>('SELECT * FROM identities WHERE member_id = ?', [memberId]);
   if (!row) return { memberId, passwordHash: null, resetRequired: false, connections: [], revision: 1 };
-  return { memberId, passwordHash: row.password_hash, resetRequired: row.reset_required == 1, connections: JSON.parse(row.connections), revision: row.revision };
+  return {
+    memberId,
+    passwordHash: row.password_hash,
+    resetRequired: row.reset_required == 1,
+    connections: JSON.parse(row.connections),
+    revision: row.revision,
+  };
 }
 
 /** Writes an identity, bumping its revision. */
@@ -61,10 +67,19 @@ export function deleteIdentity(store: Store, memberId: string): void {
   store.run('DELETE FROM identities WHERE member_id = ?', [memberId]);
 }
 
-const IDENTITY_STATUS: Record<Member['status'], string> = { PENDING: 'PENDING', APPROVED: 'ACTIVE', BLOCKED: 'BLOCKED', OFFLINE: 'OFFLINE' };
+const IDENTITY_STATUS: Record<Member['status'], string> = {
+  PENDING: 'PENDING',
+  APPROVED: 'ACTIVE',
+  BLOCKED: 'BLOCKED',
+  OFFLINE: 'OFFLINE',
+};
 
 /** The identity as the identity services answer it (`Identity` of the schema). */
-export function wireIdentity(member: Member, identity: Identity, emailVerificationRequired: boolean): Record<string, unknown> {
+export function wireIdentity(
+  member: Member,
+  identity: Identity,
+  emailVerificationRequired: boolean,
+): Record<string, unknown> {
   const reasons: string[] = [];
   if (member.status == 'PENDING') reasons.push('PENDING_ADMIN_APPROVAL_REQUIRED');
   if (emailVerificationRequired && !member.loginEmailVerified) reasons.push('PENDING_EMAIL_VERIFICATION_REQUIRED');
@@ -83,7 +98,10 @@ export function wireIdentity(member: Member, identity: Identity, emailVerificati
       privacyStatus: member.privacyStatus,
     },
     ...(member.loginEmail ? { email: { address: member.loginEmail, isVerified: member.loginEmailVerified } } : {}),
-    status: { name: reasons.length && member.status == 'APPROVED' ? 'PENDING' : IDENTITY_STATUS[member.status], reasons },
+    status: {
+      name: reasons.length && member.status == 'APPROVED' ? 'PENDING' : IDENTITY_STATUS[member.status],
+      reasons,
+    },
     factors: identity.passwordHash ? [{ factorId: `${member.id}-password`, type: 'PASSWORD', status: 'ACTIVE' }] : [],
   };
 }

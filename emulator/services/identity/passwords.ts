@@ -13,17 +13,23 @@ const MIN_LENGTH = 4;
 const MAX_LENGTH = 100;
 
 const derive = (password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> =>
-  new Promise((resolve, reject) => scrypt(password.normalize('NFC'), salt, KEY_LENGTH, options, (error, key) => (error ? reject(error) : resolve(key))));
+  new Promise((resolve, reject) =>
+    scrypt(password.normalize('NFC'), salt, KEY_LENGTH, options, (error, key) =>
+      error ? reject(error) : resolve(key),
+    ),
+  );
 
 /** Checks a new password against the platform's bounds; `field` names it in the violation. */
 export function requireNewPassword(password: unknown, field = 'password'): string {
   if (typeof password != 'string' || !password) throw invalidField(field, 'must not be empty', 'REQUIRED_FIELD');
-  if (password.length < MIN_LENGTH || password.length > MAX_LENGTH) throw invalidField(field, `must be ${MIN_LENGTH} to ${MAX_LENGTH} characters long`, 'PASSWORD');
+  if (password.length < MIN_LENGTH || password.length > MAX_LENGTH)
+    throw invalidField(field, `must be ${MIN_LENGTH} to ${MAX_LENGTH} characters long`, 'PASSWORD');
   return password;
 }
 
 /** The stored form: `scrypt$N$r$p$<salt>$<key>` (base64url), self-describing so the cost can change later. */
-const storedForm = (salt: Buffer, key: Buffer) => ['scrypt', COST.N, COST.r, COST.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+const storedForm = (salt: Buffer, key: Buffer) =>
+  ['scrypt', COST.N, COST.r, COST.p, salt.toString('base64url'), key.toString('base64url')].join('$');
 
 /** Hashes a password (off the event loop's thread). */
 export async function hashPassword(password: string): Promise<string> {
@@ -42,6 +48,10 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const [scheme, cost, blockSize, parallelization, salt, key] = stored.split('$');
   if (scheme != 'scrypt' || !salt || !key) return false;
   const expected = Buffer.from(key, 'base64url');
-  const actual = await derive(password, Buffer.from(salt, 'base64url'), { N: Number(cost), r: Number(blockSize), p: Number(parallelization) });
+  const actual = await derive(password, Buffer.from(salt, 'base64url'), {
+    N: Number(cost),
+    r: Number(blockSize),
+    p: Number(parallelization),
+  });
   return actual.length == expected.length && timingSafeEqual(actual, expected);
 }

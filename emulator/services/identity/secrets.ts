@@ -46,17 +46,26 @@ interface SecretRow {
 }
 
 /** Creates a secret; returns it (the only time it exists in clear). */
-export function issueSecret(store: Store, purpose: SecretPurpose, memberId: string, lifetimeSeconds: number, data: object = {}): string {
+export function issueSecret(
+  store: Store,
+  purpose: SecretPurpose,
+  memberId: string,
+  lifetimeSeconds: number,
+  data: object = {},
+): string {
   const secret = `${purpose}.${randomBytes(32).toString('base64url')}`;
   const now = Date.now();
-  store.run('INSERT INTO auth_secrets (secret_hash, purpose, member_id, data, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)', [
-    hashSecret(secret),
-    purpose,
-    memberId,
-    JSON.stringify(data),
-    new Date(now).toISOString(),
-    new Date(now + lifetimeSeconds * 1000).toISOString(),
-  ]);
+  store.run(
+    'INSERT INTO auth_secrets (secret_hash, purpose, member_id, data, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)',
+    [
+      hashSecret(secret),
+      purpose,
+      memberId,
+      JSON.stringify(data),
+      new Date(now).toISOString(),
+      new Date(now + lifetimeSeconds * 1000).toISOString(),
+    ],
+  );
   return secret;
 }
 
@@ -64,27 +73,51 @@ export function issueSecret(store: Store, purpose: SecretPurpose, memberId: stri
 export type SecretProblem = 'unknown' | 'used' | 'expired';
 
 /** The secret's record while it is usable, else why not. Reads only: spending is {@link spendSecret}. */
-export function readSecret<Data = Record<string, unknown>>(store: Store, purpose: SecretPurpose, secret: unknown): StoredSecret<Data> | SecretProblem {
+export function readSecret<Data = Record<string, unknown>>(
+  store: Store,
+  purpose: SecretPurpose,
+  secret: unknown,
+): StoredSecret<Data> | SecretProblem {
   if (typeof secret != 'string' || !secret) return 'unknown';
-  const row = store.get<SecretRow>('SELECT member_id, data, created_at, expires_at, used_at FROM auth_secrets WHERE secret_hash = ? AND purpose = ?', [hashSecret(secret), purpose]);
+  const row = store.get<SecretRow>(
+    'SELECT member_id, data, created_at, expires_at, used_at FROM auth_secrets WHERE secret_hash = ? AND purpose = ?',
+    [hashSecret(secret), purpose],
+  );
   if (!row) return 'unknown';
   if (row.used_at) return 'used';
   if (Date.parse(row.expires_at) <= Date.now()) return 'expired';
-  return { memberId: row.member_id, data: JSON.parse(row.data) as Data, createdAt: row.created_at, expiresAt: row.expires_at };
+  return {
+    memberId: row.member_id,
+    data: JSON.parse(row.data) as Data,
+    createdAt: row.created_at,
+    expiresAt: row.expires_at,
+  };
 }
 
 /** Marks a secret used: it never works again. */
 export function spendSecret(store: Store, purpose: SecretPurpose, secret: string): void {
-  store.run('UPDATE auth_secrets SET used_at = ? WHERE secret_hash = ? AND purpose = ? AND used_at IS NULL', [new Date().toISOString(), hashSecret(secret), purpose]);
+  store.run('UPDATE auth_secrets SET used_at = ? WHERE secret_hash = ? AND purpose = ? AND used_at IS NULL', [
+    new Date().toISOString(),
+    hashSecret(secret),
+    purpose,
+  ]);
 }
 
 /** Replaces the data of a usable secret (a re-sent verification code). */
 export function updateSecretData(store: Store, purpose: SecretPurpose, secret: string, data: object): void {
-  store.run('UPDATE auth_secrets SET data = ? WHERE secret_hash = ? AND purpose = ?', [JSON.stringify(data), hashSecret(secret), purpose]);
+  store.run('UPDATE auth_secrets SET data = ? WHERE secret_hash = ? AND purpose = ?', [
+    JSON.stringify(data),
+    hashSecret(secret),
+    purpose,
+  ]);
 }
 
 /** Ends every unspent secret of a member (of some purposes): blocked, deleted, password changed. */
 export function revokeSecrets(store: Store, memberId: string, purposes: readonly SecretPurpose[]): void {
   const marks = purposes.map(() => '?').join(', ');
-  store.run(`UPDATE auth_secrets SET used_at = ? WHERE member_id = ? AND used_at IS NULL AND purpose IN (${marks})`, [new Date().toISOString(), memberId, ...purposes]);
+  store.run(`UPDATE auth_secrets SET used_at = ? WHERE member_id = ? AND used_at IS NULL AND purpose IN (${marks})`, [
+    new Date().toISOString(),
+    memberId,
+    ...purposes,
+  ]);
 }

@@ -28,7 +28,9 @@ const HEADER_BYTES = 512 * 1024;
 
 /** A new file id in the platform's style: `<hex>_<hex>~mv2.<extension>`. */
 export function newFileId(fileName: string): string {
-  const extension = extname(fileName).toLowerCase().replace(/[^a-z0-9.]/g, '');
+  const extension = extname(fileName)
+    .toLowerCase()
+    .replace(/[^a-z0-9.]/g, '');
   return `${randomBytes(3).toString('hex')}_${randomBytes(16).toString('hex')}~mv2${extension}`;
 }
 
@@ -62,7 +64,13 @@ async function headerOf(path: string): Promise<Buffer> {
 export const filePath = (fileId: string): string => `${MEDIA_PATH}files/${encodeURIComponent(fileId)}`;
 
 /** The type-specific `media` part of a descriptor. */
-function mediaOf(mediaType: MediaType, fileId: string, url: string, fileName: string, size: { width: number; height: number } | undefined): Record<string, unknown> {
+function mediaOf(
+  mediaType: MediaType,
+  fileId: string,
+  url: string,
+  fileName: string,
+  size: { width: number; height: number } | undefined,
+): Record<string, unknown> {
   const picture = { id: fileId, url, filename: fileName, ...(size ?? {}) };
   switch (mediaType) {
     case 'IMAGE':
@@ -70,7 +78,15 @@ function mediaOf(mediaType: MediaType, fileId: string, url: string, fileName: st
     case 'VECTOR':
       return { vector: { image: picture } };
     case 'VIDEO':
-      return { video: { id: fileId, url, filename: fileName, resolutions: [{ url, format: extname(fileName).slice(1) || 'mp4' }], posters: [] } };
+      return {
+        video: {
+          id: fileId,
+          url,
+          filename: fileName,
+          resolutions: [{ url, format: extname(fileName).slice(1) || 'mp4' }],
+          posters: [],
+        },
+      };
     case 'AUDIO':
       return { audio: { id: fileId, assets: [{ url, format: extname(fileName).slice(1) }] } };
     case 'DOCUMENT':
@@ -92,10 +108,23 @@ interface Contents {
 }
 
 /** The READY descriptor of stored bytes. */
-function readyDescriptor(context: EmulatorContext, id: string, request: FileRequest, contents: Contents, sourceUrl?: string): FileDescriptor {
+function readyDescriptor(
+  context: EmulatorContext,
+  id: string,
+  request: FileRequest,
+  contents: Contents,
+  sourceUrl?: string,
+): FileDescriptor {
   const fileName = request.fileName || request.displayName || 'file';
-  const descriptor = newDescriptor(context, id, request.displayName || fileName, request.mimeType || mimeTypeOfName(fileName), request);
-  const size = descriptor.mediaType == 'IMAGE' || descriptor.mediaType == 'VECTOR' ? imageSize(contents.header) : undefined;
+  const descriptor = newDescriptor(
+    context,
+    id,
+    request.displayName || fileName,
+    request.mimeType || mimeTypeOfName(fileName),
+    request,
+  );
+  const size =
+    descriptor.mediaType == 'IMAGE' || descriptor.mediaType == 'VECTOR' ? imageSize(contents.header) : undefined;
   return {
     ...descriptor,
     hash: contents.hash,
@@ -111,7 +140,13 @@ function readyDescriptor(context: EmulatorContext, id: string, request: FileRequ
  * Moves received bytes (`incomingPath`) to the file store and describes them. `fileId` keeps the
  * id of a pending import. The caller saves the descriptor.
  */
-export async function describeBytes(context: EmulatorContext, incomingPath: string, request: FileRequest, fileId?: string, sourceUrl?: string): Promise<FileDescriptor> {
+export async function describeBytes(
+  context: EmulatorContext,
+  incomingPath: string,
+  request: FileRequest,
+  fileId?: string,
+  sourceUrl?: string,
+): Promise<FileDescriptor> {
   const id = fileId ?? newFileId(request.fileName || request.displayName || 'file');
   const path = bytesPath(context, id);
   await rename(incomingPath, path);
@@ -123,11 +158,21 @@ export async function describeBytes(context: EmulatorContext, incomingPath: stri
 export function describeBuffer(context: EmulatorContext, bytes: Buffer, request: FileRequest): FileDescriptor {
   const id = newFileId(request.fileName || request.displayName || 'file');
   writeFileSync(bytesPath(context, id), bytes);
-  return readyDescriptor(context, id, request, { header: bytes.subarray(0, HEADER_BYTES), sizeInBytes: bytes.length, hash: createHash('md5').update(bytes).digest('hex') });
+  return readyDescriptor(context, id, request, {
+    header: bytes.subarray(0, HEADER_BYTES),
+    sizeInBytes: bytes.length,
+    hash: createHash('md5').update(bytes).digest('hex'),
+  });
 }
 
 /** A descriptor without content yet (no bytes, PENDING): what an import answers at once, and the base of every descriptor. */
-export function newDescriptor(context: EmulatorContext, id: string, displayName: string, mimeType: string, request: FileRequest): FileDescriptor {
+export function newDescriptor(
+  context: EmulatorContext,
+  id: string,
+  displayName: string,
+  mimeType: string,
+  request: FileRequest,
+): FileDescriptor {
   const now = new Date().toISOString();
   return {
     id,

@@ -38,7 +38,11 @@ export interface FileDescriptor {
 
 /** Who uploaded a file: `owner` (API key), `member:<id>` or `visitor:<id>`. */
 export const uploaderOf = (caller: Pick<Caller, 'kind' | 'memberId' | 'visitorId'>): string =>
-  caller.kind == 'elevated' ? 'owner' : caller.kind == 'member' ? `member:${caller.memberId}` : `visitor:${caller.visitorId ?? 'anonymous'}`;
+  caller.kind == 'elevated'
+    ? 'owner'
+    : caller.kind == 'member'
+      ? `member:${caller.memberId}`
+      : `visitor:${caller.visitorId ?? 'anonymous'}`;
 
 export const mediaMigrations: Migration[] = [
   {
@@ -66,10 +70,12 @@ export function findFile(store: Store, fileId: string): FileDescriptor | undefin
 }
 
 /** 404 of a file that does not exist (or that the caller may not see). */
-export const fileNotFound = (fileId: string) => applicationError(404, 'FILE_NOT_FOUND', `File ${fileId} not found`, { fileId });
+export const fileNotFound = (fileId: string) =>
+  applicationError(404, 'FILE_NOT_FOUND', `File ${fileId} not found`, { fileId });
 
 /** The uploader of a stored file. */
-export const uploaderOfFile = (store: Store, fileId: string): string | undefined => store.get<{ uploader: string }>('SELECT uploader FROM media_files WHERE id = ?', [fileId])?.uploader;
+export const uploaderOfFile = (store: Store, fileId: string): string | undefined =>
+  store.get<{ uploader: string }>('SELECT uploader FROM media_files WHERE id = ?', [fileId])?.uploader;
 
 /** Whether the caller may read the file: elevated callers any, others public files and their own uploads. */
 export function canRead(store: Store, caller: Caller, file: FileDescriptor): boolean {
@@ -89,7 +95,18 @@ export function saveFile(store: Store, file: FileDescriptor, uploader: string): 
     `INSERT INTO media_files (id, state, display_name, size, media_type, private, uploader, created_at, updated_at, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (id) DO UPDATE SET state = excluded.state, display_name = excluded.display_name, size = excluded.size, media_type = excluded.media_type,
        private = excluded.private, updated_at = excluded.updated_at, data = excluded.data`,
-    [file.id, file.state, file.displayName, Number(file.sizeInBytes), file.mediaType, file.private ? 1 : 0, uploader, file.createdDate, file.updatedDate, JSON.stringify(file)],
+    [
+      file.id,
+      file.state,
+      file.displayName,
+      Number(file.sizeInBytes),
+      file.mediaType,
+      file.private ? 1 : 0,
+      uploader,
+      file.createdDate,
+      file.updatedDate,
+      JSON.stringify(file),
+    ],
   );
   return file;
 }
@@ -101,12 +118,16 @@ export const MEDIA_PATH = '/_media/';
 function absolute(value: unknown, base: string): unknown {
   if (typeof value == 'string') return value.startsWith(MEDIA_PATH) ? base + value : value;
   if (Array.isArray(value)) return value.map((entry) => absolute(entry, base));
-  if (value && typeof value == 'object') return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, absolute(entry, base)]));
+  if (value && typeof value == 'object')
+    return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, absolute(entry, base)]));
   return value;
 }
 
 /** The descriptor as the API answers it: absolute URLs, without the internal fields. */
-export function wireFile(context: EmulatorContext, file: FileDescriptor): Omit<FileDescriptor, 'mimeType' | 'restoreFolderId'> {
+export function wireFile(
+  context: EmulatorContext,
+  file: FileDescriptor,
+): Omit<FileDescriptor, 'mimeType' | 'restoreFolderId'> {
   const { mimeType: _mimeType, restoreFolderId: _restoreFolderId, ...wire } = file;
   return absolute(wire, context.url()) as Omit<FileDescriptor, 'mimeType' | 'restoreFolderId'>;
 }
@@ -130,7 +151,9 @@ export function mediaDirectories(context: EmulatorContext): MediaDirectories {
   let found = directories.get(context);
   if (!found) {
     const temporary = !context.dataDir;
-    const root = context.dataDir ? join(context.dataDir, 'media') : mkdtempSync(join(tmpdir(), 'sitekit-emulator-media-'));
+    const root = context.dataDir
+      ? join(context.dataDir, 'media')
+      : mkdtempSync(join(tmpdir(), 'sitekit-emulator-media-'));
     const files = join(root, 'files');
     const incoming = join(root, 'incoming');
     const tus = join(root, 'tus');
@@ -142,4 +165,5 @@ export function mediaDirectories(context: EmulatorContext): MediaDirectories {
 }
 
 /** The path of a file's bytes. File ids are generated here, never taken from a request path as is. */
-export const bytesPath = (context: EmulatorContext, fileId: string): string => join(mediaDirectories(context).files, fileId.replace(/[^A-Za-z0-9_.~-]/g, '_'));
+export const bytesPath = (context: EmulatorContext, fileId: string): string =>
+  join(mediaDirectories(context).files, fileId.replace(/[^A-Za-z0-9_.~-]/g, '_'));

@@ -9,16 +9,23 @@ export interface ImageSize {
   height: number;
 }
 
-const startsWith = (bytes: Buffer, signature: number[], at = 0) => signature.every((byte, index) => bytes[at + index] === byte);
+const startsWith = (bytes: Buffer, signature: number[], at = 0) =>
+  signature.every((byte, index) => bytes[at + index] === byte);
 
 function png(bytes: Buffer): ImageSize | undefined {
   // Signature, then the IHDR chunk: length (4), "IHDR" (4), width (4), height (4).
-  if (bytes.length < 24 || !startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) || bytes.toString('latin1', 12, 16) != 'IHDR') return undefined;
+  if (
+    bytes.length < 24 ||
+    !startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) ||
+    bytes.toString('latin1', 12, 16) != 'IHDR'
+  )
+    return undefined;
   return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
 }
 
 function gif(bytes: Buffer): ImageSize | undefined {
-  if (bytes.length < 10 || (bytes.toString('latin1', 0, 6) != 'GIF87a' && bytes.toString('latin1', 0, 6) != 'GIF89a')) return undefined;
+  if (bytes.length < 10 || (bytes.toString('latin1', 0, 6) != 'GIF87a' && bytes.toString('latin1', 0, 6) != 'GIF89a'))
+    return undefined;
   return { width: bytes.readUInt16LE(6), height: bytes.readUInt16LE(8) };
 }
 
@@ -41,14 +48,16 @@ function jpeg(bytes: Buffer): ImageSize | undefined {
       continue;
     }
     const length = bytes.readUInt16BE(at + 2);
-    if (JPEG_FRAME_MARKERS.has(marker)) return { height: bytes.readUInt16BE(at + 5), width: bytes.readUInt16BE(at + 7) };
+    if (JPEG_FRAME_MARKERS.has(marker))
+      return { height: bytes.readUInt16BE(at + 5), width: bytes.readUInt16BE(at + 7) };
     at += 2 + length;
   }
   return undefined;
 }
 
 function webp(bytes: Buffer): ImageSize | undefined {
-  if (bytes.length < 30 || bytes.toString('latin1', 0, 4) != 'RIFF' || bytes.toString('latin1', 8, 12) != 'WEBP') return undefined;
+  if (bytes.length < 30 || bytes.toString('latin1', 0, 4) != 'RIFF' || bytes.toString('latin1', 8, 12) != 'WEBP')
+    return undefined;
   const chunk = bytes.toString('latin1', 12, 16);
   if (chunk == 'VP8 ') return { width: bytes.readUInt16LE(26) & 0x3fff, height: bytes.readUInt16LE(28) & 0x3fff };
   if (chunk == 'VP8L') {

@@ -40,7 +40,8 @@ function sourceOf(request: ImportRequest, field: string): URL {
   } catch {
     throw invalidField(`${field}.url`, 'must be an absolute http(s) URL', 'FORMAT');
   }
-  if (url.protocol != 'http:' && url.protocol != 'https:') throw invalidField(`${field}.url`, 'must be an absolute http(s) URL', 'FORMAT');
+  if (url.protocol != 'http:' && url.protocol != 'https:')
+    throw invalidField(`${field}.url`, 'must be an absolute http(s) URL', 'FORMAT');
   for (const [name, value] of Object.entries(request.urlParams ?? {})) url.searchParams.set(name, String(value));
   return url;
 }
@@ -56,15 +57,33 @@ function lastSegment(url: URL): string | undefined {
 }
 
 /** Fetches the bytes and finishes the file; never throws (a failure makes the file FAILED). */
-async function fetchInto(context: EmulatorContext, pending: FileDescriptor, source: URL, request: ImportRequest, uploader: string): Promise<void> {
+async function fetchInto(
+  context: EmulatorContext,
+  pending: FileDescriptor,
+  source: URL,
+  request: ImportRequest,
+  uploader: string,
+): Promise<void> {
   const incoming = join(mediaDirectories(context).incoming, `import-${randomBytes(12).toString('hex')}`);
   try {
-    const headers = Object.fromEntries(Object.entries(request.urlHeaders ?? {}).map(([name, value]) => [name, String(value)]));
+    const headers = Object.fromEntries(
+      Object.entries(request.urlHeaders ?? {}).map(([name, value]) => [name, String(value)]),
+    );
     const response = await fetch(source, { headers, signal: AbortSignal.timeout(60_000) });
     if (!response.ok || !response.body) throw new Error(`the source answered ${response.status}`);
-    await pipeline(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream), limitTo(uploadLimit(context)), createWriteStream(incoming));
+    await pipeline(
+      Readable.fromWeb(response.body as import('node:stream/web').ReadableStream),
+      limitTo(uploadLimit(context)),
+      createWriteStream(incoming),
+    );
     const mimeType = request.mimeType || response.headers.get('content-type')?.split(';')[0] || pending.mimeType;
-    const file = await describeBytes(context, incoming, { ...request, mimeType, fileName: request.fileName ?? pending.displayName, displayName: pending.displayName }, pending.id, source.href);
+    const file = await describeBytes(
+      context,
+      incoming,
+      { ...request, mimeType, fileName: request.fileName ?? pending.displayName, displayName: pending.displayName },
+      pending.id,
+      source.href,
+    );
     context.store.transaction(() => saveFile(context.store, { ...file, createdDate: pending.createdDate }, uploader));
     context.events.publish([fileEvent(context, 'file_ready', file, request.externalInfo)]);
   } catch (error) {
@@ -76,23 +95,35 @@ async function fetchInto(context: EmulatorContext, pending: FileDescriptor, sour
     } catch {
       // The emulator closed while the import ran: nothing left to record it in.
     }
-    console.warn(`[sitekit emulator] import of ${source.href} failed: ${error instanceof Error ? error.message : String(error)}`);
+    console.warn(
+      `[sitekit emulator] import of ${source.href} failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
 }
 
 /** Starts an import; answers the PENDING descriptor (saved). */
-export function startImport(context: EmulatorContext, caller: Caller, request: ImportRequest, field = 'request'): FileDescriptor {
+export function startImport(
+  context: EmulatorContext,
+  caller: Caller,
+  request: ImportRequest,
+  field = 'request',
+): FileDescriptor {
   const source = sourceOf(request, field);
   const name = request.displayName || request.fileName || lastSegment(source) || 'imported-file';
   const mimeType = request.mimeType || mimeTypeOfName(name);
-  const pending: FileDescriptor = { ...newDescriptor(context, newFileId(name), name, mimeType, request), sourceUrl: source.href };
+  const pending: FileDescriptor = {
+    ...newDescriptor(context, newFileId(name), name, mimeType, request),
+    sourceUrl: source.href,
+  };
   const uploader = uploaderOf(caller);
   saveFile(context.store, pending, uploader);
   let tasks = running.get(context);
   if (!tasks) running.set(context, (tasks = new Set()));
   // Started once the request's transaction has committed, so the PENDING row is there to update.
   const task: Promise<void> = inBackground(
-    new Promise<void>((resolve) => setImmediate(resolve)).then(() => fetchInto(context, pending, source, request, uploader)),
+    new Promise<void>((resolve) => setImmediate(resolve)).then(() =>
+      fetchInto(context, pending, source, request, uploader),
+    ),
     `import of ${source.href}`,
   ).finally(() => tasks.delete(task));
   tasks.add(task);

@@ -6,7 +6,13 @@ import { wireFile, type FileDescriptor } from './file-store.js';
 const FILE_FQDN = 'wix.media.site_media.v1.file_descriptor';
 
 /** The event of a file change: `updated` and `deleted` carry the entity; `file_ready` and `file_failed` are actions with `{file, externalInfo}`. */
-export function fileEvent(context: EmulatorContext, slug: 'updated' | 'deleted' | 'file_ready' | 'file_failed', file: FileDescriptor, externalInfo?: Record<string, unknown>, identity?: Record<string, unknown>): DomainEvent {
+export function fileEvent(
+  context: EmulatorContext,
+  slug: 'updated' | 'deleted' | 'file_ready' | 'file_failed',
+  file: FileDescriptor,
+  externalInfo?: Record<string, unknown>,
+  identity?: Record<string, unknown>,
+): DomainEvent {
   const entity = wireFile(context, file);
   const change =
     slug == 'updated'

@@ -4,7 +4,15 @@ import { extname } from 'node:path';
 /** The platform's media types. */
 export type MediaType = 'IMAGE' | 'VIDEO' | 'AUDIO' | 'DOCUMENT' | 'VECTOR' | 'ARCHIVE' | 'MODEL3D' | 'OTHER';
 
-const ARCHIVES = new Set(['application/zip', 'application/x-zip-compressed', 'application/x-tar', 'application/gzip', 'application/x-7z-compressed', 'application/x-rar-compressed', 'application/vnd.rar']);
+const ARCHIVES = new Set([
+  'application/zip',
+  'application/x-zip-compressed',
+  'application/x-tar',
+  'application/gzip',
+  'application/x-7z-compressed',
+  'application/x-rar-compressed',
+  'application/vnd.rar',
+]);
 const DOCUMENTS = /^(text\/|application\/(pdf|msword|rtf|json|xml|vnd\.(ms-|openxmlformats|oasis)))/;
 
 /** The media type of a MIME type. */
@@ -43,4 +51,5 @@ const BY_EXTENSION: Record<string, string> = {
 };
 
 /** The MIME type a file name suggests (`application/octet-stream` when unknown). */
-export const mimeTypeOfName = (fileName: string): string => BY_EXTENSION[extname(fileName).toLowerCase()] ?? 'application/octet-stream';
+export const mimeTypeOfName = (fileName: string): string =>
+  BY_EXTENSION[extname(fileName).toLowerCase()] ?? 'application/octet-stream';

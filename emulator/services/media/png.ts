@@ -38,5 +38,10 @@ export function gradientPng(width: number, height: number, from: Color, to: Colo
     for (let x = 0; x < width; x++) row.set(color, 1 + x * 3);
     rows.push(row);
   }
-  return Buffer.concat([PNG_SIGNATURE, chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.concat(rows))), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    PNG_SIGNATURE,
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }

@@ -18,7 +18,19 @@ import type { SqlValue } from '../../store/store.js';
 import { pageSize } from '../data/paging.js';
 import type { OperationCall, OperationInput } from '../operation-input.js';
 import type { FileRequest } from './descriptors.js';
-import { bytesPath, fileNotFound, findFile, mediaDirectories, mediaMigrations, requireReadableFile, saveFile, uploaderOf, uploaderOfFile, wireFile, type FileDescriptor } from './file-store.js';
+import {
+  bytesPath,
+  fileNotFound,
+  findFile,
+  mediaDirectories,
+  mediaMigrations,
+  requireReadableFile,
+  saveFile,
+  uploaderOf,
+  uploaderOfFile,
+  wireFile,
+  type FileDescriptor,
+} from './file-store.js';
 import { seedMedia } from './demo.js';
 import { importsSettled, startImport, type ImportRequest } from './imports.js';
 import { fileEvent } from './media-events.js';
@@ -45,15 +57,23 @@ const SORTABLE: Record<string, string> = {
  * The origin the caller reached the emulator at (its Host header), so upload URLs work through
  * a port forward or proxy too; the emulator's own URL when there is no Host.
  */
-const originOf = (call: ServiceCall<unknown>, context: EmulatorContext): string => (call.request.host ? `${call.request.protocol}://${call.request.host}` : context.url());
+const originOf = (call: ServiceCall<unknown>, context: EmulatorContext): string =>
+  call.request.host ? `${call.request.protocol}://${call.request.host}` : context.url();
 
 /** The upload request's fields, checked (the declared size against the limit). */
 function uploadRequest(context: EmulatorContext, input: OperationInput<'generateFileUploadUrl'>): FileRequest {
-  if (typeof input.mimeType != 'string' || !input.mimeType) throw invalidField('mimeType', 'must not be empty', 'REQUIRED_FIELD');
+  if (typeof input.mimeType != 'string' || !input.mimeType)
+    throw invalidField('mimeType', 'must not be empty', 'REQUIRED_FIELD');
   const declared = input.sizeInBytes === undefined ? undefined : Number(input.sizeInBytes);
-  if (declared !== undefined && (!Number.isInteger(declared) || declared < 0)) throw invalidField('sizeInBytes', 'must be a whole number of bytes', 'FORMAT');
+  if (declared !== undefined && (!Number.isInteger(declared) || declared < 0))
+    throw invalidField('sizeInBytes', 'must be a whole number of bytes', 'FORMAT');
   if (declared !== undefined && declared > uploadLimit(context)) {
-    throw applicationError(413, 'PAYLOAD_TOO_LARGE', `The file is larger than the upload limit of ${uploadLimit(context)} bytes`, { limit: uploadLimit(context) });
+    throw applicationError(
+      413,
+      'PAYLOAD_TOO_LARGE',
+      `The file is larger than the upload limit of ${uploadLimit(context)} bytes`,
+      { limit: uploadLimit(context) },
+    );
   }
   return {
     mimeType: input.mimeType,
@@ -68,7 +88,8 @@ function uploadRequest(context: EmulatorContext, input: OperationInput<'generate
 
 /** The descriptors of `fileIds` the caller may read, in order; an unknown one is a 404. */
 const readableFiles = (context: EmulatorContext, caller: Caller, fileIds: unknown): FileDescriptor[] => {
-  if (!Array.isArray(fileIds) || !fileIds.length) throw invalidField('fileIds', 'must hold at least one file id', 'REQUIRED_FIELD');
+  if (!Array.isArray(fileIds) || !fileIds.length)
+    throw invalidField('fileIds', 'must hold at least one file id', 'REQUIRED_FIELD');
   return fileIds.map((fileId) => requireReadableFile(context.store, caller, fileId));
 };
 
@@ -98,7 +119,13 @@ type FileSort = components['schemas']['Sorting'];
 type CursorPaging = components['schemas']['CursorPaging'];
 
 /** One page of descriptors, newest first unless sorted, with cursor paging. */
-function listFiles(context: EmulatorContext, caller: Caller, filter: FileFilter, sort: FileSort | undefined, paging: CursorPaging | undefined) {
+function listFiles(
+  context: EmulatorContext,
+  caller: Caller,
+  filter: FileFilter,
+  sort: FileSort | undefined,
+  paging: CursorPaging | undefined,
+) {
   const conditions: string[] = ['state = ?'];
   const params: SqlValue[] = [filter.state];
   if (caller.kind != 'elevated') {
@@ -109,7 +136,11 @@ function listFiles(context: EmulatorContext, caller: Caller, filter: FileFilter,
     conditions.push("json_extract(data, '$.parentFolderId') = ?");
     params.push(filter.parentFolderId);
   }
-  const mediaTypes = Array.isArray(filter.mediaTypes) ? filter.mediaTypes : typeof filter.mediaTypes == 'string' ? [filter.mediaTypes] : [];
+  const mediaTypes = Array.isArray(filter.mediaTypes)
+    ? filter.mediaTypes
+    : typeof filter.mediaTypes == 'string'
+      ? [filter.mediaTypes]
+      : [];
   if (mediaTypes.length) {
     conditions.push(`media_type IN (${mediaTypes.map(() => '?').join(', ')})`);
     params.push(...mediaTypes.map(String));
@@ -126,23 +157,39 @@ function listFiles(context: EmulatorContext, caller: Caller, filter: FileFilter,
   let order = 'created_at DESC, id';
   if (sort?.fieldName) {
     const column = SORTABLE[sort.fieldName];
-    if (!column) throw invalidField('sort.fieldName', `must be one of ${Object.keys(SORTABLE).join(', ')}`, 'INVALID_ENUM_VALUE');
-    if (sort.order !== undefined && sort.order != 'ASC' && sort.order != 'DESC') throw invalidField('sort.order', 'must be ASC or DESC', 'INVALID_ENUM_VALUE');
+    if (!column)
+      throw invalidField('sort.fieldName', `must be one of ${Object.keys(SORTABLE).join(', ')}`, 'INVALID_ENUM_VALUE');
+    if (sort.order !== undefined && sort.order != 'ASC' && sort.order != 'DESC')
+      throw invalidField('sort.order', 'must be ASC or DESC', 'INVALID_ENUM_VALUE');
     order = `${column} ${sort.order ?? 'ASC'}, id`;
   }
   const limit = pageSize(paging?.limit);
   const offset = cursorOffset(paging?.cursor, 'paging.cursor');
   const where = conditions.join(' AND ');
-  const rows = context.store.all<{ data: string }>(`SELECT data FROM media_files WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?`, [...params, limit, offset]);
-  const total = context.store.get<{ total: number }>(`SELECT count(*) AS total FROM media_files WHERE ${where}`, params)!.total;
+  const rows = context.store.all<{ data: string }>(
+    `SELECT data FROM media_files WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?`,
+    [...params, limit, offset],
+  );
+  const total = context.store.get<{ total: number }>(
+    `SELECT count(*) AS total FROM media_files WHERE ${where}`,
+    params,
+  )!.total;
   const files = rows.map((row) => wireFile(context, JSON.parse(row.data) as FileDescriptor));
   const hasNext = offset + files.length < total;
-  const next = hasNext ? Buffer.from(JSON.stringify({ offset: offset + files.length })).toString('base64url') : undefined;
+  const next = hasNext
+    ? Buffer.from(JSON.stringify({ offset: offset + files.length })).toString('base64url')
+    : undefined;
   return { files, nextCursor: { count: files.length, total, hasNext, cursors: next ? { next } : {} } };
 }
 
 /** Changes a stored file and queues its event. */
-function changeFile(call: ServiceCall<unknown>, context: EmulatorContext, file: FileDescriptor, change: Partial<FileDescriptor>, slug: 'updated' | 'deleted'): FileDescriptor {
+function changeFile(
+  call: ServiceCall<unknown>,
+  context: EmulatorContext,
+  file: FileDescriptor,
+  change: Partial<FileDescriptor>,
+  slug: 'updated' | 'deleted',
+): FileDescriptor {
   const changed = { ...file, ...change, updatedDate: new Date().toISOString() };
   saveFile(context.store, changed, uploaderOfFile(context.store, file.id) ?? 'owner');
   call.emit(fileEvent(context, slug, changed, undefined, eventIdentity(call.caller)));
@@ -152,10 +199,17 @@ function changeFile(call: ServiceCall<unknown>, context: EmulatorContext, file: 
 const UPDATABLE = ['displayName', 'parentFolderId', 'labels', 'private'] as const;
 
 /** Whether a field mask path names a descriptor field an update may change. */
-const isUpdatable = (path: string): path is (typeof UPDATABLE)[number] => (UPDATABLE as readonly string[]).includes(path);
+const isUpdatable = (path: string): path is (typeof UPDATABLE)[number] =>
+  (UPDATABLE as readonly string[]).includes(path);
 
 /** Streams a file's bytes with its type and disposition. */
-async function sendBytes(reply: FastifyReply, context: EmulatorContext, file: FileDescriptor, disposition: 'ATTACHMENT' | 'INLINE', fileName = file.displayName): Promise<FastifyReply> {
+async function sendBytes(
+  reply: FastifyReply,
+  context: EmulatorContext,
+  file: FileDescriptor,
+  disposition: 'ATTACHMENT' | 'INLINE',
+  fileName = file.displayName,
+): Promise<FastifyReply> {
   const path = bytesPath(context, file.id);
   const size = (await stat(path).catch(() => undefined))?.size;
   if (size === undefined) return reply.code(404).send(fileNotFound(file.id).body);
@@ -173,7 +227,12 @@ export const mediaService: ServiceModule = {
   name: 'media',
   migrations: [...mediaMigrations, ...uploadMigrations],
   config: {
-    maxUploadBytes: { default: 50 * 1024 * 1024, description: 'Largest file an upload or import may carry, in bytes; larger ones are refused with 413 and store nothing.', check: atLeast(1) },
+    maxUploadBytes: {
+      default: 50 * 1024 * 1024,
+      description:
+        'Largest file an upload or import may carry, in bytes; larger ones are refused with 413 and store nothing.',
+      check: atLeast(1),
+    },
   },
   operations: {
     generateFileUploadUrl(call: OperationCall<'generateFileUploadUrl'>, context) {
@@ -181,45 +240,72 @@ export const mediaService: ServiceModule = {
       return { uploadUrl: `${originOf(call, context)}/_uploads/files/${ticket}` };
     },
     generateFileResumableUploadUrl(call: OperationCall<'generateFileResumableUploadUrl'>, context) {
-      if (call.input.uploadProtocol !== undefined && call.input.uploadProtocol != 'TUS') throw invalidField('uploadProtocol', 'must be TUS', 'INVALID_ENUM_VALUE');
+      if (call.input.uploadProtocol !== undefined && call.input.uploadProtocol != 'TUS')
+        throw invalidField('uploadProtocol', 'must be TUS', 'INVALID_ENUM_VALUE');
       const ticket = createTicket(context, call.caller, 'TUS', uploadRequest(context, call.input));
       return { uploadProtocol: 'TUS', uploadUrl: `${originOf(call, context)}/_uploads/tus`, uploadToken: ticket };
     },
 
-    importFile: (call: OperationCall<'importFile'>, context) => ({ file: wireFile(context, startImport(context, call.caller, call.input)) }),
+    importFile: (call: OperationCall<'importFile'>, context) => ({
+      file: wireFile(context, startImport(context, call.caller, call.input)),
+    }),
     bulkImportFiles(call: OperationCall<'bulkImportFiles'>, context) {
       const requests: ImportRequest[] = call.input.importFileRequests ?? [];
-      const files = requests.map((request, index) => wireFile(context, startImport(context, call.caller, request, `importFileRequests.${index}`)));
+      const files = requests.map((request, index) =>
+        wireFile(context, startImport(context, call.caller, request, `importFileRequests.${index}`)),
+      );
       return call.input.returnEntity === false ? {} : { files };
     },
     bulkImportFile(call: OperationCall<'bulkImportFile'>, context) {
       const requests: ImportRequest[] = call.input.importFileRequests ?? [];
-      const files = requests.map((request, index) => startImport(context, call.caller, request, `importFileRequests.${index}`));
-      const results = files.map((file, originalIndex) => ({ itemMetadata: { id: file.id, originalIndex, success: true }, ...(call.input.returnEntity === false ? {} : { item: wireFile(context, file) }) }));
-      return { results, bulkActionMetadata: { totalSuccesses: results.length, totalFailures: 0, undetailedFailures: 0 } };
+      const files = requests.map((request, index) =>
+        startImport(context, call.caller, request, `importFileRequests.${index}`),
+      );
+      const results = files.map((file, originalIndex) => ({
+        itemMetadata: { id: file.id, originalIndex, success: true },
+        ...(call.input.returnEntity === false ? {} : { item: wireFile(context, file) }),
+      }));
+      return {
+        results,
+        bulkActionMetadata: { totalSuccesses: results.length, totalFailures: 0, undetailedFailures: 0 },
+      };
     },
 
-    getFileDescriptor: (call: OperationCall<'getFileDescriptor'>, context) => ({ file: wireFile(context, requireReadableFile(context.store, call.caller, call.input.fileId)) }),
-    getFileDescriptors: (call: OperationCall<'getFileDescriptors'>, context) => ({ files: readableFiles(context, call.caller, call.input.fileIds).map((file) => wireFile(context, file)) }),
+    getFileDescriptor: (call: OperationCall<'getFileDescriptor'>, context) => ({
+      file: wireFile(context, requireReadableFile(context.store, call.caller, call.input.fileId)),
+    }),
+    getFileDescriptors: (call: OperationCall<'getFileDescriptors'>, context) => ({
+      files: readableFiles(context, call.caller, call.input.fileIds).map((file) => wireFile(context, file)),
+    }),
 
     updateFileDescriptor(call: OperationCall<'updateFileDescriptor'>, context) {
       const change = call.input.file ?? {};
       const file = change.id === undefined ? undefined : findFile(context.store, change.id);
       if (!file) throw fileNotFound(String(change.id));
-      const mask: string[] = typeof call.input.fieldMask == 'string' && call.input.fieldMask ? call.input.fieldMask.split(',').map((path) => path.trim()) : UPDATABLE.filter((key) => change[key] !== undefined);
+      const mask: string[] =
+        typeof call.input.fieldMask == 'string' && call.input.fieldMask
+          ? call.input.fieldMask.split(',').map((path) => path.trim())
+          : UPDATABLE.filter((key) => change[key] !== undefined);
       const update: Partial<FileDescriptor> = {};
       for (const path of mask) {
-        if (!isUpdatable(path)) throw invalidField('fieldMask', `${path} cannot be updated (only ${UPDATABLE.join(', ')})`, 'FIELD_NOT_ALLOWED');
+        if (!isUpdatable(path))
+          throw invalidField(
+            'fieldMask',
+            `${path} cannot be updated (only ${UPDATABLE.join(', ')})`,
+            'FIELD_NOT_ALLOWED',
+          );
         (update as Record<string, unknown>)[path] = change[path];
       }
-      if (update.displayName !== undefined && (typeof update.displayName != 'string' || !update.displayName)) throw invalidField('file.displayName', 'must not be empty', 'REQUIRED_FIELD');
+      if (update.displayName !== undefined && (typeof update.displayName != 'string' || !update.displayName))
+        throw invalidField('file.displayName', 'must not be empty', 'REQUIRED_FIELD');
       return { file: wireFile(context, changeFile(call, context, file, update, 'updated')) };
     },
 
     generateFileDownloadUrl(call: OperationCall<'generateFileDownloadUrl'>, context) {
       const file = requireReadableFile(context.store, call.caller, call.input.fileId);
       const minutes = call.input.expirationInMinutes ?? DEFAULT_DOWNLOAD_MINUTES;
-      if (!Number.isInteger(minutes) || minutes < 1) throw invalidField('expirationInMinutes', 'must be a whole number of at least 1', 'MIN');
+      if (!Number.isInteger(minutes) || minutes < 1)
+        throw invalidField('expirationInMinutes', 'must be a whole number of at least 1', 'MIN');
       const url = signDownloadUrl(context, {
         fileId: file.id,
         expires: Math.floor(Date.now() / 1000) + minutes * 60,
@@ -234,26 +320,65 @@ export const mediaService: ServiceModule = {
       const expires = Math.floor(Date.now() / 1000) + DEFAULT_DOWNLOAD_MINUTES * 60;
       // Several files come as one ZIP archive; the ids travel (signed) in the URL.
       const fileId = files.map((file) => file.id).join(',');
-      return { downloadUrl: signDownloadUrl(context, { fileId, expires, disposition: 'ATTACHMENT', ...(files.length > 1 ? { fileName: 'files.zip' } : {}) }) };
+      return {
+        downloadUrl: signDownloadUrl(context, {
+          fileId,
+          expires,
+          disposition: 'ATTACHMENT',
+          ...(files.length > 1 ? { fileName: 'files.zip' } : {}),
+        }),
+      };
     },
     generateVideoStreamingUrl(call: OperationCall<'generateVideoStreamingUrl'>, context) {
       const file = requireReadableFile(context.store, call.caller, call.input.fileId);
       if (file.mediaType != 'VIDEO') throw applicationError(400, 'NOT_A_VIDEO', `File ${file.id} is not a video`);
       // No transcoding offline: HLS and DASH requests get the original file, streamed inline.
-      const url = signDownloadUrl(context, { fileId: file.id, expires: Math.floor(Date.now() / 1000) + DEFAULT_DOWNLOAD_MINUTES * 60, disposition: 'INLINE' });
+      const url = signDownloadUrl(context, {
+        fileId: file.id,
+        expires: Math.floor(Date.now() / 1000) + DEFAULT_DOWNLOAD_MINUTES * 60,
+        disposition: 'INLINE',
+      });
       return { downloadUrl: { url, assetKey: 'src' } };
     },
 
     listFiles: (call: OperationCall<'listFiles'>, context) =>
-      listFiles(context, call.caller, { state: 'OK', parentFolderId: call.input.parentFolderId, mediaTypes: call.input.mediaTypes, private: call.input.private }, call.input.sort, call.input.paging),
+      listFiles(
+        context,
+        call.caller,
+        {
+          state: 'OK',
+          parentFolderId: call.input.parentFolderId,
+          mediaTypes: call.input.mediaTypes,
+          private: call.input.private,
+        },
+        call.input.sort,
+        call.input.paging,
+      ),
     searchFiles(call: OperationCall<'searchFiles'>, context) {
       const root = call.input.rootFolder ?? 'MEDIA_ROOT';
-      if (root == 'TRASH_ROOT' && call.caller.kind != 'elevated') throw applicationError(403, 'PERMISSION_DENIED', 'Searching the trash requires an elevated client (an API key)');
-      const filter: FileFilter = { state: root == 'TRASH_ROOT' ? 'DELETED' : 'OK', mediaTypes: call.input.mediaTypes, private: call.input.private, search: call.input.search, visitorUploadsOnly: root == 'VISITOR_UPLOADS_ROOT' };
+      if (root == 'TRASH_ROOT' && call.caller.kind != 'elevated')
+        throw applicationError(
+          403,
+          'PERMISSION_DENIED',
+          'Searching the trash requires an elevated client (an API key)',
+        );
+      const filter: FileFilter = {
+        state: root == 'TRASH_ROOT' ? 'DELETED' : 'OK',
+        mediaTypes: call.input.mediaTypes,
+        private: call.input.private,
+        search: call.input.search,
+        visitorUploadsOnly: root == 'VISITOR_UPLOADS_ROOT',
+      };
       return listFiles(context, call.caller, filter, call.input.sort, call.input.paging);
     },
     listDeletedFiles: (call: OperationCall<'listDeletedFiles'>, context) =>
-      listFiles(context, call.caller, { state: 'DELETED', mediaTypes: call.input.mediaTypes, private: call.input.private }, call.input.sort, call.input.paging),
+      listFiles(
+        context,
+        call.caller,
+        { state: 'DELETED', mediaTypes: call.input.mediaTypes, private: call.input.private },
+        call.input.sort,
+        call.input.paging,
+      ),
 
     bulkDeleteFiles: {
       manageTransactions: true,
@@ -269,7 +394,13 @@ export const mediaService: ServiceModule = {
           }
           for (const file of files) {
             if (file.state == 'DELETED') continue;
-            changeFile(call, context, file, { state: 'DELETED', parentFolderId: TRASH_FOLDER, restoreFolderId: file.parentFolderId }, 'deleted');
+            changeFile(
+              call,
+              context,
+              file,
+              { state: 'DELETED', parentFolderId: TRASH_FOLDER, restoreFolderId: file.parentFolderId },
+              'deleted',
+            );
           }
           return [];
         });
@@ -281,7 +412,13 @@ export const mediaService: ServiceModule = {
     bulkRestoreFilesFromTrashBin(call: OperationCall<'bulkRestoreFilesFromTrashBin'>, context) {
       for (const file of readableFiles(context, call.caller, call.input.fileIds)) {
         if (file.state != 'DELETED') continue;
-        changeFile(call, context, file, { state: 'OK', parentFolderId: file.restoreFolderId ?? 'media-root', restoreFolderId: undefined }, 'updated');
+        changeFile(
+          call,
+          context,
+          file,
+          { state: 'OK', parentFolderId: file.restoreFolderId ?? 'media-root', restoreFolderId: undefined },
+          'updated',
+        );
       }
       return {};
     },
@@ -293,14 +430,21 @@ export const mediaService: ServiceModule = {
     app.get('/_media/files/:fileId', async (request, reply) => {
       const file = findFile(context.store, (request.params as { fileId: string }).fileId);
       // Private and trashed files are not public: they need a signed download URL.
-      if (!file || file.state != 'OK' || file.private || file.operationStatus != 'READY') return reply.code(404).send(fileNotFound((request.params as { fileId: string }).fileId).body);
+      if (!file || file.state != 'OK' || file.private || file.operationStatus != 'READY')
+        return reply.code(404).send(fileNotFound((request.params as { fileId: string }).fileId).body);
       return sendBytes(reply, context, file, 'INLINE');
     });
 
     app.get('/_media/download/:fileIds', async (request, reply) => {
       const fileIds = (request.params as { fileIds: string }).fileIds;
       const grant = readDownloadUrl(context, fileIds, request.query as Record<string, unknown>);
-      if (!grant) return reply.code(403).send(applicationError(403, 'INVALID_SIGNATURE', 'The download URL is not valid (wrong or missing signature)').body);
+      if (!grant)
+        return reply
+          .code(403)
+          .send(
+            applicationError(403, 'INVALID_SIGNATURE', 'The download URL is not valid (wrong or missing signature)')
+              .body,
+          );
       if (grant.expires * 1000 <= Date.now()) {
         if (grant.expiredRedirect) return reply.code(302).header('location', grant.expiredRedirect).send();
         return reply.code(403).send(applicationError(403, 'URL_EXPIRED', 'The download URL has expired').body);
@@ -319,7 +463,10 @@ export const mediaService: ServiceModule = {
       );
       return reply
         .type('application/zip')
-        .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(grant.fileName ?? 'files.zip')}`)
+        .header(
+          'content-disposition',
+          `attachment; filename*=UTF-8''${encodeURIComponent(grant.fileName ?? 'files.zip')}`,
+        )
         .send(zip(entries));
     });
 
@@ -334,12 +481,16 @@ export const mediaService: ServiceModule = {
   reset(context) {
     // After a reset or an import: bytes whose rows are gone go too, and so do uploads in progress.
     const directories = mediaDirectories(context);
-    const kept = new Set(context.store.all<{ id: string }>('SELECT id FROM media_files').map((row) => basename(bytesPath(context, row.id))));
-    for (const name of readdirSync(directories.files)) if (!kept.has(name)) rmSync(join(directories.files, name), { force: true });
+    const kept = new Set(
+      context.store
+        .all<{ id: string }>('SELECT id FROM media_files')
+        .map((row) => basename(bytesPath(context, row.id))),
+    );
+    for (const name of readdirSync(directories.files))
+      if (!kept.has(name)) rmSync(join(directories.files, name), { force: true });
     for (const directory of [directories.incoming, directories.tus]) {
       rmSync(directory, { recursive: true, force: true });
       mkdirSync(directory, { recursive: true });
     }
   },
 };
-

@@ -18,7 +18,8 @@ export interface DownloadGrant {
   expiredRedirect?: string;
 }
 
-const signingKey = (context: EmulatorContext): Buffer => createHash('sha256').update(`sitekit-emulator media downloads\0${context.site.apiKey}`).digest();
+const signingKey = (context: EmulatorContext): Buffer =>
+  createHash('sha256').update(`sitekit-emulator media downloads\0${context.site.apiKey}`).digest();
 
 /** The parameters a grant is signed over, in a fixed order. */
 function signedParameters(grant: DownloadGrant): URLSearchParams {
@@ -39,12 +40,22 @@ export function signDownloadUrl(context: EmulatorContext, grant: DownloadGrant):
 }
 
 /** The grant of a download request when its signature is right (expired or not), else undefined. */
-export function readDownloadUrl(context: EmulatorContext, fileId: string, query: Record<string, unknown>): DownloadGrant | undefined {
+export function readDownloadUrl(
+  context: EmulatorContext,
+  fileId: string,
+  query: Record<string, unknown>,
+): DownloadGrant | undefined {
   const text = (name: string) => (typeof query[name] == 'string' ? (query[name] as string) : undefined);
   const expires = Number(text('expires'));
   const disposition = text('disposition');
   if (!Number.isInteger(expires) || (disposition != 'ATTACHMENT' && disposition != 'INLINE')) return undefined;
-  const grant: DownloadGrant = { fileId, expires, disposition, ...(text('name') ? { fileName: text('name') } : {}), ...(text('expiredRedirect') ? { expiredRedirect: text('expiredRedirect') } : {}) };
+  const grant: DownloadGrant = {
+    fileId,
+    expires,
+    disposition,
+    ...(text('name') ? { fileName: text('name') } : {}),
+    ...(text('expiredRedirect') ? { expiredRedirect: text('expiredRedirect') } : {}),
+  };
   const expected = Buffer.from(signatureOf(context, fileId, signedParameters(grant)));
   const given = Buffer.from(text('signature') ?? '');
   return given.length == expected.length && timingSafeEqual(given, expected) ? grant : undefined;

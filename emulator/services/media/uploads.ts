@@ -49,15 +49,23 @@ interface Ticket {
 }
 
 /** A ticket for one upload; returns the ticket (the secret part of the upload URL or the upload token). */
-export function createTicket(context: EmulatorContext, caller: Caller, protocol: Ticket['protocol'], request: FileRequest): string {
+export function createTicket(
+  context: EmulatorContext,
+  caller: Caller,
+  protocol: Ticket['protocol'],
+  request: FileRequest,
+): string {
   const ticket = `upload.${randomBytes(24).toString('base64url')}`;
-  context.store.run('INSERT INTO media_uploads (ticket_hash, protocol, request, uploader, expires_at) VALUES (?, ?, ?, ?, ?)', [
-    hashSecret(ticket),
-    protocol,
-    JSON.stringify(request),
-    uploaderOf(caller),
-    new Date(Date.now() + TICKET_SECONDS * 1000).toISOString(),
-  ]);
+  context.store.run(
+    'INSERT INTO media_uploads (ticket_hash, protocol, request, uploader, expires_at) VALUES (?, ?, ?, ?, ?)',
+    [
+      hashSecret(ticket),
+      protocol,
+      JSON.stringify(request),
+      uploaderOf(caller),
+      new Date(Date.now() + TICKET_SECONDS * 1000).toISOString(),
+    ],
+  );
   return ticket;
 }
 
@@ -65,28 +73,45 @@ export function createTicket(context: EmulatorContext, caller: Caller, protocol:
 function requireTicket(context: EmulatorContext, ticket: unknown, protocol: Ticket['protocol']): Ticket {
   const row =
     typeof ticket == 'string'
-      ? context.store.get<{ ticket_hash: string; protocol: Ticket['protocol']; request: string; uploader: string; expires_at: string; used_at: string | null; tus_upload_id: string | null }>(
-          'SELECT * FROM media_uploads WHERE ticket_hash = ?',
-          [hashSecret(ticket)],
-        )
+      ? context.store.get<{
+          ticket_hash: string;
+          protocol: Ticket['protocol'];
+          request: string;
+          uploader: string;
+          expires_at: string;
+          used_at: string | null;
+          tus_upload_id: string | null;
+        }>('SELECT * FROM media_uploads WHERE ticket_hash = ?', [hashSecret(ticket)])
       : undefined;
   if (!row || row.protocol != protocol) throw applicationError(404, 'UPLOAD_NOT_FOUND', 'Unknown upload URL');
-  if (row.used_at) throw applicationError(403, 'UPLOAD_URL_USED', 'This upload URL was already used; upload URLs work once');
-  if (Date.parse(row.expires_at) <= Date.now()) throw applicationError(403, 'UPLOAD_URL_EXPIRED', 'This upload URL has expired');
-  return { ticketHash: row.ticket_hash, protocol: row.protocol, request: JSON.parse(row.request) as FileRequest, uploader: row.uploader, tusUploadId: row.tus_upload_id };
+  if (row.used_at)
+    throw applicationError(403, 'UPLOAD_URL_USED', 'This upload URL was already used; upload URLs work once');
+  if (Date.parse(row.expires_at) <= Date.now())
+    throw applicationError(403, 'UPLOAD_URL_EXPIRED', 'This upload URL has expired');
+  return {
+    ticketHash: row.ticket_hash,
+    protocol: row.protocol,
+    request: JSON.parse(row.request) as FileRequest,
+    uploader: row.uploader,
+    tusUploadId: row.tus_upload_id,
+  };
 }
 
 /** The largest upload the emulator takes now. */
 export const uploadLimit = (context: EmulatorContext): number => context.config.get<number>('maxUploadBytes');
 
-const tooLarge = (limit: number) => applicationError(413, 'PAYLOAD_TOO_LARGE', `The file is larger than the upload limit of ${limit} bytes`, { limit });
+const tooLarge = (limit: number) =>
+  applicationError(413, 'PAYLOAD_TOO_LARGE', `The file is larger than the upload limit of ${limit} bytes`, { limit });
 
 /** Describes and stores finished bytes for a ticket (spent in the same transaction); returns the answer. */
 async function finish(context: EmulatorContext, ticket: Ticket, incomingPath: string, fileName: unknown) {
   const request = { ...ticket.request, ...(typeof fileName == 'string' && fileName ? { fileName } : {}) };
   const file = await describeBytes(context, incomingPath, request);
   context.store.transaction(() => {
-    context.store.run('UPDATE media_uploads SET used_at = ? WHERE ticket_hash = ?', [new Date().toISOString(), ticket.ticketHash]);
+    context.store.run('UPDATE media_uploads SET used_at = ? WHERE ticket_hash = ?', [
+      new Date().toISOString(),
+      ticket.ticketHash,
+    ]);
     saveFile(context.store, file, ticket.uploader);
   });
   context.events.publish([fileEvent(context, 'file_ready', file, ticket.request.externalInfo)]);
@@ -135,7 +160,10 @@ export async function registerUploadRoutes(app: FastifyInstance, context: Emulat
       return {};
     },
     async onUploadFinish(_request, upload) {
-      context.store.run('UPDATE media_uploads SET tus_upload_id = ? WHERE ticket_hash = ? AND used_at IS NULL', [upload.id, hashSecret(String(upload.metadata?.token))]);
+      context.store.run('UPDATE media_uploads SET tus_upload_id = ? WHERE ticket_hash = ? AND used_at IS NULL', [
+        upload.id,
+        hashSecret(String(upload.metadata?.token)),
+      ]);
       return {};
     },
   });
@@ -170,8 +198,17 @@ export async function registerUploadRoutes(app: FastifyInstance, context: Emulat
 
     uploads.put('/_uploads/tus/:ticket', async (request: FastifyRequest, reply: FastifyReply) => {
       const ticket = requireTicket(context, (request.params as { ticket: string }).ticket, 'TUS');
-      if (!ticket.tusUploadId) return sendError(reply, applicationError(409, 'UPLOAD_INCOMPLETE', 'The resumable upload has not received all its bytes yet'));
-      const result = await finish(context, ticket, join(tusDirectory, ticket.tusUploadId), (request.query as { filename?: unknown }).filename);
+      if (!ticket.tusUploadId)
+        return sendError(
+          reply,
+          applicationError(409, 'UPLOAD_INCOMPLETE', 'The resumable upload has not received all its bytes yet'),
+        );
+      const result = await finish(
+        context,
+        ticket,
+        join(tusDirectory, ticket.tusUploadId),
+        (request.query as { filename?: unknown }).filename,
+      );
       await rm(join(tusDirectory, `${ticket.tusUploadId}.json`), { force: true });
       return result;
     });

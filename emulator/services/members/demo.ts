@@ -11,9 +11,29 @@ import { insertMember, type NewMember } from './member-store.js';
 export const DEMO_PASSWORD = 'demo-password';
 
 const DEMO_MEMBERS: (NewMember & { password?: string })[] = [
-  { loginEmail: 'ada@example.com', loginEmailVerified: true, status: 'APPROVED', profile: { nickname: 'Ada Lovelace', title: 'Analyst' }, contact: { firstName: 'Ada', lastName: 'Lovelace' }, password: DEMO_PASSWORD },
-  { loginEmail: 'grace@example.com', loginEmailVerified: true, status: 'APPROVED', profile: { nickname: 'Grace Hopper', title: 'Rear Admiral' }, contact: { firstName: 'Grace', lastName: 'Hopper' } },
-  { loginEmail: 'alan@example.com', loginEmailVerified: true, status: 'APPROVED', privacyStatus: 'PRIVATE', profile: { nickname: 'Alan Turing' }, contact: { firstName: 'Alan', lastName: 'Turing' } },
+  {
+    loginEmail: 'ada@example.com',
+    loginEmailVerified: true,
+    status: 'APPROVED',
+    profile: { nickname: 'Ada Lovelace', title: 'Analyst' },
+    contact: { firstName: 'Ada', lastName: 'Lovelace' },
+    password: DEMO_PASSWORD,
+  },
+  {
+    loginEmail: 'grace@example.com',
+    loginEmailVerified: true,
+    status: 'APPROVED',
+    profile: { nickname: 'Grace Hopper', title: 'Rear Admiral' },
+    contact: { firstName: 'Grace', lastName: 'Hopper' },
+  },
+  {
+    loginEmail: 'alan@example.com',
+    loginEmailVerified: true,
+    status: 'APPROVED',
+    privacyStatus: 'PRIVATE',
+    profile: { nickname: 'Alan Turing' },
+    contact: { firstName: 'Alan', lastName: 'Turing' },
+  },
   { loginEmail: 'pending@example.com', status: 'PENDING', profile: { nickname: 'Pending Person' } },
 ];
 
@@ -21,6 +41,12 @@ const DEMO_MEMBERS: (NewMember & { password?: string })[] = [
 export function seedMembers(context: EmulatorContext): void {
   for (const { password, ...fields } of DEMO_MEMBERS) {
     const member = insertMember(context.store, fields);
-    saveIdentity(context.store, { memberId: member.id, passwordHash: password ? hashPasswordSync(password) : null, resetRequired: false, connections: [], revision: 1 });
+    saveIdentity(context.store, {
+      memberId: member.id,
+      passwordHash: password ? hashPasswordSync(password) : null,
+      resetRequired: false,
+      connections: [],
+      revision: 1,
+    });
   }
 }

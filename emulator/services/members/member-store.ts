@@ -18,7 +18,13 @@ export interface Member {
   status: MemberStatus;
   contactId: string;
   contact: Record<string, unknown>;
-  profile: { nickname?: string; slug: string; photo?: Record<string, unknown>; cover?: Record<string, unknown>; title?: string };
+  profile: {
+    nickname?: string;
+    slug: string;
+    photo?: Record<string, unknown>;
+    cover?: Record<string, unknown>;
+    title?: string;
+  };
   privacyStatus: 'PRIVATE' | 'PUBLIC';
   activityStatus: 'ACTIVE' | 'MUTED';
   createdDate: string;
@@ -53,7 +59,8 @@ export const memberMigrations: Migration[] = [
 export const MEMBER_JSON = 'members.data';
 
 /** 404 for a member that does not exist (or that the caller may not see). */
-export const memberNotFound = (memberId: string) => applicationError(404, 'MEMBER_NOT_FOUND', `Member ${memberId} not found`, { memberId });
+export const memberNotFound = (memberId: string) =>
+  applicationError(404, 'MEMBER_NOT_FOUND', `Member ${memberId} not found`, { memberId });
 
 /** Emails as the platform compares them. */
 export const normalEmail = (email: string) => email.trim().toLowerCase();
@@ -61,14 +68,20 @@ export const normalEmail = (email: string) => email.trim().toLowerCase();
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Whether `email` looks like an email address. */
-export const isEmail = (email: unknown): email is string => typeof email == 'string' && email.length <= 254 && EMAIL_PATTERN.test(email.trim());
+export const isEmail = (email: unknown): email is string =>
+  typeof email == 'string' && email.length <= 254 && EMAIL_PATTERN.test(email.trim());
 
 const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** Checks a slug a caller asked for. */
 export function requireSlug(slug: unknown, field = 'slug'): string {
   if (typeof slug != 'string' || !slug) throw invalidField(field, 'must not be empty', 'REQUIRED_FIELD');
-  if (slug.length > 100 || !SLUG_PATTERN.test(slug)) throw invalidField(field, 'must be lowercase letters and digits separated by single dashes, at most 100 characters', 'FORMAT');
+  if (slug.length > 100 || !SLUG_PATTERN.test(slug))
+    throw invalidField(
+      field,
+      'must be lowercase letters and digits separated by single dashes, at most 100 characters',
+      'FORMAT',
+    );
   return slug;
 }
 
@@ -117,7 +130,13 @@ export function saveMember(store: Store, member: Member): Member {
   store.run(
     `INSERT INTO members (id, login_email, slug, created_at, data) VALUES (?, ?, ?, ?, ?)
      ON CONFLICT (id) DO UPDATE SET login_email = excluded.login_email, slug = excluded.slug, data = excluded.data`,
-    [member.id, member.loginEmail ? normalEmail(member.loginEmail) : null, member.profile.slug, member.createdDate, JSON.stringify(member)],
+    [
+      member.id,
+      member.loginEmail ? normalEmail(member.loginEmail) : null,
+      member.profile.slug,
+      member.createdDate,
+      JSON.stringify(member),
+    ],
   );
   return member;
 }
@@ -153,7 +172,8 @@ export function changeMember(store: Store, memberId: string, change: (member: Me
 /** Sets a member's slug; a slug another member has is a 409. */
 export function setSlug(store: Store, memberId: string, slug: string): Member {
   const holder = store.get<{ id: string }>('SELECT id FROM members WHERE slug = ?', [slug]);
-  if (holder && holder.id != memberId) throw applicationError(409, 'SLUG_ALREADY_EXISTS', `The slug ${slug} belongs to another member`, { slug });
+  if (holder && holder.id != memberId)
+    throw applicationError(409, 'SLUG_ALREADY_EXISTS', `The slug ${slug} belongs to another member`, { slug });
   return changeMember(store, memberId, (member) => void (member.profile.slug = slug));
 }
 
@@ -161,13 +181,15 @@ export function setSlug(store: Store, memberId: string, slug: string): Member {
 export type Fieldset = 'PUBLIC' | 'EXTENDED' | 'FULL';
 
 /** Whether the caller may see everything of `memberId`: the member itself, or an elevated caller. */
-export const actsOn = (caller: Caller, memberId: string): boolean => caller.kind == 'elevated' || (caller.kind == 'member' && caller.memberId == memberId);
+export const actsOn = (caller: Caller, memberId: string): boolean =>
+  caller.kind == 'elevated' || (caller.kind == 'member' && caller.memberId == memberId);
 
 /**
  * Whether a caller who is neither the member nor elevated may see the member at all: public,
  * approved members only (private members are hidden from visitors and other members).
  */
-export const isVisibleToOthers = (member: Member): boolean => member.privacyStatus == 'PUBLIC' && member.status == 'APPROVED';
+export const isVisibleToOthers = (member: Member): boolean =>
+  member.privacyStatus == 'PUBLIC' && member.status == 'APPROVED';
 
 /** The widest field set among those asked for (default PUBLIC). */
 export function widestFieldset(fieldsets: unknown): Fieldset {

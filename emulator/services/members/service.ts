@@ -53,7 +53,9 @@ function visibleMember(context: EmulatorContext, caller: Caller, memberId: strin
   return member;
 }
 
-const answer = (member: Member, call: ServiceCall<unknown>, fieldsets: unknown = ['FULL']) => ({ member: shapeMember(member, widestFieldset(fieldsets), call.caller) });
+const answer = (member: Member, call: ServiceCall<unknown>, fieldsets: unknown = ['FULL']) => ({
+  member: shapeMember(member, widestFieldset(fieldsets), call.caller),
+});
 
 /**
  * Ends a member's ways back in: sessions, codes, pending sign-ins and its refresh tokens (the
@@ -62,7 +64,10 @@ const answer = (member: Member, call: ServiceCall<unknown>, fieldsets: unknown =
  */
 function revokeAccess(context: EmulatorContext, memberId: string): void {
   revokeSecrets(context.store, memberId, ['session', 'state', 'recovery', 'authorization-code', 'browser-session']);
-  context.store.run('UPDATE refresh_tokens SET used_at = ? WHERE member_id = ? AND used_at IS NULL', [new Date().toISOString(), memberId]);
+  context.store.run('UPDATE refresh_tokens SET used_at = ? WHERE member_id = ? AND used_at IS NULL', [
+    new Date().toISOString(),
+    memberId,
+  ]);
 }
 
 /** Deletes a member and its identity; returns the deleted member. */
@@ -75,12 +80,15 @@ function deleteMember(context: EmulatorContext, call: ServiceCall<unknown>, memb
   return member;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value == 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value == 'object' && value !== null && !Array.isArray(value);
 
 /** Deep merge of objects (arrays and values replaced), for partial updates. */
 function merge(target: Record<string, unknown>, change: Record<string, unknown>): Record<string, unknown> {
   const result = { ...target };
-  for (const [key, value] of Object.entries(change)) result[key] = isObject(value) && isObject(result[key]) ? merge(result[key] as Record<string, unknown>, value) : value;
+  for (const [key, value] of Object.entries(change))
+    result[key] =
+      isObject(value) && isObject(result[key]) ? merge(result[key] as Record<string, unknown>, value) : value;
   return result;
 }
 
@@ -93,18 +101,25 @@ function applyUpdate(context: EmulatorContext, caller: Caller, member: Member, c
   if (change.profile !== undefined) {
     if (!isObject(change.profile)) throw invalidField('member.profile', 'must be an object');
     const { slug, ...profile } = change.profile;
-    if (slug !== undefined && slug !== member.profile.slug) throw invalidField('member.profile.slug', 'is changed with the slug calls (members/{id}/slug, members/my/slug)', 'FIELD_NOT_ALLOWED');
+    if (slug !== undefined && slug !== member.profile.slug)
+      throw invalidField(
+        'member.profile.slug',
+        'is changed with the slug calls (members/{id}/slug, members/my/slug)',
+        'FIELD_NOT_ALLOWED',
+      );
     member.profile = merge(member.profile, profile) as Member['profile'];
   }
   if (change.privacyStatus !== undefined) {
-    if (change.privacyStatus != 'PUBLIC' && change.privacyStatus != 'PRIVATE') throw invalidField('member.privacyStatus', 'must be PUBLIC or PRIVATE', 'INVALID_ENUM_VALUE');
+    if (change.privacyStatus != 'PUBLIC' && change.privacyStatus != 'PRIVATE')
+      throw invalidField('member.privacyStatus', 'must be PUBLIC or PRIVATE', 'INVALID_ENUM_VALUE');
     member.privacyStatus = change.privacyStatus;
   }
   if (change.loginEmail !== undefined && change.loginEmail !== member.loginEmail) {
     if (caller.kind != 'elevated') throw permissionDenied('Only an elevated client can change a login email');
     if (!isEmail(change.loginEmail)) throw invalidField('member.loginEmail', 'must be a valid email address', 'EMAIL');
     const holder = findMemberByEmail(context.store, change.loginEmail);
-    if (holder && holder.id != member.id) throw applicationError(409, 'EMAIL_ALREADY_EXISTS', `Another member signs in with ${change.loginEmail}`);
+    if (holder && holder.id != member.id)
+      throw applicationError(409, 'EMAIL_ALREADY_EXISTS', `Another member signs in with ${change.loginEmail}`);
     member.loginEmail = change.loginEmail.trim().toLowerCase();
     member.loginEmailVerified = false;
   }
@@ -119,25 +134,55 @@ function visibilitySql(caller: Caller): SqlFragment {
   };
 }
 
-const SEARCHABLE = new Set(['loginEmail', 'contact.firstName', 'contact.lastName', 'profile.title', 'profile.nickname', 'profile.slug']);
+const SEARCHABLE = new Set([
+  'loginEmail',
+  'contact.firstName',
+  'contact.lastName',
+  'profile.title',
+  'profile.nickname',
+  'profile.slug',
+]);
 
 /** SQL of a free-text search (case-insensitive, over `profile.nickname` unless fields are named). */
 function searchSql(search: MemberSearch | undefined): SqlFragment {
   const expression = search?.expression;
   if (typeof expression != 'string' || !expression.trim()) return { sql: '1', params: [] };
-  const fields: string[] = Array.isArray(search!.fields) && search!.fields.length ? search!.fields : ['profile.nickname'];
+  const fields: string[] =
+    Array.isArray(search!.fields) && search!.fields.length ? search!.fields : ['profile.nickname'];
   fields.forEach((name, index) => {
-    if (!SEARCHABLE.has(name)) throw invalidField(`search.fields.${index}`, `must be one of ${[...SEARCHABLE].join(', ')}`, 'INVALID_ENUM_VALUE');
+    if (!SEARCHABLE.has(name))
+      throw invalidField(
+        `search.fields.${index}`,
+        `must be one of ${[...SEARCHABLE].join(', ')}`,
+        'INVALID_ENUM_VALUE',
+      );
   });
-  const pattern = `%${expression.trim().toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  const pattern = `%${expression
+    .trim()
+    .toLowerCase()
+    .replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
   return {
     sql: fields.map(() => `unicode_lower(json_extract(${MEMBER_JSON}, ?)) LIKE ? ESCAPE '\\'`).join(' OR '),
-    params: fields.flatMap((name) => [`$.${name.split('.').map((segment) => `"${segment}"`).join('.')}`, pattern]),
+    params: fields.flatMap((name) => [
+      `$.${name
+        .split('.')
+        .map((segment) => `"${segment}"`)
+        .join('.')}`,
+      pattern,
+    ]),
   };
 }
 
 /** Members matching `where`, sorted and paged, shaped for the caller; with `metadata`. */
-function pageOfMembers(context: EmulatorContext, call: ServiceCall<unknown>, where: SqlFragment[], sort: Sorting[] | undefined, paging: OffsetPaging | undefined, fieldsets: unknown, sortField: string) {
+function pageOfMembers(
+  context: EmulatorContext,
+  call: ServiceCall<unknown>,
+  where: SqlFragment[],
+  sort: Sorting[] | undefined,
+  paging: OffsetPaging | undefined,
+  fieldsets: unknown,
+  sortField: string,
+) {
   const limit = pageSize(paging?.limit);
   const offset = pageOffset(paging?.offset);
   const condition = [visibilitySql(call.caller), ...where];
@@ -145,23 +190,42 @@ function pageOfMembers(context: EmulatorContext, call: ServiceCall<unknown>, whe
   const params = condition.flatMap((part) => part.params);
   const order = orderBy(sort, MEMBER_JSON, sortField);
   const orderSql = order.sql ? `${order.sql}, created_at DESC, id` : 'created_at DESC, id';
-  const rows = context.store.all<{ data: string }>(`SELECT data FROM members WHERE ${whereSql} ORDER BY ${orderSql} LIMIT ? OFFSET ?`, [...params, ...order.params, limit, offset]);
-  const total = context.store.get<{ total: number }>(`SELECT count(*) AS total FROM members WHERE ${whereSql}`, params)!.total;
+  const rows = context.store.all<{ data: string }>(
+    `SELECT data FROM members WHERE ${whereSql} ORDER BY ${orderSql} LIMIT ? OFFSET ?`,
+    [...params, ...order.params, limit, offset],
+  );
+  const total = context.store.get<{ total: number }>(
+    `SELECT count(*) AS total FROM members WHERE ${whereSql}`,
+    params,
+  )!.total;
   const fieldset = widestFieldset(fieldsets);
   const members = rows.map((row) => shapeMember(JSON.parse(row.data) as Member, fieldset, call.caller));
   return { members, metadata: { count: members.length, offset, total, tooManyToCount: false } };
 }
 
 /** Runs `action` on every member matching a filter (a "job" that is done before the answer). */
-function forEachMatching(context: EmulatorContext, filter: unknown, search: MemberSearch | undefined, action: (memberId: string) => void): { jobId: string } {
+function forEachMatching(
+  context: EmulatorContext,
+  filter: unknown,
+  search: MemberSearch | undefined,
+  action: (memberId: string) => void,
+): { jobId: string } {
   const where = [filterToSql(filter, MEMBER_JSON, 'filter'), searchSql(search)];
-  const rows = context.store.all<{ id: string }>(`SELECT id FROM members WHERE ${where.map((part) => `(${part.sql})`).join(' AND ')}`, where.flatMap((part) => part.params));
+  const rows = context.store.all<{ id: string }>(
+    `SELECT id FROM members WHERE ${where.map((part) => `(${part.sql})`).join(' AND ')}`,
+    where.flatMap((part) => part.params),
+  );
   for (const row of rows) action(row.id);
   return { jobId: randomUUID() };
 }
 
 /** Sets a member's status (approve, block, disconnect); emits `member_updated` when it changed. */
-function setStatus(context: EmulatorContext, call: ServiceCall<unknown>, memberId: string, status: Member['status']): Member {
+function setStatus(
+  context: EmulatorContext,
+  call: ServiceCall<unknown>,
+  memberId: string,
+  status: Member['status'],
+): Member {
   const before = requireMember(context.store, memberId);
   if (before.status == status) return before;
   const member = changeMember(context.store, memberId, (changed) => void (changed.status = status));
@@ -171,7 +235,12 @@ function setStatus(context: EmulatorContext, call: ServiceCall<unknown>, memberI
 }
 
 /** Changes one thing of a member and emits `member_updated`. */
-function update(context: EmulatorContext, call: ServiceCall<unknown>, memberId: string, change: (member: Member) => void): Member {
+function update(
+  context: EmulatorContext,
+  call: ServiceCall<unknown>,
+  memberId: string,
+  change: (member: Member) => void,
+): Member {
   const member = changeMember(context.store, memberId, change);
   emitMemberEvent(call, 'updated', member);
   return member;
@@ -187,39 +256,75 @@ export const membersService: ServiceModule = {
       const input = call.input.member ?? {};
       if (!input.loginEmail) throw invalidField('member.loginEmail', 'must not be empty', 'REQUIRED_FIELD');
       if (!isEmail(input.loginEmail)) throw invalidField('member.loginEmail', 'must be a valid email address', 'EMAIL');
-      if (findMemberByEmail(context.store, input.loginEmail)) throw applicationError(409, 'EMAIL_ALREADY_EXISTS', `A member with the email ${input.loginEmail} already exists`);
+      if (findMemberByEmail(context.store, input.loginEmail))
+        throw applicationError(
+          409,
+          'EMAIL_ALREADY_EXISTS',
+          `A member with the email ${input.loginEmail} already exists`,
+        );
       // A given slug is set apart: checked and applied once the member exists (insertMember derives one).
       const { slug, ...profile } = input.profile ?? {};
-      const member = insertMember(context.store, { loginEmail: input.loginEmail, status: 'APPROVED', contact: isObject(input.contact) ? input.contact : {}, profile, privacyStatus: input.privacyStatus == 'PRIVATE' ? 'PRIVATE' : 'PUBLIC' });
-      const saved = slug !== undefined ? setSlug(context.store, member.id, requireSlug(slug, 'member.profile.slug')) : member;
+      const member = insertMember(context.store, {
+        loginEmail: input.loginEmail,
+        status: 'APPROVED',
+        contact: isObject(input.contact) ? input.contact : {},
+        profile,
+        privacyStatus: input.privacyStatus == 'PRIVATE' ? 'PRIVATE' : 'PUBLIC',
+      });
+      const saved =
+        slug !== undefined ? setSlug(context.store, member.id, requireSlug(slug, 'member.profile.slug')) : member;
       emitMemberEvent(call, 'created', saved);
       return answer(saved, call);
     },
 
     getMember(call: OperationCall<'getMember'>, context) {
       // `members/{id}` also takes a slug (the profile page's address), as the member pages look members up.
-      const bySlug = findMember(context.store, call.input.id) ? undefined : findMemberBySlug(context.store, call.input.id);
-      return answer(visibleMember(context, call.caller, bySlug?.id ?? call.input.id), call, call.input.fieldsets ?? ['PUBLIC']);
+      const bySlug = findMember(context.store, call.input.id)
+        ? undefined
+        : findMemberBySlug(context.store, call.input.id);
+      return answer(
+        visibleMember(context, call.caller, bySlug?.id ?? call.input.id),
+        call,
+        call.input.fieldsets ?? ['PUBLIC'],
+      );
     },
 
-    getCurrentMember: (call: OperationCall<'getCurrentMember'>, context) => answer(requireMember(context.store, callerMemberId(call.caller)), call, call.input.fieldsets ?? call.input.fieldSet ?? ['PUBLIC']),
+    getCurrentMember: (call: OperationCall<'getCurrentMember'>, context) =>
+      answer(
+        requireMember(context.store, callerMemberId(call.caller)),
+        call,
+        call.input.fieldsets ?? call.input.fieldSet ?? ['PUBLIC'],
+      ),
 
-    listMembers: (call: OperationCall<'listMembers'>, context) => pageOfMembers(context, call, [], call.input.sorting, call.input.paging, call.input.fieldsets, 'sorting'),
+    listMembers: (call: OperationCall<'listMembers'>, context) =>
+      pageOfMembers(context, call, [], call.input.sorting, call.input.paging, call.input.fieldsets, 'sorting'),
 
     queryMembers: (call: OperationCall<'queryMembers'>, context) =>
-      pageOfMembers(context, call, [filterToSql(call.input.query?.filter, MEMBER_JSON, 'query.filter'), searchSql(call.input.search)], call.input.query?.sort, call.input.query?.paging, call.input.fieldsets, 'query.sort'),
+      pageOfMembers(
+        context,
+        call,
+        [filterToSql(call.input.query?.filter, MEMBER_JSON, 'query.filter'), searchSql(call.input.search)],
+        call.input.query?.sort,
+        call.input.query?.paging,
+        call.input.fieldsets,
+        'query.sort',
+      ),
 
     updateMember(call: OperationCall<'updateMember'>, context) {
       const change = call.input.member ?? {};
       const memberId = change.id;
-      if (typeof memberId != 'string' || !memberId) throw invalidField('member.id', 'must not be empty', 'REQUIRED_FIELD');
+      if (typeof memberId != 'string' || !memberId)
+        throw invalidField('member.id', 'must not be empty', 'REQUIRED_FIELD');
       if (!actsOn(call.caller, memberId)) {
         // Hidden members stay hidden: 404 rather than telling that they exist.
         visibleMember(context, call.caller, memberId);
         throw permissionDenied('A member can update only itself');
       }
       requireMember(context.store, memberId);
-      return answer(update(context, call, memberId, (member) => applyUpdate(context, call.caller, member, change)), call);
+      return answer(
+        update(context, call, memberId, (member) => applyUpdate(context, call.caller, member, change)),
+        call,
+      );
     },
 
     updateCurrentMemberSlug: (call: OperationCall<'updateCurrentMemberSlug'>, context) => {
@@ -234,14 +339,43 @@ export const membersService: ServiceModule = {
       return answer(member, call);
     },
 
-    approveMember: (call: OperationCall<'approveMember'>, context) => answer(setStatus(context, call, call.input.id, 'APPROVED'), call),
-    blockMember: (call: OperationCall<'blockMember'>, context) => answer(setStatus(context, call, call.input.id, 'BLOCKED'), call),
-    disconnectMember: (call: OperationCall<'disconnectMember'>, context) => answer(setStatus(context, call, call.input.id, 'OFFLINE'), call),
-    muteMember: (call: OperationCall<'muteMember'>, context) => answer(update(context, call, requireMember(context.store, call.input.id).id, (member) => void (member.activityStatus = 'MUTED')), call),
-    unmuteMember: (call: OperationCall<'unmuteMember'>, context) => answer(update(context, call, requireMember(context.store, call.input.id).id, (member) => void (member.activityStatus = 'ACTIVE')), call),
+    approveMember: (call: OperationCall<'approveMember'>, context) =>
+      answer(setStatus(context, call, call.input.id, 'APPROVED'), call),
+    blockMember: (call: OperationCall<'blockMember'>, context) =>
+      answer(setStatus(context, call, call.input.id, 'BLOCKED'), call),
+    disconnectMember: (call: OperationCall<'disconnectMember'>, context) =>
+      answer(setStatus(context, call, call.input.id, 'OFFLINE'), call),
+    muteMember: (call: OperationCall<'muteMember'>, context) =>
+      answer(
+        update(
+          context,
+          call,
+          requireMember(context.store, call.input.id).id,
+          (member) => void (member.activityStatus = 'MUTED'),
+        ),
+        call,
+      ),
+    unmuteMember: (call: OperationCall<'unmuteMember'>, context) =>
+      answer(
+        update(
+          context,
+          call,
+          requireMember(context.store, call.input.id).id,
+          (member) => void (member.activityStatus = 'ACTIVE'),
+        ),
+        call,
+      ),
 
-    joinCommunity: (call: OperationCall<'joinCommunity'>, context) => answer(update(context, call, callerMemberId(call.caller), (member) => void (member.privacyStatus = 'PUBLIC')), call),
-    leaveCommunity: (call: OperationCall<'leaveCommunity'>, context) => answer(update(context, call, callerMemberId(call.caller), (member) => void (member.privacyStatus = 'PRIVATE')), call),
+    joinCommunity: (call: OperationCall<'joinCommunity'>, context) =>
+      answer(
+        update(context, call, callerMemberId(call.caller), (member) => void (member.privacyStatus = 'PUBLIC')),
+        call,
+      ),
+    leaveCommunity: (call: OperationCall<'leaveCommunity'>, context) =>
+      answer(
+        update(context, call, callerMemberId(call.caller), (member) => void (member.privacyStatus = 'PRIVATE')),
+        call,
+      ),
 
     deleteMember: (call: OperationCall<'deleteMember'>, context) => (deleteMember(context, call, call.input.id), {}),
     deleteMyMember(call: OperationCall<'deleteMyMember'>, context) {
@@ -266,14 +400,66 @@ export const membersService: ServiceModule = {
         }
       });
       const successes = results.filter((result) => result.itemMetadata.success).length;
-      return { results, bulkActionMetadata: { totalSuccesses: successes, totalFailures: results.length - successes, undetailedFailures: 0 } };
+      return {
+        results,
+        bulkActionMetadata: {
+          totalSuccesses: successes,
+          totalFailures: results.length - successes,
+          undetailedFailures: 0,
+        },
+      };
     },
-    bulkDeleteMembersByFilter: (call: OperationCall<'bulkDeleteMembersByFilter'>, context) => forEachMatching(context, call.input.filter, call.input.search, (memberId) => void deleteMember(context, call, memberId)),
-    bulkApproveMembers: (call: OperationCall<'bulkApproveMembers'>, context) => forEachMatching(context, call.input.filter, undefined, (memberId) => void setStatus(context, call, memberId, 'APPROVED')),
-    bulkBlockMembers: (call: OperationCall<'bulkBlockMembers'>, context) => forEachMatching(context, call.input.filter, undefined, (memberId) => void setStatus(context, call, memberId, 'BLOCKED')),
+    bulkDeleteMembersByFilter: (call: OperationCall<'bulkDeleteMembersByFilter'>, context) =>
+      forEachMatching(
+        context,
+        call.input.filter,
+        call.input.search,
+        (memberId) => void deleteMember(context, call, memberId),
+      ),
+    bulkApproveMembers: (call: OperationCall<'bulkApproveMembers'>, context) =>
+      forEachMatching(
+        context,
+        call.input.filter,
+        undefined,
+        (memberId) => void setStatus(context, call, memberId, 'APPROVED'),
+      ),
+    bulkBlockMembers: (call: OperationCall<'bulkBlockMembers'>, context) =>
+      forEachMatching(
+        context,
+        call.input.filter,
+        undefined,
+        (memberId) => void setStatus(context, call, memberId, 'BLOCKED'),
+      ),
 
-    deleteMemberAddresses: (call: OperationCall<'deleteMemberAddresses'>, context) => answer(update(context, call, requireMember(context.store, call.input.id).id, (member) => void delete member.contact.addresses), call),
-    deleteMemberEmails: (call: OperationCall<'deleteMemberEmails'>, context) => answer(update(context, call, requireMember(context.store, call.input.id).id, (member) => void delete member.contact.emails), call),
-    deleteMemberPhones: (call: OperationCall<'deleteMemberPhones'>, context) => answer(update(context, call, requireMember(context.store, call.input.id).id, (member) => void delete member.contact.phones), call),
+    deleteMemberAddresses: (call: OperationCall<'deleteMemberAddresses'>, context) =>
+      answer(
+        update(
+          context,
+          call,
+          requireMember(context.store, call.input.id).id,
+          (member) => void delete member.contact.addresses,
+        ),
+        call,
+      ),
+    deleteMemberEmails: (call: OperationCall<'deleteMemberEmails'>, context) =>
+      answer(
+        update(
+          context,
+          call,
+          requireMember(context.store, call.input.id).id,
+          (member) => void delete member.contact.emails,
+        ),
+        call,
+      ),
+    deleteMemberPhones: (call: OperationCall<'deleteMemberPhones'>, context) =>
+      answer(
+        update(
+          context,
+          call,
+          requireMember(context.store, call.input.id).id,
+          (member) => void delete member.contact.phones,
+        ),
+        call,
+      ),
   },
 };

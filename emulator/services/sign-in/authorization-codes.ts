@@ -24,8 +24,16 @@ interface CodeBinding {
 }
 
 /** A code for `memberId`, bound to the session's client, redirect URI and PKCE challenge. */
-export function issueAuthorizationCode(context: EmulatorContext, session: AuthorizationSession, memberId: string): string {
-  const binding: CodeBinding = { clientId: session.clientId, ...(session.redirectUri ? { redirectUri: session.redirectUri } : {}), codeChallenge: session.codeChallenge };
+export function issueAuthorizationCode(
+  context: EmulatorContext,
+  session: AuthorizationSession,
+  memberId: string,
+): string {
+  const binding: CodeBinding = {
+    clientId: session.clientId,
+    ...(session.redirectUri ? { redirectUri: session.redirectUri } : {}),
+    codeChallenge: session.codeChallenge,
+  };
   return issueSecret(context.store, 'authorization-code', memberId, CODE_SECONDS, binding);
 }
 
@@ -41,7 +49,8 @@ export const authorizationCodeGrant: Grant = (input, call, context) => {
   if (!code) throw invalidField('code', 'must not be empty', 'REQUIRED_FIELD');
   const verifier = tokenField(input, 'codeVerifier', 'code_verifier');
   if (!verifier) throw invalidField('codeVerifier', 'must not be empty', 'REQUIRED_FIELD');
-  if (!VERIFIER_PATTERN.test(verifier)) throw invalidField('codeVerifier', 'must be 43 to 128 characters of letters, digits and - . _ ~', 'FORMAT');
+  if (!VERIFIER_PATTERN.test(verifier))
+    throw invalidField('codeVerifier', 'must be 43 to 128 characters of letters, digits and - . _ ~', 'FORMAT');
   // An empty redirect URI is no redirect URI, on both sides.
   const redirectUri = tokenField(input, 'redirectUri', 'redirect_uri') || undefined;
   return context.store.transaction(() => {
@@ -50,9 +59,12 @@ export const authorizationCodeGrant: Grant = (input, call, context) => {
     if (found == 'used') throw invalidGrant('This authorization code was already used; codes work once');
     if (found == 'expired') throw invalidGrant('The authorization code has expired');
     if (found.data.clientId != clientId) throw invalidGrant('The authorization code was issued to another client');
-    if ((found.data.redirectUri || undefined) != redirectUri) throw invalidGrant('The redirect URI differs from the one of the authorization request');
-    if (challengeOf(verifier) != found.data.codeChallenge) throw invalidGrant('The code verifier does not match the code challenge (PKCE)');
-    if (findMember(context.store, found.memberId)?.status != 'APPROVED') throw invalidGrant('The member can no longer sign in');
+    if ((found.data.redirectUri || undefined) != redirectUri)
+      throw invalidGrant('The redirect URI differs from the one of the authorization request');
+    if (challengeOf(verifier) != found.data.codeChallenge)
+      throw invalidGrant('The code verifier does not match the code challenge (PKCE)');
+    if (findMember(context.store, found.memberId)?.status != 'APPROVED')
+      throw invalidGrant('The member can no longer sign in');
     spendSecret(context.store, 'authorization-code', code);
     // A visitor who signs in keeps their visitor id.
     return { kind: 'member', visitorId: call.caller.visitorId ?? randomUUID(), memberId: found.memberId, clientId };

@@ -39,7 +39,10 @@ export function signedInMember(store: Store, request: FastifyRequest): string | 
 /** Signs the browser in as `memberId` (a new session cookie). */
 export function startBrowserSession(store: Store, reply: FastifyReply, memberId: string): void {
   const secret = issueSecret(store, 'browser-session', memberId, SESSION_LIFETIME_SECONDS);
-  reply.header('set-cookie', `${SESSION_COOKIE}=${encodeURIComponent(secret)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${SESSION_LIFETIME_SECONDS}`);
+  reply.header(
+    'set-cookie',
+    `${SESSION_COOKIE}=${encodeURIComponent(secret)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${SESSION_LIFETIME_SECONDS}`,
+  );
 }
 
 /** Signs the browser out: the session ends and the cookie is cleared. */

@@ -6,7 +6,10 @@ import { ICON_LINK } from '../../http/icon.js';
 
 /** Text made safe for HTML content and attribute values. */
 export const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character]!);
+  text.replace(
+    /[&<>"']/g,
+    (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character]!,
+  );
 
 const STYLE = `body{font-family:system-ui,sans-serif;background:#f4f5f7;margin:0;display:flex;min-height:100vh;align-items:center;justify-content:center}
 main{background:#fff;border-radius:12px;box-shadow:0 2px 12px #0002;padding:2rem;width:min(24rem,90vw)}
@@ -29,7 +32,9 @@ ${body}
 
 /** An error message block (or nothing). */
 export const alert = (message: string | undefined, code?: string): string =>
-  message ? `<div class="alert" role="alert">${escapeHtml(message)}${code ? ` <small>(${escapeHtml(code)})</small>` : ''}</div>` : '';
+  message
+    ? `<div class="alert" role="alert">${escapeHtml(message)}${code ? ` <small>(${escapeHtml(code)})</small>` : ''}</div>`
+    : '';
 
 /** One labelled input. */
 export function field(name: string, label: string, type: string, value = '', extra = ''): string {
@@ -38,7 +43,8 @@ export function field(name: string, label: string, type: string, value = '', ext
 }
 
 /** A hidden input. */
-export const hidden = (name: string, value: string): string => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
+export const hidden = (name: string, value: string): string =>
+  `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
 
 /** A form posting to `action`, with an accessible name. */
 export const form = (action: string, name: string, content: string, button: string): string =>

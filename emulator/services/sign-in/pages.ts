@@ -13,7 +13,15 @@ import { EmulatorError } from '../../errors.js';
 import type { DomainEvent } from '../../events.js';
 import type { EmulatorContext } from '../../service.js';
 import { CAPTCHA_PASSING_TOKEN } from '../identity/captcha.js';
-import { login, nextState, register, signOnMember, verifyCode, type Actor, type StateMachineResponse } from '../identity/authentication.js';
+import {
+  login,
+  nextState,
+  register,
+  signOnMember,
+  verifyCode,
+  type Actor,
+  type StateMachineResponse,
+} from '../identity/authentication.js';
 import { readSecret, spendSecret } from '../identity/secrets.js';
 import { ANONYMOUS } from '../../auth/caller.js';
 import { issueAuthorizationCode } from './authorization-codes.js';
@@ -46,12 +54,18 @@ export const LANDING_PAGE = '/_pages/signed-in';
  * Sends the authorization response to the client: redirect with fragment or query, or a posted
  * message. Without a redirect URI: the emulator's landing page, or the asking page's origin.
  */
-function answer(context: EmulatorContext, reply: FastifyReply, session: AuthorizationSession, parameters: Record<string, string>): FastifyReply {
+function answer(
+  context: EmulatorContext,
+  reply: FastifyReply,
+  session: AuthorizationSession,
+  parameters: Record<string, string>,
+): FastifyReply {
   const values = { ...parameters, state: session.state };
   if (session.responseMode == 'web_message') {
     // A session without either was refused when it was created; no target means no message.
     const targetOrigin = session.redirectUri ? new URL(session.redirectUri).origin : session.messageOrigin;
-    if (!targetOrigin) return html(reply, 400, messagePage('Cannot sign in', 'This sign-in request names no page to answer.'));
+    if (!targetOrigin)
+      return html(reply, 400, messagePage('Cannot sign in', 'This sign-in request names no page to answer.'));
     return html(reply, 200, postMessagePage(values, targetOrigin));
   }
   const target = new URL(session.redirectUri ?? `${context.url()}${LANDING_PAGE}`);
@@ -68,7 +82,13 @@ function answer(context: EmulatorContext, reply: FastifyReply, session: Authoriz
  * Signs the browser in as `memberId` and answers the client with a fresh code; the session token
  * that proved the sign-in, if any, is spent in the same transaction.
  */
-function complete(context: EmulatorContext, reply: FastifyReply, session: AuthorizationSession, memberId: string, sessionToken?: string): FastifyReply {
+function complete(
+  context: EmulatorContext,
+  reply: FastifyReply,
+  session: AuthorizationSession,
+  memberId: string,
+  sessionToken?: string,
+): FastifyReply {
   const code = context.store.transaction(() => {
     if (sessionToken) spendSecret(context.store, 'session', sessionToken);
     startBrowserSession(context.store, reply, memberId);
@@ -94,48 +114,82 @@ function signInPage(context: EmulatorContext, session: AuthorizationSession, sta
 function registerPage(context: EmulatorContext, session: AuthorizationSession, state: PageState = {}): string {
   const action = `/_pages/auth/${session.id}`;
   const content = `${hidden('action', 'register')}${field('email', 'Email', 'email', state.email ?? '', 'autocomplete="username" required')}${field('password', 'Password', 'password', '', 'autocomplete="new-password" required')}${field('nickname', 'Nickname (optional)', 'text', state.nickname ?? '')}${captchaField(context)}`;
-  return page('Create an account', `${alert(state.error, state.code)}${form(action, 'Create an account', content, 'Create account')}<p class="note">Already a member? <a href="${action}">Sign in</a></p>`);
+  return page(
+    'Create an account',
+    `${alert(state.error, state.code)}${form(action, 'Create an account', content, 'Create account')}<p class="note">Already a member? <a href="${action}">Sign in</a></p>`,
+  );
 }
 
 function verifyPage(session: AuthorizationSession, stateToken: string, state: PageState = {}): string {
   const content = `${hidden('action', 'verify')}${hidden('stateToken', stateToken)}${field('code', 'Verification code', 'text', '', 'inputmode="numeric" autocomplete="one-time-code" required')}`;
-  return page('Check your email', `${alert(state.error, state.code)}<p class="note">We emailed you a code (the emulator's outbox: <code>/_emulator/outbox</code>).</p>${form(`/_pages/auth/${session.id}`, 'Verify your email', content, 'Verify')}`);
+  return page(
+    'Check your email',
+    `${alert(state.error, state.code)}<p class="note">We emailed you a code (the emulator's outbox: <code>/_emulator/outbox</code>).</p>${form(`/_pages/auth/${session.id}`, 'Verify your email', content, 'Verify')}`,
+  );
 }
 
 function providerPage(session: AuthorizationSession, state: PageState = {}): string {
   const provider = IDENTITY_PROVIDERS[session.idp!]!;
   const content = `${hidden('action', 'provider')}${field('email', `${provider} account email`, 'email', state.email ?? '', 'required')}`;
-  return page(`Continue with ${provider}`, `${alert(state.error, state.code)}<p class="note">An emulated ${escapeHtml(provider)} sign-in: the emulator trusts the address you enter.</p>${form(`/_pages/auth/${session.id}`, `Continue with ${provider}`, content, 'Continue')}`);
+  return page(
+    `Continue with ${provider}`,
+    `${alert(state.error, state.code)}<p class="note">An emulated ${escapeHtml(provider)} sign-in: the emulator trusts the address you enter.</p>${form(`/_pages/auth/${session.id}`, `Continue with ${provider}`, content, 'Continue')}`,
+  );
 }
 
 const messagePage = (title: string, text: string) => page(title, `<p>${escapeHtml(text)}</p>`);
 
 /** What the page does with a state-machine answer. */
-function afterState(context: EmulatorContext, reply: FastifyReply, session: AuthorizationSession, response: StateMachineResponse): FastifyReply {
+function afterState(
+  context: EmulatorContext,
+  reply: FastifyReply,
+  session: AuthorizationSession,
+  response: StateMachineResponse,
+): FastifyReply {
   switch (response.state) {
     case 'SUCCESS':
       return complete(context, reply, session, String(response.identity.id), response.sessionToken);
     case 'REQUIRE_EMAIL_VERIFICATION':
       return html(reply, 200, verifyPage(session, response.stateToken!));
     case 'REQUIRE_OWNER_APPROVAL':
-      return html(reply, 200, messagePage('Waiting for approval', 'Your account waits for the site owner to approve it. Try again once it is approved.'));
+      return html(
+        reply,
+        200,
+        messagePage(
+          'Waiting for approval',
+          'Your account waits for the site owner to approve it. Try again once it is approved.',
+        ),
+      );
     default:
       return html(reply, 403, messagePage('Cannot sign in', 'This account cannot sign in (it is blocked or offline).'));
   }
 }
 
 /** The authorization session of a page URL, or an error page. */
-function authSession(context: EmulatorContext, request: FastifyRequest, reply: FastifyReply): AuthorizationSession | undefined {
+function authSession(
+  context: EmulatorContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): AuthorizationSession | undefined {
   const session = findRedirectSession(context, (request.params as { id: string }).id);
   if (session?.kind == 'auth') return session;
-  html(reply, 404, messagePage('Sign-in link expired', 'This sign-in link is unknown or has expired. Go back to the site and start again.'));
+  html(
+    reply,
+    404,
+    messagePage(
+      'Sign-in link expired',
+      'This sign-in link is unknown or has expired. Go back to the site and start again.',
+    ),
+  );
   return undefined;
 }
 
 /** Registers the hosted pages (with a form-body parser of their own). */
 export async function registerHostedPages(app: FastifyInstance, context: EmulatorContext): Promise<void> {
   await app.register(async (pages) => {
-    pages.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))));
+    pages.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
+      done(null, Object.fromEntries(new URLSearchParams(body as string))),
+    );
 
     pages.get('/_pages/auth/:id', async (request, reply) => {
       const session = authSession(context, request, reply);
@@ -145,11 +199,19 @@ export async function registerHostedPages(app: FastifyInstance, context: Emulato
       if (session.prompt == 'none') {
         if (session.sessionToken) {
           const secret = readSecret(context.store, 'session', session.sessionToken);
-          if (typeof secret == 'string') return answer(context, reply, session, { error: 'login_required', error_description: `The session token ${secret == 'used' ? 'was already used' : secret == 'expired' ? 'has expired' : 'is not known'}` });
+          if (typeof secret == 'string')
+            return answer(context, reply, session, {
+              error: 'login_required',
+              error_description: `The session token ${secret == 'used' ? 'was already used' : secret == 'expired' ? 'has expired' : 'is not known'}`,
+            });
           return complete(context, reply, session, secret.memberId, session.sessionToken);
         }
         const memberId = signedInMember(context.store, request);
-        if (!memberId) return answer(context, reply, session, { error: 'login_required', error_description: 'No member is signed in on the emulator in this browser' });
+        if (!memberId)
+          return answer(context, reply, session, {
+            error: 'login_required',
+            error_description: 'No member is signed in on the emulator in this browser',
+          });
         return complete(context, reply, session, memberId);
       }
       if (session.idp) return html(reply, 200, providerPage(session));
@@ -169,15 +231,34 @@ export async function registerHostedPages(app: FastifyInstance, context: Emulato
         let response: StateMachineResponse;
         switch (body.action) {
           case 'register':
-            response = await register(context, { email: body.email, password: body.password, profile: body.nickname ? { nickname: body.nickname } : undefined, captchaTokens }, actor);
+            response = await register(
+              context,
+              {
+                email: body.email,
+                password: body.password,
+                profile: body.nickname ? { nickname: body.nickname } : undefined,
+                captchaTokens,
+              },
+              actor,
+            );
             break;
           case 'verify':
             response = context.store.transaction(() => verifyCode(context, body.stateToken, body.code));
             break;
           case 'provider':
-            if (!session.idp) return html(reply, 400, signInPage(context, session, { error: 'This sign-in does not go through an identity provider' }));
+            if (!session.idp)
+              return html(
+                reply,
+                400,
+                signInPage(context, session, { error: 'This sign-in does not go through an identity provider' }),
+              );
             response = context.store.transaction(() => {
-              const connection = { idpConnectionId: session.idp!, idpUserId: String(body.email ?? '').trim().toLowerCase() };
+              const connection = {
+                idpConnectionId: session.idp!,
+                idpUserId: String(body.email ?? '')
+                  .trim()
+                  .toLowerCase(),
+              };
               const member = signOnMember(context, actor, String(body.email ?? '').trim(), undefined, true, connection);
               return nextState(context, member.id);
             });
@@ -190,7 +271,11 @@ export async function registerHostedPages(app: FastifyInstance, context: Emulato
         return afterState(context, reply, session, response);
       } catch (error) {
         if (!(error instanceof EmulatorError)) throw error;
-        const problem: PageState = { ...typed, error: error.message, ...(error.body.details.applicationError ? { code: error.body.details.applicationError.code } : {}) };
+        const problem: PageState = {
+          ...typed,
+          error: error.message,
+          ...(error.body.details.applicationError ? { code: error.body.details.applicationError.code } : {}),
+        };
         if (body.action == 'verify') return html(reply, 400, verifyPage(session, body.stateToken ?? '', problem));
         if (body.action == 'register') return html(reply, 400, registerPage(context, session, problem));
         if (body.action == 'provider' && session.idp) return html(reply, 400, providerPage(session, problem));
@@ -203,14 +288,20 @@ export async function registerHostedPages(app: FastifyInstance, context: Emulato
     pages.get(LANDING_PAGE, async (request, reply) => {
       const { error, error_description: description } = request.query as { error?: string; error_description?: string };
       if (error) return html(reply, 200, page('Not signed in', alert(description ?? error, error)));
-      return html(reply, 200, messagePage('Signed in', 'You are signed in. You can close this page and go back to the app.'));
+      return html(
+        reply,
+        200,
+        messagePage('Signed in', 'You are signed in. You can close this page and go back to the app.'),
+      );
     });
 
     pages.get('/_pages/logout/:id', async (request, reply) => {
       const session = findRedirectSession(context, (request.params as { id: string }).id);
-      if (session?.kind != 'logout') return html(reply, 404, messagePage('Logout link expired', 'This logout link is unknown or has expired.'));
+      if (session?.kind != 'logout')
+        return html(reply, 404, messagePage('Logout link expired', 'This logout link is unknown or has expired.'));
       context.store.transaction(() => endBrowserSession(context.store, request, reply));
-      if (session.postFlowUrl) return reply.code(302).header('location', session.postFlowUrl).header('cache-control', 'no-store').send();
+      if (session.postFlowUrl)
+        return reply.code(302).header('location', session.postFlowUrl).header('cache-control', 'no-store').send();
       return html(reply, 200, messagePage('Signed out', 'You are signed out of the site.'));
     });
   });

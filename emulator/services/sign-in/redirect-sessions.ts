@@ -65,7 +65,8 @@ export const IDENTITY_PROVIDERS: Record<string, string> = {
 /** A known client of the site, or the platform's refusal. */
 export function requireKnownClient(context: EmulatorContext, clientId: unknown, field: string): string {
   if (typeof clientId != 'string' || !clientId) throw invalidField(field, 'must not be empty', 'REQUIRED_FIELD');
-  if (clientId != context.site.clientId) throw applicationError(400, 'INVALID_CLIENT', `Unknown OAuth client ${clientId}`, { field });
+  if (clientId != context.site.clientId)
+    throw applicationError(400, 'INVALID_CLIENT', `Unknown OAuth client ${clientId}`, { field });
   return clientId;
 }
 
@@ -106,26 +107,42 @@ function allowedMessageOrigin(context: EmulatorContext, request: FastifyRequest 
  * HTTP request that carried it: its `Origin` / `Referer` is where a `web_message` answer without a
  * redirect URI is posted.
  */
-export function createRedirectSession(context: EmulatorContext, input: RedirectSessionRequest, request?: FastifyRequest): { redirectSession: { id: string; fullUrl: string; urlDetails: { endpoint: string } } } {
+export function createRedirectSession(
+  context: EmulatorContext,
+  input: RedirectSessionRequest,
+  request?: FastifyRequest,
+): { redirectSession: { id: string; fullUrl: string; urlDetails: { endpoint: string } } } {
   const id = randomUUID();
   let session: RedirectSession;
   if (input.auth) {
     const authRequest: Partial<AuthRequest> = input.auth.authRequest ?? {};
     const at = 'auth.authRequest';
     const responseMode = authRequest.responseMode ?? 'fragment';
-    if (!RESPONSE_MODES.includes(responseMode)) throw invalidField(`${at}.responseMode`, 'must be fragment, query or web_message', 'INVALID_ENUM_VALUE');
-    if (authRequest.codeChallengeMethod != 'S256') throw invalidField(`${at}.codeChallengeMethod`, 'must be S256', 'INVALID_ENUM_VALUE');
+    if (!RESPONSE_MODES.includes(responseMode))
+      throw invalidField(`${at}.responseMode`, 'must be fragment, query or web_message', 'INVALID_ENUM_VALUE');
+    if (authRequest.codeChallengeMethod != 'S256')
+      throw invalidField(`${at}.codeChallengeMethod`, 'must be S256', 'INVALID_ENUM_VALUE');
     if (typeof authRequest.codeChallenge != 'string' || !/^[A-Za-z0-9_-]{43}$/.test(authRequest.codeChallenge)) {
-      throw invalidField(`${at}.codeChallenge`, 'must be the base64url SHA-256 of the code verifier (43 characters)', 'FORMAT');
+      throw invalidField(
+        `${at}.codeChallenge`,
+        'must be the base64url SHA-256 of the code verifier (43 characters)',
+        'FORMAT',
+      );
     }
-    if (typeof authRequest.state != 'string' || !authRequest.state) throw invalidField(`${at}.state`, 'must not be empty', 'REQUIRED_FIELD');
+    if (typeof authRequest.state != 'string' || !authRequest.state)
+      throw invalidField(`${at}.state`, 'must not be empty', 'REQUIRED_FIELD');
     if (typeof authRequest.idp == 'string' && authRequest.idp && !IDENTITY_PROVIDERS[authRequest.idp]) {
       throw applicationError(400, 'INVALID_IDP_CONNECTION', `Unknown identity-provider connection ${authRequest.idp}`);
     }
     const clientId = requireKnownClient(context, authRequest.clientId, `${at}.clientId`);
     // Liberal in what it accepts: no redirect URI (or an empty one) means the default answer.
-    const redirectUri = authRequest.redirectUri ? requireAllowedRedirect(context, authRequest.redirectUri, `${at}.redirectUri`) : undefined;
-    const messageOrigin = !redirectUri && responseMode == 'web_message' ? allowedMessageOrigin(context, request, `${at}.redirectUri`) : undefined;
+    const redirectUri = authRequest.redirectUri
+      ? requireAllowedRedirect(context, authRequest.redirectUri, `${at}.redirectUri`)
+      : undefined;
+    const messageOrigin =
+      !redirectUri && responseMode == 'web_message'
+        ? allowedMessageOrigin(context, request, `${at}.redirectUri`)
+        : undefined;
     session = {
       kind: 'auth',
       id,
@@ -148,16 +165,27 @@ export function createRedirectSession(context: EmulatorContext, input: RedirectS
       ...(postFlowUrl ? { postFlowUrl: requireAllowedRedirect(context, postFlowUrl, 'callbacks.postFlowUrl') } : {}),
     };
   } else {
-    throw applicationError(501, 'UNIMPLEMENTED', 'The emulator serves the auth and logout redirect sessions only (checkout and other intents have no hosted pages here)');
+    throw applicationError(
+      501,
+      'UNIMPLEMENTED',
+      'The emulator serves the auth and logout redirect sessions only (checkout and other intents have no hosted pages here)',
+    );
   }
-  context.store.run('INSERT INTO redirect_sessions (id, session, expires_at) VALUES (?, ?, ?)', [id, JSON.stringify(session), new Date(Date.now() + SESSION_SECONDS * 1000).toISOString()]);
+  context.store.run('INSERT INTO redirect_sessions (id, session, expires_at) VALUES (?, ?, ?)', [
+    id,
+    JSON.stringify(session),
+    new Date(Date.now() + SESSION_SECONDS * 1000).toISOString(),
+  ]);
   const endpoint = `${context.url()}/_pages/${session.kind == 'auth' ? 'auth' : 'logout'}/${id}`;
   return { redirectSession: { id, fullUrl: endpoint, urlDetails: { endpoint } } };
 }
 
 /** A live redirect session, or undefined (unknown or expired). */
 export function findRedirectSession(context: EmulatorContext, id: string): RedirectSession | undefined {
-  const row = context.store.get<{ session: string; expires_at: string }>('SELECT session, expires_at FROM redirect_sessions WHERE id = ?', [id]);
+  const row = context.store.get<{ session: string; expires_at: string }>(
+    'SELECT session, expires_at FROM redirect_sessions WHERE id = ?',
+    [id],
+  );
   if (!row || Date.parse(row.expires_at) <= Date.now()) return undefined;
   return JSON.parse(row.session) as RedirectSession;
 }

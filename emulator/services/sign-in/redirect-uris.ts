@@ -19,13 +19,20 @@ export function isAllowedRedirect(context: EmulatorContext, uri: string): boolea
   if (url.protocol != 'http:' && url.protocol != 'https:') return false;
   if (LOOPBACK_HOSTS.has(url.hostname)) return true;
   if (context.url() && url.origin == new URL(context.url()).origin) return true;
-  return context.config.get<string[]>('allowedRedirectOrigins').some((origin) => origin.replace(/\/+$/, '') == url.origin);
+  return context.config
+    .get<string[]>('allowedRedirectOrigins')
+    .some((origin) => origin.replace(/\/+$/, '') == url.origin);
 }
 
 /** Refuses a redirect URI the client does not allow (400, `INVALID_REDIRECT_URI`). */
 export function requireAllowedRedirect(context: EmulatorContext, uri: string, field: string): string {
   if (!isAllowedRedirect(context, uri)) {
-    throw applicationError(400, 'INVALID_REDIRECT_URI', `${field}: ${uri} is not an allowed redirect URI of the OAuth client (allowed: localhost origins, the emulator, allowedRedirectOrigins)`, { field });
+    throw applicationError(
+      400,
+      'INVALID_REDIRECT_URI',
+      `${field}: ${uri} is not an allowed redirect URI of the OAuth client (allowed: localhost origins, the emulator, allowedRedirectOrigins)`,
+      { field },
+    );
   }
   return uri;
 }

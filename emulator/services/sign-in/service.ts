@@ -15,13 +15,20 @@ export const signInService: ServiceModule = {
   config: {
     allowedRedirectOrigins: {
       default: [],
-      description: 'Origins (e.g. "https://app.example") the demo OAuth client may redirect to, besides localhost, 127.0.0.1, [::1] (any port) and the emulator itself.',
-      check: (value) => ((value as string[]).every((origin) => URL.canParse(origin) && new URL(origin).origin == origin.replace(/\/+$/, '')) ? undefined : 'must be a list of origins like "https://app.example"'),
+      description:
+        'Origins (e.g. "https://app.example") the demo OAuth client may redirect to, besides localhost, 127.0.0.1, [::1] (any port) and the emulator itself.',
+      check: (value) =>
+        (value as string[]).every(
+          (origin) => URL.canParse(origin) && new URL(origin).origin == origin.replace(/\/+$/, ''),
+        )
+          ? undefined
+          : 'must be a list of origins like "https://app.example"',
     },
   },
   anonymousOperations: ['createRedirectSession'],
   operations: {
-    createRedirectSession: (call: OperationCall<'createRedirectSession'>, context) => createRedirectSession(context, call.input, call.request),
+    createRedirectSession: (call: OperationCall<'createRedirectSession'>, context) =>
+      createRedirectSession(context, call.input, call.request),
   },
   async routes(app, context) {
     context.tokens.registerGrant('authorization_code', authorizationCodeGrant);

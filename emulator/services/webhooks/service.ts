@@ -39,7 +39,12 @@ const TOKEN_LIFETIME_SECONDS = 60 * 60;
 async function signEvent(context: EmulatorContext, event: DomainEvent, eventId: string): Promise<string> {
   const { eventType, identity, ...rest } = event;
   const data = { id: eventId, ...rest };
-  const envelope = { eventType, instanceId: context.site.siteId, ...(identity ? { identity: JSON.stringify(identity) } : {}), data: JSON.stringify(data) };
+  const envelope = {
+    eventType,
+    instanceId: context.site.siteId,
+    ...(identity ? { identity: JSON.stringify(identity) } : {}),
+    data: JSON.stringify(data),
+  };
   return new SignJWT({ data: JSON.stringify(envelope) })
     .setProtectedHeader({ alg: SIGNING_ALGORITHM })
     .setIssuedAt()
@@ -59,33 +64,59 @@ interface Dispatcher {
 /** Records an attempt (the emulator may have closed meanwhile: then there is nothing to record in). */
 function record(context: EmulatorContext, dispatcher: Dispatcher, delivery: WebhookDelivery): void {
   if (dispatcher.closed) return;
-  context.store.run('INSERT INTO webhook_deliveries (id, event_id, url, event_type, attempt, status, error, time, duration_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)', [
-    delivery.id,
-    delivery.eventId,
-    delivery.url,
-    delivery.eventType,
-    delivery.attempt,
-    delivery.status ?? null,
-    delivery.error ?? null,
-    delivery.time,
-    delivery.durationMs,
-  ]);
+  context.store.run(
+    'INSERT INTO webhook_deliveries (id, event_id, url, event_type, attempt, status, error, time, duration_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    [
+      delivery.id,
+      delivery.eventId,
+      delivery.url,
+      delivery.eventType,
+      delivery.attempt,
+      delivery.status ?? null,
+      delivery.error ?? null,
+      delivery.time,
+      delivery.durationMs,
+    ],
+  );
 }
 
 /** One attempt; schedules the next one when it fails and attempts remain. */
-async function attempt(context: EmulatorContext, dispatcher: Dispatcher, url: string, body: string, eventId: string, eventType: string, number: number): Promise<void> {
+async function attempt(
+  context: EmulatorContext,
+  dispatcher: Dispatcher,
+  url: string,
+  body: string,
+  eventId: string,
+  eventType: string,
+  number: number,
+): Promise<void> {
   const started = Date.now();
   let status: number | undefined;
   let error: string | undefined;
   try {
-    const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'text/plain; charset=utf-8' }, body, signal: AbortSignal.any([AbortSignal.timeout(ATTEMPT_TIMEOUT_MS), dispatcher.stop.signal]) });
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain; charset=utf-8' },
+      body,
+      signal: AbortSignal.any([AbortSignal.timeout(ATTEMPT_TIMEOUT_MS), dispatcher.stop.signal]),
+    });
     status = response.status;
     await response.body?.cancel();
     if (!response.ok) error = `the receiver answered ${status}`;
   } catch (cause) {
     error = cause instanceof Error ? cause.message : String(cause);
   }
-  record(context, dispatcher, { id: randomUUID(), eventId, url, eventType, attempt: number, ...(status !== undefined ? { status } : {}), ...(error ? { error } : {}), time: new Date(started).toISOString(), durationMs: Date.now() - started });
+  record(context, dispatcher, {
+    id: randomUUID(),
+    eventId,
+    url,
+    eventType,
+    attempt: number,
+    ...(status !== undefined ? { status } : {}),
+    ...(error ? { error } : {}),
+    time: new Date(started).toISOString(),
+    durationMs: Date.now() - started,
+  });
   if (!error || dispatcher.closed || number >= context.config.get<number>('webhookMaxAttempts')) return;
   const delay = context.config.get<number>('webhookRetryBaseMs') * 2 ** (number - 1);
   const timer = setTimeout(() => {
@@ -124,14 +155,31 @@ export const webhooksService: ServiceModule = {
   config: {
     webhookUrls: {
       default: [],
-      description: 'URLs every domain event is POSTed to, as a JWT signed RS256 with the key in /_emulator/info (verify with client.webhooks.process).',
-      check: (value) => ((value as string[]).every((url) => URL.canParse(url) && /^https?:$/.test(new URL(url).protocol)) ? undefined : 'must be a list of http(s) URLs'),
+      description:
+        'URLs every domain event is POSTed to, as a JWT signed RS256 with the key in /_emulator/info (verify with client.webhooks.process).',
+      check: (value) =>
+        (value as string[]).every((url) => URL.canParse(url) && /^https?:$/.test(new URL(url).protocol))
+          ? undefined
+          : 'must be a list of http(s) URLs',
     },
-    webhookMaxAttempts: { default: 5, description: 'Attempts per webhook delivery before giving up (the first included).', check: atLeast(1) },
-    webhookRetryBaseMs: { default: 1000, description: 'Wait before the first retry of a failed webhook, in ms; doubled before each next one.', check: atLeast(1) },
+    webhookMaxAttempts: {
+      default: 5,
+      description: 'Attempts per webhook delivery before giving up (the first included).',
+      check: atLeast(1),
+    },
+    webhookRetryBaseMs: {
+      default: 1000,
+      description: 'Wait before the first retry of a failed webhook, in ms; doubled before each next one.',
+      check: atLeast(1),
+    },
   },
   routes(app, context) {
-    const dispatcher: Dispatcher = { closed: false, stop: new AbortController(), timers: new Set(), inFlight: new Set() };
+    const dispatcher: Dispatcher = {
+      closed: false,
+      stop: new AbortController(),
+      timers: new Set(),
+      inFlight: new Set(),
+    };
     const unsubscribe = context.events.subscribe(async (event) => {
       const urls = context.config.get<string[]>('webhookUrls');
       if (!urls.length || dispatcher.closed) return;
@@ -142,10 +190,19 @@ export const webhooksService: ServiceModule = {
 
     app.get('/_emulator/webhooks', async (request) => {
       const limit = Number((request.query as { limit?: string }).limit ?? 200);
-      const rows = context.store.all<{ id: string; event_id: string; url: string; event_type: string; attempt: number; status: number | null; error: string | null; time: string; duration_ms: number }>(
-        'SELECT * FROM webhook_deliveries ORDER BY sequence DESC LIMIT ?',
-        [Number.isInteger(limit) && limit > 0 ? limit : 200],
-      );
+      const rows = context.store.all<{
+        id: string;
+        event_id: string;
+        url: string;
+        event_type: string;
+        attempt: number;
+        status: number | null;
+        error: string | null;
+        time: string;
+        duration_ms: number;
+      }>('SELECT * FROM webhook_deliveries ORDER BY sequence DESC LIMIT ?', [
+        Number.isInteger(limit) && limit > 0 ? limit : 200,
+      ]);
       const deliveries: WebhookDelivery[] = rows.map((row) => ({
         id: row.id,
         eventId: row.event_id,

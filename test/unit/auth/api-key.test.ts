@@ -21,7 +21,9 @@ describe('ApiKeyStrategy', () => {
       .matchHeader('authorization', 'KEY')
       .matchHeader('wix-site-id', 'S')
       .reply(200, { collection: { id: 'x' } });
-    expect(await createClient({ auth, baseUrl: 'https://api.test' }).collections.getDataCollection('x')).toEqual({ _id: 'x' });
+    expect(await createClient({ auth, baseUrl: 'https://api.test' }).collections.getDataCollection('x')).toEqual({
+      _id: 'x',
+    });
   });
 
   it('a caller cannot change the headers later calls get (they are frozen)', async () => {
@@ -41,9 +43,17 @@ describe('ApiKeyStrategy', () => {
 
 describe('credentials on the wire: ready headers (the twin of getAuthHeaders) or awaited ones', () => {
   /** A fetch that answers every call with a collection, for reading the headers each call sent. */
-  const answering = () => vi.fn<typeof fetch>(async () => new Response(JSON.stringify({ collection: { id: 'x' } }), { status: 200, headers: { 'content-type': 'application/json' } }));
+  const answering = () =>
+    vi.fn<typeof fetch>(
+      async () =>
+        new Response(JSON.stringify({ collection: { id: 'x' } }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        }),
+    );
   /** The headers of each call the spy saw. */
-  const sentHeaders = (spy: ReturnType<typeof answering>) => spy.mock.calls.map(([, init]) => init!.headers as Record<string, string>);
+  const sentHeaders = (spy: ReturnType<typeof answering>) =>
+    spy.mock.calls.map(([, init]) => init!.headers as Record<string, string>);
   /** Three calls through a client with `auth`. */
   async function threeCalls(auth: AuthStrategy) {
     const spy = answering();
@@ -67,7 +77,10 @@ describe('credentials on the wire: ready headers (the twin of getAuthHeaders) or
       awaited++;
       return { Authorization: 'awaited' };
     };
-    const auth: AuthStrategy = { elevated: true, getAuthHeaders: withReadyHeaders(getAuthHeaders, () => ({ Authorization: 'ready' })) };
+    const auth: AuthStrategy = {
+      elevated: true,
+      getAuthHeaders: withReadyHeaders(getAuthHeaders, () => ({ Authorization: 'ready' })),
+    };
     expect((await threeCalls(auth)).map((headers) => headers.authorization)).toEqual(['ready', 'ready', 'ready']);
     expect(awaited).toBe(0);
   });
@@ -77,14 +90,18 @@ describe('credentials on the wire: ready headers (the twin of getAuthHeaders) or
     const second = answering();
     const one = createClient({ auth: ApiKeyStrategy({ apiKey: 'ONE' }), baseUrl: 'https://api.test', fetch: first });
     const two = createClient({ auth: ApiKeyStrategy({ apiKey: 'TWO' }), baseUrl: 'https://api.test', fetch: second });
-    for (let call = 0; call < 2; call++) await Promise.all([one.collections.getDataCollection('x'), two.collections.getDataCollection('x')]);
+    for (let call = 0; call < 2; call++)
+      await Promise.all([one.collections.getDataCollection('x'), two.collections.getDataCollection('x')]);
     expect(sentHeaders(first).map((headers) => headers.authorization)).toEqual(['ONE', 'ONE']);
     expect(sentHeaders(second).map((headers) => headers.authorization)).toEqual(['TWO', 'TWO']);
   });
 
   it('a custom strategy with only getAuthHeaders: awaited before every call, its current headers sent, lower-cased', async () => {
     let calls = 0;
-    const auth: AuthStrategy = { elevated: true, getAuthHeaders: async () => ({ Authorization: `token ${++calls}`, 'X-Tenant': 'T' }) };
+    const auth: AuthStrategy = {
+      elevated: true,
+      getAuthHeaders: async () => ({ Authorization: `token ${++calls}`, 'X-Tenant': 'T' }),
+    };
     const sent = await threeCalls(auth);
     expect(sent.map((headers) => [headers.authorization, headers['x-tenant']])).toEqual([
       ['token 1', 'T'],
@@ -137,7 +154,11 @@ describe('credentials on the wire: ready headers (the twin of getAuthHeaders) or
   // to the object that carries it.
   it('a strategy wrapped by copying it and replacing getAuthHeaders: the wrapper’s headers are sent', async () => {
     const inner = ApiKeyStrategy({ apiKey: 'KEY' });
-    const wrapped: AuthStrategy = { ...inner, getAuthHeaders: async () => ({ ...(await inner.getAuthHeaders()), 'X-Tenant': 'T' }) };
-    for (const headers of await threeCalls(wrapped)) expect(headers).toMatchObject({ authorization: 'KEY', 'x-tenant': 'T' });
+    const wrapped: AuthStrategy = {
+      ...inner,
+      getAuthHeaders: async () => ({ ...(await inner.getAuthHeaders()), 'X-Tenant': 'T' }),
+    };
+    for (const headers of await threeCalls(wrapped))
+      expect(headers).toMatchObject({ authorization: 'KEY', 'x-tenant': 'T' });
   });
 });

@@ -12,7 +12,10 @@ const BASE = 'https://api.test';
 const SESSION = '/_api/redirects-api/v1/redirect-session';
 const VERIFIER = /^[A-Za-z0-9\-._~]+$/;
 const now = () => Math.floor(Date.now() / 1000);
-const visitor: Tokens = { accessToken: { value: 'V', expiresAt: now() + 3600 }, refreshToken: { value: 'VR', role: 'visitor' } };
+const visitor: Tokens = {
+  accessToken: { value: 'V', expiresAt: now() + 3600 },
+  refreshToken: { value: 'VR', role: 'visitor' },
+};
 const s256 = (v: string) => createHash('sha256').update(v).digest('base64url');
 
 const make = () => {
@@ -51,7 +54,10 @@ describe('PKCE', () => {
       }),
       { numRuns: 300 },
     );
-    for (let n = 50; n < 140; n++) expect(Buffer.from(sha256('x'.repeat(n))).toString('hex')).toBe(createHash('sha256').update('x'.repeat(n)).digest('hex'));
+    for (let n = 50; n < 140; n++)
+      expect(Buffer.from(sha256('x'.repeat(n))).toString('hex')).toBe(
+        createHash('sha256').update('x'.repeat(n)).digest('hex'),
+      );
   });
 
   it('rejects other lengths with the exact message', () => {
@@ -100,7 +106,13 @@ describe('getAuthUrl', () => {
     nock(BASE)
       .post(SESSION, (b) => ((body = b), true))
       .matchHeader('authorization', 'V')
-      .reply(200, { redirectSession: { id: '1', fullUrl: 'https://site.test/authorize?x=1', urlDetails: { endpoint: 'https://site.test/authorize' } } });
+      .reply(200, {
+        redirectSession: {
+          id: '1',
+          fullUrl: 'https://site.test/authorize?x=1',
+          urlDetails: { endpoint: 'https://site.test/authorize' },
+        },
+      });
     expect(await auth.getAuthUrl(data)).toEqual({ authUrl: 'https://site.test/authorize?x=1' });
     expect(body).toEqual({
       auth: {
@@ -129,7 +141,11 @@ describe('getAuthUrl', () => {
     await auth.getAuthUrl(data, { prompt: 'consent', responseMode: 'query', sessionToken: 'ST', idp: 'google' });
     expect(body!.auth.prompt).toBe('consent');
     // The named providers are sent as their fixed connection ids.
-    expect(body!.auth.authRequest).toMatchObject({ responseMode: 'query', sessionToken: 'ST', idp: '0e6a50f5-b523-4e29-990d-f37fa2ffdd69' });
+    expect(body!.auth.authRequest).toMatchObject({
+      responseMode: 'query',
+      sessionToken: 'ST',
+      idp: '0e6a50f5-b523-4e29-990d-f37fa2ffdd69',
+    });
   });
 
   it.each([
@@ -152,7 +168,10 @@ describe('parseFromUrl', () => {
   it('reads code, state, error and error_description from the fragment by default, or from the query', () => {
     expect(parseFromUrl('https://app.test/cb#code=C1&state=S1')).toEqual({ code: 'C1', state: 'S1' });
     expect(parseFromUrl('https://app.test/cb?code=Q&state=QS#code=F&state=FS')).toEqual({ code: 'F', state: 'FS' });
-    expect(parseFromUrl('https://app.test/cb?code=Q&state=QS#code=F&state=FS', 'query')).toEqual({ code: 'Q', state: 'QS' });
+    expect(parseFromUrl('https://app.test/cb?code=Q&state=QS#code=F&state=FS', 'query')).toEqual({
+      code: 'Q',
+      state: 'QS',
+    });
     expect(parseFromUrl('https://app.test/cb#error=access_denied&error_description=No%20way&state=S')).toEqual({
       code: null,
       state: 'S',
@@ -187,15 +206,20 @@ describe('parseFromUrl', () => {
       'https://a.test/?' + '&'.repeat(100_000),
       '%'.repeat(10_000),
     ];
-    for (const url of hostile) for (const mode of ['fragment', 'query'] as const) expect(() => parseFromUrl(url, mode)).not.toThrow();
+    for (const url of hostile)
+      for (const mode of ['fragment', 'query'] as const) expect(() => parseFromUrl(url, mode)).not.toThrow();
     expect(parseFromUrl('javascript:alert(1)//#code=x&state=y')).toEqual({ code: 'x', state: 'y' });
     expect(parseFromUrl('#code=%E0%A4%A&state=%')).toEqual({ code: '\ufffd%A', state: '%' }); // undecodable bytes become U+FFFD
     expect(parseFromUrl('https://a.test/#code=' + 'x'.repeat(2_000_000)).code).toHaveLength(2_000_000);
     fc.assert(
-      fc.property(fc.string({ unit: 'binary' }), fc.constantFrom('fragment', 'query') as fc.Arbitrary<'fragment' | 'query'>, (url, mode) => {
-        const r = parseFromUrl(url, mode);
-        expect(r.code === null || typeof r.code === 'string').toBe(true);
-      }),
+      fc.property(
+        fc.string({ unit: 'binary' }),
+        fc.constantFrom('fragment', 'query') as fc.Arbitrary<'fragment' | 'query'>,
+        (url, mode) => {
+          const r = parseFromUrl(url, mode);
+          expect(r.code === null || typeof r.code === 'string').toBe(true);
+        },
+      ),
       { numRuns: 500 },
     );
     fc.assert(
@@ -243,7 +267,13 @@ describe('getMemberTokens', () => {
       });
     const { code, state } = parseFromUrl(`https://app.test/cb#code=CODE&state=${data.state}`);
     const t = await auth.getMemberTokens(code, state, data);
-    expect(body).toEqual({ clientId: 'c', grantType: 'authorization_code', redirectUri: 'https://app.test/cb', code: 'CODE', codeVerifier: data.codeVerifier });
+    expect(body).toEqual({
+      clientId: 'c',
+      grantType: 'authorization_code',
+      redirectUri: 'https://app.test/cb',
+      code: 'CODE',
+      codeVerifier: data.codeVerifier,
+    });
     expect(authorization).toBeUndefined();
     expect(t.refreshToken).toEqual({ value: 'MR', role: 'member' });
     expect(Math.abs(t.accessToken.expiresAt - (now() + 600))).toBeLessThanOrEqual(1);
@@ -265,7 +295,9 @@ describe('getMemberTokens', () => {
     const auth = make();
     const data = auth.generateOAuthData('https://app.test/cb');
     const scope = nock(BASE).post('/oauth2/token').times(2).reply(503, {});
-    await expect(auth.getMemberTokens('C', data.state, data)).rejects.toThrow('Token request failed (grant authorization_code): status 503');
+    await expect(auth.getMemberTokens('C', data.state, data)).rejects.toThrow(
+      'Token request failed (grant authorization_code): status 503',
+    );
     expect(scope.pendingMocks()).toHaveLength(1);
   });
 });

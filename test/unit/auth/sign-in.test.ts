@@ -1,14 +1,24 @@
 /** Direct login and registration: wire bodies, server states → outcomes, error codes, verification, recovery. */
 import nock from 'nock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CAPTCHA_INVISIBLE_SITE_KEY, CAPTCHA_VISIBLE_SITE_KEY, LoginState, OAuthStrategy, TokenRole, type Tokens } from '../../../src/auth/index.js';
+import {
+  CAPTCHA_INVISIBLE_SITE_KEY,
+  CAPTCHA_VISIBLE_SITE_KEY,
+  LoginState,
+  OAuthStrategy,
+  TokenRole,
+  type Tokens,
+} from '../../../src/auth/index.js';
 import { createClient } from '../../../src/client.js';
 import { AbortedError, ApplicationError, AuthError, HttpError, NetworkError } from '../../../src/errors/index.js';
 
 const BASE = 'https://api.test';
 const IAM = '/_api/iam/authentication/v2';
 const now = () => Math.floor(Date.now() / 1000);
-const visitor: Tokens = { accessToken: { value: 'V', expiresAt: now() + 3600 }, refreshToken: { value: 'VR', role: 'visitor' } };
+const visitor: Tokens = {
+  accessToken: { value: 'V', expiresAt: now() + 3600 },
+  refreshToken: { value: 'VR', role: 'visitor' },
+};
 
 const make = () => {
   const auth = OAuthStrategy({ clientId: 'c', tokens: visitor });
@@ -24,7 +34,10 @@ const answer = (path: string, status: number, reply: unknown, headers: Record<st
     .reply(status, reply as nock.Body, headers);
   return seen;
 };
-const appError = (code: number | string, message = 'server says no', description?: string) => ({ message, details: { applicationError: { code, description } } });
+const appError = (code: number | string, message = 'server says no', description?: string) => ({
+  message,
+  details: { applicationError: { code, description } },
+});
 
 beforeEach(() => nock.disableNetConnect());
 afterEach(() => nock.cleanAll());
@@ -53,7 +66,10 @@ describe('login', () => {
   it('sends {loginId: {email}, password} with the visitor token; SUCCESS carries the session token', async () => {
     const auth = make();
     const seen = answer(`${IAM}/login`, 200, { state: 'SUCCESS', sessionToken: 'ST', identity: { id: 'i' } });
-    expect(await auth.login({ email: 'a@b.c', password: 'pw' })).toEqual({ loginState: 'SUCCESS', data: { sessionToken: 'ST' } });
+    expect(await auth.login({ email: 'a@b.c', password: 'pw' })).toEqual({
+      loginState: 'SUCCESS',
+      data: { sessionToken: 'ST' },
+    });
     expect(seen.body).toEqual({ loginId: { email: 'a@b.c' }, password: 'pw' });
   });
 
@@ -61,7 +77,10 @@ describe('login', () => {
     const auth = make();
     const cases: [unknown, unknown][] = [
       [{ state: 'REQUIRE_OWNER_APPROVAL' }, { loginState: 'OWNER_APPROVAL_REQUIRED' }],
-      [{ state: 'REQUIRE_EMAIL_VERIFICATION', stateToken: 'T' }, { loginState: 'EMAIL_VERIFICATION_REQUIRED', data: { stateToken: 'T' } }],
+      [
+        { state: 'REQUIRE_EMAIL_VERIFICATION', stateToken: 'T' },
+        { loginState: 'EMAIL_VERIFICATION_REQUIRED', data: { stateToken: 'T' } },
+      ],
       [{ state: 'STATUS_CHECK' }, { loginState: 'FAILURE', error: 'Unknown _state' }],
       [{ state: 'UNKNOWN_STATE' }, { loginState: 'FAILURE', error: 'Unknown _state' }],
       [{}, { loginState: 'FAILURE', error: 'Unknown _state' }],
@@ -96,7 +115,17 @@ describe('login', () => {
       [appError(-19995), 'invalidEmail'], // emailAlreadyExists is registration-only
       [appError('toString'), 'invalidEmail'],
       [appError('WHATEVER'), 'invalidEmail'],
-      [{ message: 'bad', details: { validationError: { fieldViolations: [{ field: 'loginId.email', description: 'bad email', violatedRule: 'EMAIL' }] } } }, 'invalidEmail'],
+      [
+        {
+          message: 'bad',
+          details: {
+            validationError: {
+              fieldViolations: [{ field: 'loginId.email', description: 'bad email', violatedRule: 'EMAIL' }],
+            },
+          },
+        },
+        'invalidEmail',
+      ],
       [{}, 'invalidEmail'],
     ];
     for (const [reply, errorCode] of cases) {
@@ -106,7 +135,11 @@ describe('login', () => {
       expect(typeof (r as { error: string }).error).toBe('string');
     }
     answer(`${IAM}/login`, 403, appError(-19976, 'Wrong password'));
-    expect(await auth.login({ email: 'a', password: 'b' })).toEqual({ loginState: 'FAILURE', error: 'Wrong password', errorCode: 'invalidPassword' });
+    expect(await auth.login({ email: 'a', password: 'b' })).toEqual({
+      loginState: 'FAILURE',
+      error: 'Wrong password',
+      errorCode: 'invalidPassword',
+    });
   });
 
   it('throws transport failures instead of inventing an outcome', async () => {
@@ -125,16 +158,32 @@ describe('register', () => {
   it('sends loginId, password, profile and captcha tokens; maps states', async () => {
     const auth = make();
     const seen = answer(`${IAM}/register`, 200, { state: 'REQUIRE_EMAIL_VERIFICATION', stateToken: 'ST1' });
-    const r = await auth.register({ email: 'n@b.c', password: 'pw', profile: { nickname: 'Nick' }, captchaTokens: { invisibleRecaptcha: 'I', recaptcha: 'V' } });
+    const r = await auth.register({
+      email: 'n@b.c',
+      password: 'pw',
+      profile: { nickname: 'Nick' },
+      captchaTokens: { invisibleRecaptcha: 'I', recaptcha: 'V' },
+    });
     expect(r).toEqual({ loginState: 'EMAIL_VERIFICATION_REQUIRED', data: { stateToken: 'ST1' } });
-    expect(seen.body).toEqual({ loginId: { email: 'n@b.c' }, password: 'pw', profile: { nickname: 'Nick' }, captchaTokens: [{ Recaptcha: 'V' }, { InvisibleRecaptcha: 'I' }] });
+    expect(seen.body).toEqual({
+      loginId: { email: 'n@b.c' },
+      password: 'pw',
+      profile: { nickname: 'Nick' },
+      captchaTokens: [{ Recaptcha: 'V' }, { InvisibleRecaptcha: 'I' }],
+    });
   });
 
   it('sends profile custom dates in wire form', async () => {
     const auth = make();
     const seen = answer(`${IAM}/register`, 200, { state: 'SUCCESS', sessionToken: 's' });
-    await auth.register({ email: 'n', password: 'p', profile: { customFields: [{ name: 'born', value: { dateValue: new Date('2000-01-02T00:00:00.000Z') } }] } });
-    expect(seen.body).toMatchObject({ profile: { customFields: [{ name: 'born', value: { dateValue: '2000-01-02T00:00:00.000Z' } }] } });
+    await auth.register({
+      email: 'n',
+      password: 'p',
+      profile: { customFields: [{ name: 'born', value: { dateValue: new Date('2000-01-02T00:00:00.000Z') } }] },
+    });
+    expect(seen.body).toMatchObject({
+      profile: { customFields: [{ name: 'born', value: { dateValue: '2000-01-02T00:00:00.000Z' } }] },
+    });
   });
 
   it('maps the registration error codes; others are a failure with the message only', async () => {
@@ -154,23 +203,53 @@ describe('register', () => {
       else expect('errorCode' in r).toBe(false);
     }
     answer(`${IAM}/register`, 409, appError(-19995, 'Email exists'));
-    expect(await auth.register({ email: 'a', password: 'b' })).toEqual({ loginState: 'FAILURE', error: 'Email exists', errorCode: 'emailAlreadyExists' });
+    expect(await auth.register({ email: 'a', password: 'b' })).toEqual({
+      loginState: 'FAILURE',
+      error: 'Email exists',
+      errorCode: 'emailAlreadyExists',
+    });
   });
 
   it('an EMAIL violation (by rule or by data type) gives invalidEmail with its description; no crash without an application error', async () => {
     const auth = make();
     answer(`${IAM}/register`, 400, {
       message: 'invalid',
-      details: { validationError: { fieldViolations: [{ field: 'password', description: 'too short' }, { field: 'loginId.email', description: 'not an email', violatedRule: 'EMAIL' }] } },
+      details: {
+        validationError: {
+          fieldViolations: [
+            { field: 'password', description: 'too short' },
+            { field: 'loginId.email', description: 'not an email', violatedRule: 'EMAIL' },
+          ],
+        },
+      },
     });
-    expect(await auth.register({ email: 'x', password: 'p' })).toEqual({ loginState: 'FAILURE', error: 'not an email', errorCode: 'invalidEmail' });
+    expect(await auth.register({ email: 'x', password: 'p' })).toEqual({
+      loginState: 'FAILURE',
+      error: 'not an email',
+      errorCode: 'invalidEmail',
+    });
     answer(`${IAM}/register`, 400, {
       message: 'invalid',
-      details: { validationError: { fieldViolations: [{ field: 'loginId.email', description: 'bad format', violatedRule: 'FORMAT', data: { type: 'EMAIL' } }] } },
+      details: {
+        validationError: {
+          fieldViolations: [
+            { field: 'loginId.email', description: 'bad format', violatedRule: 'FORMAT', data: { type: 'EMAIL' } },
+          ],
+        },
+      },
     });
-    expect(await auth.register({ email: 'x', password: 'p' })).toEqual({ loginState: 'FAILURE', error: 'bad format', errorCode: 'invalidEmail' });
+    expect(await auth.register({ email: 'x', password: 'p' })).toEqual({
+      loginState: 'FAILURE',
+      error: 'bad format',
+      errorCode: 'invalidEmail',
+    });
     // A validation error that is not about the email, and no application error: the official SDK throws a TypeError here.
-    answer(`${IAM}/register`, 400, { message: 'invalid', details: { validationError: { fieldViolations: [{ field: 'password', description: 'too short', data: null }, null] } } });
+    answer(`${IAM}/register`, 400, {
+      message: 'invalid',
+      details: {
+        validationError: { fieldViolations: [{ field: 'password', description: 'too short', data: null }, null] },
+      },
+    });
     const r = await auth.register({ email: 'x', password: 'p' });
     expect(r).toEqual({ loginState: 'FAILURE', error: 'INVALID_ARGUMENT: password: too short' });
   });
@@ -179,29 +258,48 @@ describe('register', () => {
 describe('verification', () => {
   it("continues only while email verification is required, else 'Unknown _state'", async () => {
     const auth = make();
-    expect(await auth.processVerification({ verificationCode: '123' })).toEqual({ loginState: 'FAILURE', error: 'Unknown _state' });
+    expect(await auth.processVerification({ verificationCode: '123' })).toEqual({
+      loginState: 'FAILURE',
+      error: 'Unknown _state',
+    });
     answer(`${IAM}/login`, 200, { state: 'REQUIRE_EMAIL_VERIFICATION', stateToken: 'ST' });
     await auth.login({ email: 'a', password: 'b' });
     const seen = answer('/_api/iam/verification/v1/auth/verify', 200, { state: 'SUCCESS', sessionToken: 'SESSION' });
-    expect(await auth.processVerification({ verificationCode: '123' })).toEqual({ loginState: 'SUCCESS', data: { sessionToken: 'SESSION' } });
+    expect(await auth.processVerification({ verificationCode: '123' })).toEqual({
+      loginState: 'SUCCESS',
+      data: { sessionToken: 'SESSION' },
+    });
     expect(seen.body).toEqual({ code: '123', stateToken: 'ST' });
     // The flow moved on: a second verification has nothing to continue.
-    expect(await auth.processVerification({ verificationCode: '123' })).toEqual({ loginState: 'FAILURE', error: 'Unknown _state' });
+    expect(await auth.processVerification({ verificationCode: '123' })).toEqual({
+      loginState: 'FAILURE',
+      error: 'Unknown _state',
+    });
   });
 
   it('takes an explicit state (e.g. restored after a reload) and the official `code` spelling', async () => {
     const auth = make();
     const seen = answer('/_api/iam/verification/v1/auth/verify', 200, { state: 'REQUIRE_OWNER_APPROVAL' });
-    const r = await auth.processVerification({ code: '9' }, { loginState: 'EMAIL_VERIFICATION_REQUIRED', data: { stateToken: 'X' } });
+    const r = await auth.processVerification(
+      { code: '9' },
+      { loginState: 'EMAIL_VERIFICATION_REQUIRED', data: { stateToken: 'X' } },
+    );
     expect(r).toEqual({ loginState: 'OWNER_APPROVAL_REQUIRED' });
     expect(seen.body).toEqual({ code: '9', stateToken: 'X' });
-    expect(await auth.processVerification({ code: '9' }, { loginState: 'SUCCESS', data: { sessionToken: 's' } })).toEqual({ loginState: 'FAILURE', error: 'Unknown _state' });
+    expect(
+      await auth.processVerification({ code: '9' }, { loginState: 'SUCCESS', data: { sessionToken: 's' } }),
+    ).toEqual({ loginState: 'FAILURE', error: 'Unknown _state' });
   });
 
   it('a wrong code rejects with the server error', async () => {
     const auth = make();
     answer('/_api/iam/verification/v1/auth/verify', 400, appError('WRONG_CODE', 'Wrong code'));
-    await expect(auth.processVerification({ verificationCode: '0' }, { loginState: 'EMAIL_VERIFICATION_REQUIRED', data: { stateToken: 'X' } })).rejects.toBeInstanceOf(ApplicationError);
+    await expect(
+      auth.processVerification(
+        { verificationCode: '0' },
+        { loginState: 'EMAIL_VERIFICATION_REQUIRED', data: { stateToken: 'X' } },
+      ),
+    ).rejects.toBeInstanceOf(ApplicationError);
   });
 
   it("resends the code with the state token, else 'Unknown _state'", async () => {
@@ -248,16 +346,29 @@ describe('failure text', () => {
     const auth = make();
     nock(BASE)
       .post(`${IAM}/login`)
-      .reply(400, { message: 'Wrong password', details: { applicationError: { code: '-19976' } } }, { 'x-wix-request-id': 'REQ-1' });
-    expect(await auth.login({ email: 'a@b.test', password: 'p' })).toEqual({ loginState: 'FAILURE', error: 'Wrong password', errorCode: 'invalidPassword' });
+      .reply(
+        400,
+        { message: 'Wrong password', details: { applicationError: { code: '-19976' } } },
+        { 'x-wix-request-id': 'REQ-1' },
+      );
+    expect(await auth.login({ email: 'a@b.test', password: 'p' })).toEqual({
+      loginState: 'FAILURE',
+      error: 'Wrong password',
+      errorCode: 'invalidPassword',
+    });
     nock(BASE).post(`${IAM}/register`).reply(400, { message: 'weird', details: {} }, { 'x-wix-request-id': 'REQ-2' });
-    expect(await auth.register({ email: 'a@b.test', password: 'p' })).toEqual({ loginState: 'FAILURE', error: 'weird' });
+    expect(await auth.register({ email: 'a@b.test', password: 'p' })).toEqual({
+      loginState: 'FAILURE',
+      error: 'weird',
+    });
   });
 
   it('null options are bad input, never a TypeError', async () => {
     const auth = make();
     nock(BASE).post(`${IAM}/login`).reply(200, { state: 'REQUIRE_EMAIL_VERIFICATION', stateToken: 's' });
-    expect((await auth.login({ email: 'a@b.test', password: 'p', captchaTokens: null as never })).loginState).toBe('EMAIL_VERIFICATION_REQUIRED');
+    expect((await auth.login({ email: 'a@b.test', password: 'p', captchaTokens: null as never })).loginState).toBe(
+      'EMAIL_VERIFICATION_REQUIRED',
+    );
     nock(BASE).post('/_api/iam/verification/v1/auth/resend').reply(200, {});
     await expect(auth.resendVerificationCode(null as never)).resolves.toBeUndefined();
     await expect(auth.getAuthUrl(undefined as never)).rejects.toMatchObject({ code: 'INVALID_REQUEST' });

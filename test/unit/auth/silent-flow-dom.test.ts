@@ -10,7 +10,10 @@ import { AbortedError, AuthError } from '../../../src/errors/index.js';
 const BASE = 'https://api.test';
 const AUTH_ORIGIN = 'https://auth.site.test';
 const now = () => Math.floor(Date.now() / 1000);
-const visitor: Tokens = { accessToken: { value: 'V', expiresAt: now() + 3600 }, refreshToken: { value: 'VR', role: 'visitor' } };
+const visitor: Tokens = {
+  accessToken: { value: 'V', expiresAt: now() + 3600 },
+  refreshToken: { value: 'VR', role: 'visitor' },
+};
 
 interface AuthRequest {
   state: string;
@@ -59,7 +62,13 @@ describe('getMemberTokensForDirectLogin in a browser', () => {
     expect(frame!.src).toBe(`${AUTH_ORIGIN}/oauth2/authorize?session=1`);
     expect(frame!.style.display).toBe('none');
     expect(seen.prompt).toBe('none');
-    expect(seen.request).toMatchObject({ responseMode: 'web_message', sessionToken: 'SESSION', responseType: 'code', scope: 'offline_access', codeChallengeMethod: 'S256' });
+    expect(seen.request).toMatchObject({
+      responseMode: 'web_message',
+      sessionToken: 'SESSION',
+      responseType: 'code',
+      scope: 'offline_access',
+      codeChallengeMethod: 'S256',
+    });
     expect(seen.request!.redirectUri).toBeUndefined();
     post(AUTH_ORIGIN, { code: 'CODE', state: seen.request!.state });
     const tokens = await result;
@@ -67,7 +76,9 @@ describe('getMemberTokensForDirectLogin in a browser', () => {
     expect(auth.getTokens()).toEqual(tokens);
     expect(auth.loggedIn()).toBe(true);
     expect(seen.exchange).toMatchObject({ grantType: 'authorization_code', code: 'CODE', clientId: 'c' });
-    expect(createHash('sha256').update(seen.exchange!.codeVerifier!).digest('base64url')).toBe(seen.request!.codeChallenge);
+    expect(createHash('sha256').update(seen.exchange!.codeVerifier!).digest('base64url')).toBe(
+      seen.request!.codeChallenge,
+    );
     expect(frames()).toHaveLength(0);
   });
 

@@ -1,7 +1,13 @@
 // @vitest-environment jsdom
 /** Token storage adapters in a browser (jsdom): localStorage and document.cookie. */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { cookieTokenStorage, localStorageTokenStorage, OAuthStrategy, parseFromUrl, type Tokens } from '../../../src/auth/index.js';
+import {
+  cookieTokenStorage,
+  localStorageTokenStorage,
+  OAuthStrategy,
+  parseFromUrl,
+  type Tokens,
+} from '../../../src/auth/index.js';
 
 const t = (value: string): Tokens => ({
   accessToken: { value, expiresAt: Math.floor(Date.now() / 1000) + 3600 },

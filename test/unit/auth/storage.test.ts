@@ -1,7 +1,13 @@
 /** Token storage adapters in Node, where `window`, `document` and `localStorage` do not exist. */
 import nock from 'nock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cookieTokenStorage, localStorageTokenStorage, memoryTokenStorage, OAuthStrategy, type Tokens } from '../../../src/auth/index.js';
+import {
+  cookieTokenStorage,
+  localStorageTokenStorage,
+  memoryTokenStorage,
+  OAuthStrategy,
+  type Tokens,
+} from '../../../src/auth/index.js';
 import { createClient } from '../../../src/client.js';
 
 const t = (value: string, role: 'visitor' | 'member' = 'member'): Tokens => ({
@@ -36,7 +42,11 @@ describe('storage adapters without a DOM', () => {
 
   it('localStorageTokenStorage works with any Web Storage and ignores garbage', () => {
     const map = new Map<string, string>();
-    const storage = { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v), removeItem: (k: string) => void map.delete(k) } as Storage;
+    const storage = {
+      getItem: (k: string) => map.get(k) ?? null,
+      setItem: (k: string, v: string) => void map.set(k, v),
+      removeItem: (k: string) => void map.delete(k),
+    } as Storage;
     const s = localStorageTokenStorage('k', storage);
     s.setTokens(t('a'));
     expect(JSON.parse(map.get('k')!)).toEqual(t('a'));
@@ -80,10 +90,23 @@ describe('storage adapters without a DOM', () => {
   });
 
   it('cookieTokenStorage ignores other cookies, garbage and percent-garbage', () => {
-    for (const cookie of ['', 'x=1', 'sitekit_tokens=%E0%A4%A', 'sitekit_tokens={bad', 'sitekit_tokens', ';;;=;', undefined, null]) {
+    for (const cookie of [
+      '',
+      'x=1',
+      'sitekit_tokens=%E0%A4%A',
+      'sitekit_tokens={bad',
+      'sitekit_tokens',
+      ';;;=;',
+      undefined,
+      null,
+    ]) {
       expect(cookieTokenStorage({ read: () => cookie }).getTokens()).toBeNull();
     }
-    const named = cookieTokenStorage({ name: 'tk', read: () => `tk=${encodeURIComponent(JSON.stringify(t('n')))}`, attributes: 'Path=/' });
+    const named = cookieTokenStorage({
+      name: 'tk',
+      read: () => `tk=${encodeURIComponent(JSON.stringify(t('n')))}`,
+      attributes: 'Path=/',
+    });
     expect(named.getTokens()).toEqual(t('n'));
   });
 
@@ -95,10 +118,18 @@ describe('storage adapters without a DOM', () => {
     const bad = OAuthStrategy({ clientId: 'c', storage: memoryTokenStorage({ nope: 1 } as unknown as Tokens) });
     expect(bad.getTokens().refreshToken.role).toBe('none');
 
-    nock('https://api.test').post('/oauth2/token').reply(200, { access_token: 'A1', expires_in: 3600, refresh_token: 'R1' });
-    nock('https://api.test').get('/wix-data/v2/collections/x').matchHeader('authorization', 'A1').reply(200, { collection: { id: 'x' } });
+    nock('https://api.test')
+      .post('/oauth2/token')
+      .reply(200, { access_token: 'A1', expires_in: 3600, refresh_token: 'R1' });
+    nock('https://api.test')
+      .get('/wix-data/v2/collections/x')
+      .matchHeader('authorization', 'A1')
+      .reply(200, { collection: { id: 'x' } });
     const fresh = memoryTokenStorage();
-    const client = createClient({ auth: OAuthStrategy({ clientId: 'c', tokenStorage: fresh }), baseUrl: 'https://api.test' });
+    const client = createClient({
+      auth: OAuthStrategy({ clientId: 'c', tokenStorage: fresh }),
+      baseUrl: 'https://api.test',
+    });
     await client.collections.getDataCollection('x');
     expect(fresh.getTokens()!.refreshToken).toEqual({ value: 'R1', role: 'visitor' });
   });

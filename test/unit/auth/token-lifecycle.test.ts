@@ -35,7 +35,12 @@ function tokenEndpoint(reply?: (body: Record<string, unknown>, n: number) => [nu
       bodies.push(body as Record<string, unknown>);
       headers.push({ ...this.req.headers });
       const n = bodies.length;
-      return reply?.(body as Record<string, unknown>, n) ?? [200, { access_token: `A${n}`, expires_in: 3600, refresh_token: `R${n}` }];
+      return (
+        reply?.(body as Record<string, unknown>, n) ?? [
+          200,
+          { access_token: `A${n}`, expires_in: 3600, refresh_token: `R${n}` },
+        ]
+      );
     });
   return { bodies, headers };
 }
@@ -73,7 +78,10 @@ describe('visitor tokens', () => {
     const { bodies, headers } = tokenEndpoint();
     const seen = api();
     const { auth, client } = make();
-    expect(auth.getTokens()).toEqual({ accessToken: { value: '', expiresAt: 0 }, refreshToken: { value: '', role: 'none' } });
+    expect(auth.getTokens()).toEqual({
+      accessToken: { value: '', expiresAt: 0 },
+      refreshToken: { value: '', role: 'none' },
+    });
     expect(auth.loggedIn()).toBe(false);
     expect(await client.collections.getDataCollection('x')).toEqual({ _id: 'x' });
     await client.collections.getDataCollection('x');
@@ -147,7 +155,10 @@ describe('renewal', () => {
 
   it('short-lived tokens are used, not renewed on every call: the renewal margin scales with the lifetime', async () => {
     // A 30 s token: with a fixed one-minute margin every call would fetch a new one.
-    const { bodies } = tokenEndpoint((_body, n) => [200, { access_token: `A${n}`, expires_in: 30, refresh_token: `R${n}` }]);
+    const { bodies } = tokenEndpoint((_body, n) => [
+      200,
+      { access_token: `A${n}`, expires_in: 30, refresh_token: `R${n}` },
+    ]);
     const seen = api();
     const { client } = make();
     for (let call = 0; call < 5; call++) await client.collections.getDataCollection('x');
@@ -167,7 +178,9 @@ describe('renewal', () => {
   });
 
   it('a rejected visitor refresh token falls back to a new visitor grant without a member event', async () => {
-    const { bodies } = tokenEndpoint((b) => (b.grantType === 'refresh_token' ? [400, { message: 'invalid_grant' }] : undefined));
+    const { bodies } = tokenEndpoint((b) =>
+      b.grantType === 'refresh_token' ? [400, { message: 'invalid_grant' }] : undefined,
+    );
     api();
     const events: AuthEvent[] = [];
     const { client, auth } = make({ tokens: expired('visitor') });
@@ -179,7 +192,9 @@ describe('renewal', () => {
   });
 
   it('a rejected member refresh falls back to visitor tokens and reports member-refresh-failed', async () => {
-    const { bodies } = tokenEndpoint((b) => (b.grantType === 'refresh_token' ? [401, { message: 'revoked' }] : undefined));
+    const { bodies } = tokenEndpoint((b) =>
+      b.grantType === 'refresh_token' ? [401, { message: 'revoked' }] : undefined,
+    );
     const seen = api();
     const events: AuthEvent[] = [];
     const { client, auth } = make({ tokens: expired('member') });
@@ -247,16 +262,26 @@ describe('renewal', () => {
   });
 
   it('an OAuth error body gives its error_description (else its error code)', async () => {
-    tokenEndpoint((_body, n) => (n === 1 ? [400, { error: 'invalid_client', error_description: 'client_id app-x is not a valid client' }] : [400, { error: 'invalid_client' }]));
+    tokenEndpoint((_body, n) =>
+      n === 1
+        ? [400, { error: 'invalid_client', error_description: 'client_id app-x is not a valid client' }]
+        : [400, { error: 'invalid_client' }],
+    );
     const { auth } = make();
-    await expect(auth.generateVisitorTokens()).rejects.toThrow(/^Token request failed \(grant anonymous\): client_id app-x is not a valid client$/);
-    await expect(auth.generateVisitorTokens()).rejects.toThrow(/^Token request failed \(grant anonymous\): invalid_client$/);
+    await expect(auth.generateVisitorTokens()).rejects.toThrow(
+      /^Token request failed \(grant anonymous\): client_id app-x is not a valid client$/,
+    );
+    await expect(auth.generateVisitorTokens()).rejects.toThrow(
+      /^Token request failed \(grant anonymous\): invalid_client$/,
+    );
   });
 
   it('a 200 without an access token says so', async () => {
     tokenEndpoint(() => [200, { nothing: true }]);
     const { client } = make();
-    await expect(client.collections.getDataCollection('x')).rejects.toThrow(/^Token request failed \(grant anonymous\): the answer has no access_token$/);
+    await expect(client.collections.getDataCollection('x')).rejects.toThrow(
+      /^Token request failed \(grant anonymous\): the answer has no access_token$/,
+    );
   });
 
   it('a renewal that finishes after setTokens does not overwrite the new tokens', async () => {
@@ -360,7 +385,10 @@ describe('token state', () => {
     auth.subscribe((e) => events.push(e));
     expect(await auth.logout('https://app.test/home')).toEqual({ logoutUrl: 'https://site.test/logout?s=1' });
     expect(sessions).toEqual([{ logout: { clientId: 'c' }, callbacks: { postFlowUrl: 'https://app.test/home' } }]);
-    expect(auth.getTokens()).toEqual({ accessToken: { value: '', expiresAt: 0 }, refreshToken: { value: '', role: 'none' } });
+    expect(auth.getTokens()).toEqual({
+      accessToken: { value: '', expiresAt: 0 },
+      refreshToken: { value: '', role: 'none' },
+    });
     expect(auth.loggedIn()).toBe(false);
     expect(events).toHaveLength(1);
   });
@@ -372,7 +400,7 @@ describe('token state', () => {
     expect(auth.loggedIn()).toBe(false);
   });
 
-  it("a redirect session without a URL is an AuthError, not a TypeError", async () => {
+  it('a redirect session without a URL is an AuthError, not a TypeError', async () => {
     nock(BASE).post('/_api/redirects-api/v1/redirect-session').reply(200, {});
     const { auth } = make({ tokens: tokens('member') });
     await expect(auth.logout('https://app.test')).rejects.toBeInstanceOf(AuthError);
@@ -410,11 +438,15 @@ describe('generateVisitorTokens / renewToken', () => {
     const t = await auth.renewToken({ value: 'RX', role: 'visitor' });
     expect(t.accessToken.value).toBe('A1');
     expect(bodies[0]).toEqual({ clientId: 'c', grantType: 'refresh_token', refreshToken: 'RX' });
-    await expect(auth.renewToken({ value: 'RX', role: 'visitor' })).rejects.toThrow('Token request failed (grant refresh_token): status 400');
+    await expect(auth.renewToken({ value: 'RX', role: 'visitor' })).rejects.toThrow(
+      'Token request failed (grant refresh_token): status 400',
+    );
   });
 
   it('works without createClient, against the default host', async () => {
-    nock('https://www.wixapis.com').post(TOKEN, { clientId: 'solo', grantType: 'anonymous' }).reply(200, { access_token: 'S', expires_in: 60, refresh_token: 'SR' });
+    nock('https://www.wixapis.com')
+      .post(TOKEN, { clientId: 'solo', grantType: 'anonymous' })
+      .reply(200, { access_token: 'S', expires_in: 60, refresh_token: 'SR' });
     const auth = OAuthStrategy({ clientId: 'solo' });
     const t = await auth.generateVisitorTokens();
     expect(t.refreshToken).toEqual({ value: 'SR', role: 'visitor' });
@@ -444,7 +476,9 @@ describe('external login', () => {
   it('a refusal names the grant', async () => {
     tokenEndpoint((b) => (b.grant_type ? [403, {}] : undefined));
     const { auth } = make({ tokens: tokens('visitor') });
-    await expect(auth.getMemberTokensForExternalLogin('m', 'bad')).rejects.toThrow('Token request failed (grant authorized_client): status 403');
+    await expect(auth.getMemberTokensForExternalLogin('m', 'bad')).rejects.toThrow(
+      'Token request failed (grant authorized_client): status 403',
+    );
   });
 });
 
@@ -462,16 +496,19 @@ describe('ready headers (the twin of getAuthHeaders): the stored access token wi
   it.each([
     ['expired', () => expired('member')],
     ['within the renewal margin', () => tokens('member', now() + 30)],
-  ])('%s stored tokens: nothing ready; the call renews first and sends the new token, which is then ready', async (_name, stored) => {
-    const { bodies } = tokenEndpoint();
-    const seen = api();
-    const { client, auth } = make({ tokens: stored() });
-    expect(readyAuthHeaders(auth)).toBeUndefined();
-    await client.collections.getDataCollection('x');
-    expect(bodies).toEqual([{ clientId: 'c', grantType: 'refresh_token', refreshToken: 'R0' }]);
-    expect(seen).toEqual(['A1']);
-    expect(readyAuthHeaders(auth)).toEqual({ Authorization: 'A1' });
-  });
+  ])(
+    '%s stored tokens: nothing ready; the call renews first and sends the new token, which is then ready',
+    async (_name, stored) => {
+      const { bodies } = tokenEndpoint();
+      const seen = api();
+      const { client, auth } = make({ tokens: stored() });
+      expect(readyAuthHeaders(auth)).toBeUndefined();
+      await client.collections.getDataCollection('x');
+      expect(bodies).toEqual([{ clientId: 'c', grantType: 'refresh_token', refreshToken: 'R0' }]);
+      expect(seen).toEqual(['A1']);
+      expect(readyAuthHeaders(auth)).toEqual({ Authorization: 'A1' });
+    },
+  );
 
   it('no tokens yet: nothing ready; the call gets visitor tokens first', async () => {
     const { bodies } = tokenEndpoint();

@@ -14,21 +14,29 @@ describe('codegen', () => {
   it('is deterministic and generated/ is up to date', async () => {
     const [a, b] = [await run(), await run()];
     expect(a).toEqual(b);
-    for (const [name, text] of Object.entries(a)) expect(readFileSync(join(root, 'generated', name), 'utf8'), `generated/${name} is stale`).toBe(text);
+    for (const [name, text] of Object.entries(a))
+      expect(readFileSync(join(root, 'generated', name), 'utf8'), `generated/${name} is stale`).toBe(text);
   });
 
   it('heads every TypeScript file as generated', async () => {
-    for (const [name, text] of Object.entries(await run())) if (name.endsWith('.ts')) expect(text.split('\n')[0]).toMatch(/^\/\/ GENERATED .* Do not edit by hand\.$/);
+    for (const [name, text] of Object.entries(await run()))
+      if (name.endsWith('.ts')) expect(text.split('\n')[0]).toMatch(/^\/\/ GENERATED .* Do not edit by hand\.$/);
   });
 
   it('rebuilds every method name of the SDK header exactly as the schema gives it', () => {
     const doc = mergeDocuments(readSchemaFiles(join(root, 'schema')));
-    for (const { op } of listOperations(doc)) expect(operations[op.operationId as keyof typeof operations].methodFqn).toBe(op['x-sitekit-method']);
+    for (const { op } of listOperations(doc))
+      expect(operations[op.operationId as keyof typeof operations].methodFqn).toBe(op['x-sitekit-method']);
   });
 
   it('refuses a component defined twice and names both files', () => {
     const doc = (schemas: object): Doc => ({ openapi: '3.1.0', info: {}, paths: {}, components: { schemas } }) as Doc;
-    expect(() => mergeDocuments([{ file: 'a.yaml', doc: doc({ X: {} }) }, { file: 'b.yaml', doc: doc({ X: {} }) }])).toThrow('b.yaml: components/schemas/X is already defined in a.yaml');
+    expect(() =>
+      mergeDocuments([
+        { file: 'a.yaml', doc: doc({ X: {} }) },
+        { file: 'b.yaml', doc: doc({ X: {} }) },
+      ]),
+    ).toThrow('b.yaml: components/schemas/X is already defined in a.yaml');
   });
 
   it('reports unresolved refs, missing operation metadata and undeclared path parameters', () => {
@@ -36,7 +44,17 @@ describe('codegen', () => {
       openapi: '3.1.0',
       info: {},
       components: { schemas: {} },
-      paths: { '/x/{id}': { get: { operationId: 'getX', tags: ['nope'], responses: { '200': { content: { 'application/json': { schema: { $ref: '#/components/schemas/Missing' } } } } } } } },
+      paths: {
+        '/x/{id}': {
+          get: {
+            operationId: 'getX',
+            tags: ['nope'],
+            responses: {
+              '200': { content: { 'application/json': { schema: { $ref: '#/components/schemas/Missing' } } } },
+            },
+          },
+        },
+      },
     } as unknown as Doc;
     const problems = checkRules(doc).join('\n');
     expect(problems).toContain('unresolved $ref #/components/schemas/Missing');

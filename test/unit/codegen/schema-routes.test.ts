@@ -116,21 +116,71 @@ describe('schema', async () => {
   });
 
   it('also has the real forms the service serves beyond the official routes', () => {
-    for (const r of ['POST /wix-data/v2/items/update', 'POST /wix-data/v2/items/remove', 'POST /wix-data/v2/items/patch', 'GET /wix-data/v2/items/query']) expect(routes.has(r), r).toBe(true);
+    for (const r of [
+      'POST /wix-data/v2/items/update',
+      'POST /wix-data/v2/items/remove',
+      'POST /wix-data/v2/items/patch',
+      'GET /wix-data/v2/items/query',
+    ])
+      expect(routes.has(r), r).toBe(true);
   });
 
   it('names every exposed operation after the official SDK', () => {
     const ids = new Set(listOperations(doc).map((e) => e.op.operationId));
     const official = [
-      'createDataCollection', 'getDataCollection', 'listDataCollections', 'updateDataCollection', 'deleteDataCollection',
-      'insert', 'update', 'save', 'get', 'remove', 'truncate', 'count', 'isReferenced', 'replaceReferences',
-      'generateFileUploadUrl', 'generateFileResumableUploadUrl', 'importFile', 'bulkImportFiles', 'bulkImportFile',
-      'generateFilesDownloadUrl', 'generateFileDownloadUrl', 'getFileDescriptor', 'getFileDescriptors', 'updateFileDescriptor',
-      'listFiles', 'searchFiles', 'generateVideoStreamingUrl', 'bulkDeleteFiles', 'bulkRestoreFilesFromTrashBin', 'listDeletedFiles',
-      'createMember', 'getMember', 'getCurrentMember', 'listMembers', 'updateMember', 'deleteMember', 'deleteMyMember',
-      'updateCurrentMemberSlug', 'updateMemberSlug', 'joinCommunity', 'leaveCommunity', 'approveMember', 'blockMember',
-      'muteMember', 'unmuteMember', 'disconnectMember', 'bulkDeleteMembers', 'bulkDeleteMembersByFilter', 'bulkApproveMembers',
-      'bulkBlockMembers', 'deleteMemberPhones', 'deleteMemberEmails', 'deleteMemberAddresses',
+      'createDataCollection',
+      'getDataCollection',
+      'listDataCollections',
+      'updateDataCollection',
+      'deleteDataCollection',
+      'insert',
+      'update',
+      'save',
+      'get',
+      'remove',
+      'truncate',
+      'count',
+      'isReferenced',
+      'replaceReferences',
+      'generateFileUploadUrl',
+      'generateFileResumableUploadUrl',
+      'importFile',
+      'bulkImportFiles',
+      'bulkImportFile',
+      'generateFilesDownloadUrl',
+      'generateFileDownloadUrl',
+      'getFileDescriptor',
+      'getFileDescriptors',
+      'updateFileDescriptor',
+      'listFiles',
+      'searchFiles',
+      'generateVideoStreamingUrl',
+      'bulkDeleteFiles',
+      'bulkRestoreFilesFromTrashBin',
+      'listDeletedFiles',
+      'createMember',
+      'getMember',
+      'getCurrentMember',
+      'listMembers',
+      'updateMember',
+      'deleteMember',
+      'deleteMyMember',
+      'updateCurrentMemberSlug',
+      'updateMemberSlug',
+      'joinCommunity',
+      'leaveCommunity',
+      'approveMember',
+      'blockMember',
+      'muteMember',
+      'unmuteMember',
+      'disconnectMember',
+      'bulkDeleteMembers',
+      'bulkDeleteMembersByFilter',
+      'bulkApproveMembers',
+      'bulkBlockMembers',
+      'deleteMemberPhones',
+      'deleteMemberEmails',
+      'deleteMemberAddresses',
     ];
     expect(official.filter((id) => !ids.has(id))).toEqual([]);
   });

@@ -19,18 +19,46 @@ const q = (): Builder => client.items.filter() as unknown as Builder;
 const EXAMPLES: [string, (builder: Builder) => Builder, object][] = [
   ['no condition → {}', (b) => b, {}],
   ['one condition is that condition', (b) => b.eq('title', 'Jaws'), { title: 'Jaws' }],
-  ['distinct fields merge into one object', (b) => b.eq('title', 'Jaws').gt('year', 1970), { title: 'Jaws', year: { $gt: 1970 } }],
-  ['a repeated field merges nothing', (b) => b.gt('year', 1970).lt('year', 2000), { $and: [{ year: { $gt: 1970 } }, { year: { $lt: 2000 } }] }],
+  [
+    'distinct fields merge into one object',
+    (b) => b.eq('title', 'Jaws').gt('year', 1970),
+    { title: 'Jaws', year: { $gt: 1970 } },
+  ],
+  [
+    'a repeated field merges nothing',
+    (b) => b.gt('year', 1970).lt('year', 2000),
+    { $and: [{ year: { $gt: 1970 } }, { year: { $lt: 2000 } }] },
+  ],
   ['a.or(b) → {$or: [a, b]}', (b) => b.eq('a', 1).eq('b', 2).or(q().eq('c', 3)), { $or: [{ a: 1, b: 2 }, { c: 3 }] }],
   ['or on an empty filter leaves it out', (b) => b.or(q().eq('c', 3), q().eq('d', 4)), { $or: [{ c: 3 }, { d: 4 }] }],
-  ['$or in $or is flattened', (b) => b.eq('a', 1).or(q().eq('b', 2)).or(q().eq('c', 3)), { $or: [{ a: 1 }, { b: 2 }, { c: 3 }] }],
+  [
+    '$or in $or is flattened',
+    (b) => b.eq('a', 1).or(q().eq('b', 2)).or(q().eq('c', 3)),
+    { $or: [{ a: 1 }, { b: 2 }, { c: 3 }] },
+  ],
   ['a.and(b) → the conjunction of both', (b) => b.eq('a', 1).and(q().eq('b', 2)), { a: 1, b: 2 }],
-  ['$and in $and is flattened', (b) => b.gt('a', 1).and(q().gt('a', 0).lt('a', 9)), { $and: [{ a: { $gt: 1 } }, { a: { $gt: 0 } }, { a: { $lt: 9 } }] }],
-  ['not: $not takes an array of one filter', (b) => b.eq('a', 1).not(q().eq('b', 2)), { $and: [{ a: 1 }, { $not: [{ b: 2 }] }] }],
-  ['operator objects come after the merged field conditions', (b) => b.not(q().eq('a', 1)).eq('b', 2), { $and: [{ b: 2 }, { $not: [{ a: 1 }] }] }],
+  [
+    '$and in $and is flattened',
+    (b) => b.gt('a', 1).and(q().gt('a', 0).lt('a', 9)),
+    { $and: [{ a: { $gt: 1 } }, { a: { $gt: 0 } }, { a: { $lt: 9 } }] },
+  ],
+  [
+    'not: $not takes an array of one filter',
+    (b) => b.eq('a', 1).not(q().eq('b', 2)),
+    { $and: [{ a: 1 }, { $not: [{ b: 2 }] }] },
+  ],
+  [
+    'operator objects come after the merged field conditions',
+    (b) => b.not(q().eq('a', 1)).eq('b', 2),
+    { $and: [{ b: 2 }, { $not: [{ a: 1 }] }] },
+  ],
   ['isEmpty(f) → {f: null}', (b) => b.isEmpty('poster'), { poster: null }],
   ['isNotEmpty(f) → {f: {$ne: null}}', (b) => b.isNotEmpty('poster'), { poster: { $ne: null } }],
-  ['between → two conditions on one field', (b) => b.between('year', 1970, 1980), { $and: [{ year: { $gte: 1970 } }, { year: { $lt: 1980 } }] }],
+  [
+    'between → two conditions on one field',
+    (b) => b.between('year', 1970, 1980),
+    { $and: [{ year: { $gte: 1970 } }, { year: { $lt: 1980 } }] },
+  ],
 ];
 
 useNock();

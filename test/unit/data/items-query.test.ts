@@ -31,7 +31,11 @@ describe('filter operators: one wire encoding each', () => {
     ['lt', () => q().lt('year', 1975), { year: { $lt: 1975 } }],
     ['le', () => q().le('year', 1975), { year: { $lte: 1975 } }],
     ['lte', () => q().lte('year', 1975), { year: { $lte: 1975 } }],
-    ['between: two conditions on one field', () => q().between('year', 1970, 1980), { $and: [{ year: { $gte: 1970 } }, { year: { $lt: 1980 } }] }],
+    [
+      'between: two conditions on one field',
+      () => q().between('year', 1970, 1980),
+      { $and: [{ year: { $gte: 1970 } }, { year: { $lt: 1980 } }] },
+    ],
     ['contains', () => q().contains('title', 'aw'), { title: { $contains: 'aw' } }],
     ['startsWith', () => q().startsWith('title', 'Ja'), { title: { $startsWith: 'Ja' } }],
     ['endsWith', () => q().endsWith('title', 'ws'), { title: { $endsWith: 'ws' } }],
@@ -44,15 +48,31 @@ describe('filter operators: one wire encoding each', () => {
     ['isEmpty: null (missing or null)', () => q().isEmpty('poster'), { poster: null }],
     ['isNotEmpty: $ne null', () => q().isNotEmpty('poster'), { poster: { $ne: null } }],
     ['Date value → $date', () => q().lt('released', d), { released: { $lt: { $date: '1975-06-20T00:00:00.000Z' } } }],
-    ['Date in between → $date', () => q().between('released', d, d), { $and: [{ released: { $gte: { $date: d.toISOString() } } }, { released: { $lt: { $date: d.toISOString() } } }] }],
+    [
+      'Date in between → $date',
+      () => q().between('released', d, d),
+      { $and: [{ released: { $gte: { $date: d.toISOString() } } }, { released: { $lt: { $date: d.toISOString() } } }] },
+    ],
     ['two conditions on distinct fields → one object', () => q().eq('a', 1).gt('b', 2), { a: 1, b: { $gt: 2 } }],
-    ['two conditions on one field → $and', () => q().gt('a', 1).lt('a', 2), { $and: [{ a: { $gt: 1 } }, { a: { $lt: 2 } }] }],
+    [
+      'two conditions on one field → $and',
+      () => q().gt('a', 1).lt('a', 2),
+      { $and: [{ a: { $gt: 1 } }, { a: { $lt: 2 } }] },
+    ],
     ['and(filter builder)', () => q().eq('a', 1).and(items.filter().eq('b', 2)), { a: 1, b: 2 }],
     ['and(plain object)', () => q().and({ b: { $gt: 2 } }), { b: { $gt: 2 } }],
     ['or', () => q().eq('a', 1).or(items.filter().eq('b', 2)), { $or: [{ a: 1 }, { b: 2 }] }],
-    ['or on an empty query', () => q().or(items.filter().eq('b', 2), items.filter().eq('c', 3)), { $or: [{ b: 2 }, { c: 3 }] }],
+    [
+      'or on an empty query',
+      () => q().or(items.filter().eq('b', 2), items.filter().eq('c', 3)),
+      { $or: [{ b: 2 }, { c: 3 }] },
+    ],
     ['or with a query', () => q().eq('a', 1).or(items.query('Movies').eq('b', 2)), { $or: [{ a: 1 }, { b: 2 }] }],
-    ['not: an array of one filter', () => q().eq('a', 1).not(items.filter().eq('b', 2)), { $and: [{ a: 1 }, { $not: [{ b: 2 }] }] }],
+    [
+      'not: an array of one filter',
+      () => q().eq('a', 1).not(items.filter().eq('b', 2)),
+      { $and: [{ a: 1 }, { $not: [{ b: 2 }] }] },
+    ],
     ['nested path', () => q().eq('director.name', 'Spielberg'), { 'director.name': 'Spielberg' }],
   ];
   it.each(cases)('%s', async (_, build, filter) => {
@@ -101,15 +121,23 @@ describe('sort, paging, projection', () => {
   });
 
   it('the whole body, with find options at the top level and call options off the wire', async () => {
-    const b = await body(items.query('Movies').eq('year', 1975).descending('title').limit(5).skip(10).fields('title').include('director'), {
-      consistentRead: true,
-      returnTotalCount: true,
-      timeoutMs: 5000,
-      signal: new AbortController().signal,
-    });
+    const b = await body(
+      items.query('Movies').eq('year', 1975).descending('title').limit(5).skip(10).fields('title').include('director'),
+      {
+        consistentRead: true,
+        returnTotalCount: true,
+        timeoutMs: 5000,
+        signal: new AbortController().signal,
+      },
+    );
     expect(b).toEqual({
       dataCollectionId: 'Movies',
-      query: { filter: { year: 1975 }, sort: [{ fieldName: 'title', order: 'DESC' }], paging: { limit: 5, offset: 10 }, fields: ['title'] },
+      query: {
+        filter: { year: 1975 },
+        sort: [{ fieldName: 'title', order: 'DESC' }],
+        paging: { limit: 5, offset: 10 },
+        fields: ['title'],
+      },
       includeReferences: [{ field: 'director' }],
       consistentRead: true,
       returnTotalCount: true,
@@ -118,7 +146,13 @@ describe('sort, paging, projection', () => {
 
   it('find() returns public items (ids, $date → Date)', async () => {
     capture('/wix-data/v2/items/query', {
-      dataItems: [{ id: 'a', dataCollectionId: 'Movies', data: { _id: 'a', title: 'Jaws', released: { $date: '1975-06-20T00:00:00.000Z' } } }],
+      dataItems: [
+        {
+          id: 'a',
+          dataCollectionId: 'Movies',
+          data: { _id: 'a', title: 'Jaws', released: { $date: '1975-06-20T00:00:00.000Z' } },
+        },
+      ],
       pagingMetadata: { count: 1, offset: 0, total: 1 },
     });
     const page = await items.query('Movies').find();
@@ -139,7 +173,13 @@ describe('terminals count() and distinct()', () => {
       pagingMetadata: { count: 3, total: 3 },
     });
     const r = await items.query('Movies').gt('year', 1970).ascending('genre').limit(10).distinct('genre');
-    expect(bodies[0]).toEqual({ dataCollectionId: 'Movies', fieldName: 'genre', filter: { year: { $gt: 1970 } }, order: 'ASC', paging: { limit: 10, offset: 0 } });
+    expect(bodies[0]).toEqual({
+      dataCollectionId: 'Movies',
+      fieldName: 'genre',
+      filter: { year: { $gt: 1970 } },
+      order: 'ASC',
+      paging: { limit: 10, offset: 0 },
+    });
     expect(r.items).toEqual(['Drama', 'Horror', new Date('2020-01-01T00:00:00.000Z')]);
     expect(r.totalCount).toBe(3);
   });
@@ -148,7 +188,10 @@ describe('terminals count() and distinct()', () => {
 describe('direct forms', () => {
   it('query(collectionId, {filter, sort, paging, fields}) → {items, pagingMetadata}', async () => {
     const meta = { count: 1, offset: 0, total: 9 };
-    const { bodies } = capture('/wix-data/v2/items/query', { dataItems: [{ id: 'a', data: { _id: 'a', n: 1 } }], pagingMetadata: meta });
+    const { bodies } = capture('/wix-data/v2/items/query', {
+      dataItems: [{ id: 'a', data: { _id: 'a', n: 1 } }],
+      pagingMetadata: meta,
+    });
     const r = await items.query('Movies', {
       filter: { released: { $gt: new Date('2000-01-01T00:00:00.000Z') } },
       sort: [{ fieldName: 'n', order: 'ASC' }],
@@ -157,15 +200,26 @@ describe('direct forms', () => {
     });
     expect(bodies[0]).toEqual({
       dataCollectionId: 'Movies',
-      query: { filter: { released: { $gt: { $date: '2000-01-01T00:00:00.000Z' } } }, sort: [{ fieldName: 'n', order: 'ASC' }], paging: { limit: 1, offset: 0 }, fields: ['n'] },
+      query: {
+        filter: { released: { $gt: { $date: '2000-01-01T00:00:00.000Z' } } },
+        sort: [{ fieldName: 'n', order: 'ASC' }],
+        paging: { limit: 1, offset: 0 },
+        fields: ['n'],
+      },
     });
     expect(r).toEqual({ items: [{ _id: 'a', n: 1 }], pagingMetadata: meta });
   });
 
   it('query(collectionId, {filter: builder, cursorPaging})', async () => {
     const { bodies } = capture('/wix-data/v2/items/query', {});
-    const r = await items.query('Movies', { filter: items.filter().eq('a', 1), cursorPaging: { limit: 2, cursor: 'c1' } });
-    expect(bodies[0]).toEqual({ dataCollectionId: 'Movies', query: { filter: { a: 1 }, cursorPaging: { limit: 2, cursor: 'c1' } } });
+    const r = await items.query('Movies', {
+      filter: items.filter().eq('a', 1),
+      cursorPaging: { limit: 2, cursor: 'c1' },
+    });
+    expect(bodies[0]).toEqual({
+      dataCollectionId: 'Movies',
+      query: { filter: { a: 1 }, cursorPaging: { limit: 2, cursor: 'c1' } },
+    });
     expect(r).toEqual({ items: [], pagingMetadata: undefined });
   });
 
@@ -179,9 +233,17 @@ describe('direct forms', () => {
   });
 
   it('distinct(collectionId, field, {filter, paging})', async () => {
-    const { bodies } = capture('/wix-data/v2/items/query-distinct-values', { distinctValues: [1975], pagingMetadata: { total: 1 } });
+    const { bodies } = capture('/wix-data/v2/items/query-distinct-values', {
+      distinctValues: [1975],
+      pagingMetadata: { total: 1 },
+    });
     const r = await items.distinct('Movies', 'year', { filter: { a: 1 }, paging: { limit: 5, offset: 5 } });
-    expect(bodies[0]).toEqual({ dataCollectionId: 'Movies', fieldName: 'year', filter: { a: 1 }, paging: { limit: 5, offset: 5 } });
+    expect(bodies[0]).toEqual({
+      dataCollectionId: 'Movies',
+      fieldName: 'year',
+      filter: { a: 1 },
+      paging: { limit: 5, offset: 5 },
+    });
     expect([...r]).toEqual([1975]);
     expect(r.currentPage).toBe(1);
   });
@@ -191,7 +253,9 @@ describe('items.filter()', () => {
   it('builds a standalone filter', () => {
     expect(items.filter().eq('a', 1).toFilter()).toEqual({ a: 1 });
     expect(items.filter().toFilter()).toEqual({});
-    expect(items.filter().eq('a', 1).or(items.filter().eq('b', 2)).not({ c: 3 }).toFilter()).toEqual({ $and: [{ $or: [{ a: 1 }, { b: 2 }] }, { $not: [{ c: 3 }] }] });
+    expect(items.filter().eq('a', 1).or(items.filter().eq('b', 2)).not({ c: 3 }).toFilter()).toEqual({
+      $and: [{ $or: [{ a: 1 }, { b: 2 }] }, { $not: [{ c: 3 }] }],
+    });
   });
 });
 
@@ -219,7 +283,10 @@ describe('immutability', () => {
     const date = new Date('2000-01-01T00:00:00.000Z');
     const tags = Object.freeze(['a', 'b']);
     const filter = Object.freeze({ when: Object.freeze({ $gt: date }) });
-    const query = Object.freeze({ filter, sort: Object.freeze([Object.freeze({ fieldName: 'a', order: 'ASC' as const })]) });
+    const query = Object.freeze({
+      filter,
+      sort: Object.freeze([Object.freeze({ fieldName: 'a', order: 'ASC' as const })]),
+    });
     capture('/wix-data/v2/items/query', { dataItems: [] });
     capture('/wix-data/v2/items/query', { dataItems: [] });
     await items.query('Movies').hasSome('tags', tags).and(filter).find();
@@ -277,7 +344,9 @@ describe('bad input → RequestError before any request', () => {
   });
 
   it('names the field at fault', () => {
-    expect(() => q().limit(0)).toThrow(expect.objectContaining({ field: 'limit', message: expect.stringContaining('limit must be a positive integer') }));
+    expect(() => q().limit(0)).toThrow(
+      expect.objectContaining({ field: 'limit', message: expect.stringContaining('limit must be a positive integer') }),
+    );
     expect(() => items.query('')).toThrow(expect.objectContaining({ field: 'dataCollectionId' }));
   });
 });

@@ -71,8 +71,15 @@ describe('aggregate', () => {
 
   it('the bare aggregation, with dates in filters', async () => {
     const { bodies } = capture(PATH, {});
-    await items.aggregate('Cities').filter(items.filter().lt('at', new Date('2000-01-01T00:00:00.000Z'))).run();
-    expect(bodies[0]).toEqual({ dataCollectionId: 'Cities', initialFilter: { at: { $lt: { $date: '2000-01-01T00:00:00.000Z' } } }, aggregation: { groupingFields: [], operations: [] } });
+    await items
+      .aggregate('Cities')
+      .filter(items.filter().lt('at', new Date('2000-01-01T00:00:00.000Z')))
+      .run();
+    expect(bodies[0]).toEqual({
+      dataCollectionId: 'Cities',
+      initialFilter: { at: { $lt: { $date: '2000-01-01T00:00:00.000Z' } } },
+      aggregation: { groupingFields: [], operations: [] },
+    });
   });
 
   it('rows carry _id of their group; the result pages like find()', async () => {
@@ -109,7 +116,10 @@ describe('aggregate', () => {
     base.sum('population').limit(1);
     const { bodies } = capture(PATH, {});
     await base.run();
-    expect(bodies[0]).toEqual({ dataCollectionId: 'Cities', aggregation: { groupingFields: ['state'], operations: [] } });
+    expect(bodies[0]).toEqual({
+      dataCollectionId: 'Cities',
+      aggregation: { groupingFields: ['state'], operations: [] },
+    });
   });
 
   it('refuses bad usage before any request', async () => {
@@ -132,7 +142,9 @@ describe('patch', () => {
 
   it('encodes each modification, in order; run() resolves the patched item', async () => {
     const when = new Date('2024-01-01T00:00:00.000Z');
-    const { bodies } = capture(PATH, { dataItem: { id: 'm1', data: { _id: 'm1', views: 11, seen: { $date: when.toISOString() } } } });
+    const { bodies } = capture(PATH, {
+      dataItem: { id: 'm1', data: { _id: 'm1', views: 11, seen: { $date: when.toISOString() } } },
+    });
     const item = await items
       .patch('Movies', 'm1')
       .setField('seen', when)
@@ -162,7 +174,9 @@ describe('patch', () => {
     base.setField('b', 2);
     const { bodies } = capture(PATH, { dataItem: { id: 'm1', data: { _id: 'm1' } } });
     await base.run();
-    expect(bodies[0].patch.fieldModifications).toEqual([{ fieldPath: 'a', action: 'SET_FIELD', setFieldOptions: { value: 1 } }]);
+    expect(bodies[0].patch.fieldModifications).toEqual([
+      { fieldPath: 'a', action: 'SET_FIELD', setFieldOptions: { value: 1 } },
+    ]);
   });
 
   it('refuses bad usage before any request', async () => {
@@ -178,10 +192,19 @@ describe('patch', () => {
 describe('references', () => {
   it('queryReferenced pages the referenced items', async () => {
     const { bodies } = capture('/wix-data/v2/items/query-referenced', {
-      results: [{ dataItem: { id: 'a1', data: { _id: 'a1', name: 'Roy' } } }, { unresolvedReference: { referencedItemId: 'gone' } }, { dataItem: { id: 'a2', data: { _id: 'a2' } } }],
+      results: [
+        { dataItem: { id: 'a1', data: { _id: 'a1', name: 'Roy' } } },
+        { unresolvedReference: { referencedItemId: 'gone' } },
+        { dataItem: { id: 'a2', data: { _id: 'a2' } } },
+      ],
       pagingMetadata: { count: 3, total: 7 },
     });
-    const r = await items.queryReferenced('Movies', { _id: 'm1' }, 'actors', { limit: 3, skip: 3, order: 'DESC', returnTotalCount: true });
+    const r = await items.queryReferenced('Movies', { _id: 'm1' }, 'actors', {
+      limit: 3,
+      skip: 3,
+      order: 'DESC',
+      returnTotalCount: true,
+    });
     expect(bodies[0]).toEqual({
       dataCollectionId: 'Movies',
       referringItemId: 'm1',
@@ -206,7 +229,10 @@ describe('references', () => {
     const many = capture('/wix-data/v2/bulk/items/insert-references', {});
     expect(await items.insertReference('Movies', 'actors', 'm1', 'a1')).toBeUndefined();
     await items.insertReference('Movies', 'actors', { _id: 'm1' }, ['a1', { _id: 'a2' }]);
-    expect(one.bodies[0]).toEqual({ dataCollectionId: 'Movies', dataItemReference: { referringItemFieldName: 'actors', referringItemId: 'm1', referencedItemId: 'a1' } });
+    expect(one.bodies[0]).toEqual({
+      dataCollectionId: 'Movies',
+      dataItemReference: { referringItemFieldName: 'actors', referringItemId: 'm1', referencedItemId: 'a1' },
+    });
     expect(many.bodies[0]).toEqual({
       dataCollectionId: 'Movies',
       dataItemReferences: [
@@ -220,7 +246,10 @@ describe('references', () => {
     const many = capturePosts('/wix-data/v2/bulk/items/remove-references', {}, {});
     await items.removeReference('Movies', 'actors', 'm1', 'a1');
     await items.removeReference('Movies', 'actors', { _id: 'm1' }, ['a1', { _id: 'a2' }]);
-    expect(many.bodies[0]).toEqual({ dataCollectionId: 'Movies', dataItemReferences: [{ referringItemFieldName: 'actors', referringItemId: 'm1', referencedItemId: 'a1' }] });
+    expect(many.bodies[0]).toEqual({
+      dataCollectionId: 'Movies',
+      dataItemReferences: [{ referringItemFieldName: 'actors', referringItemId: 'm1', referencedItemId: 'a1' }],
+    });
     expect(many.bodies[1]).toEqual({
       dataCollectionId: 'Movies',
       dataItemReferences: [
@@ -235,8 +264,18 @@ describe('references', () => {
     const replace = capture('/wix-data/v2/items/replace-references', { dataItemReferences: [] });
     expect(await items.isReferenced('Movies', 'actors', 'm1', 'a1')).toBe(true);
     await items.replaceReferences('Movies', 'actors', 'm1', ['a3']);
-    expect(is.bodies[0]).toEqual({ dataCollectionId: 'Movies', referringItemFieldName: 'actors', referringItemId: 'm1', referencedItemId: 'a1' });
-    expect(replace.bodies[0]).toEqual({ dataCollectionId: 'Movies', referringItemFieldName: 'actors', referringItemId: 'm1', newReferencedItemIds: ['a3'] });
+    expect(is.bodies[0]).toEqual({
+      dataCollectionId: 'Movies',
+      referringItemFieldName: 'actors',
+      referringItemId: 'm1',
+      referencedItemId: 'a1',
+    });
+    expect(replace.bodies[0]).toEqual({
+      dataCollectionId: 'Movies',
+      referringItemFieldName: 'actors',
+      referringItemId: 'm1',
+      newReferencedItemIds: ['a3'],
+    });
   });
 
   it('refuses bad input before any request', async () => {
@@ -250,14 +289,21 @@ describe('references', () => {
 });
 
 describe('bulk writes', () => {
-  const failure = (originalIndex: number, code: string, description: string) => ({ action: 'INSERT', itemMetadata: { originalIndex, success: false, error: { code, description } } });
+  const failure = (originalIndex: number, code: string, description: string) => ({
+    action: 'INSERT',
+    itemMetadata: { originalIndex, success: false, error: { code, description } },
+  });
 
   it('bulkInsert: items on the wire, successes and failures mapped to the official shape', async () => {
     const input = [{ _id: 'a', at: new Date('2020-01-01T00:00:00.000Z') }, { title: 'no id' }, { _id: 'dup' }];
     const { bodies } = capture('/wix-data/v2/bulk/items/insert', {
       results: [
         { action: 'INSERT', itemMetadata: { id: 'a', originalIndex: 0, success: true } },
-        { action: 'INSERT', itemMetadata: { id: 'gen1', originalIndex: 1, success: true }, dataItem: { id: 'gen1', data: { _id: 'gen1' } } },
+        {
+          action: 'INSERT',
+          itemMetadata: { id: 'gen1', originalIndex: 1, success: true },
+          dataItem: { id: 'gen1', data: { _id: 'gen1' } },
+        },
         failure(2, 'WDE0074', 'Item already exists'),
       ],
       bulkActionMetadata: { totalSuccesses: 2, totalFailures: 1 },
@@ -265,7 +311,11 @@ describe('bulk writes', () => {
     const r = await items.bulkInsert('Movies', input, { returnEntity: true });
     expect(bodies[0]).toEqual({
       dataCollectionId: 'Movies',
-      dataItems: [{ id: 'a', data: { _id: 'a', at: { $date: '2020-01-01T00:00:00.000Z' } } }, { data: { title: 'no id' } }, { id: 'dup', data: { _id: 'dup' } }],
+      dataItems: [
+        { id: 'a', data: { _id: 'a', at: { $date: '2020-01-01T00:00:00.000Z' } } },
+        { data: { title: 'no id' } },
+        { id: 'dup', data: { _id: 'dup' } },
+      ],
       returnEntity: true,
     });
     expect(r).toEqual({
@@ -283,11 +333,21 @@ describe('bulk writes', () => {
 
   it('bulkUpdate counts updates; a missing action defaults to the operation', async () => {
     const { bodies } = capture('/wix-data/v2/bulk/items/update', {
-      results: [{ itemMetadata: { id: 'a', originalIndex: 0, success: true } }, { itemMetadata: { id: 'b', originalIndex: 1, success: false, error: { code: 'WDE0073' } } }],
+      results: [
+        { itemMetadata: { id: 'a', originalIndex: 0, success: true } },
+        { itemMetadata: { id: 'b', originalIndex: 1, success: false, error: { code: 'WDE0073' } } },
+      ],
     });
     const r = await items.bulkUpdate('Movies', [{ _id: 'a' }, { _id: 'b' }]);
-    expect(bodies[0].dataItems).toEqual([{ id: 'a', data: { _id: 'a' } }, { id: 'b', data: { _id: 'b' } }]);
-    expect(r).toMatchObject({ updated: 1, updatedItemIds: ['a'], errors: [{ index: 1, code: 'WDE0073', message: 'WDE0073', item: { _id: 'b' } }] });
+    expect(bodies[0].dataItems).toEqual([
+      { id: 'a', data: { _id: 'a' } },
+      { id: 'b', data: { _id: 'b' } },
+    ]);
+    expect(r).toMatchObject({
+      updated: 1,
+      updatedItemIds: ['a'],
+      errors: [{ index: 1, code: 'WDE0073', message: 'WDE0073', item: { _id: 'b' } }],
+    });
   });
 
   it('bulkSave splits inserts and updates by action', async () => {
@@ -299,12 +359,30 @@ describe('bulk writes', () => {
       ],
     });
     const r = await items.bulkSave('Movies', [{ _id: 'n' }, { _id: 'o' }, { _id: 'same' }]);
-    expect(r).toMatchObject({ inserted: 1, updated: 1, skipped: 1, insertedItemIds: ['n'], updatedItemIds: ['o'], errors: [] });
+    expect(r).toMatchObject({
+      inserted: 1,
+      updated: 1,
+      skipped: 1,
+      insertedItemIds: ['n'],
+      updatedItemIds: ['o'],
+      errors: [],
+    });
   });
 
   it('bulkRemove sends the ids and counts removals', async () => {
     const { bodies } = capture('/wix-data/v2/bulk/items/remove', {
-      results: [{ action: 'DELETE', itemMetadata: { id: 'a', originalIndex: 0, success: true } }, { action: 'DELETE', itemMetadata: { id: 'zz', originalIndex: 1, success: false, error: { code: 'WDE0073', description: 'Item not found' } } }],
+      results: [
+        { action: 'DELETE', itemMetadata: { id: 'a', originalIndex: 0, success: true } },
+        {
+          action: 'DELETE',
+          itemMetadata: {
+            id: 'zz',
+            originalIndex: 1,
+            success: false,
+            error: { code: 'WDE0073', description: 'Item not found' },
+          },
+        },
+      ],
     });
     const r = await items.bulkRemove('Movies', ['a', 'zz']);
     expect(bodies[0]).toEqual({ dataCollectionId: 'Movies', dataItemIds: ['a', 'zz'] });
@@ -328,7 +406,13 @@ describe('bulk writes', () => {
 
 describe('single items (generated methods)', () => {
   it('insert sends {dataCollectionId, dataItem: {id?, data}} and resolves the public item', async () => {
-    const { bodies } = capture('/wix-data/v2/items', { dataItem: { id: 'gen', dataCollectionId: 'Movies', data: { _id: 'gen', title: 'Jaws', _createdDate: { $date: '2024-01-01T00:00:00.000Z' } } } });
+    const { bodies } = capture('/wix-data/v2/items', {
+      dataItem: {
+        id: 'gen',
+        dataCollectionId: 'Movies',
+        data: { _id: 'gen', title: 'Jaws', _createdDate: { $date: '2024-01-01T00:00:00.000Z' } },
+      },
+    });
     const item = await items.insert('Movies', { title: 'Jaws' });
     expect(bodies[0]).toEqual({ dataCollectionId: 'Movies', dataItem: { data: { title: 'Jaws' } } });
     expect(item).toEqual({ _id: 'gen', title: 'Jaws', _createdDate: new Date('2024-01-01T00:00:00.000Z') });
@@ -338,7 +422,10 @@ describe('single items (generated methods)', () => {
     nock(BASE)
       .get('/wix-data/v2/items/nope')
       .query({ dataCollectionId: 'Movies' })
-      .reply(404, { message: 'Item not found', details: { applicationError: { code: 'WDE0073', description: 'Item not found' } } });
+      .reply(404, {
+        message: 'Item not found',
+        details: { applicationError: { code: 'WDE0073', description: 'Item not found' } },
+      });
     expect(await items.get('Movies', 'nope')).toBeNull();
   });
 
@@ -347,7 +434,10 @@ describe('single items (generated methods)', () => {
     await expect(items.get('Movies', 'nope')).rejects.toMatchObject({ code: 'NOT_FOUND', status: 404 });
     nock(BASE)
       .post('/wix-data/v2/items/remove')
-      .reply(404, { message: 'Collection does not exist', details: { applicationError: { code: 'WDE0025', description: 'no collection' } } });
+      .reply(404, {
+        message: 'Collection does not exist',
+        details: { applicationError: { code: 'WDE0025', description: 'no collection' } },
+      });
     await expect(items.remove('Typo', 'x')).rejects.toMatchObject({ code: 'WDE0025' });
   });
 
@@ -363,7 +453,10 @@ describe('single items (generated methods)', () => {
     const bodies: unknown[] = [];
     nock(BASE)
       .post('/wix-data/v2/items/remove', (b) => (bodies.push(b), true))
-      .reply(404, { message: 'Item not found', details: { applicationError: { code: 'WDE0073', description: 'Item not found' } } });
+      .reply(404, {
+        message: 'Item not found',
+        details: { applicationError: { code: 'WDE0073', description: 'Item not found' } },
+      });
     expect(await items.remove('Movies', 'nope')).toBeNull();
     expect(bodies[0]).toEqual({ dataCollectionId: 'Movies', dataItemId: 'nope' });
   });
@@ -378,10 +471,20 @@ describe('review follow-ups', () => {
   it('isReferenced and replaceReferences accept items ({_id}) as well as ids', async () => {
     const a = capture('/wix-data/v2/items/is-referenced', { isReferenced: true });
     expect(await items.isReferenced('M', 'f', { _id: 'l' }, { _id: 'r' })).toBe(true);
-    expect(a.bodies[0]).toEqual({ dataCollectionId: 'M', referringItemFieldName: 'f', referringItemId: 'l', referencedItemId: 'r' });
+    expect(a.bodies[0]).toEqual({
+      dataCollectionId: 'M',
+      referringItemFieldName: 'f',
+      referringItemId: 'l',
+      referencedItemId: 'r',
+    });
     const b = capture('/wix-data/v2/items/replace-references');
     await items.replaceReferences('M', 'f', 'l', [{ _id: 'r1' }, 'r2']);
-    expect(b.bodies[0]).toEqual({ dataCollectionId: 'M', referringItemFieldName: 'f', referringItemId: 'l', newReferencedItemIds: ['r1', 'r2'] });
+    expect(b.bodies[0]).toEqual({
+      dataCollectionId: 'M',
+      referringItemFieldName: 'f',
+      referringItemId: 'l',
+      newReferencedItemIds: ['r1', 'r2'],
+    });
   });
 
   it('query(id, null) is the builder; a cyclic argument is a RequestError, not a RangeError', async () => {

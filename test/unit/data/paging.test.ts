@@ -9,7 +9,8 @@ const client = testClient();
 const PATH = '/wix-data/v2/items/query';
 
 /** Wire items `n0..n(count-1)` starting at `from`. */
-const wireItems = (from: number, count: number) => Array.from({ length: count }, (_, i) => ({ id: `n${from + i}`, data: { _id: `n${from + i}`, n: from + i } }));
+const wireItems = (from: number, count: number) =>
+  Array.from({ length: count }, (_, i) => ({ id: `n${from + i}`, data: { _id: `n${from + i}`, n: from + i } }));
 
 /** Queues one answer per page (in order) and records each request body. */
 const pagesOf = (...replies: object[]) => capturePosts(PATH, ...replies);
@@ -44,14 +45,20 @@ describe('offset paging', () => {
     expect(page).toMatchObject({ pageSize: 10, currentPage: 2, totalPages: 5 });
     const next = await page.next();
     expect(next.currentPage).toBe(3);
-    expect(bodies[1]).toEqual({ dataCollectionId: 'Movies', query: { filter: { a: 1 }, sort: [{ fieldName: 'n', order: 'ASC' }], paging: { limit: 10, offset: 30 } } });
+    expect(bodies[1]).toEqual({
+      dataCollectionId: 'Movies',
+      query: { filter: { a: 1 }, sort: [{ fieldName: 'n', order: 'ASC' }], paging: { limit: 10, offset: 30 } },
+    });
     const back = await next.prev();
     expect(back.currentPage).toBe(2);
     expect(bodies[2].query.paging).toEqual({ limit: 10, offset: 20 });
   });
 
   it('prev() from a skip smaller than a page goes back to offset 0', async () => {
-    const { bodies } = pagesOf({ dataItems: wireItems(5, 10), pagingMetadata: { total: 30 } }, { dataItems: wireItems(0, 10), pagingMetadata: { total: 30 } });
+    const { bodies } = pagesOf(
+      { dataItems: wireItems(5, 10), pagingMetadata: { total: 30 } },
+      { dataItems: wireItems(0, 10), pagingMetadata: { total: 30 } },
+    );
     const page = await client.items.query('Movies').limit(10).skip(5).find();
     expect(page.currentPage).toBe(0);
     expect(page.hasPrev()).toBe(true);
@@ -83,7 +90,10 @@ describe('offset paging', () => {
   });
 
   it('an exactly full last page: total pages round up only when needed', async () => {
-    pagesOf({ dataItems: wireItems(0, 10), pagingMetadata: { total: 20 } }, { dataItems: wireItems(0, 10), pagingMetadata: { total: 21 } });
+    pagesOf(
+      { dataItems: wireItems(0, 10), pagingMetadata: { total: 20 } },
+      { dataItems: wireItems(0, 10), pagingMetadata: { total: 21 } },
+    );
     expect((await client.items.query('Movies').limit(10).find()).totalPages).toBe(2);
     expect((await client.items.query('Movies').limit(10).find()).totalPages).toBe(3);
   });
@@ -144,7 +154,10 @@ describe('cursor paging', () => {
   });
 
   it('a cursor page without a limit asks for 50', async () => {
-    const { bodies } = pagesOf({ dataItems: wireItems(0, 1), pagingMetadata: { cursors: { next: 'x' } } }, { dataItems: [] });
+    const { bodies } = pagesOf(
+      { dataItems: wireItems(0, 1), pagingMetadata: { cursors: { next: 'x' } } },
+      { dataItems: [] },
+    );
     await (await client.items.query('Movies').find()).next();
     expect(bodies[1].query.cursorPaging).toEqual({ limit: 50, cursor: 'x' });
   });
@@ -188,7 +201,11 @@ describe('iteration', () => {
   });
 
   it('stops on an empty page even when the service claims more', async () => {
-    const { scope } = pagesOf({ dataItems: wireItems(0, 2), pagingMetadata: { hasNext: true } }, { dataItems: [], pagingMetadata: { hasNext: true } }, { dataItems: wireItems(9, 1) });
+    const { scope } = pagesOf(
+      { dataItems: wireItems(0, 2), pagingMetadata: { hasNext: true } },
+      { dataItems: [], pagingMetadata: { hasNext: true } },
+      { dataItems: wireItems(9, 1) },
+    );
     const seen: unknown[] = [];
     for await (const item of client.items.query('Movies').limit(2).all()) seen.push(item._id);
     expect(seen).toEqual(['n0', 'n1']);
@@ -196,7 +213,11 @@ describe('iteration', () => {
   });
 
   it('an abort mid-way rejects with AbortedError and fetches no further page', async () => {
-    const { scope } = pagesOf({ dataItems: wireItems(0, 2), pagingMetadata: { total: 6 } }, { dataItems: wireItems(2, 2), pagingMetadata: { total: 6 } }, { dataItems: wireItems(4, 2), pagingMetadata: { total: 6 } });
+    const { scope } = pagesOf(
+      { dataItems: wireItems(0, 2), pagingMetadata: { total: 6 } },
+      { dataItems: wireItems(2, 2), pagingMetadata: { total: 6 } },
+      { dataItems: wireItems(4, 2), pagingMetadata: { total: 6 } },
+    );
     const controller = new AbortController();
     const seen: unknown[] = [];
     const run = async () => {
@@ -212,8 +233,13 @@ describe('iteration', () => {
   });
 
   it('an abort while a page is in flight rejects with AbortedError', async () => {
-    nock(BASE).post(PATH).reply(200, { dataItems: wireItems(0, 1), pagingMetadata: { total: 2 } });
-    nock(BASE).post(PATH).delay(2000).reply(200, { dataItems: wireItems(1, 1), pagingMetadata: { total: 2 } });
+    nock(BASE)
+      .post(PATH)
+      .reply(200, { dataItems: wireItems(0, 1), pagingMetadata: { total: 2 } });
+    nock(BASE)
+      .post(PATH)
+      .delay(2000)
+      .reply(200, { dataItems: wireItems(1, 1), pagingMetadata: { total: 2 } });
     const controller = new AbortController();
     const page = await client.items.query('Movies').limit(1).find({ signal: controller.signal });
     const pending = page.next();

@@ -167,9 +167,7 @@ describe('ValidationError', () => {
     const error = new ValidationError({ violations, status: 400 });
     expect(error.code).toBe('INVALID_ARGUMENT');
     expect(error.violations.map((v) => v.field)).toEqual(['B', 'a.z', 'b']);
-    expect(error.message).toBe(
-      'INVALID_ARGUMENT: B: upper case sorts before lower case, a.z: first, b: second',
-    );
+    expect(error.message).toBe('INVALID_ARGUMENT: B: upper case sorts before lower case, a.z: first, b: second');
     // The caller's array is left alone.
     expect(violations[0]?.field).toBe('b');
   });
@@ -204,9 +202,7 @@ describe('HttpError', () => {
     expect(new HttpError({ status: 409 }).code).toBe('CONFLICT');
     expect(new HttpError({ status: 429 }).code).toBe('TOO_MANY_REQUESTS');
     expect(new HttpError({ status: 418 }).code).toBe('IM_A_TEAPOT');
-    expect(new HttpError({ status: 499, statusText: 'Client Closed Request' }).code).toBe(
-      'CLIENT_CLOSED_REQUEST',
-    );
+    expect(new HttpError({ status: 499, statusText: 'Client Closed Request' }).code).toBe('CLIENT_CLOSED_REQUEST');
   });
 
   it('falls back to HTTP_<status> for an unknown 4xx without status text', () => {
@@ -242,9 +238,7 @@ describe('NetworkError', () => {
     const error = new NetworkError({ cause });
     expect(error.code).toBe('NETWORK_ERROR');
     expect(error.cause).toBe(cause);
-    expect(error.message).toBe(
-      'Network request failed: TypeError: fetch failed (connect ECONNREFUSED 127.0.0.1:3000)',
-    );
+    expect(error.message).toBe('Network request failed: TypeError: fetch failed (connect ECONNREFUSED 127.0.0.1:3000)');
   });
 
   it('never prints an arbitrary object', () => {
@@ -411,7 +405,14 @@ describe('errorFromResponse', () => {
       message: 'invalid',
       details: {
         validationError: {
-          fieldViolations: [null, 'text', 42, { field: 7 }, { description: 'whole request is wrong' }, { field: 'b', description: 'bad' }],
+          fieldViolations: [
+            null,
+            'text',
+            42,
+            { field: 7 },
+            { description: 'whole request is wrong' },
+            { field: 'b', description: 'bad' },
+          ],
         },
       },
     });
@@ -432,7 +433,10 @@ describe('errorFromResponse', () => {
 
   it('does not treat an empty or non-array fieldViolations as a validation error', () => {
     for (const fieldViolations of [[], 'nope', { field: 'x' }]) {
-      const error = errorFromResponse({ status: 400, body: json({ details: { validationError: { fieldViolations } } }) });
+      const error = errorFromResponse({
+        status: 400,
+        body: json({ details: { validationError: { fieldViolations } } }),
+      });
       expect(isHttpError(error)).toBe(true);
       expect(error.code).toBe('BAD_REQUEST');
     }
@@ -461,7 +465,13 @@ describe('errorFromResponse', () => {
       body: json({ details: { applicationError: { code: 'DUP', description: 'already exists' } } }),
     });
     expect(withDescription.message).toBe('409 Conflict (DUP: already exists)');
-    const same = errorFromResponse({ status: 409, body: json({ message: 'already exists', details: { applicationError: { code: 'DUP', description: 'already exists' } } }) });
+    const same = errorFromResponse({
+      status: 409,
+      body: json({
+        message: 'already exists',
+        details: { applicationError: { code: 'DUP', description: 'already exists' } },
+      }),
+    });
     expect(same.message).toBe('409 Conflict (DUP: already exists)');
     const bare = errorFromResponse({ status: 409, statusText: '', body: json({ details: { applicationError: {} } }) });
     expect(isApplicationError(bare)).toBe(true);
@@ -546,20 +556,37 @@ describe('errorFromResponse', () => {
 
   it('keeps the server code and message of a 5xx that carries the platform error', () => {
     const body = { message: 'maintenance', details: { applicationError: { code: 'WDE0001', description: 'down' } } };
-    const error = errorFromResponse({ status: 503, statusText: 'Service Unavailable', body: json(body), requestId: 'r-4' });
+    const error = errorFromResponse({
+      status: 503,
+      statusText: 'Service Unavailable',
+      body: json(body),
+      requestId: 'r-4',
+    });
     expect(isApplicationError(error)).toBe(true);
     expect(error.code).toBe('WDE0001');
     expect(error.status).toBe(503);
     expect(error.message).toBe('503 Service Unavailable (WDE0001: maintenance; down) (request id: r-4)');
     expect(error.details).toEqual(body);
     // Without a code of its own, a 5xx stays a system error.
-    expect(errorFromResponse({ status: 500, body: json({ details: { applicationError: {} } }) }).code).toBe('SYSTEM_ERROR');
+    expect(errorFromResponse({ status: 500, body: json({ details: { applicationError: {} } }) }).code).toBe(
+      'SYSTEM_ERROR',
+    );
   });
 
   it('names the operation at the start of the message and keeps Retry-After', () => {
-    const body = { message: 'Forbidden', details: { applicationError: { code: 'WDE0027', description: 'The current user does not have permissions' } } };
-    const error = errorFromResponse({ status: 403, statusText: 'Forbidden', body: json(body), operation: 'getDataCollection' });
-    expect(error.message).toBe('getDataCollection: 403 Forbidden (WDE0027: Forbidden; The current user does not have permissions)');
+    const body = {
+      message: 'Forbidden',
+      details: { applicationError: { code: 'WDE0027', description: 'The current user does not have permissions' } },
+    };
+    const error = errorFromResponse({
+      status: 403,
+      statusText: 'Forbidden',
+      body: json(body),
+      operation: 'getDataCollection',
+    });
+    expect(error.message).toBe(
+      'getDataCollection: 403 Forbidden (WDE0027: Forbidden; The current user does not have permissions)',
+    );
     expect(error.operation).toBe('getDataCollection');
     const limited = errorFromResponse({ status: 429, body: '', operation: 'queryDataItems', retryAfterMs: 120_000 });
     expect(limited.message).toBe('queryDataItems: 429 Too Many Requests');

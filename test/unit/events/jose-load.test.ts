@@ -10,7 +10,9 @@ vi.mock('jose', () => {
 
 describe('webhooks: jose cannot load', () => {
   it('rejects with NetworkError, not WebhookError', async () => {
-    const client = createClient({ webhooks: { publicKey: '-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PUBLIC KEY-----' } });
+    const client = createClient({
+      webhooks: { publicKey: '-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PUBLIC KEY-----' },
+    });
     const error = await client.webhooks.process('header.payload.signature').catch((e: unknown) => e);
     expect(isWebhookError(error)).toBe(false);
     expect(isNetworkError(error)).toBe(true);

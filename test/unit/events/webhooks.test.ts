@@ -5,9 +5,22 @@ import { build } from 'esbuild';
 import { exportSPKI, generateKeyPair, importSPKI as realImportSPKI, SignJWT, UnsecuredJWT } from 'jose';
 import { beforeAll, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { createClient } from '../../../src/client.js';
-import { isRequestError, isSiteKitError, isWebhookError, RequestError, WebhookError, type WebhookErrorCode } from '../../../src/errors/index.js';
+import {
+  isRequestError,
+  isSiteKitError,
+  isWebhookError,
+  RequestError,
+  WebhookError,
+  type WebhookErrorCode,
+} from '../../../src/errors/index.js';
 import type { DataCollection, FileDescriptor, Item, Member } from '../../../generated/models.js';
-import { createEventRegistry, type EventRegistry, type MediaEvents, type NamespaceEvents, type ProcessedEvent } from '../../../src/events/index.js';
+import {
+  createEventRegistry,
+  type EventRegistry,
+  type MediaEvents,
+  type NamespaceEvents,
+  type ProcessedEvent,
+} from '../../../src/events/index.js';
 import { eagerOutputs } from '../../../scripts/eager-chunks.mjs';
 
 // importSPKI wrapped in a spy, to see the key imported once per client. The SDK imports jose
@@ -42,7 +55,12 @@ interface EnvelopeInit {
   instanceId?: string;
 }
 
-const envelope = ({ eventType, data, identity = { identityType: 'MEMBER', memberId: 'mem-9' }, instanceId = 'inst-1' }: EnvelopeInit) => ({
+const envelope = ({
+  eventType,
+  data,
+  identity = { identityType: 'MEMBER', memberId: 'mem-9' },
+  instanceId = 'inst-1',
+}: EnvelopeInit) => ({
   eventType,
   instanceId,
   identity: typeof identity === 'string' ? identity : JSON.stringify(identity),
@@ -50,26 +68,56 @@ const envelope = ({ eventType, data, identity = { identityType: 'MEMBER', member
 });
 
 /** Signs `claims` (default RS256 with the app's key, valid for an hour). */
-async function signClaims(claims: Record<string, unknown>, key: CryptoKey = privateKey, exp: number | string = '1h'): Promise<string> {
+async function signClaims(
+  claims: Record<string, unknown>,
+  key: CryptoKey = privateKey,
+  exp: number | string = '1h',
+): Promise<string> {
   return new SignJWT(claims).setProtectedHeader({ alg: 'RS256' }).setIssuedAt().setExpirationTime(exp).sign(key);
 }
 
 /** A signed event: the `data` claim is the JSON string of the envelope. */
-const sign = (init: EnvelopeInit, key?: CryptoKey, exp?: number | string) => signClaims({ data: JSON.stringify(envelope(init)) }, key, exp);
+const sign = (init: EnvelopeInit, key?: CryptoKey, exp?: number | string) =>
+  signClaims({ data: JSON.stringify(envelope(init)) }, key, exp);
 
 /** The domain event `data` around one part, with its metadata fields. */
 function domainEvent(eventType: string, part: Record<string, unknown>, extra: Record<string, unknown> = {}) {
-  const [, entityFqdn, slug] = /^(.*?)_(created|updated|deleted|changed|cloned|file_ready|file_failed)$/.exec(eventType) ?? [];
+  const [, entityFqdn, slug] =
+    /^(.*?)_(created|updated|deleted|changed|cloned|file_ready|file_failed)$/.exec(eventType) ?? [];
   return { id: 'evt-1', entityFqdn, slug, entityId: 'entity-1', eventTime: ISO, ...extra, ...part };
 }
 
 // --- wire entities and their public forms ---------------------------------------------------
 
 const WIRE = {
-  collection: { id: 'Movies', displayName: 'Movies', createdDate: ISO, updatedDate: ISO, fields: [{ key: 'rating', type: 'NUMBER', numberRange: { min: 'NaN', max: 10 } }] },
-  item: { id: 'item-1', dataCollectionId: 'Movies', data: { _id: 'item-1', title: 'Up', released: { $date: '2009-05-29T00:00:00.000Z' }, _createdDate: { $date: ISO } } },
-  file: { id: 'file-1', displayName: 'cat.png', mediaType: 'IMAGE', createdDate: ISO, media: { image: { image: { id: 'cat.png', url: 'https://static.wixstatic.com/media/cat.png', width: 10, height: 20 } } } },
-  member: { id: 'member-1', loginEmail: 'a@example.com', createdDate: ISO, lastLoginDate: ISO, profile: { nickname: 'Ann' } },
+  collection: {
+    id: 'Movies',
+    displayName: 'Movies',
+    createdDate: ISO,
+    updatedDate: ISO,
+    fields: [{ key: 'rating', type: 'NUMBER', numberRange: { min: 'NaN', max: 10 } }],
+  },
+  item: {
+    id: 'item-1',
+    dataCollectionId: 'Movies',
+    data: { _id: 'item-1', title: 'Up', released: { $date: '2009-05-29T00:00:00.000Z' }, _createdDate: { $date: ISO } },
+  },
+  file: {
+    id: 'file-1',
+    displayName: 'cat.png',
+    mediaType: 'IMAGE',
+    createdDate: ISO,
+    media: {
+      image: { image: { id: 'cat.png', url: 'https://static.wixstatic.com/media/cat.png', width: 10, height: 20 } },
+    },
+  },
+  member: {
+    id: 'member-1',
+    loginEmail: 'a@example.com',
+    createdDate: ISO,
+    lastLoginDate: ISO,
+    profile: { nickname: 'Ann' },
+  },
 };
 
 const expectPublicCollection = (entity: any) => {
@@ -78,32 +126,106 @@ const expectPublicCollection = (entity: any) => {
   expect(entity.fields[0].numberRange.min).toBeNaN();
 };
 const expectPublicItem = (entity: any) => {
-  expect(entity).toEqual({ _id: 'item-1', title: 'Up', released: new Date('2009-05-29T00:00:00.000Z'), _createdDate: DATE });
+  expect(entity).toEqual({
+    _id: 'item-1',
+    title: 'Up',
+    released: new Date('2009-05-29T00:00:00.000Z'),
+    _createdDate: DATE,
+  });
 };
 const expectPublicFile = (entity: any) => {
   expect(entity).toMatchObject({ _id: 'file-1', displayName: 'cat.png', _createdDate: DATE });
   expect(entity.media.image.image).toMatch(/^wix:image:\/\/v1\/cat\.png\//);
 };
 const expectPublicMember = (entity: any) => {
-  expect(entity).toMatchObject({ _id: 'member-1', loginEmail: 'a@example.com', _createdDate: DATE, lastLoginDate: DATE, profile: { nickname: 'Ann' } });
+  expect(entity).toMatchObject({
+    _id: 'member-1',
+    loginEmail: 'a@example.com',
+    _createdDate: DATE,
+    lastLoginDate: DATE,
+    profile: { nickname: 'Ann' },
+  });
 };
 
 type Kind = 'created' | 'updated' | 'deleted' | 'action';
 
 /** The whole table: event type, namespace, method, shape, the wire entity and its public-form check. */
 const TABLE: [string, keyof NamespaceEvents, string, Kind, unknown, (entity: any) => void][] = [
-  ['wix.data.v2.data_collection_created', 'collections', 'onDataCollectionCreated', 'created', WIRE.collection, expectPublicCollection],
-  ['wix.data.v2.data_collection_updated', 'collections', 'onDataCollectionUpdated', 'updated', WIRE.collection, expectPublicCollection],
-  ['wix.data.v2.data_collection_deleted', 'collections', 'onDataCollectionDeleted', 'deleted', WIRE.collection, expectPublicCollection],
-  ['wix.data.v2.data_collection_changed', 'collections', 'onDataCollectionChanged', 'action', WIRE.collection, expectPublicCollection],
-  ['wix.data.v2.data_collection_cloned', 'collections', 'onDataCollectionCloned', 'action', WIRE.collection, expectPublicCollection],
+  [
+    'wix.data.v2.data_collection_created',
+    'collections',
+    'onDataCollectionCreated',
+    'created',
+    WIRE.collection,
+    expectPublicCollection,
+  ],
+  [
+    'wix.data.v2.data_collection_updated',
+    'collections',
+    'onDataCollectionUpdated',
+    'updated',
+    WIRE.collection,
+    expectPublicCollection,
+  ],
+  [
+    'wix.data.v2.data_collection_deleted',
+    'collections',
+    'onDataCollectionDeleted',
+    'deleted',
+    WIRE.collection,
+    expectPublicCollection,
+  ],
+  [
+    'wix.data.v2.data_collection_changed',
+    'collections',
+    'onDataCollectionChanged',
+    'action',
+    WIRE.collection,
+    expectPublicCollection,
+  ],
+  [
+    'wix.data.v2.data_collection_cloned',
+    'collections',
+    'onDataCollectionCloned',
+    'action',
+    WIRE.collection,
+    expectPublicCollection,
+  ],
   ['wix.data.v2.data_item_created', 'items', 'onDataItemCreated', 'created', WIRE.item, expectPublicItem],
   ['wix.data.v2.data_item_updated', 'items', 'onDataItemUpdated', 'updated', WIRE.item, expectPublicItem],
   ['wix.data.v2.data_item_deleted', 'items', 'onDataItemDeleted', 'deleted', WIRE.item, expectPublicItem],
-  ['wix.media.site_media.v1.file_descriptor_updated', 'media', 'onFileDescriptorUpdated', 'updated', WIRE.file, expectPublicFile],
-  ['wix.media.site_media.v1.file_descriptor_deleted', 'media', 'onFileDescriptorDeleted', 'deleted', WIRE.file, expectPublicFile],
-  ['wix.media.site_media.v1.file_descriptor_file_ready', 'media', 'onFileDescriptorFileReady', 'action', WIRE.file, expectPublicFile],
-  ['wix.media.site_media.v1.file_descriptor_file_failed', 'media', 'onFileDescriptorFileFailed', 'action', WIRE.file, expectPublicFile],
+  [
+    'wix.media.site_media.v1.file_descriptor_updated',
+    'media',
+    'onFileDescriptorUpdated',
+    'updated',
+    WIRE.file,
+    expectPublicFile,
+  ],
+  [
+    'wix.media.site_media.v1.file_descriptor_deleted',
+    'media',
+    'onFileDescriptorDeleted',
+    'deleted',
+    WIRE.file,
+    expectPublicFile,
+  ],
+  [
+    'wix.media.site_media.v1.file_descriptor_file_ready',
+    'media',
+    'onFileDescriptorFileReady',
+    'action',
+    WIRE.file,
+    expectPublicFile,
+  ],
+  [
+    'wix.media.site_media.v1.file_descriptor_file_failed',
+    'media',
+    'onFileDescriptorFileFailed',
+    'action',
+    WIRE.file,
+    expectPublicFile,
+  ],
   ['wix.members.v1.member_created', 'members', 'onMemberCreated', 'created', WIRE.member, expectPublicMember],
   ['wix.members.v1.member_updated', 'members', 'onMemberUpdated', 'updated', WIRE.member, expectPublicMember],
   ['wix.members.v1.member_deleted', 'members', 'onMemberDeleted', 'deleted', WIRE.member, expectPublicMember],
@@ -122,7 +244,9 @@ const NAMESPACES = ['collections', 'items', 'media', 'members'] as const;
 function spyAll(registry: EventRegistry = createEventRegistry({ publicKey })) {
   const spies: Record<string, ReturnType<typeof vi.fn>> = {};
   for (const namespace of NAMESPACES) {
-    for (const [method, on] of Object.entries(registry.handlers(namespace) as unknown as Record<string, (h: unknown) => () => void>)) {
+    for (const [method, on] of Object.entries(
+      registry.handlers(namespace) as unknown as Record<string, (h: unknown) => () => void>,
+    )) {
       spies[method] = vi.fn();
       on(spies[method]);
     }
@@ -163,7 +287,10 @@ describe('the bars', () => {
     (client.collections as unknown as NamespaceEvents['collections']).onDataCollectionCreated(collectionCreated);
     (client.members as unknown as NamespaceEvents['members']).onMemberCreated(memberCreated);
 
-    const body = await sign({ eventType: 'wix.data.v2.data_item_created', data: domainEvent('wix.data.v2.data_item_created', { createdEvent: { entity: WIRE.item } }) });
+    const body = await sign({
+      eventType: 'wix.data.v2.data_item_created',
+      data: domainEvent('wix.data.v2.data_item_created', { createdEvent: { entity: WIRE.item } }),
+    });
     const result = await client.webhooks.process(body);
 
     expect(created).toHaveBeenCalledTimes(1);
@@ -186,12 +313,24 @@ describe('the bars', () => {
       identity: { identityType: 'MEMBER', memberId: 'mem-9' },
     });
     expect(event.modifiedFields).toBeUndefined();
-    expect(result).toEqual({ eventType: 'wix.data.v2.data_item_created', instanceId: 'inst-1', identity: { identityType: 'MEMBER', memberId: 'mem-9' }, payload: event, handled: 1 });
+    expect(result).toEqual({
+      eventType: 'wix.data.v2.data_item_created',
+      instanceId: 'inst-1',
+      identity: { identityType: 'MEMBER', memberId: 'mem-9' },
+      payload: event,
+      handled: 1,
+    });
   });
 
   it('a webhook signed with another key is rejected with INVALID_SIGNATURE and no handler runs', async () => {
     const { registry, called } = spyAll();
-    const body = await sign({ eventType: 'wix.data.v2.data_item_created', data: domainEvent('wix.data.v2.data_item_created', { createdEvent: { entity: WIRE.item } }) }, otherPrivateKey);
+    const body = await sign(
+      {
+        eventType: 'wix.data.v2.data_item_created',
+        data: domainEvent('wix.data.v2.data_item_created', { createdEvent: { entity: WIRE.item } }),
+      },
+      otherPrivateKey,
+    );
     const error = await expectWebhookError(registry.webhooks.process(body), 'INVALID_SIGNATURE');
     expect(error.message).toMatch(/^webhooks: invalid signature/);
     expect(called()).toEqual([]);
@@ -226,8 +365,12 @@ describe('dispatch', () => {
       expectTypeOf(event.entity).toEqualTypeOf<DataCollection>();
       expectTypeOf(event.modifiedFields).toEqualTypeOf<Record<string, unknown> | undefined>();
     });
-    registry.handlers('members').onMemberDeleted((event) => expectTypeOf(event.entity).toEqualTypeOf<Member | undefined>());
-    registry.handlers('media').onFileDescriptorFileReady((event) => expectTypeOf(event.data.file).toEqualTypeOf<FileDescriptor | undefined>());
+    registry
+      .handlers('members')
+      .onMemberDeleted((event) => expectTypeOf(event.entity).toEqualTypeOf<Member | undefined>());
+    registry
+      .handlers('media')
+      .onFileDescriptorFileReady((event) => expectTypeOf(event.data.file).toEqualTypeOf<FileDescriptor | undefined>());
     expectTypeOf(registry.handlers('media')).toEqualTypeOf<MediaEvents>();
     expectTypeOf(registry.handlers('items').onDataItemCreated).returns.toEqualTypeOf<() => void>();
     // @ts-expect-error: not an event of items
@@ -269,7 +412,9 @@ describe('dispatch', () => {
   it('updated events without modifiedFields have none; the handler still gets the current entity', async () => {
     const { registry, spies } = spyAll();
     const eventType = 'wix.members.v1.member_updated';
-    await registry.webhooks.process(await sign({ eventType, data: domainEvent(eventType, { updatedEvent: { currentEntity: WIRE.member } }) }));
+    await registry.webhooks.process(
+      await sign({ eventType, data: domainEvent(eventType, { updatedEvent: { currentEntity: WIRE.member } }) }),
+    );
     const event = spies.onMemberUpdated!.mock.calls[0]![0];
     expectPublicMember(event.entity);
     expect(event).not.toHaveProperty('modifiedFields');
@@ -278,9 +423,17 @@ describe('dispatch', () => {
   it('metadata: triggeredByAnonymizeRequest and unknown fields pass through; the envelope wins over data for eventType', async () => {
     const { registry, spies } = spyAll();
     const eventType = 'wix.members.v1.member_created';
-    const data = domainEvent(eventType, { createdEvent: { entity: WIRE.member } }, { triggeredByAnonymizeRequest: true, originatedFrom: 'x', eventType: 'forged' });
+    const data = domainEvent(
+      eventType,
+      { createdEvent: { entity: WIRE.member } },
+      { triggeredByAnonymizeRequest: true, originatedFrom: 'x', eventType: 'forged' },
+    );
     await registry.webhooks.process(await sign({ eventType, data }));
-    expect(spies.onMemberCreated!.mock.calls[0]![0].metadata).toMatchObject({ triggeredByAnonymizeRequest: true, originatedFrom: 'x', eventType });
+    expect(spies.onMemberCreated!.mock.calls[0]![0].metadata).toMatchObject({
+      triggeredByAnonymizeRequest: true,
+      originatedFrom: 'x',
+      eventType,
+    });
   });
 
   it('identity is optional; an envelope without instanceId still dispatches', async () => {
@@ -300,7 +453,9 @@ describe('dispatch', () => {
   it('a known event with no handler registered resolves with handled 0', async () => {
     const registry = createEventRegistry({ publicKey });
     const eventType = 'wix.members.v1.member_created';
-    const result = await registry.webhooks.process(await sign({ eventType, data: domainEvent(eventType, { createdEvent: { entity: WIRE.member } }) }));
+    const result = await registry.webhooks.process(
+      await sign({ eventType, data: domainEvent(eventType, { createdEvent: { entity: WIRE.member } }) }),
+    );
     expect(result).toMatchObject({ eventType, handled: 0 });
   });
 
@@ -316,7 +471,9 @@ describe('dispatch', () => {
     const a = spyAll();
     const b = spyAll();
     const eventType = 'wix.members.v1.member_created';
-    await a.registry.webhooks.process(await sign({ eventType, data: domainEvent(eventType, { createdEvent: { entity: WIRE.member } }) }));
+    await a.registry.webhooks.process(
+      await sign({ eventType, data: domainEvent(eventType, { createdEvent: { entity: WIRE.member } }) }),
+    );
     expect(a.called()).toEqual(['onMemberCreated']);
     expect(b.called()).toEqual([]);
   });
@@ -405,13 +562,21 @@ describe('refusals', () => {
 
   it('an expired token → EXPIRED', async () => {
     const { registry, called } = spyAll();
-    await expectWebhookError(registry.webhooks.process(await sign({ eventType, data: data() }, privateKey, Math.floor(Date.now() / 1000) - 60)), 'EXPIRED');
+    await expectWebhookError(
+      registry.webhooks.process(
+        await sign({ eventType, data: data() }, privateKey, Math.floor(Date.now() / 1000) - 60),
+      ),
+      'EXPIRED',
+    );
     expect(called()).toEqual([]);
   });
 
   it('alg none → INVALID_SIGNATURE', async () => {
     const { registry, called } = spyAll();
-    const body = new UnsecuredJWT({ data: JSON.stringify(envelope({ eventType, data: data() })) }).setIssuedAt().setExpirationTime('1h').encode();
+    const body = new UnsecuredJWT({ data: JSON.stringify(envelope({ eventType, data: data() })) })
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .encode();
     await expectWebhookError(registry.webhooks.process(body), 'INVALID_SIGNATURE');
     expect(called()).toEqual([]);
   });
@@ -429,15 +594,20 @@ describe('refusals', () => {
   it('a tampered payload → INVALID_SIGNATURE', async () => {
     const { registry, called } = spyAll();
     const [header, , signature] = (await sign({ eventType, data: data() })).split('.');
-    const forged = Buffer.from(JSON.stringify({ data: JSON.stringify(envelope({ eventType, data: data(), instanceId: 'evil' })) })).toString('base64url');
+    const forged = Buffer.from(
+      JSON.stringify({ data: JSON.stringify(envelope({ eventType, data: data(), instanceId: 'evil' })) }),
+    ).toString('base64url');
     await expectWebhookError(registry.webhooks.process(`${header}.${forged}.${signature}`), 'INVALID_SIGNATURE');
     expect(called()).toEqual([]);
   });
 
-  it.each(['', 'not a jwt', 'a.b.c', '{"eventType":"wix.members.v1.member_created"}'])('a body that is no JWT (%j) → INVALID_SIGNATURE', async (body) => {
-    const { registry } = spyAll();
-    await expectWebhookError(registry.webhooks.process(body), 'INVALID_SIGNATURE');
-  });
+  it.each(['', 'not a jwt', 'a.b.c', '{"eventType":"wix.members.v1.member_created"}'])(
+    'a body that is no JWT (%j) → INVALID_SIGNATURE',
+    async (body) => {
+      const { registry } = spyAll();
+      await expectWebhookError(registry.webhooks.process(body), 'INVALID_SIGNATURE');
+    },
+  );
 
   it('a body that is not a string → RequestError', async () => {
     const registry = createEventRegistry({ publicKey });
@@ -472,34 +642,52 @@ describe('refusals', () => {
   describe('expectedEvents', () => {
     it('an event in the list is processed', async () => {
       const { registry, called } = spyAll();
-      await registry.webhooks.process(await sign({ eventType, data: data() }), { expectedEvents: ['wix.members.v1.member_updated', eventType] });
+      await registry.webhooks.process(await sign({ eventType, data: data() }), {
+        expectedEvents: ['wix.members.v1.member_updated', eventType],
+      });
       expect(called()).toEqual(['onMemberCreated']);
     });
 
     it('an event not in the list → UNEXPECTED_EVENT, no handler runs', async () => {
       const { registry, called } = spyAll();
-      const error = await expectWebhookError(registry.webhooks.process(await sign({ eventType, data: data() }), { expectedEvents: ['wix.members.v1.member_updated'] }), 'UNEXPECTED_EVENT');
+      const error = await expectWebhookError(
+        registry.webhooks.process(await sign({ eventType, data: data() }), {
+          expectedEvents: ['wix.members.v1.member_updated'],
+        }),
+        'UNEXPECTED_EVENT',
+      );
       expect(error.details).toEqual({ eventType });
       expect(called()).toEqual([]);
     });
 
     it('an empty list refuses everything', async () => {
       const { registry } = spyAll();
-      await expectWebhookError(registry.webhooks.process(await sign({ eventType, data: data() }), { expectedEvents: [] }), 'UNEXPECTED_EVENT');
+      await expectWebhookError(
+        registry.webhooks.process(await sign({ eventType, data: data() }), { expectedEvents: [] }),
+        'UNEXPECTED_EVENT',
+      );
     });
 
     it('a list that is not an array → RequestError', async () => {
       const { registry } = spyAll();
-      const error = await rejection(registry.webhooks.process(await sign({ eventType, data: data() }), { expectedEvents: eventType as never }));
+      const error = await rejection(
+        registry.webhooks.process(await sign({ eventType, data: data() }), { expectedEvents: eventType as never }),
+      );
       expect(error).toBeInstanceOf(RequestError);
     });
   });
 
-  it.each(['wix.stores.v1.product_created', 'wix.data.v2.data_item', 'constructor', '__proto__', 'toString'])('an unknown event type %j → UNEXPECTED_EVENT', async (type) => {
-    const { registry, called } = spyAll();
-    await expectWebhookError(registry.webhooks.process(await sign({ eventType: type, data: data() })), 'UNEXPECTED_EVENT');
-    expect(called()).toEqual([]);
-  });
+  it.each(['wix.stores.v1.product_created', 'wix.data.v2.data_item', 'constructor', '__proto__', 'toString'])(
+    'an unknown event type %j → UNEXPECTED_EVENT',
+    async (type) => {
+      const { registry, called } = spyAll();
+      await expectWebhookError(
+        registry.webhooks.process(await sign({ eventType: type, data: data() })),
+        'UNEXPECTED_EVENT',
+      );
+      expect(called()).toEqual([]);
+    },
+  );
 
   describe('malformed events → MALFORMED_EVENT, no handler runs', () => {
     const cases: [string, () => Promise<string>][] = [
@@ -508,7 +696,10 @@ describe('refusals', () => {
       ['data claim a JSON array', () => signClaims({ data: '[1,2]' })],
       ['data claim a JSON string', () => signClaims({ data: '"text"' })],
       ['no eventType', () => signClaims({ data: JSON.stringify({ instanceId: 'i', data: JSON.stringify(data()) }) })],
-      ['eventType not a string', () => signClaims({ data: JSON.stringify({ eventType: 7, data: JSON.stringify(data()) }) })],
+      [
+        'eventType not a string',
+        () => signClaims({ data: JSON.stringify({ eventType: 7, data: JSON.stringify(data()) }) }),
+      ],
       ['event data not JSON', () => sign({ eventType, data: '{oops' })],
       ['event data JSON null', () => sign({ eventType, data: 'null' })],
       ['identity not JSON', () => sign({ eventType, data: data(), identity: '{oops' })],
@@ -517,9 +708,23 @@ describe('refusals', () => {
       ['no event part', () => sign({ eventType, data: { ...data(), createdEvent: undefined } })],
       ['createdEvent without entity', () => sign({ eventType, data: { ...data(), createdEvent: {} } })],
       ['createdEvent not an object', () => sign({ eventType, data: { ...data(), createdEvent: 'x' } })],
-      ['updatedEvent without currentEntity', () => sign({ eventType: 'wix.members.v1.member_updated', data: domainEvent('wix.members.v1.member_updated', { updatedEvent: { modifiedFields: {} } }) })],
+      [
+        'updatedEvent without currentEntity',
+        () =>
+          sign({
+            eventType: 'wix.members.v1.member_updated',
+            data: domainEvent('wix.members.v1.member_updated', { updatedEvent: { modifiedFields: {} } }),
+          }),
+      ],
       ['entity not an object', () => sign({ eventType, data: { ...data(), createdEvent: { entity: [1] } } })],
-      ['actionEvent without body', () => sign({ eventType: 'wix.media.site_media.v1.file_descriptor_file_ready', data: domainEvent('x_file_ready', { actionEvent: {} }) })],
+      [
+        'actionEvent without body',
+        () =>
+          sign({
+            eventType: 'wix.media.site_media.v1.file_descriptor_file_ready',
+            data: domainEvent('x_file_ready', { actionEvent: {} }),
+          }),
+      ],
     ];
     it.each(cases)('%s', async (_, body) => {
       const { registry, called } = spyAll();
@@ -531,7 +736,15 @@ describe('refusals', () => {
 
   it('never a TypeError: hostile but signed payloads all reject with a SiteKitError', async () => {
     const registry = createEventRegistry({ publicKey });
-    const hostile: unknown[] = [null, 0, true, [], 'x', { createdEvent: null }, { __proto__: { createdEvent: { entity: {} } } }];
+    const hostile: unknown[] = [
+      null,
+      0,
+      true,
+      [],
+      'x',
+      { createdEvent: null },
+      { __proto__: { createdEvent: { entity: {} } } },
+    ];
     for (const value of hostile) {
       for (const body of [
         await signClaims({ data: value as never }),
@@ -539,7 +752,11 @@ describe('refusals', () => {
         // An identity must be an object too (an object one is valid: skipped here).
         ...(typeof value === 'object' && value !== null && !Array.isArray(value)
           ? []
-          : [await signClaims({ data: JSON.stringify({ eventType, data: JSON.stringify(data()), identity: JSON.stringify(value) }) })]),
+          : [
+              await signClaims({
+                data: JSON.stringify({ eventType, data: JSON.stringify(data()), identity: JSON.stringify(value) }),
+              }),
+            ]),
       ]) {
         expect(isSiteKitError(await rejection(registry.webhooks.process(body)))).toBe(true);
       }
@@ -555,7 +772,10 @@ describe('processRequest', () => {
 
   it('reads a real Request and dispatches', async () => {
     const { registry, spies, called } = spyAll();
-    const request = new Request('https://app.example/webhooks', { method: 'POST', body: await sign({ eventType, data: data() }) });
+    const request = new Request('https://app.example/webhooks', {
+      method: 'POST',
+      body: await sign({ eventType, data: data() }),
+    });
     const result = await registry.webhooks.processRequest(request);
     expect(called()).toEqual(['onDataCollectionCreated']);
     expectPublicCollection(spies.onDataCollectionCreated!.mock.calls[0]![0].entity);
@@ -564,13 +784,22 @@ describe('processRequest', () => {
 
   it('passes expectedEvents on', async () => {
     const { registry } = spyAll();
-    const request = new Request('https://app.example/webhooks', { method: 'POST', body: await sign({ eventType, data: data() }) });
-    await expectWebhookError(registry.webhooks.processRequest(request, { expectedEvents: ['wix.members.v1.member_created'] }), 'UNEXPECTED_EVENT');
+    const request = new Request('https://app.example/webhooks', {
+      method: 'POST',
+      body: await sign({ eventType, data: data() }),
+    });
+    await expectWebhookError(
+      registry.webhooks.processRequest(request, { expectedEvents: ['wix.members.v1.member_created'] }),
+      'UNEXPECTED_EVENT',
+    );
   });
 
   it('a Request signed with another key → INVALID_SIGNATURE', async () => {
     const { registry, called } = spyAll();
-    const request = new Request('https://app.example/webhooks', { method: 'POST', body: await sign({ eventType, data: data() }, otherPrivateKey) });
+    const request = new Request('https://app.example/webhooks', {
+      method: 'POST',
+      body: await sign({ eventType, data: data() }, otherPrivateKey),
+    });
     await expectWebhookError(registry.webhooks.processRequest(request), 'INVALID_SIGNATURE');
     expect(called()).toEqual([]);
   });

@@ -9,8 +9,14 @@ describe('isNetworkFailure', () => {
     ['Chrome', new TypeError('Failed to fetch')],
     ['Firefox', new TypeError('NetworkError when attempting to fetch resource.')],
     ['Safari', new TypeError('Load failed')],
-    ["Node's fetch", new TypeError('fetch failed', { cause: withCode('connect ECONNREFUSED 127.0.0.1:1', 'ECONNREFUSED') })],
-    ["Node's fetch, body cut short", new TypeError('terminated', { cause: withCode('other side closed', 'UND_ERR_SOCKET') })],
+    [
+      "Node's fetch",
+      new TypeError('fetch failed', { cause: withCode('connect ECONNREFUSED 127.0.0.1:1', 'ECONNREFUSED') }),
+    ],
+    [
+      "Node's fetch, body cut short",
+      new TypeError('terminated', { cause: withCode('other side closed', 'UND_ERR_SOCKET') }),
+    ],
     ['a refused socket', withCode('connect ECONNREFUSED 127.0.0.1:1', 'ECONNREFUSED')],
     ['a reset socket', withCode('socket hang up', 'ECONNRESET')],
     ['DNS', withCode('getaddrinfo ENOTFOUND nowhere.invalid', 'ENOTFOUND')],

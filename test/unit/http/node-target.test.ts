@@ -11,7 +11,12 @@ import { targetOf } from '../../../src/http/node-target.js';
 /** The fields `targetOf` sets, as Node's own parser gives them (its `port` is a number or absent; `auth` only with credentials). */
 function nodeOptions(url: string): Record<string, unknown> {
   const parsed = urlToHttpOptions(new URL(url));
-  const expected: Record<string, unknown> = { protocol: parsed.protocol, hostname: parsed.hostname, port: parsed.port === undefined || parsed.port === '' ? undefined : Number(parsed.port), path: parsed.path };
+  const expected: Record<string, unknown> = {
+    protocol: parsed.protocol,
+    hostname: parsed.hostname,
+    port: parsed.port === undefined || parsed.port === '' ? undefined : Number(parsed.port),
+    path: parsed.path,
+  };
   if (parsed.auth) expected.auth = parsed.auth;
   return expected;
 }
@@ -19,7 +24,12 @@ function nodeOptions(url: string): Record<string, unknown> {
 /** The same fields of `targetOf`'s answer. */
 function targetOptions(url: string): Record<string, unknown> {
   const { options } = targetOf(url);
-  const actual: Record<string, unknown> = { protocol: options.protocol, hostname: options.hostname, port: options.port, path: options.path };
+  const actual: Record<string, unknown> = {
+    protocol: options.protocol,
+    hostname: options.hostname,
+    port: options.port,
+    path: options.path,
+  };
   if (options.auth) actual.auth = options.auth;
   return actual;
 }
@@ -108,9 +118,51 @@ describe('targetOf', () => {
   });
 
   it('any URL made of the pieces that matter: the options Node gives, first time or from the table', () => {
-    const origins = ['http://h', 'https://h', 'http://h:8080', 'HTTP://H.example', 'http://[::1]:81', 'http://u:p@h', 'https://h:443'];
-    const pieces = ['/', '/', 'a', 'Z9', '.', '..', '%2e', '%2E', '%2F', '%', '%zz', '?', '?', '#', '&', '=', '@', ':', ';', '~', ' ', '"', "'", '\\', '\t', 'é', '😀', '{', '|', '[', '`'];
-    const urls = fc.tuple(fc.constantFrom(...origins), fc.array(fc.constantFrom(...pieces), { maxLength: 12 })).map(([origin, parts]) => origin + parts.join(''));
+    const origins = [
+      'http://h',
+      'https://h',
+      'http://h:8080',
+      'HTTP://H.example',
+      'http://[::1]:81',
+      'http://u:p@h',
+      'https://h:443',
+    ];
+    const pieces = [
+      '/',
+      '/',
+      'a',
+      'Z9',
+      '.',
+      '..',
+      '%2e',
+      '%2E',
+      '%2F',
+      '%',
+      '%zz',
+      '?',
+      '?',
+      '#',
+      '&',
+      '=',
+      '@',
+      ':',
+      ';',
+      '~',
+      ' ',
+      '"',
+      "'",
+      '\\',
+      '\t',
+      'é',
+      '😀',
+      '{',
+      '|',
+      '[',
+      '`',
+    ];
+    const urls = fc
+      .tuple(fc.constantFrom(...origins), fc.array(fc.constantFrom(...pieces), { maxLength: 12 }))
+      .map(([origin, parts]) => origin + parts.join(''));
     fc.assert(
       fc.property(urls, (url) => {
         let expected: Record<string, unknown>;
@@ -176,7 +228,9 @@ describe('targetOf', () => {
       restore();
       expect(first.options).toMatchObject({ hostname: 'cached.example', port: 8081, path: '/one?a=1' });
       expect(second.options).toMatchObject({ hostname: 'cached.example', port: 8081, path: '/two/three?b=%2F' });
-      expect(targetOptions('http://cached.example:8081/two/three?b=%2F')).toEqual(nodeOptions('http://cached.example:8081/two/three?b=%2F'));
+      expect(targetOptions('http://cached.example:8081/two/three?b=%2F')).toEqual(
+        nodeOptions('http://cached.example:8081/two/three?b=%2F'),
+      );
     });
 
     it('a URL that is not plain is parsed whole even when its origin is known', () => {
@@ -189,7 +243,10 @@ describe('targetOf', () => {
     });
 
     it('more origins than the table holds: every answer still right, an emptied origin parsed again', () => {
-      const urls = Array.from({ length: 200 }, (_, index) => `http://origin-${index}.example:${9000 + index}/item/${index}?n=${index}`);
+      const urls = Array.from(
+        { length: 200 },
+        (_, index) => `http://origin-${index}.example:${9000 + index}/item/${index}?n=${index}`,
+      );
       for (const url of urls) expect(targetOptions(url)).toEqual(nodeOptions(url));
       // Twice over: the table has been emptied (at least once) on the way.
       for (const url of urls) expect(targetOptions(url)).toEqual(nodeOptions(url));

@@ -82,7 +82,7 @@ describe('serializeQuery: escaping', () => {
   });
 
   it('round-trips through URLSearchParams', () => {
-    const qs = serializeQuery({ q: 'a&b=c d+e', nested: { 'ключ': 'значение' }, tags: ['x&y', 'z'] });
+    const qs = serializeQuery({ q: 'a&b=c d+e', nested: { ключ: 'значение' }, tags: ['x&y', 'z'] });
     const params = new URLSearchParams(qs);
     expect(params.get('q')).toBe('a&b=c d+e');
     expect(params.get('nested.ключ')).toBe('значение');
@@ -97,11 +97,14 @@ describe('serializeQuery: .r', () => {
     ['nested two levels', { a: { b: { c: [{ d: 1 }] } }, other: 'x' }],
     ['array of objects after scalar elements', { mixed: ['x', { y: 1 }] }],
     ['array of arrays', { matrix: [[1, 2], [3]] }],
-    ['an items query, as the official client sends it', {
-      dataCollectionId: 'Books',
-      query: { filter: { year: { $gt: 2000 } }, sort: [{ fieldName: 'title', order: 'ASC' }], paging: { limit: 2 } },
-      includeReferences: [],
-    }],
+    [
+      'an items query, as the official client sends it',
+      {
+        dataCollectionId: 'Books',
+        query: { filter: { year: { $gt: 2000 } }, sort: [{ fieldName: 'title', order: 'ASC' }], paging: { limit: 2 } },
+        includeReferences: [],
+      },
+    ],
   ])('%s', (_name, query) => {
     expect(decodeR(serializeQuery(query))).toEqual(query);
   });
@@ -144,7 +147,12 @@ describe('base64url', () => {
   });
 
   it('round-trips arbitrary unicode and every byte value', () => {
-    const samples = ['Zoë 名前 🚀', 'a\u0000b', String.fromCharCode(...Array.from({ length: 256 }, (_, i) => i)), 'x'.repeat(10_000)];
+    const samples = [
+      'Zoë 名前 🚀',
+      'a\u0000b',
+      String.fromCharCode(...Array.from({ length: 256 }, (_, i) => i)),
+      'x'.repeat(10_000),
+    ];
     for (const s of samples) {
       const e = base64UrlEncode(s);
       expect(e).toMatch(/^[A-Za-z0-9_-]*$/);

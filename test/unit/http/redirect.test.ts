@@ -3,12 +3,21 @@ import { describe, expect, it } from 'vitest';
 import type { HttpRequest } from '../../../src/http/handler.js';
 import { redirectRequest } from '../../../src/http/redirect.js';
 
-const post: HttpRequest = { url: 'https://api.test/a', method: 'POST', headers: { authorization: 'key', 'content-type': 'application/json', 'x-app': '1' }, body: '{"a":1}' };
+const post: HttpRequest = {
+  url: 'https://api.test/a',
+  method: 'POST',
+  headers: { authorization: 'key', 'content-type': 'application/json', 'x-app': '1' },
+  body: '{"a":1}',
+};
 
 describe('redirectRequest', () => {
   it('a 303, and a 301/302 of a POST, become a GET without body or body headers', () => {
     for (const status of [301, 302, 303]) {
-      expect(redirectRequest(post, status, '/b')).toEqual({ url: 'https://api.test/b', method: 'GET', headers: { authorization: 'key', 'x-app': '1' } });
+      expect(redirectRequest(post, status, '/b')).toEqual({
+        url: 'https://api.test/b',
+        method: 'GET',
+        headers: { authorization: 'key', 'x-app': '1' },
+      });
     }
   });
 
@@ -18,7 +27,11 @@ describe('redirectRequest', () => {
   });
 
   it('drops credentials on the way to another origin', () => {
-    const next = redirectRequest({ ...post, method: 'GET', body: undefined, headers: { authorization: 'key', cookie: 'c', 'x-app': '1' } }, 302, 'https://elsewhere.test/x');
+    const next = redirectRequest(
+      { ...post, method: 'GET', body: undefined, headers: { authorization: 'key', cookie: 'c', 'x-app': '1' } },
+      302,
+      'https://elsewhere.test/x',
+    );
     expect(next?.headers).toEqual({ 'x-app': '1' });
   });
 });

@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import type { Operation } from '../../../src/operation.js';
 import { unexpectedShape } from '../../../src/http/response-shape.js';
 
-const op = (extra: Partial<Operation>): Operation => ({ id: 'op', method: 'POST', path: '/x', methodFqn: 'x.Op', ...extra });
+const op = (extra: Partial<Operation>): Operation => ({
+  id: 'op',
+  method: 'POST',
+  path: '/x',
+  methodFqn: 'x.Op',
+  ...extra,
+});
 
 describe('unexpectedShape', () => {
   it('needs the field the method returns, unless a missing entity resolves null', () => {
@@ -22,8 +28,12 @@ describe('unexpectedShape', () => {
     const response = { dataItems: 'item' as const, page: { $values: { created: 'date' as const } } };
     expect(unexpectedShape(op({ response }), { dataItems: 'oops' })).toBe('"dataItems" is not an object');
     expect(unexpectedShape(op({ response }), { dataItems: [{ id: 'a' }, 7] })).toBe('"dataItems[1]" is not an object');
-    expect(unexpectedShape(op({ response }), { page: { a: { created: 'x' }, b: 3 } })).toBe('"page.b" is not an object');
-    expect(unexpectedShape(op({ response }), { dataItems: [{ id: 'a' }], page: { a: { created: 'x' } }, extra: 1 })).toBeUndefined();
+    expect(unexpectedShape(op({ response }), { page: { a: { created: 'x' }, b: 3 } })).toBe(
+      '"page.b" is not an object',
+    );
+    expect(
+      unexpectedShape(op({ response }), { dataItems: [{ id: 'a' }], page: { a: { created: 'x' } }, extra: 1 }),
+    ).toBeUndefined();
     // Scalars are not checked (a date stays the transforms' business), nor are absent fields.
     expect(unexpectedShape(op({ response: { when: 'date' } }), { when: 5 })).toBeUndefined();
   });

@@ -24,9 +24,25 @@ const RETRYABLE = new Set<number>([408, 429, 500, 502, 503, 504]);
 
 describe('isRetryableStatus', () => {
   it.each([
-    [408, true], [429, true], [500, true], [501, true], [502, true], [503, true], [504, true], [599, true],
-    [200, false], [204, false], [304, false], [400, false], [401, false], [403, false], [404, false],
-    [409, false], [422, false], [499, false], [600, false],
+    [408, true],
+    [429, true],
+    [500, true],
+    [501, true],
+    [502, true],
+    [503, true],
+    [504, true],
+    [599, true],
+    [200, false],
+    [204, false],
+    [304, false],
+    [400, false],
+    [401, false],
+    [403, false],
+    [404, false],
+    [409, false],
+    [422, false],
+    [499, false],
+    [600, false],
   ])('%i → %s', (status, expected) => {
     expect(isRetryableStatus(status)).toBe(expected);
   });
@@ -77,10 +93,17 @@ describe('shouldRetry: attempt counting', () => {
   const base = { method: 'GET', readOnly: false, status: 503 };
   it.each([
     // [retries, attempt, expected]: retries counts EXTRA attempts, attempt counts those made.
-    [undefined, 1, true], [undefined, 2, true], [undefined, 3, false], [undefined, 4, false],
+    [undefined, 1, true],
+    [undefined, 2, true],
+    [undefined, 3, false],
+    [undefined, 4, false],
     [0, 1, false],
-    [1, 1, true], [1, 2, false],
-    [3, 1, true], [3, 3, true], [3, 4, false], [3, 10, false],
+    [1, 1, true],
+    [1, 2, false],
+    [3, 1, true],
+    [3, 3, true],
+    [3, 4, false],
+    [3, 10, false],
   ])('retries=%s attempt=%i → %s', (retries, attempt, expected) => {
     const options: RetryOptions = retries === undefined ? {} : { retries };
     expect(shouldRetry({ ...base, attempt, options })).toBe(expected);
@@ -132,8 +155,22 @@ describe('parseRetryAfter', () => {
   });
 
   it.each([
-    [null], [undefined], [''], ['   '], ['soon'], ['-5'], ['1e3'], ['5s'], ['1.'], ['1.2.3'], ['0x10'],
-    ['foo 1'], ['Fri 2'], ['Wed, 99 Foo 2015 07:28:30 GMT'], ['Infinity'], ['NaN'],
+    [null],
+    [undefined],
+    [''],
+    ['   '],
+    ['soon'],
+    ['-5'],
+    ['1e3'],
+    ['5s'],
+    ['1.'],
+    ['1.2.3'],
+    ['0x10'],
+    ['foo 1'],
+    ['Fri 2'],
+    ['Wed, 99 Foo 2015 07:28:30 GMT'],
+    ['Infinity'],
+    ['NaN'],
   ])('%j → null', (header) => {
     expect(parseRetryAfter(header, now)).toBeNull();
   });
@@ -144,12 +181,20 @@ describe('retryDelay', () => {
 
   it.each([
     // [attempt, random, expected] with defaults base 300, cap 5000.
-    [1, 0, 0], [1, 0.5, 150], [1, 0.999, 299.7],
-    [2, 0, 0], [2, 0.5, 300], [2, 0.999, 599.4],
-    [3, 0.5, 600], [3, 0.999, 1198.8],
-    [4, 0.5, 1200], [5, 0.5, 2400],
-    [6, 0.5, 2500], [6, 0.999, 4995], // 300 * 32 = 9600 is capped at 5000
-    [50, 0.999, 4995], [5000, 0.5, 2500],
+    [1, 0, 0],
+    [1, 0.5, 150],
+    [1, 0.999, 299.7],
+    [2, 0, 0],
+    [2, 0.5, 300],
+    [2, 0.999, 599.4],
+    [3, 0.5, 600],
+    [3, 0.999, 1198.8],
+    [4, 0.5, 1200],
+    [5, 0.5, 2400],
+    [6, 0.5, 2500],
+    [6, 0.999, 4995], // 300 * 32 = 9600 is capped at 5000
+    [50, 0.999, 4995],
+    [5000, 0.5, 2500],
   ])('attempt=%i random=%s → %s', (attempt, random, expected) => {
     expect(retryDelay({ attempt, options: at(random) })).toBeCloseTo(expected, 9);
   });
@@ -199,7 +244,9 @@ describe('retryDelay', () => {
   });
 
   it('caps a Retry-After at maxRetryAfterMs, even below the jitter', () => {
-    expect(retryDelay({ attempt: 1, options: at(0.5, { maxRetryAfterMs: 10_000 }), retryAfterMs: 20_000 })).toBe(10_000);
+    expect(retryDelay({ attempt: 1, options: at(0.5, { maxRetryAfterMs: 10_000 }), retryAfterMs: 20_000 })).toBe(
+      10_000,
+    );
     expect(retryDelay({ attempt: 6, options: at(0.999, { maxRetryAfterMs: 1000 }), retryAfterMs: 10 })).toBe(1000);
   });
 

@@ -20,7 +20,9 @@ async function load(module: 'timer.node' | 'timer'): Promise<StartTimer> {
   vi.resetModules();
   if (module === 'timer') return (await import('../../../src/http/timer.js')).startTimer;
   const { startTimer, timerLists } = await import('../../../src/http/timer.node.js');
-  return vi.isFakeTimers() ? timerLists({ setTimeout: (callback, ms) => setTimeout(callback, ms), now: () => performance.now() }) : startTimer;
+  return vi.isFakeTimers()
+    ? timerLists({ setTimeout: (callback, ms) => setTimeout(callback, ms), now: () => performance.now() })
+    : startTimer;
 }
 
 /** Fake timers whose clock also drives `performance.now()` (which the lists read). */
@@ -328,7 +330,9 @@ describe('timer.node and the process lifetime', () => {
   function run(script: string): Promise<{ output: string; code: number | null; elapsedMs: number }> {
     return new Promise((resolve, reject) => {
       const started = performance.now();
-      const child = spawn(process.execPath, ['-e', `${built}\nconst { startTimer } = timerModule;\n${script}`], { stdio: ['ignore', 'pipe', 'inherit'] });
+      const child = spawn(process.execPath, ['-e', `${built}\nconst { startTimer } = timerModule;\n${script}`], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
       let output = '';
       child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
       // A child kept alive by a cancelled limit would live a minute: give up well before.
@@ -344,12 +348,20 @@ describe('timer.node and the process lifetime', () => {
   it('cancelled limits do not keep the process alive; pending ones do, also after the list emptied once', async () => {
     const [cancelled, oneOfTwoCancelled, startedAgain, fallback] = await Promise.all([
       // Every limit of the list cancelled: the timer left set must not hold the process for a minute.
-      run(`const cancel = startTimer(60_000, () => console.log('expired')); cancel(); process.on('exit', () => console.log('exited'));`),
-      run(`const first = startTimer(300, () => console.log('first')); startTimer(300, () => console.log('second')); first();`),
+      run(
+        `const cancel = startTimer(60_000, () => console.log('expired')); cancel(); process.on('exit', () => console.log('exited'));`,
+      ),
+      run(
+        `const first = startTimer(300, () => console.log('first')); startTimer(300, () => console.log('second')); first();`,
+      ),
       // Emptied (the timer no longer holds the process), then a new limit: it must hold it again.
-      run(`startTimer(300, () => console.log('never'))(); setTimeout(() => startTimer(300, () => console.log('started again')), 20);`),
+      run(
+        `startTimer(300, () => console.log('never'))(); setTimeout(() => startTimer(300, () => console.log('started again')), 20);`,
+      ),
       // Durations past the lists' number: plain timers, cancelled or not.
-      run(`for (let ms = 1000; ms < 1040; ms++) startTimer(60_000 + ms, () => console.log('never'))(); startTimer(300, () => console.log('kept'));`),
+      run(
+        `for (let ms = 1000; ms < 1040; ms++) startTimer(60_000 + ms, () => console.log('never'))(); startTimer(300, () => console.log('kept'));`,
+      ),
     ]);
     expect(cancelled).toMatchObject({ output: 'exited', code: 0 });
     expect(cancelled.elapsedMs).toBeLessThan(15_000);

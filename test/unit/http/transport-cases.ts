@@ -9,12 +9,22 @@ import { operations } from '../../../generated/operations.js';
 import { ApiKeyStrategy } from '../../../src/auth/api-key.js';
 import type { AuthStrategy } from '../../../src/auth/strategy.js';
 import { createClient, type ClientOptions } from '../../../src/client.js';
-import { AbortedError, ApplicationError, ElevationRequiredError, HttpError, NetworkError, RequestError, TimeoutError, ValidationError } from '../../../src/errors/index.js';
+import {
+  AbortedError,
+  ApplicationError,
+  ElevationRequiredError,
+  HttpError,
+  NetworkError,
+  RequestError,
+  TimeoutError,
+  ValidationError,
+} from '../../../src/errors/index.js';
 import { DEFAULT_ATTEMPT_TIMEOUT_MS, DEFAULT_TIMEOUT_MS } from '../../../src/http/options.js';
 import { Transport } from '../../../src/http/transport.js';
 import { BASE, captureAll } from '../../helpers/capture.js';
 
-const admin = (o: Partial<ClientOptions> = {}) => createClient({ auth: ApiKeyStrategy({ apiKey: 'k' }), baseUrl: BASE, retry: { random: () => 0 }, ...o });
+const admin = (o: Partial<ClientOptions> = {}) =>
+  createClient({ auth: ApiKeyStrategy({ apiKey: 'k' }), baseUrl: BASE, retry: { random: () => 0 }, ...o });
 const deepFreeze = <T>(o: T): T => {
   if (o && typeof o === 'object') {
     Object.values(o).forEach(deepFreeze);
@@ -30,14 +40,18 @@ export function transportCases(): void {
 
   describe('retries', () => {
     it('retries a GET on 503 and succeeds on the third attempt', async () => {
-      const log = captureAll((_req, n) => (n < 3 ? [503, { message: 'busy' }] : [200, { collection: { id: 'Movies' } }]));
+      const log = captureAll((_req, n) =>
+        n < 3 ? [503, { message: 'busy' }] : [200, { collection: { id: 'Movies' } }],
+      );
       expect(await admin().collections.getDataCollection('Movies')).toEqual({ _id: 'Movies' });
       expect(log).toHaveLength(3);
     });
 
     it('gives up after the configured retries with a typed error', async () => {
       const log = captureAll(() => [503, '<html>down</html>', { 'x-wix-request-id': 'req-9' }]);
-      const e = await admin({ retry: { retries: 1, random: () => 0 } }).collections.getDataCollection('Movies').catch((x) => x);
+      const e = await admin({ retry: { retries: 1, random: () => 0 } })
+        .collections.getDataCollection('Movies')
+        .catch((x) => x);
       expect(e).toBeInstanceOf(HttpError);
       expect(e.code).toBe('SYSTEM_ERROR');
       expect(e.requestId).toBe('req-9');
@@ -60,7 +74,11 @@ export function transportCases(): void {
       expect(await admin().items.count('Movies', {})).toBe(7);
       expect(log).toHaveLength(2);
       nock.cleanAll();
-      nock(BASE).get('/site-media/v1/files/get-file-by-id?fileId=f').replyWithError('ECONNRESET').get('/site-media/v1/files/get-file-by-id?fileId=f').reply(200, { file: { id: 'f' } });
+      nock(BASE)
+        .get('/site-media/v1/files/get-file-by-id?fileId=f')
+        .replyWithError('ECONNRESET')
+        .get('/site-media/v1/files/get-file-by-id?fileId=f')
+        .reply(200, { file: { id: 'f' } });
       expect(await admin().media.getFileDescriptor('f')).toEqual({ _id: 'f' });
     });
 
@@ -81,15 +99,24 @@ export function transportCases(): void {
   describe('time limits and abort', () => {
     it('a slow answer rejects with TimeoutError (client default and per-call override)', async () => {
       nock(BASE).get('/wix-data/v2/collections/M').times(2).delay(300).reply(200, {});
-      const e = await admin({ timeoutMs: 50 }).collections.getDataCollection('M').catch((x) => x);
+      const e = await admin({ timeoutMs: 50 })
+        .collections.getDataCollection('M')
+        .catch((x) => x);
       expect(e).toBeInstanceOf(TimeoutError);
       expect(e.code).toBe('TIMEOUT');
-      await expect(admin({ timeoutMs: 10_000 }).collections.getDataCollection('M', { timeoutMs: 40 })).rejects.toBeInstanceOf(TimeoutError);
+      await expect(
+        admin({ timeoutMs: 10_000 }).collections.getDataCollection('M', { timeoutMs: 40 }),
+      ).rejects.toBeInstanceOf(TimeoutError);
     });
 
     it('the time limit covers retries', async () => {
       const log = captureAll(() => [503, {}]);
-      await expect(admin({ timeoutMs: 150, retry: { retries: 50, baseDelayMs: 100, maxDelayMs: 100, random: () => 1 } }).collections.getDataCollection('M')).rejects.toBeInstanceOf(TimeoutError);
+      await expect(
+        admin({
+          timeoutMs: 150,
+          retry: { retries: 50, baseDelayMs: 100, maxDelayMs: 100, random: () => 1 },
+        }).collections.getDataCollection('M'),
+      ).rejects.toBeInstanceOf(TimeoutError);
       expect(log.length).toBeLessThan(5);
     });
 
@@ -97,19 +124,40 @@ export function transportCases(): void {
       nock(BASE).get('/wix-data/v2/collections/M').delay(500).reply(200, {});
       const ac = new AbortController();
       setTimeout(() => ac.abort(), 20);
-      const e = await admin().collections.getDataCollection('M', { signal: ac.signal }).catch((x) => x);
+      const e = await admin()
+        .collections.getDataCollection('M', { signal: ac.signal })
+        .catch((x) => x);
       expect(e).toBeInstanceOf(AbortedError);
       const log = captureAll();
-      await expect(admin().members.getMember('m', { signal: AbortSignal.abort() })).rejects.toBeInstanceOf(AbortedError);
-      await expect(admin().members.deleteMember('m', { signal: AbortSignal.abort() })).rejects.toBeInstanceOf(AbortedError);
+      await expect(admin().members.getMember('m', { signal: AbortSignal.abort() })).rejects.toBeInstanceOf(
+        AbortedError,
+      );
+      await expect(admin().members.deleteMember('m', { signal: AbortSignal.abort() })).rejects.toBeInstanceOf(
+        AbortedError,
+      );
       expect(log).toHaveLength(0);
     });
   });
 
   describe('error mapping through the client', () => {
     it('validation error → ValidationError with violations sorted by field', async () => {
-      captureAll(() => [400, { message: 'bad', details: { validationError: { fieldViolations: [{ field: 'collection.z', description: 'z bad' }, { field: 'collection.id', description: 'must not be empty' }] } } }]);
-      const e = await admin().collections.createDataCollection({ _id: '' }).catch((x) => x);
+      captureAll(() => [
+        400,
+        {
+          message: 'bad',
+          details: {
+            validationError: {
+              fieldViolations: [
+                { field: 'collection.z', description: 'z bad' },
+                { field: 'collection.id', description: 'must not be empty' },
+              ],
+            },
+          },
+        },
+      ]);
+      const e = await admin()
+        .collections.createDataCollection({ _id: '' })
+        .catch((x) => x);
       expect(e).toBeInstanceOf(ValidationError);
       expect(e.code).toBe('INVALID_ARGUMENT');
       expect(e.violations.map((v: { field: string }) => v.field)).toEqual(['collection.id', 'collection.z']);
@@ -117,20 +165,42 @@ export function transportCases(): void {
     });
 
     it('application error → ApplicationError; missing item → null for get and remove', async () => {
-      captureAll((req) => (req.url.includes('/items') ? [404, { message: 'Item not found', details: { applicationError: { code: 'WDE0073', description: 'not found' } } }] : [409, { message: 'exists', details: { applicationError: { code: 'WDE0074', description: 'd', data: { id: 'a' } } } }]));
+      captureAll((req) =>
+        req.url.includes('/items')
+          ? [
+              404,
+              {
+                message: 'Item not found',
+                details: { applicationError: { code: 'WDE0073', description: 'not found' } },
+              },
+            ]
+          : [
+              409,
+              {
+                message: 'exists',
+                details: { applicationError: { code: 'WDE0074', description: 'd', data: { id: 'a' } } },
+              },
+            ],
+      );
       expect(await admin().items.get('Movies', 'nope')).toBeNull();
       expect(await admin().items.remove('Movies', 'nope')).toBeNull();
-      const e = await admin().collections.createDataCollection({ _id: 'M' }).catch((x) => x);
+      const e = await admin()
+        .collections.createDataCollection({ _id: 'M' })
+        .catch((x) => x);
       expect(e).toBeInstanceOf(ApplicationError);
       expect([e.code, e.status, e.data]).toEqual(['WDE0074', 409, { id: 'a' }]);
     });
 
     it('plain 4xx → HttpError with the upper-snake status text; unreadable 2xx body → typed error', async () => {
       captureAll((req) => (req.method === 'DELETE' ? [403, ''] : [200, '{"trunc']));
-      const e = await admin().members.deleteMember('m1').catch((x) => x);
+      const e = await admin()
+        .members.deleteMember('m1')
+        .catch((x) => x);
       expect(e).toBeInstanceOf(HttpError);
       expect(e.code).toBe('FORBIDDEN');
-      const e2 = await admin().members.getMember('m1').catch((x) => x);
+      const e2 = await admin()
+        .members.getMember('m1')
+        .catch((x) => x);
       expect(e2).toBeInstanceOf(HttpError);
       expect(e2.code).toBe('SYSTEM_ERROR');
     });
@@ -163,7 +233,11 @@ export function transportCases(): void {
     });
 
     it('replays x-wix-consistent on later requests of the same client', async () => {
-      const log = captureAll((_r, n) => [200, { collection: {} }, n === 1 ? { 'x-wix-consistent': 'tok-1' } : undefined]);
+      const log = captureAll((_r, n) => [
+        200,
+        { collection: {} },
+        n === 1 ? { 'x-wix-consistent': 'tok-1' } : undefined,
+      ]);
       const c = admin();
       await c.collections.getDataCollection('A');
       await c.collections.getDataCollection('B');
@@ -176,10 +250,15 @@ export function transportCases(): void {
       const t = new Transport({ baseUrl: BASE, auth: ApiKeyStrategy({ apiKey: 'k' }), retry: false });
       const small = { dataCollectionId: 'M', query: { sort: [{ fieldName: 'a', order: 'ASC' }] } };
       await t.send(operations.queryDataItemsGet, small);
-      const big = { dataCollectionId: 'M', query: { filter: { title: { $in: Array.from({ length: 400 }, (_, i) => `title-${i}`) } } } };
+      const big = {
+        dataCollectionId: 'M',
+        query: { filter: { title: { $in: Array.from({ length: 400 }, (_, i) => `title-${i}`) } } },
+      };
       await t.send(operations.queryDataItemsGet, big);
       expect(log[0]!.method).toBe('GET');
-      expect(log[0]!.url).toBe(`/wix-data/v2/items/query?.r=${Buffer.from(JSON.stringify(small)).toString('base64url')}`);
+      expect(log[0]!.url).toBe(
+        `/wix-data/v2/items/query?.r=${Buffer.from(JSON.stringify(small)).toString('base64url')}`,
+      );
       expect(`${log[1]!.method} ${log[1]!.url}`).toBe('POST /wix-data/v2/items/query');
       expect(log[1]!.body).toEqual(big);
     });
@@ -187,15 +266,23 @@ export function transportCases(): void {
     it('a 401 asks the strategy to renew once and replays the call once', async () => {
       let token = 'old';
       let renewals = 0;
-      const auth: AuthStrategy = { elevated: false, getAuthHeaders: async () => ({ Authorization: token }), onUnauthorized: async () => ((token = 'new'), ++renewals, true) };
-      const log = captureAll((req) => (req.headers.authorization === 'old' ? [401, {}] : [200, { member: { id: 'me' } }]));
+      const auth: AuthStrategy = {
+        elevated: false,
+        getAuthHeaders: async () => ({ Authorization: token }),
+        onUnauthorized: async () => ((token = 'new'), ++renewals, true),
+      };
+      const log = captureAll((req) =>
+        req.headers.authorization === 'old' ? [401, {}] : [200, { member: { id: 'me' } }],
+      );
       expect(await createClient({ auth, baseUrl: BASE }).members.getCurrentMember()).toEqual({ _id: 'me' });
       expect(renewals).toBe(1);
       expect(log.map((r) => r.headers.authorization)).toEqual(['old', 'new']);
       token = 'old';
       nock.cleanAll();
       captureAll(() => [401, {}]);
-      await expect(createClient({ auth, baseUrl: BASE }).members.getCurrentMember()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+      await expect(createClient({ auth, baseUrl: BASE }).members.getCurrentMember()).rejects.toMatchObject({
+        code: 'UNAUTHORIZED',
+      });
       expect(renewals).toBe(2);
     });
 
@@ -205,7 +292,10 @@ export function transportCases(): void {
       const c = admin();
       const item = deepFreeze({ _id: 'a', when: new Date(0), tags: ['x'] });
       const member = deepFreeze({ _id: 'm', profile: { nickname: 'n' } });
-      const collection = deepFreeze({ _id: 'C', fields: [{ key: 'n', type: 'NUMBER' as const, numberRange: { max: Infinity } }] });
+      const collection = deepFreeze({
+        _id: 'C',
+        fields: [{ key: 'n', type: 'NUMBER' as const, numberRange: { max: Infinity } }],
+      });
       const snapshot = structuredClone([item, member, collection]);
       await c.items.insert('M', item);
       await c.members.updateMember('m', member);
@@ -223,7 +313,10 @@ export function transportCases(): void {
       expect(log[0]!.url).toBe('/some/v1/thing?a=1');
       expect(log[0]!.headers.authorization).toBe('k');
       expect(log[0]!.headers['x-wix-bi-gateway']).toBe('environment=js-sdk,package-name=sitekit-sdk');
-      await expect(admin().fetchWithAuth(`${BASE}/x/missing`)).rejects.toMatchObject({ code: 'NOT_FOUND', status: 404 });
+      await expect(admin().fetchWithAuth(`${BASE}/x/missing`)).rejects.toMatchObject({
+        code: 'NOT_FOUND',
+        status: 404,
+      });
     });
 
     it('graphql: POST /graphql/alpha {query, variables} → {data, errors}', async () => {
@@ -238,9 +331,18 @@ export function transportCases(): void {
   describe('401 replay of a write', () => {
     it('replays a POST with its body after one renewal', async () => {
       let token = 'old';
-      const auth: AuthStrategy = { elevated: true, getAuthHeaders: async () => ({ Authorization: token }), onUnauthorized: async () => ((token = 'new'), true) };
-      const log = captureAll((req) => (req.headers.authorization === 'old' ? [401, {}] : [200, { dataItem: { id: 'a', data: { _id: 'a', t: 1 } } }]));
-      expect(await createClient({ auth, baseUrl: BASE }).items.insert('M', { _id: 'a', t: 1 })).toEqual({ _id: 'a', t: 1 });
+      const auth: AuthStrategy = {
+        elevated: true,
+        getAuthHeaders: async () => ({ Authorization: token }),
+        onUnauthorized: async () => ((token = 'new'), true),
+      };
+      const log = captureAll((req) =>
+        req.headers.authorization === 'old' ? [401, {}] : [200, { dataItem: { id: 'a', data: { _id: 'a', t: 1 } } }],
+      );
+      expect(await createClient({ auth, baseUrl: BASE }).items.insert('M', { _id: 'a', t: 1 })).toEqual({
+        _id: 'a',
+        t: 1,
+      });
       expect(log.map((r) => [r.headers.authorization, r.body])).toEqual([
         ['old', { dataCollectionId: 'M', dataItem: { id: 'a', data: { _id: 'a', t: 1 } } }],
         ['new', { dataCollectionId: 'M', dataItem: { id: 'a', data: { _id: 'a', t: 1 } } }],
@@ -253,11 +355,15 @@ export function transportCases(): void {
       const log = captureAll();
       const auth: AuthStrategy = { elevated: false, getAuthHeaders: () => new Promise(() => {}) };
       const t0 = performance.now();
-      await expect(createClient({ auth, baseUrl: BASE }).members.getCurrentMember({ timeoutMs: 50 })).rejects.toBeInstanceOf(TimeoutError);
+      await expect(
+        createClient({ auth, baseUrl: BASE }).members.getCurrentMember({ timeoutMs: 50 }),
+      ).rejects.toBeInstanceOf(TimeoutError);
       expect(performance.now() - t0).toBeLessThan(2000);
       const ac = new AbortController();
       setTimeout(() => ac.abort(), 20);
-      await expect(createClient({ auth, baseUrl: BASE }).members.getCurrentMember({ signal: ac.signal })).rejects.toBeInstanceOf(AbortedError);
+      await expect(
+        createClient({ auth, baseUrl: BASE }).members.getCurrentMember({ signal: ac.signal }),
+      ).rejects.toBeInstanceOf(AbortedError);
       expect(log).toHaveLength(0);
     });
   });
@@ -272,7 +378,10 @@ export function transportCases(): void {
 
     it('an unreadable 2xx body keeps its real status', async () => {
       captureAll(() => [201, '{"trunc']);
-      await expect(admin().members.createMember({ member: {} })).rejects.toMatchObject({ code: 'SYSTEM_ERROR', status: 201 });
+      await expect(admin().members.createMember({ member: {} })).rejects.toMatchObject({
+        code: 'SYSTEM_ERROR',
+        status: 201,
+      });
     });
   });
 
@@ -284,7 +393,9 @@ export function transportCases(): void {
       const log = captureAll();
       nock.cleanAll();
       nock(BASE).get('/wix-data/v2/collections/M').times(5).delay(3_600_000).reply(200, { collection: {} });
-      const outcome = admin().collections.getDataCollection('M').catch((x) => x);
+      const outcome = admin()
+        .collections.getDataCollection('M')
+        .catch((x) => x);
       await vi.advanceTimersByTimeAsync(DEFAULT_TIMEOUT_MS);
       const e = await outcome;
       expect(e).toBeInstanceOf(TimeoutError);
@@ -298,7 +409,10 @@ export function transportCases(): void {
 
     it('0 disables both limits', async () => {
       vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-      nock(BASE).get('/wix-data/v2/collections/M').delay(3_600_000).reply(200, { collection: { id: 'M' } });
+      nock(BASE)
+        .get('/wix-data/v2/collections/M')
+        .delay(3_600_000)
+        .reply(200, { collection: { id: 'M' } });
       const caller = new AbortController();
       let settled = false;
       const outcome = admin({ timeoutMs: 0, attemptTimeoutMs: 0 })
@@ -312,11 +426,18 @@ export function transportCases(): void {
     });
 
     it('a hung attempt of an idempotent call is retried; a write is not', async () => {
-      nock(BASE).get('/wix-data/v2/collections/M').delay(2000).reply(200, { collection: {} }).get('/wix-data/v2/collections/M').reply(200, { collection: { id: 'M' } });
+      nock(BASE)
+        .get('/wix-data/v2/collections/M')
+        .delay(2000)
+        .reply(200, { collection: {} })
+        .get('/wix-data/v2/collections/M')
+        .reply(200, { collection: { id: 'M' } });
       expect(await admin({ attemptTimeoutMs: 100 }).collections.getDataCollection('M')).toEqual({ _id: 'M' });
       nock.cleanAll();
       nock(BASE).post('/wix-data/v2/items').times(2).delay(2000).reply(200, {});
-      const e = await admin({ attemptTimeoutMs: 100 }).items.insert('M', { a: 1 }).catch((x) => x);
+      const e = await admin({ attemptTimeoutMs: 100 })
+        .items.insert('M', { a: 1 })
+        .catch((x) => x);
       expect(e).toBeInstanceOf(TimeoutError);
       expect(e.timeoutMs).toBe(100);
       expect(nock.pendingMocks()).toHaveLength(1);
@@ -324,11 +445,15 @@ export function transportCases(): void {
 
     it('createClient refuses time limits and base URLs that cannot work, and so does a call', async () => {
       expect(() => admin({ timeoutMs: 'abc' as never })).toThrow(RequestError);
-      expect(() => admin({ timeoutMs: -1 })).toThrow('createClient: timeoutMs must be a number of milliseconds >= 0 (0: no limit)');
+      expect(() => admin({ timeoutMs: -1 })).toThrow(
+        'createClient: timeoutMs must be a number of milliseconds >= 0 (0: no limit)',
+      );
       expect(() => admin({ baseUrl: 'not a url' })).toThrow('createClient: baseUrl must be an absolute http(s) URL');
       expect(() => admin({ fetch: 'fetch' as never })).toThrow(RequestError);
       const log = captureAll();
-      await expect(admin().collections.getDataCollection('M', { timeoutMs: 'soon' as never })).rejects.toBeInstanceOf(RequestError);
+      await expect(admin().collections.getDataCollection('M', { timeoutMs: 'soon' as never })).rejects.toBeInstanceOf(
+        RequestError,
+      );
       expect(log).toHaveLength(0);
     });
   });
@@ -348,8 +473,13 @@ export function transportCases(): void {
 
     it('refused, reset and DNS failures are NetworkErrors', async () => {
       for (const code of ['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND']) {
-        nock(BASE).get('/wix-data/v2/collections/M').times(3).replyWithError(Object.assign(new Error(`connect ${code}`), { code }));
-        const e = await admin().collections.getDataCollection('M').catch((x) => x);
+        nock(BASE)
+          .get('/wix-data/v2/collections/M')
+          .times(3)
+          .replyWithError(Object.assign(new Error(`connect ${code}`), { code }));
+        const e = await admin()
+          .collections.getDataCollection('M')
+          .catch((x) => x);
         expect(e).toBeInstanceOf(NetworkError);
         expect(e.message).toBe(`getDataCollection: Network request failed: connect ${code}`);
         expect(nock.pendingMocks()).toHaveLength(0);
@@ -358,7 +488,9 @@ export function transportCases(): void {
 
     it('a Retry-After beyond the cap fails at once, with retryAfterMs on the error', async () => {
       const log = captureAll(() => [503, {}, { 'retry-after': '120' }]);
-      const e = await admin().collections.getDataCollection('M').catch((x) => x);
+      const e = await admin()
+        .collections.getDataCollection('M')
+        .catch((x) => x);
       expect(log).toHaveLength(1);
       expect(e).toBeInstanceOf(HttpError);
       expect(e.retryAfterMs).toBe(120_000);
@@ -367,7 +499,9 @@ export function transportCases(): void {
 
     it("a caller's AbortSignal.timeout() is a TimeoutError, like timeoutMs", async () => {
       nock(BASE).get('/wix-data/v2/collections/M').delay(1000).reply(200, { collection: {} });
-      const e = await admin().collections.getDataCollection('M', { signal: AbortSignal.timeout(30) }).catch((x) => x);
+      const e = await admin()
+        .collections.getDataCollection('M', { signal: AbortSignal.timeout(30) })
+        .catch((x) => x);
       expect(e).toBeInstanceOf(TimeoutError);
       expect(e.code).toBe('TIMEOUT');
     });
@@ -375,25 +509,57 @@ export function transportCases(): void {
 
   describe('errors say what happened', () => {
     it('the message names the operation, the status and the server code and message', async () => {
-      captureAll(() => [403, { message: 'Forbidden', details: { applicationError: { code: 'WDE0027', description: 'The current user does not have permissions' } } }, { 'x-wix-request-id': 'r-1' }]);
-      const e = await admin().collections.getDataCollection('M').catch((x) => x);
+      captureAll(() => [
+        403,
+        {
+          message: 'Forbidden',
+          details: { applicationError: { code: 'WDE0027', description: 'The current user does not have permissions' } },
+        },
+        { 'x-wix-request-id': 'r-1' },
+      ]);
+      const e = await admin()
+        .collections.getDataCollection('M')
+        .catch((x) => x);
       expect(e).toBeInstanceOf(ApplicationError);
-      expect(e.message).toBe('getDataCollection: 403 Forbidden (WDE0027: Forbidden; The current user does not have permissions) (request id: r-1)');
-      expect([e.code, e.operation, e.description]).toEqual(['WDE0027', 'getDataCollection', 'The current user does not have permissions']);
+      expect(e.message).toBe(
+        'getDataCollection: 403 Forbidden (WDE0027: Forbidden; The current user does not have permissions) (request id: r-1)',
+      );
+      expect([e.code, e.operation, e.description]).toEqual([
+        'WDE0027',
+        'getDataCollection',
+        'The current user does not have permissions',
+      ]);
     });
 
     it('a 5xx carrying the platform error keeps its code and message', async () => {
-      captureAll(() => [500, { message: 'Collection is locked', details: { applicationError: { code: 'WDE0110', description: 'try later' } } }]);
-      const e = await admin({ retry: false }).collections.getDataCollection('M').catch((x) => x);
-      expect([e.code, e.status, e.message]).toEqual(['WDE0110', 500, 'getDataCollection: 500 Internal Server Error (WDE0110: Collection is locked; try later)']);
+      captureAll(() => [
+        500,
+        {
+          message: 'Collection is locked',
+          details: { applicationError: { code: 'WDE0110', description: 'try later' } },
+        },
+      ]);
+      const e = await admin({ retry: false })
+        .collections.getDataCollection('M')
+        .catch((x) => x);
+      expect([e.code, e.status, e.message]).toEqual([
+        'WDE0110',
+        500,
+        'getDataCollection: 500 Internal Server Error (WDE0110: Collection is locked; try later)',
+      ]);
     });
 
     it('a 2xx without the documented shape is an HttpError "unexpected response"', async () => {
       captureAll((req) => [200, req.url.endsWith('/query') ? { dataItems: 'oops' } : {}]);
-      const insert = await admin().items.insert('M', { a: 1 }).catch((x) => x);
+      const insert = await admin()
+        .items.insert('M', { a: 1 })
+        .catch((x) => x);
       expect(insert).toBeInstanceOf(HttpError);
       expect(insert.message).toBe('insert: unexpected response: no "dataItem"');
-      const query = await admin().items.query('M').find().catch((x: unknown) => x);
+      const query = await admin()
+        .items.query('M')
+        .find()
+        .catch((x: unknown) => x);
       expect(query).toBeInstanceOf(HttpError);
       expect((query as Error).message).toBe('queryDataItems: unexpected response: "dataItems" is not an object');
     });
@@ -402,10 +568,13 @@ export function transportCases(): void {
   describe('fetchWithAuth sends credentials only to the client’s origin', () => {
     it('another origin gets no credentials unless allowOtherOrigin is set', async () => {
       const seen: Record<string, unknown>[] = [];
-      nock('https://other.test').get('/x').times(2).reply(function () {
-        seen.push(this.req.headers);
-        return [200, 'ok'];
-      });
+      nock('https://other.test')
+        .get('/x')
+        .times(2)
+        .reply(function () {
+          seen.push(this.req.headers);
+          return [200, 'ok'];
+        });
       await admin().fetchWithAuth('https://other.test/x');
       await admin().fetchWithAuth('https://other.test/x', { allowOtherOrigin: true });
       expect(seen.map((h) => h.authorization)).toEqual([undefined, 'k']);

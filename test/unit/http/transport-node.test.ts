@@ -16,10 +16,12 @@ describe('the handler under test', () => {
     const { default: nock } = await import('nock');
     const { createClient } = await import('../../../src/client.js');
     let acceptEncoding: unknown;
-    nock('https://api.test').get('/x').reply(function () {
-      acceptEncoding = this.req.headers['accept-encoding'];
-      return [200, ''];
-    });
+    nock('https://api.test')
+      .get('/x')
+      .reply(function () {
+        acceptEncoding = this.req.headers['accept-encoding'];
+        return [200, ''];
+      });
     await createClient({ baseUrl: 'https://api.test' }).fetchWithAuth('/x');
     expect(acceptEncoding).toBe('gzip, deflate, br');
   });

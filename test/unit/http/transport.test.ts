@@ -12,10 +12,16 @@ describe("the fetch init's signal: only when something can abort the call", () =
   /** A fetch that answers a collection at once, or (`hang`) only ends when its signal aborts. */
   const fetchSpy = (hang = false) =>
     vi.fn<typeof fetch>(async (_url, init) => {
-      if (!hang) return new Response(JSON.stringify({ collection: { id: 'M' } }), { status: 200, headers: { 'content-type': 'application/json' } });
+      if (!hang)
+        return new Response(JSON.stringify({ collection: { id: 'M' } }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        });
       const signal = init?.signal;
       if (!signal) throw new Error('a hanging request without a signal would never end');
-      return new Promise<Response>((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }));
+      return new Promise<Response>((_resolve, reject) =>
+        signal.addEventListener('abort', () => reject(signal.reason), { once: true }),
+      );
     });
   const initOf = (spy: ReturnType<typeof fetchSpy>): RequestInit => spy.mock.calls[0]![1]!;
   const call = (options: Partial<ClientOptions>, callOptions: { signal?: AbortSignal; timeoutMs?: number } = {}) =>
@@ -69,7 +75,9 @@ describe("the fetch init's signal: only when something can abort the call", () =
 
   it("no client time limits, a call's own timeoutMs: a signal, and the limit ends the call", async () => {
     const spy = fetchSpy(true);
-    await expect(call({ fetch: spy, timeoutMs: 0, attemptTimeoutMs: 0 }, { timeoutMs: 30 })).rejects.toBeInstanceOf(TimeoutError);
+    await expect(call({ fetch: spy, timeoutMs: 0, attemptTimeoutMs: 0 }, { timeoutMs: 30 })).rejects.toBeInstanceOf(
+      TimeoutError,
+    );
     expect(initOf(spy).signal!.aborted).toBe(true);
   });
 
@@ -89,7 +97,10 @@ describe('a baseUrl that URL parsing takes only once trimmed', () => {
     // Parses the URL as fetch does before answering.
     const fetchLike = vi.fn<typeof fetch>(async (url, init) => {
       new Request(url, init);
-      return new Response(JSON.stringify({ collection: { id: 'M' } }), { status: 200, headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify({ collection: { id: 'M' } }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
     });
     let client: ReturnType<typeof testClient>;
     try {

@@ -31,7 +31,9 @@ describe('waits between attempts end with the call', () => {
     const client = testClient({ retry: { retries: 3, baseDelayMs: HOUR_MS, maxDelayMs: HOUR_MS, random: () => 0.99 } });
     const controller = new AbortController();
     const scope = unavailableOnce({}, () => controller.abort());
-    const error = await client.collections.getDataCollection('c', { signal: controller.signal }).catch((e: unknown) => e);
+    const error = await client.collections
+      .getDataCollection('c', { signal: controller.signal })
+      .catch((e: unknown) => e);
     expect(isAbortedError(error)).toBe(true);
     expect(scope.pendingMocks()).toHaveLength(1);
   });
@@ -40,7 +42,9 @@ describe('waits between attempts end with the call', () => {
     const client = testClient({ retry: { retries: 3, maxRetryAfterMs: 2 * HOUR_MS } });
     const controller = new AbortController();
     const scope = unavailableOnce({ 'retry-after': String(HOUR_MS / 1000) }, () => controller.abort());
-    const error = await client.collections.getDataCollection('c', { signal: controller.signal }).catch((e: unknown) => e);
+    const error = await client.collections
+      .getDataCollection('c', { signal: controller.signal })
+      .catch((e: unknown) => e);
     expect(isAbortedError(error)).toBe(true);
     expect(scope.pendingMocks()).toHaveLength(1);
   });

@@ -10,7 +10,12 @@ const client = testClient();
 const members = client.members;
 const PATH = '/members/v1/members/query';
 
-const wireMember = (n: number) => ({ id: `m${n}`, loginEmail: `m${n}@x.test`, createdDate: '2024-01-01T00:00:00.000Z', profile: { nickname: `M${n}` } });
+const wireMember = (n: number) => ({
+  id: `m${n}`,
+  loginEmail: `m${n}@x.test`,
+  createdDate: '2024-01-01T00:00:00.000Z',
+  profile: { nickname: `M${n}` },
+});
 
 function capture(path: string, reply: object = {}, method: 'post' | 'patch' = 'post') {
   const bodies: any[] = [];
@@ -24,10 +29,20 @@ useNock();
 
 describe('queryMembers', () => {
   it('always sends paging, {offset: 0, limit: 50} by default; members come back in public form', async () => {
-    const { bodies } = capture(PATH, { members: [wireMember(1)], metadata: { count: 1, offset: 0, total: 1, tooManyToCount: false } });
+    const { bodies } = capture(PATH, {
+      members: [wireMember(1)],
+      metadata: { count: 1, offset: 0, total: 1, tooManyToCount: false },
+    });
     const page = await members.queryMembers().find();
     expect(bodies[0]).toEqual({ query: { paging: { offset: 0, limit: 50 } } });
-    expect(page.items).toEqual([{ _id: 'm1', loginEmail: 'm1@x.test', _createdDate: new Date('2024-01-01T00:00:00.000Z'), profile: { nickname: 'M1' } }]);
+    expect(page.items).toEqual([
+      {
+        _id: 'm1',
+        loginEmail: 'm1@x.test',
+        _createdDate: new Date('2024-01-01T00:00:00.000Z'),
+        profile: { nickname: 'M1' },
+      },
+    ]);
     expect(page).toMatchObject({ length: 1, totalCount: 1, pageSize: 50, currentPage: 0, totalPages: 1 });
     expect(page.hasNext()).toBe(false);
   });
@@ -70,19 +85,21 @@ describe('queryMembers', () => {
 
   it('shares the filter builder: and/or/not with items.filter()', async () => {
     const { bodies } = capture(PATH, { members: [] });
-    await members
-      .queryMembers()
-      .eq('status', 'PENDING')
-      .or(client.items.filter().eq('_id', 'x'))
-      .find();
+    await members.queryMembers().eq('status', 'PENDING').or(client.items.filter().eq('_id', 'x')).find();
     expect(bodies[0].query.filter).toEqual({ $or: [{ status: 'PENDING' }, { id: 'x' }] });
   });
 
   it('next() moves by one page; metadata gives the totals', async () => {
-    const { bodies } = capture(PATH, { members: [wireMember(1), wireMember(2)], metadata: { count: 2, offset: 0, total: 5 } });
+    const { bodies } = capture(PATH, {
+      members: [wireMember(1), wireMember(2)],
+      metadata: { count: 2, offset: 0, total: 5 },
+    });
     const page = await members.queryMembers().limit(2).find();
     expect(page).toMatchObject({ totalCount: 5, totalPages: 3, currentPage: 0 });
-    const second = capture(PATH, { members: [wireMember(3), wireMember(4)], metadata: { count: 2, offset: 2, total: 5 } });
+    const second = capture(PATH, {
+      members: [wireMember(3), wireMember(4)],
+      metadata: { count: 2, offset: 2, total: 5 },
+    });
     const next = await page.next();
     expect(bodies[0].query.paging).toEqual({ limit: 2, offset: 0 });
     expect(second.bodies[0]).toEqual({ query: { paging: { limit: 2, offset: 2 } } });
@@ -149,8 +166,14 @@ describe('generated member methods', () => {
       .get('/members/v1/members')
       .query((q) => ((query = q as Record<string, string>), true))
       .reply(200, { members: [wireMember(1)], metadata: { count: 1 } });
-    const list = await members.listMembers({ paging: { limit: 10, offset: 0 }, sorting: [{ fieldName: 'createdDate', order: 'DESC' }] });
-    expect(JSON.parse(Buffer.from(query['.r']!, 'base64url').toString())).toEqual({ paging: { limit: 10, offset: 0 }, sorting: [{ fieldName: 'createdDate', order: 'DESC' }] });
+    const list = await members.listMembers({
+      paging: { limit: 10, offset: 0 },
+      sorting: [{ fieldName: 'createdDate', order: 'DESC' }],
+    });
+    expect(JSON.parse(Buffer.from(query['.r']!, 'base64url').toString())).toEqual({
+      paging: { limit: 10, offset: 0 },
+      sorting: [{ fieldName: 'createdDate', order: 'DESC' }],
+    });
     expect(list.members[0]!._id).toBe('m1');
   });
 

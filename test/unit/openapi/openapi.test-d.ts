@@ -7,7 +7,9 @@ declare const raw: RawClient;
 
 describe('RawClient types', () => {
   it('types the data of a route and makes error a SiteKitError', async () => {
-    const result = await raw.GET('/wix-data/v2/collections/{dataCollectionId}', { params: { path: { dataCollectionId: 'Movies' } } });
+    const result = await raw.GET('/wix-data/v2/collections/{dataCollectionId}', {
+      params: { path: { dataCollectionId: 'Movies' } },
+    });
     if (result.error) expectTypeOf(result.error).toEqualTypeOf<SiteKitError>();
     else expectTypeOf(result.data.collection?.displayName).toEqualTypeOf<string | undefined>();
   });

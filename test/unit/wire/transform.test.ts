@@ -129,8 +129,14 @@ describe('codecs i v a c (media references)', () => {
   it('image without dimensions: no fragment, no size keys', () => {
     const ref = 'wix:image://v1/abc.png/abc.png';
     expect(image.p({ id: 'abc.png', filename: 'abc.png' })).toBe(ref);
-    expect(image.w(ref)).toStrictEqual({ id: 'abc.png', url: 'https://static.wixstatic.com/media/abc.png', filename: 'abc.png' });
-    expect(image.p({ id: 'abc.png', filename: 'abc.png', width: 10 })).toBe('wix:image://v1/abc.png/abc.png#originWidth=10');
+    expect(image.w(ref)).toStrictEqual({
+      id: 'abc.png',
+      url: 'https://static.wixstatic.com/media/abc.png',
+      filename: 'abc.png',
+    });
+    expect(image.p({ id: 'abc.png', filename: 'abc.png', width: 10 })).toBe(
+      'wix:image://v1/abc.png/abc.png#originWidth=10',
+    );
   });
 
   it('filenames with spaces and unicode are URI-encoded and decoded back', () => {
@@ -162,7 +168,9 @@ describe('codecs i v a c (media references)', () => {
     expect(video.p(full)).toBe('wix:video://v1/v1d/clip.mp4#posterUri=v1df000.jpg&posterWidth=1280&posterHeight=720');
     const byUrl = { ...full, posters: [{ url: 'https://x.test/p.jpg?a=1&b=2', width: 3, height: 4 }] };
     const ref = video.p(byUrl) as string;
-    expect(ref).toBe('wix:video://v1/v1d/clip.mp4#posterUri=https://x.test/p.jpg?a%3D1%26b%3D2&posterWidth=3&posterHeight=4');
+    expect(ref).toBe(
+      'wix:video://v1/v1d/clip.mp4#posterUri=https://x.test/p.jpg?a%3D1%26b%3D2&posterWidth=3&posterHeight=4',
+    );
     expect(video.w(ref)).toMatchObject({ thumbnail: { url: 'https://x.test/p.jpg?a=1&b=2', width: 3, height: 4 } });
     expect(video.p({ id: 'v', filename: 'f.mp4', posters: [] })).toBe('wix:video://v1/v/f.mp4');
   });
@@ -171,7 +179,10 @@ describe('codecs i v a c (media references)', () => {
     expect(doc.p({ id: 'ugd/d.pdf', url: 'https://x.test/d.pdf', filename: 'Annual report.pdf' })).toBe(
       'wix:document://v1/ugd/d.pdf/Annual%20report.pdf',
     );
-    expect(doc.w('wix:document://v1/ugd_d.pdf/Annual%20report.pdf')).toStrictEqual({ id: 'ugd_d.pdf', filename: 'Annual report.pdf' });
+    expect(doc.w('wix:document://v1/ugd_d.pdf/Annual%20report.pdf')).toStrictEqual({
+      id: 'ugd_d.pdf',
+      filename: 'Annual report.pdf',
+    });
     expect(audio.p({ id: 'mp3_a.mp3', filename: 'song.mp3' })).toBe('wix:audio://v1/mp3_a.mp3/song.mp3');
     expect(audio.w('wix:audio://v1/mp3_a.mp3/song.mp3')).toStrictEqual({ id: 'mp3_a.mp3', filename: 'song.mp3' });
   });
@@ -191,7 +202,10 @@ describe('codecs i v a c (media references)', () => {
 
   it('parseMediaRef / formatMediaRef', () => {
     expect(parseMediaRef(imageRef)).toStrictEqual({ kind: 'image', media: imageWire });
-    expect(parseMediaRef('wix:video://v1/v/f.mp4')).toStrictEqual({ kind: 'video', media: { id: 'v', filename: 'f.mp4' } });
+    expect(parseMediaRef('wix:video://v1/v/f.mp4')).toStrictEqual({
+      kind: 'video',
+      media: { id: 'v', filename: 'f.mp4' },
+    });
     expect(parseMediaRef('http://example.com')).toBeUndefined();
     expect(parseMediaRef(42)).toBeUndefined();
     expect(formatMediaRef('image', imageWire)).toBe(imageRef);
@@ -227,7 +241,13 @@ describe('codec I (data item)', () => {
     const pub = { _id: 'a', _owner: 'o', title: 'T', when: new Date(ISO), tags: [{ at: new Date(0) }] };
     expect(itemToWire(pub)).toStrictEqual({
       id: 'a',
-      data: { _id: 'a', _owner: 'o', title: 'T', when: { $date: ISO }, tags: [{ at: { $date: '1970-01-01T00:00:00.000Z' } }] },
+      data: {
+        _id: 'a',
+        _owner: 'o',
+        title: 'T',
+        when: { $date: ISO },
+        tags: [{ at: { $date: '1970-01-01T00:00:00.000Z' } }],
+      },
     });
   });
   it('no id key when _id is absent', () => {
@@ -237,7 +257,10 @@ describe('codec I (data item)', () => {
     expect(
       itemToPublic({ id: 'a', dataCollectionId: 'c', data: { title: 'T', _createdDate: { $date: ISO } } }),
     ).toStrictEqual({ title: 'T', _createdDate: new Date(ISO), _id: 'a' });
-    expect(itemToPublic({ id: 'a', dataCollectionId: 'c', data: { _id: 'a', x: 1 } })).toStrictEqual({ _id: 'a', x: 1 });
+    expect(itemToPublic({ id: 'a', dataCollectionId: 'c', data: { _id: 'a', x: 1 } })).toStrictEqual({
+      _id: 'a',
+      x: 1,
+    });
     expect(itemToPublic({ id: 'a' })).toStrictEqual({ _id: 'a' });
   });
   it('non-objects unchanged', () => {
@@ -278,18 +301,32 @@ describe('transform trees', () => {
 
   it('arrays of entities (and arrays of arrays)', () => {
     const tree: TransformNode = { members: { $entity: true, createdDate: 'date', lastLoginDate: 'date' } };
-    const wire = { members: [{ id: 'm1', createdDate: ISO }, { id: 'm2', lastLoginDate: ISO, profile: { id: 'p' } }] };
+    const wire = {
+      members: [
+        { id: 'm1', createdDate: ISO },
+        { id: 'm2', lastLoginDate: ISO, profile: { id: 'p' } },
+      ],
+    };
     expect(toPublic(wire, tree)).toStrictEqual({
-      members: [{ _id: 'm1', _createdDate: new Date(ISO) }, { _id: 'm2', lastLoginDate: new Date(ISO), profile: { _id: 'p' } }],
+      members: [
+        { _id: 'm1', _createdDate: new Date(ISO) },
+        { _id: 'm2', lastLoginDate: new Date(ISO), profile: { _id: 'p' } },
+      ],
     });
     expect(toPublic({ members: [[{ id: 'x' }]] }, tree)).toStrictEqual({ members: [[{ _id: 'x' }]] });
   });
 
   it('`$values` applies to every property of a map; a named key wins over it', () => {
-    const tree: TransformNode = { additionalData: { $values: { numValue: 'float', dateValue: 'date' }, special: { numValue: 'date' } } };
+    const tree: TransformNode = {
+      additionalData: { $values: { numValue: 'float', dateValue: 'date' }, special: { numValue: 'date' } },
+    };
     const wire = { additionalData: { a: { numValue: 'Infinity' }, b: { dateValue: ISO }, special: { numValue: ISO } } };
     expect(toPublic(wire, tree)).toStrictEqual({
-      additionalData: { a: { numValue: Infinity }, b: { dateValue: new Date(ISO) }, special: { numValue: new Date(ISO) } },
+      additionalData: {
+        a: { numValue: Infinity },
+        b: { dateValue: new Date(ISO) },
+        special: { numValue: new Date(ISO) },
+      },
     });
     expect(toWire({ additionalData: { a: { numValue: -Infinity } } }, tree)).toStrictEqual({
       additionalData: { a: { numValue: '-Infinity' } },
@@ -299,7 +336,9 @@ describe('transform trees', () => {
   it('leaf values are not walked further: item data inside an entity keeps its keys', () => {
     const tree: TransformNode = { thing: { $entity: true, payload: 'itemData' } };
     const wire = { thing: { id: 't', payload: { id: 'user', createdDate: { $date: ISO } } } };
-    expect(toPublic(wire, tree)).toStrictEqual({ thing: { _id: 't', payload: { id: 'user', createdDate: new Date(ISO) } } });
+    expect(toPublic(wire, tree)).toStrictEqual({
+      thing: { _id: 't', payload: { id: 'user', createdDate: new Date(ISO) } },
+    });
   });
 
   it('nested $date in item data in arrays via a filter tree', () => {
@@ -307,7 +346,11 @@ describe('transform trees', () => {
     const pub = { query: { filter: { $or: [{ when: { $gt: new Date(ISO) } }, { when: { $in: [new Date(0)] } }] } } };
     const wire = toWire(pub, tree);
     expect(wire).toStrictEqual({
-      query: { filter: { $or: [{ when: { $gt: { $date: ISO } } }, { when: { $in: [{ $date: '1970-01-01T00:00:00.000Z' }] } }] } },
+      query: {
+        filter: {
+          $or: [{ when: { $gt: { $date: ISO } } }, { when: { $in: [{ $date: '1970-01-01T00:00:00.000Z' }] } }],
+        },
+      },
     });
     expect(toPublic(wire, tree)).toStrictEqual(pub);
   });
@@ -330,7 +373,9 @@ describe('transform trees', () => {
     const tree: TransformNode = { e: { $entity: true } };
     const wire = { e: { constructor: { name: 'n', id: 'i' }, toString: 'x', $entity: { id: 'y' } } };
     // Compared as JSON: an own `constructor` key trips toStrictEqual's own type check.
-    expect(JSON.stringify(toPublic(wire, tree))).toBe('{"e":{"constructor":{"name":"n","_id":"i"},"toString":"x","$entity":{"_id":"y"}}}');
+    expect(JSON.stringify(toPublic(wire, tree))).toBe(
+      '{"e":{"constructor":{"name":"n","_id":"i"},"toString":"x","$entity":{"_id":"y"}}}',
+    );
   });
 
   it('a __proto__ key from JSON stays an own key', () => {
@@ -342,7 +387,9 @@ describe('transform trees', () => {
 
   it('when both spellings are present, the one in the target form wins', () => {
     const tree: TransformNode = { member: { $entity: true } };
-    expect(toWire({ member: { _id: 'from-object', id: 'positional' } }, tree)).toStrictEqual({ member: { id: 'positional' } });
+    expect(toWire({ member: { _id: 'from-object', id: 'positional' } }, tree)).toStrictEqual({
+      member: { id: 'positional' },
+    });
   });
 
   it('shares unchanged subtrees instead of copying them', () => {
@@ -376,7 +423,10 @@ describe('round trips: toPublic(toWire(x)) deep-equals x', () => {
     [
       'member update with field mask',
       operations.updateMember.request!,
-      { member: { _id: 'm', lastLoginDate: new Date(0), profile: { nickname: 'n' } }, fieldMask: ['profile.nickname', 'x'] },
+      {
+        member: { _id: 'm', lastLoginDate: new Date(0), profile: { nickname: 'n' } },
+        fieldMask: ['profile.nickname', 'x'],
+      },
     ],
     [
       'file descriptor with media',
@@ -386,7 +436,10 @@ describe('round trips: toPublic(toWire(x)) deep-equals x', () => {
           _id: 'f',
           _updatedDate: new Date(ISO),
           media: {
-            image: { image: 'wix:image://v1/i~mv2.jpg/a%20b.jpg#originWidth=3&originHeight=4', colors: { prominent: { hex: '#fff' } } },
+            image: {
+              image: 'wix:image://v1/i~mv2.jpg/a%20b.jpg#originWidth=3&originHeight=4',
+              colors: { prominent: { hex: '#fff' } },
+            },
             video: 'wix:video://v1/vid/v.mp4#posterUri=p.jpg&posterWidth=1&posterHeight=2',
             document: 'wix:document://v1/d/%E6%97%A5.pdf',
           },
@@ -394,8 +447,16 @@ describe('round trips: toPublic(toWire(x)) deep-equals x', () => {
         fieldMask: [],
       },
     ],
-    ['insert', operations.insert.request!, { dataCollectionId: 'c', dataItem: { _id: 'a', when: new Date(0), list: [new Date(ISO), { d: new Date(1) }] } }],
-    ['patch', operations.patchDataItem.request!, { patch: { fieldModifications: [{ action: 'SET_FIELD', setFieldOptions: { value: new Date(ISO) } }] } }],
+    [
+      'insert',
+      operations.insert.request!,
+      { dataCollectionId: 'c', dataItem: { _id: 'a', when: new Date(0), list: [new Date(ISO), { d: new Date(1) }] } },
+    ],
+    [
+      'patch',
+      operations.patchDataItem.request!,
+      { patch: { fieldModifications: [{ action: 'SET_FIELD', setFieldOptions: { value: new Date(ISO) } }] } },
+    ],
   ];
 
   it.each(cases)('%s (both directions leave their input untouched)', (_, tree, pub) => {
@@ -408,19 +469,23 @@ describe('round trips: toPublic(toWire(x)) deep-equals x', () => {
 describe('immutability', () => {
   it('toPublic never writes to a deep-frozen wire value', () => {
     const wire = {
-      collection: { id: 'c', createdDate: ISO, fields: [{ key: 'k', numberRange: { min: 'NaN', max: 'Infinity' } }], a: { b: { c: { id: 'x' } } } },
+      collection: {
+        id: 'c',
+        createdDate: ISO,
+        fields: [{ key: 'k', numberRange: { min: 'NaN', max: 'Infinity' } }],
+        a: { b: { c: { id: 'x' } } },
+      },
       referencedCollections: [{ id: 'r', updatedDate: ISO }],
     };
-    const out = untouched(wire, (v) => toPublic(v, operations.getDataCollection.response)) as { collection: { _id: string } };
+    const out = untouched(wire, (v) => toPublic(v, operations.getDataCollection.response)) as {
+      collection: { _id: string };
+    };
     expect(out.collection._id).toBe('c');
   });
 
   it('toWire never writes to a deep-frozen public value', () => {
     const pub = {
-      dataItems: [
-        { _id: 'a', when: new Date(ISO), nested: [{ at: new Date(0) }] },
-        { title: 'no id' },
-      ],
+      dataItems: [{ _id: 'a', when: new Date(ISO), nested: [{ at: new Date(0) }] }, { title: 'no id' }],
     };
     const out = untouched(pub, (v) => toWire(v, { dataItems: 'item' })) as { dataItems: unknown[] };
     expect(out.dataItems[1]).toStrictEqual({ data: { title: 'no id' } });
@@ -438,16 +503,28 @@ describe('immutability', () => {
 describe('real trees from generated/operations.ts', () => {
   it('getDataCollection.o: _id, Date, Infinity', () => {
     const out = toPublic(
-      { collection: { id: 'books', createdDate: ISO, fields: [{ key: 'price', numberRange: { min: 0, max: 'Infinity' } }] } },
+      {
+        collection: {
+          id: 'books',
+          createdDate: ISO,
+          fields: [{ key: 'price', numberRange: { min: 0, max: 'Infinity' } }],
+        },
+      },
       operations.getDataCollection.response,
     );
     expect(out).toStrictEqual({
-      collection: { _id: 'books', _createdDate: new Date(ISO), fields: [{ key: 'price', numberRange: { min: 0, max: Infinity } }] },
+      collection: {
+        _id: 'books',
+        _createdDate: new Date(ISO),
+        fields: [{ key: 'price', numberRange: { min: 0, max: Infinity } }],
+      },
     });
   });
 
   it('insert.i: item on the wire with $date values', () => {
-    expect(toWire({ dataCollectionId: 'c', dataItem: { _id: 'a', when: new Date(0) } }, operations.insert.request)).toStrictEqual({
+    expect(
+      toWire({ dataCollectionId: 'c', dataItem: { _id: 'a', when: new Date(0) } }, operations.insert.request),
+    ).toStrictEqual({
       dataCollectionId: 'c',
       dataItem: { id: 'a', data: { _id: 'a', when: { $date: '1970-01-01T00:00:00.000Z' } } },
     });
@@ -455,10 +532,22 @@ describe('real trees from generated/operations.ts', () => {
 
   it('insert.o and queryDataItems.o: the SDK sees data with Dates', () => {
     expect(
-      toPublic({ dataItem: { id: 'a', dataCollectionId: 'c', data: { _id: 'a', when: { $date: ISO } } } }, operations.insert.response),
+      toPublic(
+        { dataItem: { id: 'a', dataCollectionId: 'c', data: { _id: 'a', when: { $date: ISO } } } },
+        operations.insert.response,
+      ),
     ).toStrictEqual({ dataItem: { _id: 'a', when: new Date(ISO) } });
     expect(
-      toPublic({ dataItems: [{ id: 'a', data: { n: 1 } }, { id: 'b', data: { _id: 'b' } }], pagingMetadata: { count: 2 } }, operations.queryDataItems.response),
+      toPublic(
+        {
+          dataItems: [
+            { id: 'a', data: { n: 1 } },
+            { id: 'b', data: { _id: 'b' } },
+          ],
+          pagingMetadata: { count: 2 },
+        },
+        operations.queryDataItems.response,
+      ),
     ).toStrictEqual({ dataItems: [{ n: 1, _id: 'a' }, { _id: 'b' }], pagingMetadata: { count: 2 } });
   });
 
@@ -469,7 +558,16 @@ describe('real trees from generated/operations.ts', () => {
           id: 'f1',
           createdDate: ISO,
           media: {
-            image: { image: { id: 'i.jpg', url: 'https://static.wixstatic.com/media/i.jpg', width: 5, height: 6, filename: 'a b.jpg' }, faces: [{ x: 1 }] },
+            image: {
+              image: {
+                id: 'i.jpg',
+                url: 'https://static.wixstatic.com/media/i.jpg',
+                width: 5,
+                height: 6,
+                filename: 'a b.jpg',
+              },
+              faces: [{ x: 1 }],
+            },
             video: { id: 'v', filename: 'v.mp4', posters: [{ id: 'p.jpg', width: 7, height: 8 }], resolutions: [] },
           },
         },
@@ -489,13 +587,21 @@ describe('real trees from generated/operations.ts', () => {
   });
 
   it('updateMember.i and login.o', () => {
-    expect(toWire({ member: { _id: 'm', profile: { nickname: 'n' } }, fieldMask: ['profile.nickname'] }, operations.updateMember.request)).toStrictEqual({
+    expect(
+      toWire(
+        { member: { _id: 'm', profile: { nickname: 'n' } }, fieldMask: ['profile.nickname'] },
+        operations.updateMember.request,
+      ),
+    ).toStrictEqual({
       member: { id: 'm', profile: { nickname: 'n' } },
       fieldMask: 'profile.nickname',
     });
     expect(
       toPublic(
-        { identity: { id: 'x', identityProfile: { customFields: [{ name: 'n', value: { numValue: 'NaN' } }] } }, additionalData: { k: { dateValue: ISO } } },
+        {
+          identity: { id: 'x', identityProfile: { customFields: [{ name: 'n', value: { numValue: 'NaN' } }] } },
+          additionalData: { k: { dateValue: ISO } },
+        },
         operations.login.response,
       ),
     ).toStrictEqual({

@@ -37,8 +37,19 @@ describe('values JSON cannot carry', () => {
 
   it('filters: a query, a count and an aggregation refuse them too', async () => {
     expect((await refusal(() => client.items.query('Movies').gt('rating', NaN).find())).field).toBe('rating.$gt');
-    expect((await refusal(() => client.items.count('Movies', { filter: { $or: [{ a: 1 }, { b: Infinity }] } }))).field).toBe('$or[1].b');
-    expect((await refusal(() => client.items.aggregate('Movies').filter(client.items.filter().eq('day', new Date(NaN))).run())).field).toBe('day');
+    expect(
+      (await refusal(() => client.items.count('Movies', { filter: { $or: [{ a: 1 }, { b: Infinity }] } }))).field,
+    ).toBe('$or[1].b');
+    expect(
+      (
+        await refusal(() =>
+          client.items
+            .aggregate('Movies')
+            .filter(client.items.filter().eq('day', new Date(NaN)))
+            .run(),
+        )
+      ).field,
+    ).toBe('day');
   });
 
   it('patch values and bulk items refuse them too', async () => {
@@ -48,13 +59,20 @@ describe('values JSON cannot carry', () => {
 
   it('finite numbers and valid dates pass; the codec works standalone', () => {
     const when = new Date('2024-01-01T00:00:00.000Z');
-    expect(encodeItemData({ n: 1.5, when, list: [0, -2] })).toStrictEqual({ n: 1.5, when: { $date: when.toISOString() }, list: [0, -2] });
+    expect(encodeItemData({ n: 1.5, when, list: [0, -2] })).toStrictEqual({
+      n: 1.5,
+      when: { $date: when.toISOString() },
+      list: [0, -2],
+    });
     expect(() => encodeItemData(NaN)).toThrow('value is NaN');
   });
 
   it('entity float fields still travel as the strings the wire allows', async () => {
     const { bodies } = capturePosts('/wix-data/v2/collections', { collection: { id: 'c' } });
-    await client.collections.createDataCollection({ _id: 'c', fields: [{ key: 'price', type: 'NUMBER', numberRange: { min: -Infinity, max: NaN } }] } as never);
+    await client.collections.createDataCollection({
+      _id: 'c',
+      fields: [{ key: 'price', type: 'NUMBER', numberRange: { min: -Infinity, max: NaN } }],
+    } as never);
     expect(bodies[0].collection.fields[0].numberRange).toEqual({ min: '-Infinity', max: 'NaN' });
   });
 });

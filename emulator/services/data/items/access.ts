@@ -16,16 +16,28 @@ export interface ItemAccess {
 }
 
 /** The collection named by the request's `dataCollectionId`, checked. */
-export function openCollection(call: ServiceCall<{ dataCollectionId?: unknown }>, context: EmulatorContext): ItemAccess {
+export function openCollection(
+  call: ServiceCall<{ dataCollectionId?: unknown }>,
+  context: EmulatorContext,
+): ItemAccess {
   const collectionId = call.input.dataCollectionId;
-  if (typeof collectionId != 'string' || !collectionId) throw invalidField('dataCollectionId', 'must not be empty', 'REQUIRED_FIELD');
-  return { collection: requireCollection(context.store, collectionId), call, context, identity: eventIdentity(call.caller) };
+  if (typeof collectionId != 'string' || !collectionId)
+    throw invalidField('dataCollectionId', 'must not be empty', 'REQUIRED_FIELD');
+  return {
+    collection: requireCollection(context.store, collectionId),
+    call,
+    context,
+    identity: eventIdentity(call.caller),
+  };
 }
 
 /** The caller's scope for `action`, or the production permission error. */
-export const scopeFor = (access: ItemAccess, action: ItemAction): Scope => requirePermission(access.collection, action, access.call.caller);
+export const scopeFor = (access: ItemAccess, action: ItemAction): Scope =>
+  requirePermission(access.collection, action, access.call.caller);
 
 /** `WHERE` of the rows a scope may see in a collection (table alias `items`). */
 export function scopeSql(collectionId: string, scope: Scope): SqlFragment {
-  return scope.items == 'all' ? { sql: 'items.collection_id = ?', params: [collectionId] } : { sql: 'items.collection_id = ? AND items.owner = ?', params: [collectionId, scope.ownerId] };
+  return scope.items == 'all'
+    ? { sql: 'items.collection_id = ?', params: [collectionId] }
+    : { sql: 'items.collection_id = ? AND items.owner = ?', params: [collectionId, scope.ownerId] };
 }

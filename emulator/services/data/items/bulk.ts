@@ -40,7 +40,12 @@ export function bulkList(value: unknown, field: string): unknown[] {
 function entryError(error: unknown): EntryError {
   if (!(error instanceof EmulatorError)) throw error;
   const application = error.body.details.applicationError;
-  if (application) return { code: application.code, description: application.description, ...(application.data ? { data: application.data } : {}) };
+  if (application)
+    return {
+      code: application.code,
+      description: application.description,
+      ...(application.data ? { data: application.data } : {}),
+    };
   return { code: 'INVALID_ARGUMENT', description: error.body.message };
 }
 
@@ -48,7 +53,11 @@ function entryError(error: unknown): EntryError {
  * Runs `write` for each entry, each in its own savepoint: a failing entry leaves nothing behind
  * and is reported, and the others go on (the request's transaction commits them together).
  */
-function eachEntry<Value>(store: Store, entries: readonly unknown[], write: (entry: unknown, index: number) => Value): Outcome<Value>[] {
+function eachEntry<Value>(
+  store: Store,
+  entries: readonly unknown[],
+  write: (entry: unknown, index: number) => Value,
+): Outcome<Value>[] {
   return entries.map((entry, index) => {
     try {
       return { success: true, value: store.transaction(() => write(entry, index)) };
@@ -78,7 +87,10 @@ export function bulkItems(
       return { itemMetadata: { ...(id ? { id } : {}), originalIndex: index, success: false, error: outcome.error } };
     }
     const { action, data } = outcome.value;
-    const result: { action: string; itemMetadata: object; dataItem?: WireItem } = { action, itemMetadata: { id: data._id, originalIndex: index, success: true } };
+    const result: { action: string; itemMetadata: object; dataItem?: WireItem } = {
+      action,
+      itemMetadata: { id: data._id, originalIndex: index, success: true },
+    };
     if (returnEntity) result.dataItem = wireItem(access.collection.id, data);
     return result;
   });
@@ -86,7 +98,12 @@ export function bulkItems(
 }
 
 /** A bulk write of references: `results[].referenceMetadata` and the reference of each success. */
-export function bulkReferences(store: Store, entries: readonly unknown[], action: 'INSERT' | 'DELETE', write: (entry: unknown, index: number) => ItemReference) {
+export function bulkReferences(
+  store: Store,
+  entries: readonly unknown[],
+  action: 'INSERT' | 'DELETE',
+  write: (entry: unknown, index: number) => ItemReference,
+) {
   const outcomes = eachEntry(store, entries, write);
   const results = outcomes.map((outcome, index) =>
     outcome.success

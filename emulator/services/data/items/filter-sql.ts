@@ -20,13 +20,17 @@ export interface SqlFragment {
 const TRUE: SqlFragment = { sql: '1', params: [] };
 const FALSE: SqlFragment = { sql: '0', params: [] };
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value == 'object' && value !== null && !Array.isArray(value);
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value == 'object' && value !== null && !Array.isArray(value);
 
 /** Joins fragments with AND/OR; an empty AND is true, an empty OR false. */
 function combine(parts: SqlFragment[], operator: 'AND' | 'OR'): SqlFragment {
   if (!parts.length) return operator == 'AND' ? TRUE : FALSE;
   if (parts.length == 1) return parts[0]!;
-  return { sql: parts.map((part) => `(${part.sql})`).join(` ${operator} `), params: parts.flatMap((part) => part.params) };
+  return {
+    sql: parts.map((part) => `(${part.sql})`).join(` ${operator} `),
+    params: parts.flatMap((part) => part.params),
+  };
 }
 
 /** Logical negation where an unknown (SQL NULL) counts as false, so NOT never loses rows to NULL. */
@@ -61,7 +65,12 @@ class FilterTranslator {
     for (const [key, value] of Object.entries(filter)) {
       if (key == '$and' || key == '$or') {
         if (!Array.isArray(value)) throw invalidField(`${at}.${key}`, 'must be an array of filters');
-        parts.push(combine(value.map((entry, index) => this.node(entry, `${at}.${key}.${index}`, depth + 1)), key == '$and' ? 'AND' : 'OR'));
+        parts.push(
+          combine(
+            value.map((entry, index) => this.node(entry, `${at}.${key}.${index}`, depth + 1)),
+            key == '$and' ? 'AND' : 'OR',
+          ),
+        );
       } else if (key == '$not') {
         const inner = Array.isArray(value) ? value : [value];
         if (inner.length != 1) throw invalidField(`${at}.$not`, 'must hold exactly one filter');
@@ -78,13 +87,19 @@ class FilterTranslator {
   /** One field's condition: a value (equality) or an object of operators. */
   private field(fieldName: string, condition: unknown, at: string): SqlFragment {
     const path = jsonPath(fieldName, at);
-    const isOperators = isPlainObject(condition) && !isDateValue(condition) && Object.keys(condition).length > 0 && Object.keys(condition).every((key) => key.startsWith('$'));
+    const isOperators =
+      isPlainObject(condition) &&
+      !isDateValue(condition) &&
+      Object.keys(condition).length > 0 &&
+      Object.keys(condition).every((key) => key.startsWith('$'));
     if (!isOperators) {
       this.count();
       return this.equals(path, condition, at);
     }
     return combine(
-      Object.entries(condition).map(([operator, operand]) => this.operator(path, operator, operand, `${at}.${operator}`)),
+      Object.entries(condition).map(([operator, operand]) =>
+        this.operator(path, operator, operand, `${at}.${operator}`),
+      ),
       'AND',
     );
   }
@@ -116,8 +131,12 @@ class FilterTranslator {
       case '$hasAll': {
         const values = this.list(operand, at);
         this.conditions += values.length;
-        if (this.conditions > MAX_CONDITIONS) throw invalidField(at, `holds more than ${MAX_CONDITIONS} values`, 'MAX_SIZE');
-        return combine(values.map((value, index) => this.equals(path, value, `${at}.${index}`)), 'AND');
+        if (this.conditions > MAX_CONDITIONS)
+          throw invalidField(at, `holds more than ${MAX_CONDITIONS} values`, 'MAX_SIZE');
+        return combine(
+          values.map((value, index) => this.equals(path, value, `${at}.${index}`)),
+          'AND',
+        );
       }
       case '$exists':
         if (typeof operand != 'boolean') throw invalidField(at, 'must be true or false');
@@ -134,7 +153,10 @@ class FilterTranslator {
   private oneOf(path: string, values: unknown[], at: string): SqlFragment {
     const column = this.column;
     const parts: SqlFragment[] = [];
-    for (const [kind, types] of [['string', `('text')`], ['number', `('integer', 'real')`]] as const) {
+    for (const [kind, types] of [
+      ['string', `('text')`],
+      ['number', `('integer', 'real')`],
+    ] as const) {
       const set = values.filter((value) => kindOf(value) == kind);
       if (!set.length) continue;
       const json = JSON.stringify(set);
@@ -145,14 +167,16 @@ class FilterTranslator {
     }
     const others = values.filter((value) => kindOf(value) != 'string' && kindOf(value) != 'number');
     this.conditions += others.length;
-    if (this.conditions > MAX_CONDITIONS) throw invalidField(at, `holds more than ${MAX_CONDITIONS} values`, 'MAX_SIZE');
+    if (this.conditions > MAX_CONDITIONS)
+      throw invalidField(at, `holds more than ${MAX_CONDITIONS} values`, 'MAX_SIZE');
     parts.push(...others.map((value) => this.equals(path, value, `${at}.${values.indexOf(value)}`)));
     return combine(parts, 'OR');
   }
 
   /** Counts one more condition against {@link MAX_CONDITIONS}. */
   private count(): void {
-    if (++this.conditions > MAX_CONDITIONS) throw invalidField(this.requestField, `holds more than ${MAX_CONDITIONS} conditions`, 'VALIDATION');
+    if (++this.conditions > MAX_CONDITIONS)
+      throw invalidField(this.requestField, `holds more than ${MAX_CONDITIONS} conditions`, 'VALIDATION');
   }
 
   private list(operand: unknown, at: string): unknown[] {
@@ -203,7 +227,10 @@ class FilterTranslator {
         };
       }
       default:
-        return { sql: `json_type(${column}, ?) IN ('object', 'array') AND json_extract(${column}, ?) = json(?)`, params: [path, path, JSON.stringify(value)] };
+        return {
+          sql: `json_type(${column}, ?) IN ('object', 'array') AND json_extract(${column}, ?) = json(?)`,
+          params: [path, path, JSON.stringify(value)],
+        };
     }
   }
 
@@ -211,11 +238,22 @@ class FilterTranslator {
   private compare(path: string, operator: '<' | '<=' | '>' | '>=', value: unknown, at: string): SqlFragment {
     const column = this.column;
     const kind = kindOf(value);
-    if (kind == 'number') return { sql: `json_type(${column}, ?) IN ('integer', 'real') AND json_extract(${column}, ?) ${operator} ?`, params: [path, path, value as number] };
-    if (kind == 'string') return { sql: `json_type(${column}, ?) = 'text' AND json_extract(${column}, ?) ${operator} ?`, params: [path, path, value as string] };
+    if (kind == 'number')
+      return {
+        sql: `json_type(${column}, ?) IN ('integer', 'real') AND json_extract(${column}, ?) ${operator} ?`,
+        params: [path, path, value as number],
+      };
+    if (kind == 'string')
+      return {
+        sql: `json_type(${column}, ?) = 'text' AND json_extract(${column}, ?) ${operator} ?`,
+        params: [path, path, value as string],
+      };
     if (kind == 'date') {
       const datePath = `${path}."$date"`;
-      return { sql: `json_type(${column}, ?) = 'text' AND json_extract(${column}, ?) ${operator} ?`, params: [datePath, datePath, this.date(value, at)] };
+      return {
+        sql: `json_type(${column}, ?) = 'text' AND json_extract(${column}, ?) ${operator} ?`,
+        params: [datePath, datePath, this.date(value, at)],
+      };
     }
     throw invalidField(at, 'must be a number, a string or a date', 'VALIDATION');
   }
@@ -233,7 +271,10 @@ class FilterTranslator {
         ? { sql: `instr(${haystack}, ?) > 0`, params: [path, needle] }
         : how == 'startsWith'
           ? { sql: `substr(${haystack}, 1, ?) = ?`, params: [path, length, needle] }
-          : { sql: length ? `substr(${haystack}, -?) = ?` : `? = ''`, params: length ? [path, length, needle] : [needle] };
+          : {
+              sql: length ? `substr(${haystack}, -?) = ?` : `? = ''`,
+              params: length ? [path, length, needle] : [needle],
+            };
     return { sql: `json_type(${column}, ?) = 'text' AND ${test.sql}`, params: [path, ...test.params] };
   }
 
@@ -245,4 +286,5 @@ class FilterTranslator {
 }
 
 /** Translates `filter` against the JSON in `column`; errors name `requestField`. */
-export const filterToSql = (filter: unknown, column: string, requestField: string): SqlFragment => new FilterTranslator(column, requestField).translate(filter);
+export const filterToSql = (filter: unknown, column: string, requestField: string): SqlFragment =>
+  new FilterTranslator(column, requestField).translate(filter);

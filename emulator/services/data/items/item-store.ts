@@ -19,13 +19,20 @@ export const SYSTEM_KEYS = ['_id', '_createdDate', '_updatedDate', '_owner'] as 
 
 /** 404 `WDE0073`: no such item. */
 export const itemNotFound = (collectionId: string, itemId: string) =>
-  applicationError(404, 'WDE0073', `Item ${itemId} not found in the ${collectionId} collection`, { collectionId, itemId });
+  applicationError(404, 'WDE0073', `Item ${itemId} not found in the ${collectionId} collection`, {
+    collectionId,
+    itemId,
+  });
 
 /** 409 `WDE0074`: an item with that id exists. */
 export const itemExists = (collectionId: string, itemId: string) =>
-  applicationError(409, 'WDE0074', `Item ${itemId} already exists in the ${collectionId} collection`, { collectionId, itemId });
+  applicationError(409, 'WDE0074', `Item ${itemId} already exists in the ${collectionId} collection`, {
+    collectionId,
+    itemId,
+  });
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value == 'object' && value !== null && !Array.isArray(value);
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value == 'object' && value !== null && !Array.isArray(value);
 
 /** Dates normalised to `toISOString()` at every depth, so stored dates compare as strings; invalid dates refused. */
 export function normaliseValue(value: unknown, field: string): unknown {
@@ -35,17 +42,24 @@ export function normaliseValue(value: unknown, field: string): unknown {
     if (!iso) throw invalidField(field, `${JSON.stringify(value.$date)} is not a valid date`, 'FORMAT');
     return { $date: iso };
   }
-  if (isPlainObject(value)) return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, normaliseValue(entry, `${field}.${key}`)]));
-  if (typeof value == 'number' && !Number.isFinite(value)) throw invalidField(field, 'must be a finite number', 'VALIDATION');
+  if (isPlainObject(value))
+    return Object.fromEntries(
+      Object.entries(value).map(([key, entry]) => [key, normaliseValue(entry, `${field}.${key}`)]),
+    );
+  if (typeof value == 'number' && !Number.isFinite(value))
+    throw invalidField(field, 'must be a finite number', 'VALIDATION');
   return value;
 }
 
 /** The id a written item gets: `dataItem.id`, else `data._id`, else a new UUID; both given must agree. */
 export function itemIdOf(dataItem: { id?: unknown; data?: Record<string, unknown> }, field: string): string {
   const fromData = dataItem.data?._id;
-  if (fromData !== undefined && typeof fromData != 'string') throw invalidField(`${field}.data._id`, 'must be a string', 'VALIDATION');
-  if (dataItem.id !== undefined && typeof dataItem.id != 'string') throw invalidField(`${field}.id`, 'must be a string', 'VALIDATION');
-  if (dataItem.id && fromData && dataItem.id != fromData) throw invalidField(`${field}.id`, `does not match data._id (${fromData})`, 'VALIDATION');
+  if (fromData !== undefined && typeof fromData != 'string')
+    throw invalidField(`${field}.data._id`, 'must be a string', 'VALIDATION');
+  if (dataItem.id !== undefined && typeof dataItem.id != 'string')
+    throw invalidField(`${field}.id`, 'must be a string', 'VALIDATION');
+  if (dataItem.id && fromData && dataItem.id != fromData)
+    throw invalidField(`${field}.id`, `does not match data._id (${fromData})`, 'VALIDATION');
   const id = (dataItem.id as string | undefined) || fromData || randomUUID();
   if (!id.trim()) throw invalidField(`${field}.id`, 'must not be blank');
   return id;
@@ -61,7 +75,10 @@ export function requestData(dataItem: unknown, field: string): Record<string, un
 
 /** Reads one item's data, or `undefined`. */
 export function findItem(store: Store, collectionId: string, itemId: string): ItemData | undefined {
-  const row = store.get<{ data: string }>('SELECT data FROM items WHERE collection_id = ? AND id = ?', [collectionId, itemId]);
+  const row = store.get<{ data: string }>('SELECT data FROM items WHERE collection_id = ? AND id = ?', [
+    collectionId,
+    itemId,
+  ]);
   return row ? (JSON.parse(row.data) as ItemData) : undefined;
 }
 
@@ -88,7 +105,11 @@ export function deleteItem(store: Store, collectionId: string, itemId: string): 
 }
 
 /** An item in the response's wire form. */
-export const wireItem = (collectionId: string, data: ItemData): WireItem => ({ id: data._id, dataCollectionId: collectionId, data });
+export const wireItem = (collectionId: string, data: ItemData): WireItem => ({
+  id: data._id,
+  dataCollectionId: collectionId,
+  data,
+});
 
 /** Now, as stored. */
 export const nowDate = () => ({ $date: new Date().toISOString() });

@@ -6,9 +6,11 @@ import { invalidField } from '../../../errors.js';
  * names never become path syntax; a name holding `"` cannot be quoted and is refused.
  */
 export function jsonPath(fieldName: string, requestField: string): string {
-  if (typeof fieldName != 'string' || !fieldName) throw invalidField(requestField, 'must name a field', 'REQUIRED_FIELD');
+  if (typeof fieldName != 'string' || !fieldName)
+    throw invalidField(requestField, 'must name a field', 'REQUIRED_FIELD');
   const segments = fieldName.split('.');
-  if (segments.some((segment) => !segment || segment.includes('"'))) throw invalidField(requestField, `${JSON.stringify(fieldName)} is not a valid field name`, 'FORMAT');
+  if (segments.some((segment) => !segment || segment.includes('"')))
+    throw invalidField(requestField, `${JSON.stringify(fieldName)} is not a valid field name`, 'FORMAT');
   return '$' + segments.map((segment) => `."${segment}"`).join('');
 }
 
@@ -17,7 +19,11 @@ export type ValueKind = 'null' | 'string' | 'number' | 'boolean' | 'date' | 'arr
 
 /** `{"$date": "..."}`: a date in wire form. */
 export const isDateValue = (value: unknown): value is { $date: string } =>
-  typeof value == 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length == 1 && typeof (value as { $date?: unknown }).$date == 'string';
+  typeof value == 'object' &&
+  value !== null &&
+  !Array.isArray(value) &&
+  Object.keys(value).length == 1 &&
+  typeof (value as { $date?: unknown }).$date == 'string';
 
 /** The kind of a wire value. */
 export function kindOf(value: unknown): ValueKind {

@@ -22,12 +22,18 @@ const MAX_SORT_KEYS = 32;
  * then text; dates are stored as ISO text inside `{"$date": ...}`, so they sort chronologically.
  */
 export function orderBy(sort: readonly Sorting[] | undefined, column: string, requestField: string): SqlFragment {
-  if (sort !== undefined && !Array.isArray(sort)) throw invalidField(requestField, 'must be an array of {fieldName, order}');
-  if (sort && sort.length > MAX_SORT_KEYS) throw invalidField(requestField, `must hold at most ${MAX_SORT_KEYS} sort keys`, 'MAX_SIZE');
+  if (sort !== undefined && !Array.isArray(sort))
+    throw invalidField(requestField, 'must be an array of {fieldName, order}');
+  if (sort && sort.length > MAX_SORT_KEYS)
+    throw invalidField(requestField, `must hold at most ${MAX_SORT_KEYS} sort keys`, 'MAX_SIZE');
   const keys = (sort ?? []).map((entry, index) => {
     const order = entry.order ?? 'ASC';
-    if (order != 'ASC' && order != 'DESC') throw invalidField(`${requestField}.${index}.order`, 'must be ASC or DESC', 'INVALID_ENUM_VALUE');
-    return { sql: `json_extract(${column}, ?) ${order}`, params: [jsonPath(entry.fieldName, `${requestField}.${index}.fieldName`)] };
+    if (order != 'ASC' && order != 'DESC')
+      throw invalidField(`${requestField}.${index}.order`, 'must be ASC or DESC', 'INVALID_ENUM_VALUE');
+    return {
+      sql: `json_extract(${column}, ?) ${order}`,
+      params: [jsonPath(entry.fieldName, `${requestField}.${index}.fieldName`)],
+    };
   });
   return { sql: keys.map((key) => key.sql).join(', '), params: keys.flatMap((key) => key.params) };
 }
@@ -51,17 +57,30 @@ export interface CursorState<Request> {
 }
 
 /** Encodes a cursor (opaque to clients: base64url JSON). */
-export const encodeCursor = <Request>(state: CursorState<Request>): string => Buffer.from(JSON.stringify(state)).toString('base64url');
+export const encodeCursor = <Request>(state: CursorState<Request>): string =>
+  Buffer.from(JSON.stringify(state)).toString('base64url');
 
 /** Decodes a cursor of `kind` for `collectionId`; anything else is a validation error. */
-export function decodeCursor<Request>(cursor: string, kind: string, collectionId: string, field: string): CursorState<Request> {
+export function decodeCursor<Request>(
+  cursor: string,
+  kind: string,
+  collectionId: string,
+  field: string,
+): CursorState<Request> {
   let state: CursorState<Request>;
   try {
     state = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
   } catch {
     throw invalidField(field, 'is not a cursor this service issued', 'FORMAT');
   }
-  if (typeof state != 'object' || state === null || state.kind != kind || state.collectionId != collectionId || !Number.isInteger(state.offset) || !Number.isInteger(state.limit)) {
+  if (
+    typeof state != 'object' ||
+    state === null ||
+    state.kind != kind ||
+    state.collectionId != collectionId ||
+    !Number.isInteger(state.offset) ||
+    !Number.isInteger(state.limit)
+  ) {
     throw invalidField(field, 'is not a cursor of this request', 'FORMAT');
   }
   return state;
@@ -75,8 +94,13 @@ export interface PagingInput {
 
 /** The page window of a request without a cursor. */
 export function windowOf(input: PagingInput, at: string): PageWindow {
-  if (input.cursorPaging) return { limit: pageSize(input.cursorPaging.limit, `${at}cursorPaging.limit`), offset: 0, cursorMode: true };
-  return { limit: pageSize(input.paging?.limit, `${at}paging.limit`), offset: pageOffset(input.paging?.offset, `${at}paging.offset`), cursorMode: false };
+  if (input.cursorPaging)
+    return { limit: pageSize(input.cursorPaging.limit, `${at}cursorPaging.limit`), offset: 0, cursorMode: true };
+  return {
+    limit: pageSize(input.paging?.limit, `${at}paging.limit`),
+    offset: pageOffset(input.paging?.offset, `${at}paging.offset`),
+    cursorMode: false,
+  };
 }
 
 /**
@@ -101,8 +125,14 @@ export function runPage<Row, Request>(
   }
   if (window.cursorMode && options.cursor) {
     const cursors: { next?: string; prev?: string } = {};
-    if (hasNext) cursors.next = encodeCursor({ ...options.cursor, offset: window.offset + window.limit, limit: window.limit });
-    if (window.offset > 0) cursors.prev = encodeCursor({ ...options.cursor, offset: Math.max(0, window.offset - window.limit), limit: window.limit });
+    if (hasNext)
+      cursors.next = encodeCursor({ ...options.cursor, offset: window.offset + window.limit, limit: window.limit });
+    if (window.offset > 0)
+      cursors.prev = encodeCursor({
+        ...options.cursor,
+        offset: Math.max(0, window.offset - window.limit),
+        limit: window.limit,
+      });
     metadata.cursors = cursors;
   }
   return { rows, pagingMetadata: metadata };

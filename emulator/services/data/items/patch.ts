@@ -22,10 +22,16 @@ export interface ItemPatch {
   fieldModifications: FieldModification[];
 }
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value == 'object' && value !== null && !Array.isArray(value);
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value == 'object' && value !== null && !Array.isArray(value);
 
 /** The object holding the last segment of `path`, created on the way when `create`. */
-function parentOf(data: Record<string, unknown>, path: string[], create: boolean, at: string): Record<string, unknown> | undefined {
+function parentOf(
+  data: Record<string, unknown>,
+  path: string[],
+  create: boolean,
+  at: string,
+): Record<string, unknown> | undefined {
   let node = data;
   for (const segment of path.slice(0, -1)) {
     if (node[segment] === undefined) {
@@ -40,9 +46,15 @@ function parentOf(data: Record<string, unknown>, path: string[], create: boolean
 /** Applies one modification to `data` (a deep copy the caller owns). */
 function apply(data: Record<string, unknown>, modification: FieldModification, at: string): void {
   const { fieldPath, action } = modification;
-  if (typeof fieldPath != 'string' || !fieldPath || fieldPath.split('.').some((segment) => !segment)) throw invalidField(`${at}.fieldPath`, 'must name a field', 'REQUIRED_FIELD');
+  if (typeof fieldPath != 'string' || !fieldPath || fieldPath.split('.').some((segment) => !segment))
+    throw invalidField(`${at}.fieldPath`, 'must name a field', 'REQUIRED_FIELD');
   const path = fieldPath.split('.');
-  if ((SYSTEM_KEYS as readonly string[]).includes(path[0]!)) throw invalidField(`${at}.fieldPath`, `${path[0]} is set by the service and cannot be patched`, 'FIELD_NOT_ALLOWED');
+  if ((SYSTEM_KEYS as readonly string[]).includes(path[0]!))
+    throw invalidField(
+      `${at}.fieldPath`,
+      `${path[0]} is set by the service and cannot be patched`,
+      'FIELD_NOT_ALLOWED',
+    );
   const last = path[path.length - 1]!;
   const value = (options: { value?: unknown } | undefined, name: string) => {
     if (options?.value === undefined) throw invalidField(`${at}.${name}.value`, 'must not be empty', 'REQUIRED_FIELD');
@@ -69,7 +81,10 @@ function apply(data: Record<string, unknown>, modification: FieldModification, a
     case 'APPEND_TO_ARRAY':
     case 'REMOVE_FROM_ARRAY': {
       const appending = action == 'APPEND_TO_ARRAY';
-      const element = value(appending ? modification.appendToArrayOptions : modification.removeFromArrayOptions, appending ? 'appendToArrayOptions' : 'removeFromArrayOptions');
+      const element = value(
+        appending ? modification.appendToArrayOptions : modification.removeFromArrayOptions,
+        appending ? 'appendToArrayOptions' : 'removeFromArrayOptions',
+      );
       const parent = parentOf(data, path, appending, at);
       if (!parent) return;
       const current = parent[last] ?? [];
@@ -88,16 +103,26 @@ export function patchItem(access: ItemAccess, patch: ItemPatch | undefined, at: 
   if (!isPlainObject(patch)) throw invalidField(at, 'must not be empty', 'REQUIRED_FIELD');
   const scope = scopeFor(access, 'update');
   const { context, collection } = access;
-  if (typeof patch.dataItemId != 'string' || !patch.dataItemId) throw invalidField(`${at}.dataItemId`, 'must not be empty', 'REQUIRED_FIELD');
-  if (!Array.isArray(patch.fieldModifications) || !patch.fieldModifications.length) throw invalidField(`${at}.fieldModifications`, 'must hold at least one modification', 'MIN_SIZE');
+  if (typeof patch.dataItemId != 'string' || !patch.dataItemId)
+    throw invalidField(`${at}.dataItemId`, 'must not be empty', 'REQUIRED_FIELD');
+  if (!Array.isArray(patch.fieldModifications) || !patch.fieldModifications.length)
+    throw invalidField(`${at}.fieldModifications`, 'must hold at least one modification', 'MIN_SIZE');
   const current = requireItem(context.store, collection.id, patch.dataItemId);
   requireInScope(collection, scope, 'update', current);
   if (condition !== undefined && condition !== null) {
     const where = filterToSql(condition, 'items.data', 'condition');
-    const matches = context.store.get('SELECT 1 FROM items WHERE collection_id = ? AND id = ? AND ' + `(${where.sql})`, [collection.id, current._id, ...where.params]);
-    if (!matches) throw applicationError(409, 'CONDITION_NOT_MET', `Item ${current._id} does not match the patch condition`, { itemId: current._id });
+    const matches = context.store.get(
+      'SELECT 1 FROM items WHERE collection_id = ? AND id = ? AND ' + `(${where.sql})`,
+      [collection.id, current._id, ...where.params],
+    );
+    if (!matches)
+      throw applicationError(409, 'CONDITION_NOT_MET', `Item ${current._id} does not match the patch condition`, {
+        itemId: current._id,
+      });
   }
   const data = structuredClone(current) as Record<string, unknown>;
-  patch.fieldModifications.forEach((modification, index) => apply(data, modification, `${at}.fieldModifications.${index}`));
+  patch.fieldModifications.forEach((modification, index) =>
+    apply(data, modification, `${at}.fieldModifications.${index}`),
+  );
   return rewriteItem(access, current, data);
 }

@@ -15,11 +15,16 @@ export type Scope = { items: 'all' } | { items: 'own'; ownerId: string };
 
 /** 403 `WDE0027`: the caller's role is below the collection's requirement. */
 export const actionDenied = (collection: Collection, action: ItemAction) =>
-  applicationError(403, 'WDE0027', `The current user does not have permissions to ${action} on the ${collection.id} collection.`, {
-    collectionId: collection.id,
-    action,
-    requiredRole: collection.permissions[action],
-  });
+  applicationError(
+    403,
+    'WDE0027',
+    `The current user does not have permissions to ${action} on the ${collection.id} collection.`,
+    {
+      collectionId: collection.id,
+      action,
+      requiredRole: collection.permissions[action],
+    },
+  );
 
 /** The scope of `action` for `caller` on `collection`, or a `WDE0027` error. */
 export function requirePermission(collection: Collection, action: ItemAction, caller: Caller): Scope {
@@ -29,13 +34,19 @@ export function requirePermission(collection: Collection, action: ItemAction, ca
   if (caller.kind == 'member' && caller.memberId) {
     if (role == 'SITE_MEMBER') return { items: 'all' };
     // Any member may create items; "author" limits reading and changing to the items they own.
-    if (role == 'SITE_MEMBER_AUTHOR') return action == 'insert' ? { items: 'all' } : { items: 'own', ownerId: caller.memberId };
+    if (role == 'SITE_MEMBER_AUTHOR')
+      return action == 'insert' ? { items: 'all' } : { items: 'own', ownerId: caller.memberId };
   }
   throw actionDenied(collection, action);
 }
 
 /** `WDE0027` unless the item (its `_owner`) is inside the caller's scope for `action`. */
-export function requireInScope(collection: Collection, scope: Scope, action: ItemAction, item: Readonly<Record<string, unknown>>): void {
+export function requireInScope(
+  collection: Collection,
+  scope: Scope,
+  action: ItemAction,
+  item: Readonly<Record<string, unknown>>,
+): void {
   if (scope.items == 'own' && item._owner !== scope.ownerId) throw actionDenied(collection, action);
 }
 

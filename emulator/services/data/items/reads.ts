@@ -6,14 +6,23 @@ import { scopeFor, scopeSql, type ItemAccess } from './access.js';
 import { filterToSql, type SqlFragment } from './filter-sql.js';
 import { requireItem, wireItem, type ItemData, type WireItem } from './item-store.js';
 import { jsonPath } from './json-path.js';
-import { decodeCursor, orderBy, runPage, windowOf, type PageWindow, type PagingInput, type Sorting } from './paging-sql.js';
+import {
+  decodeCursor,
+  orderBy,
+  runPage,
+  windowOf,
+  type PageWindow,
+  type PagingInput,
+  type Sorting,
+} from './paging-sql.js';
 import { requireInScope } from './permissions.js';
 import { expandReferences, includedFields } from './references.js';
 
 /** Keeps only the requested fields (and `_id`) of each item. */
 function project(items: ItemData[], fields: unknown, at: string): ItemData[] {
   if (fields === undefined || fields === null || (Array.isArray(fields) && !fields.length)) return items;
-  if (!Array.isArray(fields) || fields.some((field) => typeof field != 'string')) throw invalidField(at, 'must be an array of field names');
+  if (!Array.isArray(fields) || fields.some((field) => typeof field != 'string'))
+    throw invalidField(at, 'must be an array of field names');
   return items.map((item) => {
     const kept: ItemData = { _id: item._id };
     for (const field of fields as string[]) if (field in item) kept[field] = item[field];
@@ -51,12 +60,27 @@ export function queryItems(
   input: { query?: QueryRequest & PagingInput; includeReferences?: unknown; returnTotalCount?: boolean },
 ): { dataItems: WireItem[]; pagingMetadata: PagingMetadata } {
   const query = input.query ?? {};
-  let request: QueryRequest = { filter: query.filter, sort: query.sort, fields: query.fields, includeReferences: input.includeReferences, returnTotalCount: input.returnTotalCount };
+  let request: QueryRequest = {
+    filter: query.filter,
+    sort: query.sort,
+    fields: query.fields,
+    includeReferences: input.includeReferences,
+    returnTotalCount: input.returnTotalCount,
+  };
   let window: PageWindow = windowOf(query, 'query.');
   if (query.cursorPaging?.cursor) {
-    const state = decodeCursor<QueryRequest>(query.cursorPaging.cursor, 'query', access.collection.id, 'query.cursorPaging.cursor');
+    const state = decodeCursor<QueryRequest>(
+      query.cursorPaging.cursor,
+      'query',
+      access.collection.id,
+      'query.cursorPaging.cursor',
+    );
     request = state.request;
-    window = { limit: query.cursorPaging.limit === undefined ? state.limit : window.limit, offset: state.offset, cursorMode: true };
+    window = {
+      limit: query.cursorPaging.limit === undefined ? state.limit : window.limit,
+      offset: state.offset,
+      cursorMode: true,
+    };
   }
   const where = whereOf(access, request.filter, 'query.filter');
   const sort = orderBy(request.sort, 'items.data', 'query.sort');
@@ -66,20 +90,39 @@ export function queryItems(
   const page = runPage<{ data: string }, QueryRequest>(
     access.context.store,
     {
-      select: { sql: `SELECT items.data FROM items WHERE ${where.sql} ORDER BY ${order}`, params: [...where.params, ...sort.params] },
+      select: {
+        sql: `SELECT items.data FROM items WHERE ${where.sql} ORDER BY ${order}`,
+        params: [...where.params, ...sort.params],
+      },
       count: { sql: `SELECT COUNT(*) AS total FROM items WHERE ${where.sql}`, params: where.params },
     },
     window,
-    { returnTotalCount: request.returnTotalCount, cursor: { kind: 'query', collectionId: access.collection.id, request } },
+    {
+      returnTotalCount: request.returnTotalCount,
+      cursor: { kind: 'query', collectionId: access.collection.id, request },
+    },
   );
-  const items = expandReferences(access.context.store, access.collection, page.rows.map((row) => JSON.parse(row.data) as ItemData), include);
-  return { dataItems: project(items, request.fields, 'query.fields').map((item) => wireItem(access.collection.id, item)), pagingMetadata: page.pagingMetadata };
+  const items = expandReferences(
+    access.context.store,
+    access.collection,
+    page.rows.map((row) => JSON.parse(row.data) as ItemData),
+    include,
+  );
+  return {
+    dataItems: project(items, request.fields, 'query.fields').map((item) => wireItem(access.collection.id, item)),
+    pagingMetadata: page.pagingMetadata,
+  };
 }
 
 /** `POST /items/count`. */
 export function countItems(access: ItemAccess, input: { filter?: unknown }): { totalCount: number } {
   const where = whereOf(access, input.filter, 'filter');
-  return { totalCount: access.context.store.get<{ total: number }>(`SELECT COUNT(*) AS total FROM items WHERE ${where.sql}`, where.params)!.total };
+  return {
+    totalCount: access.context.store.get<{ total: number }>(
+      `SELECT COUNT(*) AS total FROM items WHERE ${where.sql}`,
+      where.params,
+    )!.total,
+  };
 }
 
 interface DistinctRequest {
@@ -93,13 +136,30 @@ interface DistinctRequest {
  * `POST /items/query-distinct-values`: the distinct non-null values of a field (the elements of
  * array fields), ordered by value.
  */
-export function distinctValues(access: ItemAccess, input: DistinctRequest & PagingInput): { distinctValues: unknown[]; pagingMetadata: PagingMetadata } {
-  let request: DistinctRequest = { fieldName: input.fieldName, filter: input.filter, order: input.order, returnTotalCount: input.returnTotalCount };
+export function distinctValues(
+  access: ItemAccess,
+  input: DistinctRequest & PagingInput,
+): { distinctValues: unknown[]; pagingMetadata: PagingMetadata } {
+  let request: DistinctRequest = {
+    fieldName: input.fieldName,
+    filter: input.filter,
+    order: input.order,
+    returnTotalCount: input.returnTotalCount,
+  };
   let window = windowOf(input, '');
   if (input.cursorPaging?.cursor) {
-    const state = decodeCursor<DistinctRequest>(input.cursorPaging.cursor, 'distinct', access.collection.id, 'cursorPaging.cursor');
+    const state = decodeCursor<DistinctRequest>(
+      input.cursorPaging.cursor,
+      'distinct',
+      access.collection.id,
+      'cursorPaging.cursor',
+    );
     request = state.request;
-    window = { limit: input.cursorPaging.limit === undefined ? state.limit : window.limit, offset: state.offset, cursorMode: true };
+    window = {
+      limit: input.cursorPaging.limit === undefined ? state.limit : window.limit,
+      offset: state.offset,
+      cursorMode: true,
+    };
   }
   const order = request.order ?? 'ASC';
   if (order != 'ASC' && order != 'DESC') throw invalidField('order', 'must be ASC or DESC', 'INVALID_ENUM_VALUE');
@@ -119,7 +179,10 @@ export function distinctValues(access: ItemAccess, input: DistinctRequest & Pagi
       count: { sql: `SELECT COUNT(*) AS total FROM (${grouped})`, params: valueParams },
     },
     window,
-    { returnTotalCount: request.returnTotalCount, cursor: { kind: 'distinct', collectionId: access.collection.id, request } },
+    {
+      returnTotalCount: request.returnTotalCount,
+      cursor: { kind: 'distinct', collectionId: access.collection.id, request },
+    },
   );
   return { distinctValues: page.rows.map((row) => JSON.parse(row.value_json)), pagingMetadata: page.pagingMetadata };
 }
@@ -144,13 +207,17 @@ interface AggregateRequest {
 
 /** The SQL of one aggregation operation over `items.data`. */
 function operationSql(operation: AggregationOperation, at: string): SqlFragment {
-  const kinds = (['average', 'sum', 'min', 'max', 'itemCount'] as const).filter((kind) => operation[kind] !== undefined);
-  if (kinds.length != 1) throw invalidField(at, 'must hold exactly one of average, sum, min, max, itemCount', 'ONE_OF_ALIGNMENT');
+  const kinds = (['average', 'sum', 'min', 'max', 'itemCount'] as const).filter(
+    (kind) => operation[kind] !== undefined,
+  );
+  if (kinds.length != 1)
+    throw invalidField(at, 'must hold exactly one of average, sum, min, max, itemCount', 'ONE_OF_ALIGNMENT');
   const kind = kinds[0]!;
   if (kind == 'itemCount') return { sql: 'COUNT(*)', params: [] };
   const path = jsonPath(operation[kind]!.itemFieldName, `${at}.${kind}.itemFieldName`);
   // min and max work on any comparable value; sum and average on numbers only (others are skipped).
-  if (kind == 'min' || kind == 'max') return { sql: `${kind.toUpperCase()}(json_extract(items.data, ?))`, params: [path] };
+  if (kind == 'min' || kind == 'max')
+    return { sql: `${kind.toUpperCase()}(json_extract(items.data, ?))`, params: [path] };
   const numbers = `CASE WHEN json_type(items.data, ?) IN ('integer', 'real') THEN json_extract(items.data, ?) END`;
   return { sql: `${kind == 'sum' ? 'TOTAL' : 'AVG'}(${numbers})`, params: [path, path] };
 }
@@ -163,33 +230,62 @@ const MAX_AGGREGATE_FIELDS = 100;
  * result row is a JSON object `{<group field>: value, <resultFieldName>: number}`, which
  * `finalFilter` and `sort` then apply to as to items.
  */
-export function aggregateItems(access: ItemAccess, input: AggregateRequest & PagingInput): { results: Record<string, unknown>[]; pagingMetadata: PagingMetadata } {
-  let request: AggregateRequest = { initialFilter: input.initialFilter, aggregation: input.aggregation, finalFilter: input.finalFilter, sort: input.sort, returnTotalCount: input.returnTotalCount };
+export function aggregateItems(
+  access: ItemAccess,
+  input: AggregateRequest & PagingInput,
+): { results: Record<string, unknown>[]; pagingMetadata: PagingMetadata } {
+  let request: AggregateRequest = {
+    initialFilter: input.initialFilter,
+    aggregation: input.aggregation,
+    finalFilter: input.finalFilter,
+    sort: input.sort,
+    returnTotalCount: input.returnTotalCount,
+  };
   let window = windowOf(input, '');
   if (input.cursorPaging?.cursor) {
-    const state = decodeCursor<AggregateRequest>(input.cursorPaging.cursor, 'aggregate', access.collection.id, 'cursorPaging.cursor');
+    const state = decodeCursor<AggregateRequest>(
+      input.cursorPaging.cursor,
+      'aggregate',
+      access.collection.id,
+      'cursorPaging.cursor',
+    );
     request = state.request;
-    window = { limit: input.cursorPaging.limit === undefined ? state.limit : window.limit, offset: state.offset, cursorMode: true };
+    window = {
+      limit: input.cursorPaging.limit === undefined ? state.limit : window.limit,
+      offset: state.offset,
+      cursorMode: true,
+    };
   }
   const groups = request.aggregation?.groupingFields ?? [];
   const operations = request.aggregation?.operations ?? [];
-  if (groups.length + operations.length > MAX_AGGREGATE_FIELDS) throw invalidField('aggregation', `may hold at most ${MAX_AGGREGATE_FIELDS} grouping fields and operations`, 'MAX_SIZE');
+  if (groups.length + operations.length > MAX_AGGREGATE_FIELDS)
+    throw invalidField(
+      'aggregation',
+      `may hold at most ${MAX_AGGREGATE_FIELDS} grouping fields and operations`,
+      'MAX_SIZE',
+    );
   const names = new Set<string>();
   const members: SqlFragment[] = [];
   groups.forEach((field, index) => {
     names.add(field);
     // JSON embedding (`->`), so a grouped string stays a string and an object stays an object.
-    members.push({ sql: `?, json(items.data -> ?)`, params: [field, jsonPath(field, `aggregation.groupingFields.${index}`)] });
+    members.push({
+      sql: `?, json(items.data -> ?)`,
+      params: [field, jsonPath(field, `aggregation.groupingFields.${index}`)],
+    });
   });
   operations.forEach((operation, index) => {
     const at = `aggregation.operations.${index}`;
-    if (typeof operation.resultFieldName != 'string' || !operation.resultFieldName) throw invalidField(`${at}.resultFieldName`, 'must not be empty', 'REQUIRED_FIELD');
-    if (names.has(operation.resultFieldName)) throw invalidField(`${at}.resultFieldName`, `${operation.resultFieldName} is used twice`);
+    if (typeof operation.resultFieldName != 'string' || !operation.resultFieldName)
+      throw invalidField(`${at}.resultFieldName`, 'must not be empty', 'REQUIRED_FIELD');
+    if (names.has(operation.resultFieldName))
+      throw invalidField(`${at}.resultFieldName`, `${operation.resultFieldName} is used twice`);
     names.add(operation.resultFieldName);
     const value = operationSql(operation, at);
     members.push({ sql: `?, ${value.sql}`, params: [operation.resultFieldName, ...value.params] });
   });
-  if (!operations.length && !groups.length) throw invalidField('aggregation', 'needs grouping fields or operations', 'REQUIRED_FIELD');
+  if (!operations.length && !groups.length)
+    throw invalidField('aggregation', 'needs grouping fields or operations', 'REQUIRED_FIELD');
   const where = whereOf(access, request.initialFilter, 'initialFilter');
   const groupBy = groups.length ? ` GROUP BY ${groups.map(() => 'items.data -> ?').join(', ')}` : '';
   const groupParams = groups.map((field, index) => jsonPath(field, `aggregation.groupingFields.${index}`));
@@ -203,11 +299,20 @@ export function aggregateItems(access: ItemAccess, input: AggregateRequest & Pag
   const page = runPage<{ data: string }, AggregateRequest>(
     access.context.store,
     {
-      select: { sql: `${filtered} ORDER BY ${sort.sql ? `${sort.sql}, ` : ''}grouped.data`, params: [...rows.params, ...having.params, ...sort.params] },
+      select: {
+        sql: `${filtered} ORDER BY ${sort.sql ? `${sort.sql}, ` : ''}grouped.data`,
+        params: [...rows.params, ...having.params, ...sort.params],
+      },
       count: { sql: `SELECT COUNT(*) AS total FROM (${filtered})`, params: [...rows.params, ...having.params] },
     },
     window,
-    { returnTotalCount: request.returnTotalCount, cursor: { kind: 'aggregate', collectionId: access.collection.id, request } },
+    {
+      returnTotalCount: request.returnTotalCount,
+      cursor: { kind: 'aggregate', collectionId: access.collection.id, request },
+    },
   );
-  return { results: page.rows.map((row) => JSON.parse(row.data) as Record<string, unknown>), pagingMetadata: page.pagingMetadata };
+  return {
+    results: page.rows.map((row) => JSON.parse(row.data) as Record<string, unknown>),
+    pagingMetadata: page.pagingMetadata,
+  };
 }

@@ -5,7 +5,14 @@ import { pageOf } from '../paging.js';
 import { scopeFor, type ItemAccess } from './access.js';
 import { findItem, requireItem, wireItem, type ItemData, type WireItem } from './item-store.js';
 import { requireInScope } from './permissions.js';
-import { addReference, dropReference, referencedIds, requireReferenceField, setReferences, type ReferenceField } from './references.js';
+import {
+  addReference,
+  dropReference,
+  referencedIds,
+  requireReferenceField,
+  setReferences,
+  type ReferenceField,
+} from './references.js';
 import { decodeCursor, encodeCursor, type PagingInput } from './paging-sql.js';
 import { rewriteItem } from './writes.js';
 
@@ -22,12 +29,23 @@ const text = (value: unknown, field: string): string => {
 };
 
 /** A copy of `data` without `key`. */
-const withoutField = (data: Record<string, unknown>, key: string) => Object.fromEntries(Object.entries(data).filter(([name]) => name != key));
+const withoutField = (data: Record<string, unknown>, key: string) =>
+  Object.fromEntries(Object.entries(data).filter(([name]) => name != key));
 
 /** The referring item and its reference field, checked for the caller's right to change it. */
-function referring(access: ItemAccess, fieldName: unknown, itemId: unknown, at: string, action: 'read' | 'update'): { field: ReferenceField; item: ItemData } {
+function referring(
+  access: ItemAccess,
+  fieldName: unknown,
+  itemId: unknown,
+  at: string,
+  action: 'read' | 'update',
+): { field: ReferenceField; item: ItemData } {
   const scope = scopeFor(access, action);
-  const field = requireReferenceField(access.collection, text(fieldName, `${at}referringItemFieldName`), `${at}referringItemFieldName`);
+  const field = requireReferenceField(
+    access.collection,
+    text(fieldName, `${at}referringItemFieldName`),
+    `${at}referringItemFieldName`,
+  );
   const item = requireItem(access.context.store, access.collection.id, text(itemId, `${at}referringItemId`));
   requireInScope(access.collection, scope, action, item);
   return { field, item };
@@ -41,39 +59,71 @@ function idsOf(access: ItemAccess, field: ReferenceField, item: ItemData): strin
 
 /** Adds one reference (idempotent). */
 export function insertReference(access: ItemAccess, reference: ItemReference | undefined, at: string): ItemReference {
-  const { field, item } = referring(access, reference?.referringItemFieldName, reference?.referringItemId, at, 'update');
+  const { field, item } = referring(
+    access,
+    reference?.referringItemFieldName,
+    reference?.referringItemId,
+    at,
+    'update',
+  );
   const referencedId = text(reference!.referencedItemId, `${at}referencedItemId`);
-  if (field.kind == 'multi') addReference(access.context.store, access.collection.id, field.key, item._id, referencedId);
+  if (field.kind == 'multi')
+    addReference(access.context.store, access.collection.id, field.key, item._id, referencedId);
   else if (item[field.key] !== referencedId) rewriteItem(access, item, { ...item, [field.key]: referencedId });
   return { referringItemFieldName: field.key, referringItemId: item._id, referencedItemId: referencedId };
 }
 
 /** Removes one reference (no error when it was not there). */
 export function removeReference(access: ItemAccess, reference: ItemReference | undefined, at: string): ItemReference {
-  const { field, item } = referring(access, reference?.referringItemFieldName, reference?.referringItemId, at, 'update');
+  const { field, item } = referring(
+    access,
+    reference?.referringItemFieldName,
+    reference?.referringItemId,
+    at,
+    'update',
+  );
   const referencedId = text(reference!.referencedItemId, `${at}referencedItemId`);
-  if (field.kind == 'multi') dropReference(access.context.store, access.collection.id, field.key, item._id, referencedId);
+  if (field.kind == 'multi')
+    dropReference(access.context.store, access.collection.id, field.key, item._id, referencedId);
   else if (item[field.key] === referencedId) rewriteItem(access, item, withoutField(item, field.key));
   return { referringItemFieldName: field.key, referringItemId: item._id, referencedItemId: referencedId };
 }
 
 /** Replaces every reference of a field with `newReferencedItemIds`. */
-export function replaceReferences(access: ItemAccess, input: { referringItemFieldName?: unknown; referringItemId?: unknown; newReferencedItemIds?: unknown }): { dataItemReferences: ItemReference[] } {
+export function replaceReferences(
+  access: ItemAccess,
+  input: { referringItemFieldName?: unknown; referringItemId?: unknown; newReferencedItemIds?: unknown },
+): { dataItemReferences: ItemReference[] } {
   const { field, item } = referring(access, input.referringItemFieldName, input.referringItemId, '', 'update');
   const ids = input.newReferencedItemIds;
   if (!Array.isArray(ids)) throw invalidField('newReferencedItemIds', 'must be an array of item ids', 'REQUIRED_FIELD');
   ids.forEach((id, index) => text(id, `newReferencedItemIds.${index}`));
-  if (field.kind == 'multi') setReferences(access.context.store, access.collection.id, field.key, item._id, ids as string[]);
+  if (field.kind == 'multi')
+    setReferences(access.context.store, access.collection.id, field.key, item._id, ids as string[]);
   else {
-    if (ids.length > 1) throw invalidField('newReferencedItemIds', `${field.key} is a single reference field: give at most one id`, 'MAX_SIZE');
+    if (ids.length > 1)
+      throw invalidField(
+        'newReferencedItemIds',
+        `${field.key} is a single reference field: give at most one id`,
+        'MAX_SIZE',
+      );
     const rest = withoutField(item, field.key);
     rewriteItem(access, item, ids.length ? { ...rest, [field.key]: ids[0] } : rest);
   }
-  return { dataItemReferences: (ids as string[]).map((referencedItemId) => ({ referringItemFieldName: field.key, referringItemId: item._id, referencedItemId })) };
+  return {
+    dataItemReferences: (ids as string[]).map((referencedItemId) => ({
+      referringItemFieldName: field.key,
+      referringItemId: item._id,
+      referencedItemId,
+    })),
+  };
 }
 
 /** Whether the referring item's field references the item. */
-export function isReferenced(access: ItemAccess, input: { referringItemFieldName?: unknown; referringItemId?: unknown; referencedItemId?: unknown }): { isReferenced: boolean } {
+export function isReferenced(
+  access: ItemAccess,
+  input: { referringItemFieldName?: unknown; referringItemId?: unknown; referencedItemId?: unknown },
+): { isReferenced: boolean } {
   const { field, item } = referring(access, input.referringItemFieldName, input.referringItemId, '', 'read');
   return { isReferenced: idsOf(access, field, item).includes(text(input.referencedItemId, 'referencedItemId')) };
 }
@@ -87,12 +137,26 @@ interface ReferencedRequest {
 }
 
 /** The referenced items of a field, in reference order (`order: DESC` reverses it), paged. */
-export function queryReferenced(access: ItemAccess, input: ReferencedRequest & PagingInput): { results: ({ dataItem: WireItem } | { unresolvedReference: object })[]; pagingMetadata: PagingMetadata } {
-  let request: ReferencedRequest = { referringItemFieldName: input.referringItemFieldName, referringItemId: input.referringItemId, order: input.order, returnTotalCount: input.returnTotalCount, fields: input.fields };
+export function queryReferenced(
+  access: ItemAccess,
+  input: ReferencedRequest & PagingInput,
+): { results: ({ dataItem: WireItem } | { unresolvedReference: object })[]; pagingMetadata: PagingMetadata } {
+  let request: ReferencedRequest = {
+    referringItemFieldName: input.referringItemFieldName,
+    referringItemId: input.referringItemId,
+    order: input.order,
+    returnTotalCount: input.returnTotalCount,
+    fields: input.fields,
+  };
   let offset = input.paging?.offset ?? 0;
   let limit = input.cursorPaging?.limit ?? input.paging?.limit;
   if (input.cursorPaging?.cursor) {
-    const state = decodeCursor<ReferencedRequest>(input.cursorPaging.cursor, 'referenced', access.collection.id, 'cursorPaging.cursor');
+    const state = decodeCursor<ReferencedRequest>(
+      input.cursorPaging.cursor,
+      'referenced',
+      access.collection.id,
+      'cursorPaging.cursor',
+    );
     request = state.request;
     offset = state.offset;
     limit = input.cursorPaging.limit ?? state.limit;
@@ -104,12 +168,26 @@ export function queryReferenced(access: ItemAccess, input: ReferencedRequest & P
   const results = page.items.map((id) => {
     const found = findItem(access.context.store, field.targetCollectionId, id);
     if (!found) return { unresolvedReference: { referencedItemId: id, referringItemFieldName: field.key } };
-    const data = request.fields?.length ? (Object.fromEntries([['_id', found._id], ...request.fields.filter((key) => key in found).map((key) => [key, found[key]])]) as ItemData) : found;
+    const data = request.fields?.length
+      ? (Object.fromEntries([
+          ['_id', found._id],
+          ...request.fields.filter((key) => key in found).map((key) => [key, found[key]]),
+        ]) as ItemData)
+      : found;
     return { dataItem: wireItem(field.targetCollectionId, data) };
   });
   const metadata: PagingMetadata = { count: page.metadata.count, hasNext: page.metadata.hasNext };
   if (input.cursorPaging) {
-    if (page.metadata.hasNext) metadata.cursors = { next: encodeCursor({ kind: 'referenced', collectionId: access.collection.id, request, offset: offset + page.items.length, limit: limit ?? page.items.length }) };
+    if (page.metadata.hasNext)
+      metadata.cursors = {
+        next: encodeCursor({
+          kind: 'referenced',
+          collectionId: access.collection.id,
+          request,
+          offset: offset + page.items.length,
+          limit: limit ?? page.items.length,
+        }),
+      };
   } else metadata.offset = page.metadata.offset;
   if (request.returnTotalCount) {
     metadata.total = ids.length;

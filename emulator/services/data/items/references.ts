@@ -19,8 +19,18 @@ export interface ReferenceField {
 /** The reference field `key` of `collection`, if it is one. */
 function findReferenceField(collection: Collection, key: string): ReferenceField | undefined {
   const field = fieldOf(collection, key);
-  if (field?.type == 'REFERENCE') return { key, kind: 'single', targetCollectionId: field.typeMetadata?.reference?.referencedCollectionId ?? collection.id };
-  if (field?.type == 'MULTI_REFERENCE') return { key, kind: 'multi', targetCollectionId: field.typeMetadata?.multiReference?.referencedCollectionId ?? collection.id };
+  if (field?.type == 'REFERENCE')
+    return {
+      key,
+      kind: 'single',
+      targetCollectionId: field.typeMetadata?.reference?.referencedCollectionId ?? collection.id,
+    };
+  if (field?.type == 'MULTI_REFERENCE')
+    return {
+      key,
+      kind: 'multi',
+      targetCollectionId: field.typeMetadata?.multiReference?.referencedCollectionId ?? collection.id,
+    };
   return undefined;
 }
 
@@ -34,28 +44,67 @@ export function requireReferenceField(collection: Collection, key: string, reque
 /** The referenced ids of a multi-reference field, in order. */
 export function referencedIds(store: Store, collectionId: string, field: string, referringId: string): string[] {
   return store
-    .all<{ referenced_id: string }>('SELECT referenced_id FROM item_references WHERE collection_id = ? AND field = ? AND referring_id = ? ORDER BY position, referenced_id', [collectionId, field, referringId])
+    .all<{ referenced_id: string }>(
+      'SELECT referenced_id FROM item_references WHERE collection_id = ? AND field = ? AND referring_id = ? ORDER BY position, referenced_id',
+      [collectionId, field, referringId],
+    )
     .map((row) => row.referenced_id);
 }
 
 /** Adds a multi-reference (at the end); false when it was there already. */
-export function addReference(store: Store, collectionId: string, field: string, referringId: string, referencedId: string): boolean {
-  const next = store.get<{ position: number }>('SELECT COALESCE(MAX(position), -1) + 1 AS position FROM item_references WHERE collection_id = ? AND field = ? AND referring_id = ?', [collectionId, field, referringId])!.position;
+export function addReference(
+  store: Store,
+  collectionId: string,
+  field: string,
+  referringId: string,
+  referencedId: string,
+): boolean {
+  const next = store.get<{ position: number }>(
+    'SELECT COALESCE(MAX(position), -1) + 1 AS position FROM item_references WHERE collection_id = ? AND field = ? AND referring_id = ?',
+    [collectionId, field, referringId],
+  )!.position;
   return (
-    store.run('INSERT OR IGNORE INTO item_references (collection_id, field, referring_id, referenced_id, position) VALUES (?, ?, ?, ?, ?)', [collectionId, field, referringId, referencedId, next]).changes > 0
+    store.run(
+      'INSERT OR IGNORE INTO item_references (collection_id, field, referring_id, referenced_id, position) VALUES (?, ?, ?, ?, ?)',
+      [collectionId, field, referringId, referencedId, next],
+    ).changes > 0
   );
 }
 
 /** Removes a multi-reference; false when there was none. */
-export function dropReference(store: Store, collectionId: string, field: string, referringId: string, referencedId: string): boolean {
-  return store.run('DELETE FROM item_references WHERE collection_id = ? AND field = ? AND referring_id = ? AND referenced_id = ?', [collectionId, field, referringId, referencedId]).changes > 0;
+export function dropReference(
+  store: Store,
+  collectionId: string,
+  field: string,
+  referringId: string,
+  referencedId: string,
+): boolean {
+  return (
+    store.run(
+      'DELETE FROM item_references WHERE collection_id = ? AND field = ? AND referring_id = ? AND referenced_id = ?',
+      [collectionId, field, referringId, referencedId],
+    ).changes > 0
+  );
 }
 
 /** Replaces all references of a multi-reference field, keeping the given order. */
-export function setReferences(store: Store, collectionId: string, field: string, referringId: string, ids: readonly string[]): void {
-  store.run('DELETE FROM item_references WHERE collection_id = ? AND field = ? AND referring_id = ?', [collectionId, field, referringId]);
+export function setReferences(
+  store: Store,
+  collectionId: string,
+  field: string,
+  referringId: string,
+  ids: readonly string[],
+): void {
+  store.run('DELETE FROM item_references WHERE collection_id = ? AND field = ? AND referring_id = ?', [
+    collectionId,
+    field,
+    referringId,
+  ]);
   [...new Set(ids)].forEach((id, position) =>
-    store.run('INSERT INTO item_references (collection_id, field, referring_id, referenced_id, position) VALUES (?, ?, ?, ?, ?)', [collectionId, field, referringId, id, position]),
+    store.run(
+      'INSERT INTO item_references (collection_id, field, referring_id, referenced_id, position) VALUES (?, ?, ?, ?, ?)',
+      [collectionId, field, referringId, id, position],
+    ),
   );
 }
 
@@ -70,7 +119,11 @@ function referenceId(value: unknown, at: string): string {
  * Splits reference values out of written data: single references are stored as ids, multi
  * references are returned for `item_references` (and removed from the data).
  */
-export function splitReferences(collection: Collection, data: Record<string, unknown>, at: string): { data: Record<string, unknown>; multi: Map<string, string[]> } {
+export function splitReferences(
+  collection: Collection,
+  data: Record<string, unknown>,
+  at: string,
+): { data: Record<string, unknown>; multi: Map<string, string[]> } {
   const multi = new Map<string, string[]>();
   const result = { ...data };
   for (const [key, value] of Object.entries(data)) {
@@ -78,8 +131,12 @@ export function splitReferences(collection: Collection, data: Record<string, unk
     if (!field || value === null || value === undefined) continue;
     if (field.kind == 'single') result[key] = referenceId(value, `${at}.${key}`);
     else {
-      if (!Array.isArray(value)) throw invalidField(`${at}.${key}`, 'must be an array of item ids or items', 'VALIDATION');
-      multi.set(key, value.map((entry, index) => referenceId(entry, `${at}.${key}.${index}`)));
+      if (!Array.isArray(value))
+        throw invalidField(`${at}.${key}`, 'must be an array of item ids or items', 'VALIDATION');
+      multi.set(
+        key,
+        value.map((entry, index) => referenceId(entry, `${at}.${key}.${index}`)),
+      );
       delete result[key];
     }
   }
@@ -92,13 +149,19 @@ export function includedFields(includeReferences: unknown): string[] {
   if (!Array.isArray(includeReferences)) throw invalidField('includeReferences', 'must be an array of field names');
   return includeReferences.map((entry, index) => {
     const name = typeof entry == 'object' && entry !== null ? (entry as { field?: unknown }).field : entry;
-    if (typeof name != 'string' || !name) throw invalidField(`includeReferences.${index}`, 'must be a field name', 'VALIDATION');
+    if (typeof name != 'string' || !name)
+      throw invalidField(`includeReferences.${index}`, 'must be a field name', 'VALIDATION');
     return name;
   });
 }
 
 /** Replaces the included reference fields of `items` with the referenced items' data. */
-export function expandReferences(store: Store, collection: Collection, items: ItemData[], include: readonly string[]): ItemData[] {
+export function expandReferences(
+  store: Store,
+  collection: Collection,
+  items: ItemData[],
+  include: readonly string[],
+): ItemData[] {
   if (!include.length) return items;
   const fields = include.map((key, index) => requireReferenceField(collection, key, `includeReferences.${index}`));
   return items.map((item) => {

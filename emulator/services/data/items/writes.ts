@@ -2,7 +2,19 @@
 import { domainEvent } from '../../../events.js';
 import type { ItemAccess } from './access.js';
 import { scopeFor } from './access.js';
-import { SYSTEM_KEYS, deleteItem, findItem, itemExists, itemIdOf, itemNotFound, nowDate, requestData, wireItem, writeItem, type ItemData } from './item-store.js';
+import {
+  SYSTEM_KEYS,
+  deleteItem,
+  findItem,
+  itemExists,
+  itemIdOf,
+  itemNotFound,
+  nowDate,
+  requestData,
+  wireItem,
+  writeItem,
+  type ItemData,
+} from './item-store.js';
 import { ownerOf, requireInScope } from './permissions.js';
 import { setReferences, splitReferences } from './references.js';
 
@@ -35,9 +47,24 @@ export function insertItem(access: ItemAccess, dataItem: unknown, at: string): W
   const { data: fields, multi } = splitReferences(collection, ownFields(requested), `${at}.data`);
   const now = nowDate();
   const owner = ownerOf(call.caller, context.site);
-  const data: ItemData = { ...fields, _id: id, _createdDate: now, _updatedDate: now, ...(owner ? { _owner: owner } : {}) };
+  const data: ItemData = {
+    ...fields,
+    _id: id,
+    _createdDate: now,
+    _updatedDate: now,
+    ...(owner ? { _owner: owner } : {}),
+  };
   store(access, data, multi);
-  call.emit(domainEvent(FQDN, 'created', id, { createdEvent: { entity: wireItem(collection.id, data) } }, access.identity, 'wix.data.v2.data_item_created'));
+  call.emit(
+    domainEvent(
+      FQDN,
+      'created',
+      id,
+      { createdEvent: { entity: wireItem(collection.id, data) } },
+      access.identity,
+      'wix.data.v2.data_item_created',
+    ),
+  );
   return { action: 'INSERT', data };
 }
 
@@ -51,16 +78,32 @@ export function updateItem(access: ItemAccess, dataItem: unknown, at: string): W
   if (!current) throw itemNotFound(collection.id, id);
   requireInScope(collection, scope, 'update', current);
   const { data: fields, multi } = splitReferences(collection, ownFields(requested), `${at}.data`);
-  const data: ItemData = { ...fields, _id: id, _createdDate: current._createdDate, _updatedDate: nowDate(), ...(current._owner !== undefined ? { _owner: current._owner } : {}) };
+  const data: ItemData = {
+    ...fields,
+    _id: id,
+    _createdDate: current._createdDate,
+    _updatedDate: nowDate(),
+    ...(current._owner !== undefined ? { _owner: current._owner } : {}),
+  };
   store(access, data, multi);
-  call.emit(domainEvent(FQDN, 'updated', id, { updatedEvent: { currentEntity: wireItem(collection.id, data) } }, access.identity, 'wix.data.v2.data_item_updated'));
+  call.emit(
+    domainEvent(
+      FQDN,
+      'updated',
+      id,
+      { updatedEvent: { currentEntity: wireItem(collection.id, data) } },
+      access.identity,
+      'wix.data.v2.data_item_updated',
+    ),
+  );
   return { action: 'UPDATE', data };
 }
 
 /** Inserts, or updates when the id exists. */
 export function saveItem(access: ItemAccess, dataItem: unknown, at: string): WriteResult {
   requestData(dataItem, at);
-  const id = (dataItem as { id?: unknown; data?: { _id?: unknown } }).id ?? (dataItem as { data?: { _id?: unknown } }).data?._id;
+  const id =
+    (dataItem as { id?: unknown; data?: { _id?: unknown } }).id ?? (dataItem as { data?: { _id?: unknown } }).data?._id;
   const exists = typeof id == 'string' && findItem(access.context.store, access.collection.id, id) !== undefined;
   return exists ? updateItem(access, dataItem, at) : insertItem(access, dataItem, at);
 }
@@ -73,16 +116,38 @@ export function removeItem(access: ItemAccess, itemId: string): WriteResult {
   if (!current) throw itemNotFound(collection.id, itemId);
   requireInScope(collection, scope, 'remove', current);
   deleteItem(context.store, collection.id, itemId);
-  call.emit(domainEvent(FQDN, 'deleted', itemId, { deletedEvent: { deletedEntity: wireItem(collection.id, current) } }, access.identity, 'wix.data.v2.data_item_deleted'));
+  call.emit(
+    domainEvent(
+      FQDN,
+      'deleted',
+      itemId,
+      { deletedEvent: { deletedEntity: wireItem(collection.id, current) } },
+      access.identity,
+      'wix.data.v2.data_item_deleted',
+    ),
+  );
   return { action: 'DELETE', data: current };
 }
 
 /** Writes an item whose data was changed in place (patch, single references), with a new update date. */
 export function rewriteItem(access: ItemAccess, current: ItemData, changed: Record<string, unknown>): ItemData {
-  const data: ItemData = { ...changed, _id: current._id, _createdDate: current._createdDate, _updatedDate: nowDate(), ...(current._owner !== undefined ? { _owner: current._owner } : {}) };
+  const data: ItemData = {
+    ...changed,
+    _id: current._id,
+    _createdDate: current._createdDate,
+    _updatedDate: nowDate(),
+    ...(current._owner !== undefined ? { _owner: current._owner } : {}),
+  };
   writeItem(access.context.store, access.collection.id, data);
   access.call.emit(
-    domainEvent(FQDN, 'updated', data._id, { updatedEvent: { currentEntity: wireItem(access.collection.id, data) } }, access.identity, 'wix.data.v2.data_item_updated'),
+    domainEvent(
+      FQDN,
+      'updated',
+      data._id,
+      { updatedEvent: { currentEntity: wireItem(access.collection.id, data) } },
+      access.identity,
+      'wix.data.v2.data_item_updated',
+    ),
   );
   return data;
 }
