@@ -32,6 +32,7 @@ export type {
   TokenStorage,
   StateMachine,
   LoginErrorCode,
+  LoginFailure,
   LoginParams,
   RegisterParams,
   CaptchaTokens,
@@ -114,7 +115,11 @@ export type {
   PatchOptions,
   QueryReferencedOptions,
   QueryRequest,
+  CollectionItem,
+  RegisteredCollectionId,
+  SiteCollections,
   SystemFields,
+  TypedCollectionId,
 } from './data/types.js';
 export type { MembersApi, MembersQueryBuilder, QueryMembersOptions } from './members/members.js';
 export { RESUMABLE_THRESHOLD } from './media/media.js';

@@ -23,6 +23,7 @@ export {
   type TokenStorage,
   type StateMachine,
   type LoginErrorCode,
+  type LoginFailure,
   type LoginParams,
   type RegisterParams,
   type CaptchaTokens,

@@ -10,7 +10,7 @@ import type { CallOptions } from '../types.js';
 import { toWire } from '../wire/index.js';
 import { fail } from './fail.js';
 import type { OAuthAuth } from './oauth.js';
-import type { CaptchaTokens, LoginErrorCode, RegisterParams, StateMachine } from './types.js';
+import type { CaptchaTokens, LoginErrorCode, LoginFailure, RegisterParams, StateMachine } from './types.js';
 
 /** The methods of `client.auth` that this module implements. */
 export type SignInFlows = Pick<
@@ -29,6 +29,7 @@ interface StateAnswer {
   state?: string;
   sessionToken?: string;
   stateToken?: string;
+  identity?: { status?: { name?: unknown } };
 }
 
 /** A field violation of a refused registration, as the service details it. */
@@ -43,10 +44,20 @@ const UNKNOWN_STATE = 'Unknown _state';
 const INVALID_EMAIL = 'invalidEmail';
 
 /** A FAILURE outcome. */
-const failure = (error: string, errorCode?: LoginErrorCode): StateMachine => ({
+const failure = (error: string, errorCode?: LoginFailure['errorCode']): StateMachine => ({
   loginState: 'FAILURE',
   error,
   ...(errorCode && { errorCode }),
+});
+
+/**
+ * The specification's FAILURE for a state it does not name, carrying what the server said (its
+ * state, e.g. `STATUS_CHECK` for a blocked account, and the identity's status) so an app can tell
+ * a blocked or pending account from a wrong password.
+ */
+const unknownState = (serverState: unknown, identityStatus: unknown): StateMachine => ({
+  ...failure(UNKNOWN_STATE, typeof serverState === 'string' && serverState ? serverState : undefined),
+  ...(typeof identityStatus === 'string' && identityStatus && { identityStatus }),
 });
 
 // Maps, not object literals: a server code such as `toString` must not find Object.prototype.
@@ -104,7 +115,7 @@ export function signInFlows(
 ): SignInFlows {
   /** The outcome of a state-machine answer; remembered for `processVerification`. */
   const outcome = (answer: unknown): StateMachine => {
-    const { state: next, sessionToken, stateToken } = (answer ?? {}) as StateAnswer;
+    const { state: next, sessionToken, stateToken, identity } = (answer ?? {}) as StateAnswer;
     return (state.flow =
       next === 'SUCCESS'
         ? { loginState: 'SUCCESS', data: { sessionToken: sessionToken! } }
@@ -112,7 +123,7 @@ export function signInFlows(
           ? { loginState: 'OWNER_APPROVAL_REQUIRED' }
           : next === 'REQUIRE_EMAIL_VERIFICATION'
             ? { loginState: VERIFICATION_REQUIRED, data: { stateToken: stateToken! } }
-            : failure(UNKNOWN_STATE));
+            : unknownState(next, identity?.status?.name));
   };
 
   /**

@@ -62,12 +62,31 @@ export type LoginErrorCode =
   | 'resetPassword'
   | 'invalidEmail';
 
+/**
+ * A failed login, registration or verification. `errorCode` is why, when the server said so: one
+ * of {@link LoginErrorCode}, or the server's own state when it answered one the specification
+ * maps to FAILURE (e.g. `STATUS_CHECK` for a blocked or offline account), so an app can tell such
+ * an account from a wrong password; `identityStatus` is then the account's status as the server
+ * gave it (`BLOCKED`, `OFFLINE`, `PENDING`...).
+ *
+ * @example
+ * const outcome = await client.auth.login({ email, password });
+ * if (outcome.loginState === 'FAILURE' && outcome.identityStatus === 'BLOCKED') showBlockedNotice();
+ */
+export interface LoginFailure {
+  loginState: 'FAILURE';
+  /** The server's words, or `'Unknown _state'` for a state the specification does not name. */
+  error: string;
+  errorCode?: LoginErrorCode | (string & {});
+  identityStatus?: string;
+}
+
 /** The outcome of `login`, `register`, `processVerification` and `recover`. */
 export type StateMachine =
   | { loginState: 'INITIAL' | 'OWNER_APPROVAL_REQUIRED' | 'USER_CAPTCHA_REQUIRED' | 'SILENT_CAPTCHA_REQUIRED' }
   /** Signed in: exchange `sessionToken` with `getMemberTokensForDirectLogin`. */
   | { loginState: 'SUCCESS'; data: { sessionToken: string } }
-  | { loginState: 'FAILURE'; error: string; errorCode?: LoginErrorCode }
+  | LoginFailure
   /** Pass the emailed code to `processVerification`. */
   | { loginState: 'EMAIL_VERIFICATION_REQUIRED'; data: { stateToken: string } };
 

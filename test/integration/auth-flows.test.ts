@@ -186,9 +186,11 @@ describe('login', () => {
     const { client, email, password } = await registeredMember();
     const me = await client.members.getCurrentMember();
     await emulator.admin.members.blockMember(me._id!);
-    expect(await emulator.newVisitor().auth.login({ email, password })).toMatchObject({
+    expect(await emulator.newVisitor().auth.login({ email, password })).toEqual({
       loginState: 'FAILURE',
       error: 'Unknown _state',
+      errorCode: 'STATUS_CHECK',
+      identityStatus: 'BLOCKED',
     });
     await expect(client.auth.renewToken(client.auth.getTokens().refreshToken)).rejects.toThrow();
     await emulator.admin.members.approveMember(me._id!);

@@ -81,8 +81,17 @@ describe('login', () => {
         { state: 'REQUIRE_EMAIL_VERIFICATION', stateToken: 'T' },
         { loginState: 'EMAIL_VERIFICATION_REQUIRED', data: { stateToken: 'T' } },
       ],
-      [{ state: 'STATUS_CHECK' }, { loginState: 'FAILURE', error: 'Unknown _state' }],
-      [{ state: 'UNKNOWN_STATE' }, { loginState: 'FAILURE', error: 'Unknown _state' }],
+      // The spec's outcome, with what the server said: its state and the identity's status.
+      [
+        { state: 'STATUS_CHECK', identity: { status: { name: 'BLOCKED', reasons: [] } } },
+        { loginState: 'FAILURE', error: 'Unknown _state', errorCode: 'STATUS_CHECK', identityStatus: 'BLOCKED' },
+      ],
+      [{ state: 'STATUS_CHECK' }, { loginState: 'FAILURE', error: 'Unknown _state', errorCode: 'STATUS_CHECK' }],
+      [
+        { state: 'UNKNOWN_STATE', identity: { status: null } },
+        { loginState: 'FAILURE', error: 'Unknown _state', errorCode: 'UNKNOWN_STATE' },
+      ],
+      [{ state: 42 }, { loginState: 'FAILURE', error: 'Unknown _state' }],
       [{}, { loginState: 'FAILURE', error: 'Unknown _state' }],
       ['', { loginState: 'FAILURE', error: 'Unknown _state' }],
     ];
