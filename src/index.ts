@@ -115,11 +115,7 @@ export type {
   PatchOptions,
   QueryReferencedOptions,
   QueryRequest,
-  CollectionItem,
-  RegisteredCollectionId,
-  SiteCollections,
   SystemFields,
-  TypedCollectionId,
 } from './data/types.js';
 export type { MembersApi, MembersQueryBuilder, QueryMembersOptions } from './members/members.js';
 export { RESUMABLE_THRESHOLD } from './media/media.js';
