@@ -16,6 +16,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createTokenService, tokenMigrations } from './auth/tokens.js';
+import { createClock } from './clock.js';
 import { configMigrations, createConfigStore, type ConfigSetting } from './config.js';
 import { controlModule, seedDemoData, siteInfo } from './control/routes.js';
 import { createRequestLog } from './control/request-log.js';
@@ -100,13 +101,15 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     const site = await loadSiteIdentity(store);
     const settings: Record<string, ConfigSetting> = Object.assign({}, ...modules.map((module) => module.config ?? {}));
     const config = createConfigStore(store, settings);
+    const clock = createClock();
     let url = '';
     const context: EmulatorContext = {
       store,
       site,
       config,
       events: createEventHub(),
-      tokens: createTokenService(store, site, config),
+      tokens: createTokenService(store, site, config, clock),
+      clock,
       url: () => url,
       dataDir,
     };
@@ -116,12 +119,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       requestLog,
       consoleDir: options.consoleDir ?? defaultConsoleDir(),
       bodyLimit: options.bodyLimit ?? 16 * 1024 * 1024,
+      host,
     });
 
     if (!store.get("SELECT value FROM site WHERE key = 'seededAt'")) {
       if (options.seed) importState(store, JSON.parse(await readFile(options.seed, 'utf8')));
       else seedDemoData(context, serviceModules);
-      store.run("INSERT INTO site (key, value) VALUES ('seededAt', ?)", [new Date().toISOString()]);
+      store.run("INSERT INTO site (key, value) VALUES ('seededAt', ?)", [clock.iso()]);
     }
 
     await app.listen({ port: options.port ?? 4700, host });

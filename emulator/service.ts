@@ -8,6 +8,7 @@ import type { EventHub, DomainEvent } from './events.js';
 import type { SiteIdentity } from './site.js';
 import type { Migration, Store } from './store/store.js';
 import type { TokenService } from './auth/tokens.js';
+import type { Clock } from './clock.js';
 
 /** Who is calling: from the `Authorization` header, resolved before any handler runs. */
 export interface Caller {
@@ -44,6 +45,8 @@ export interface EmulatorContext {
   config: ConfigStore;
   events: EventHub;
   tokens: TokenService;
+  /** The emulator's time (real time unless a test moved it): every expiry and timestamp reads it. */
+  clock: Clock;
   /** The emulator's own base URL (`http://127.0.0.1:4700`); known once it listens. */
   url(): string;
   /** The data directory, or `null` with `--memory` (files then go to a temporary directory). */

@@ -8,6 +8,7 @@ import { applicationError, unauthenticated } from '../errors.js';
 import type { Caller, EmulatorContext, ServiceCall } from '../service.js';
 import { SIGNING_ALGORITHM, type SiteIdentity } from '../site.js';
 import type { ConfigStore } from '../config.js';
+import type { Clock } from '../clock.js';
 import type { Migration, Store } from '../store/store.js';
 
 /** Whom a token pair is for. */
@@ -79,7 +80,7 @@ const hash = (token: string) => createHash('sha256').update(token).digest('base6
 export const invalidGrant = (description: string) => applicationError(400, 'INVALID_GRANT', description);
 
 /** Builds the token service of one emulator. */
-export function createTokenService(store: Store, site: SiteIdentity, config: ConfigStore): TokenService {
+export function createTokenService(store: Store, site: SiteIdentity, config: ConfigStore, clock: Clock): TokenService {
   const grants = new Map<string, Grant>();
   return {
     async issue(subject) {
@@ -91,20 +92,13 @@ export function createTokenService(store: Store, site: SiteIdentity, config: Con
         .setIssuer(ISSUER)
         .setAudience(site.siteId)
         .setSubject(subject.memberId ?? subject.visitorId)
-        .setIssuedAt()
-        .setExpirationTime(Math.floor(Date.now() / 1000) + lifetime)
+        .setIssuedAt(Math.floor(clock.now() / 1000))
+        .setExpirationTime(Math.floor(clock.now() / 1000) + lifetime)
         .sign(site.privateKey);
       const refreshToken = `${subject.kind}.${randomBytes(32).toString('base64url')}`;
       store.run(
         'INSERT INTO refresh_tokens (token_hash, kind, visitor_id, member_id, client_id, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-        [
-          hash(refreshToken),
-          subject.kind,
-          subject.visitorId,
-          subject.memberId ?? null,
-          subject.clientId,
-          new Date().toISOString(),
-        ],
+        [hash(refreshToken), subject.kind, subject.visitorId, subject.memberId ?? null, subject.clientId, clock.iso()],
       );
       return { access_token: accessToken, expires_in: lifetime, refresh_token: refreshToken, token_type: 'Bearer' };
     },
@@ -115,6 +109,8 @@ export function createTokenService(store: Store, site: SiteIdentity, config: Con
           issuer: ISSUER,
           audience: site.siteId,
           algorithms: [SIGNING_ALGORITHM],
+          // Expiry is judged on the emulator's clock, which tests move.
+          currentDate: clock.date(),
         });
         const caller: Caller = {
           kind: payload.role,
@@ -146,10 +142,7 @@ export function createTokenService(store: Store, site: SiteIdentity, config: Con
         if (!row) throw invalidGrant('Unknown refresh token');
         if (row.used_at) throw invalidGrant('This refresh token was already used; refresh tokens work once');
         if (row.client_id != clientId) throw invalidGrant('The refresh token was issued to another client');
-        store.run('UPDATE refresh_tokens SET used_at = ? WHERE token_hash = ?', [
-          new Date().toISOString(),
-          hash(refreshToken),
-        ]);
+        store.run('UPDATE refresh_tokens SET used_at = ? WHERE token_hash = ?', [clock.iso(), hash(refreshToken)]);
         const subject: TokenSubject = { kind: row.kind, visitorId: row.visitor_id, clientId: row.client_id };
         if (row.member_id) subject.memberId = row.member_id;
         return subject;

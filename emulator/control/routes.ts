@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { invalidField } from '../errors.js';
 import type { EmulatorContext, ServiceModule } from '../service.js';
+import { registerClockRoutes } from './clock-routes.js';
 import type { RequestLog } from './request-log.js';
 import { clearState, exportState, importState } from './state.js';
 
@@ -59,6 +60,15 @@ export function controlModule(options: ControlOptions): ServiceModule {
             ? undefined
             : 'must be a list of origins like "https://app.example"',
       },
+      allowedHosts: {
+        default: [],
+        description:
+          'Host names the emulator answers to (e.g. "proxy.example", or ".example.com" for it and its subdomains), besides IP addresses, localhost, *.localhost and the --host it is bound to. Any other Host is refused (403), against DNS rebinding.',
+        check: (value) =>
+          (value as string[]).every((host) => /^\.?[a-z0-9-]+(\.[a-z0-9-]+)*$/i.test(host))
+            ? undefined
+            : 'must be a list of host names like "proxy.example" or ".example.com"',
+      },
     },
     routes(app: FastifyInstance, context: EmulatorContext) {
       app.get('/_emulator/health', async () => ({
@@ -76,11 +86,13 @@ export function controlModule(options: ControlOptions): ServiceModule {
       });
       app.get('/_emulator/export', async () => exportState(context.store));
       app.post('/_emulator/import', { bodyLimit: IMPORT_BODY_LIMIT }, async (request) => {
+      registerClockRoutes(app, context.clock);
         const result = importState(context.store, request.body);
         for (const module of modules) module.reset?.(context);
         return result;
       });
       app.get('/_emulator/requests', async (request) => {
+        context.clock.reset();
         const limit = Number((request.query as { limit?: string }).limit ?? 200);
         if (!Number.isInteger(limit) || limit < 1)
           throw invalidField('limit', 'must be a whole number of at least 1', 'MIN');

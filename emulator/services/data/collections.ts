@@ -59,12 +59,12 @@ export const collectionsService: ServiceModule = {
   name: 'collections',
   migrations: dataMigrations,
   operations: {
-    createDataCollection(call: OperationCall<'createDataCollection'>, { store }) {
+    createDataCollection(call: OperationCall<'createDataCollection'>, { store, clock }) {
       const input = call.input.collection;
       const id = collectionId(input);
       if (findCollection(store, id))
         throw applicationError(409, 'ALREADY_EXISTS', `Collection ${id} already exists`, { collectionId: id });
-      const now = new Date().toISOString();
+      const now = clock.iso();
       const collection: Collection = {
         collectionType: 'NATIVE',
         displayName: id,
@@ -104,7 +104,7 @@ export const collectionsService: ServiceModule = {
       return { collections: page.items, pagingMetadata: page.metadata };
     },
 
-    updateDataCollection(call: OperationCall<'updateDataCollection'>, { store }) {
+    updateDataCollection(call: OperationCall<'updateDataCollection'>, { store, clock }) {
       const input = call.input.collection;
       const id = collectionId(input);
       const current = requireCollection(store, id);
@@ -129,7 +129,7 @@ export const collectionsService: ServiceModule = {
         permissions: { ...current.permissions, ...input.permissions },
         revision: String(Number(current.revision) + 1),
         createdDate: current.createdDate,
-        updatedDate: new Date().toISOString(),
+        updatedDate: clock.iso(),
       };
       saveCollection(store, collection);
       call.emit(

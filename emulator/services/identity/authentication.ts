@@ -84,7 +84,7 @@ export function emailVerificationCode(context: EmulatorContext, member: Member):
 export function pendingState(context: EmulatorContext, member: Member, step: PendingState['step']): string {
   const data: PendingState =
     step == 'EMAIL_VERIFICATION' ? { step, codeHash: emailVerificationCode(context, member) } : { step };
-  return issueSecret(context.store, 'state', member.id, STATE_TOKEN_SECONDS, data);
+  return issueSecret(context, 'state', member.id, STATE_TOKEN_SECONDS, data);
 }
 
 /**
@@ -117,8 +117,8 @@ export function nextState(context: EmulatorContext, memberId: string): StateMach
 
 /** A session token for a member who signed in (its last login is now). */
 export function startSession(context: EmulatorContext, memberId: string): string {
-  changeMember(context.store, memberId, (member) => void (member.lastLoginDate = new Date().toISOString()));
-  return issueSecret(context.store, 'session', memberId, SESSION_TOKEN_SECONDS);
+  changeMember(context.store, memberId, (member) => void (member.lastLoginDate = context.clock.iso()));
+  return issueSecret(context, 'session', memberId, SESSION_TOKEN_SECONDS);
 }
 
 const SECRET_PROBLEMS: Record<SecretProblem, string> = {
@@ -133,7 +133,7 @@ export function requireState(
   stateToken: unknown,
   step?: PendingState['step'],
 ): StoredSecret<PendingState> {
-  const pending = readSecret<PendingState>(context.store, 'state', stateToken);
+  const pending = readSecret<PendingState>(context, 'state', stateToken);
   if (typeof pending == 'string')
     throw applicationError(400, 'INVALID_STATE_TOKEN', `The state token ${SECRET_PROBLEMS[pending]}`);
   if (step && pending.data.step != step)
@@ -153,7 +153,7 @@ export function requireSecret<Data>(
   code: string,
   name: string,
 ): StoredSecret<Data> {
-  const found = readSecret<Data>(context.store, purpose, secret);
+  const found = readSecret<Data>(context, purpose, secret);
   if (typeof found == 'string') throw applicationError(400, code, `The ${name} ${SECRET_PROBLEMS[found]}`);
   return found;
 }
@@ -168,7 +168,7 @@ export function verifyCode(context: EmulatorContext, stateToken: unknown, code: 
       'The verification code is wrong; the latest emailed code is the one that works',
     );
   }
-  spendSecret(context.store, 'state', stateToken as string);
+  spendSecret(context, 'state', stateToken as string);
   changeMember(context.store, pending.memberId, (member) => void (member.loginEmailVerified = true));
   return nextState(context, pending.memberId);
 }

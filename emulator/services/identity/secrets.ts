@@ -4,7 +4,11 @@
  * expiry and, once spent, the time it was used. One table and one helper for all of them.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { Migration, Store } from '../../store/store.js';
+import type { EmulatorContext } from '../../service.js';
+import type { Migration } from '../../store/store.js';
+
+/** What the secret helpers read: the store, and the clock their expiry follows. */
+export type SecretScope = Pick<EmulatorContext, 'store' | 'clock'>;
 
 /** What a secret is for; a secret of one purpose never passes for another. */
 export type SecretPurpose = 'session' | 'state' | 'recovery' | 'authorization-code' | 'browser-session';
@@ -47,15 +51,15 @@ interface SecretRow {
 
 /** Creates a secret; returns it (the only time it exists in clear). */
 export function issueSecret(
-  store: Store,
+  scope: SecretScope,
   purpose: SecretPurpose,
   memberId: string,
   lifetimeSeconds: number,
   data: object = {},
 ): string {
   const secret = `${purpose}.${randomBytes(32).toString('base64url')}`;
-  const now = Date.now();
-  store.run(
+  const now = scope.clock.now();
+  scope.store.run(
     'INSERT INTO auth_secrets (secret_hash, purpose, member_id, data, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)',
     [
       hashSecret(secret),
@@ -74,18 +78,18 @@ export type SecretProblem = 'unknown' | 'used' | 'expired';
 
 /** The secret's record while it is usable, else why not. Reads only: spending is {@link spendSecret}. */
 export function readSecret<Data = Record<string, unknown>>(
-  store: Store,
+  scope: SecretScope,
   purpose: SecretPurpose,
   secret: unknown,
 ): StoredSecret<Data> | SecretProblem {
   if (typeof secret != 'string' || !secret) return 'unknown';
-  const row = store.get<SecretRow>(
+  const row = scope.store.get<SecretRow>(
     'SELECT member_id, data, created_at, expires_at, used_at FROM auth_secrets WHERE secret_hash = ? AND purpose = ?',
     [hashSecret(secret), purpose],
   );
   if (!row) return 'unknown';
   if (row.used_at) return 'used';
-  if (Date.parse(row.expires_at) <= Date.now()) return 'expired';
+  if (Date.parse(row.expires_at) <= scope.clock.now()) return 'expired';
   return {
     memberId: row.member_id,
     data: JSON.parse(row.data) as Data,
@@ -95,17 +99,17 @@ export function readSecret<Data = Record<string, unknown>>(
 }
 
 /** Marks a secret used: it never works again. */
-export function spendSecret(store: Store, purpose: SecretPurpose, secret: string): void {
-  store.run('UPDATE auth_secrets SET used_at = ? WHERE secret_hash = ? AND purpose = ? AND used_at IS NULL', [
-    new Date().toISOString(),
+export function spendSecret(scope: SecretScope, purpose: SecretPurpose, secret: string): void {
+  scope.store.run('UPDATE auth_secrets SET used_at = ? WHERE secret_hash = ? AND purpose = ? AND used_at IS NULL', [
+    scope.clock.iso(),
     hashSecret(secret),
     purpose,
   ]);
 }
 
 /** Replaces the data of a usable secret (a re-sent verification code). */
-export function updateSecretData(store: Store, purpose: SecretPurpose, secret: string, data: object): void {
-  store.run('UPDATE auth_secrets SET data = ? WHERE secret_hash = ? AND purpose = ?', [
+export function updateSecretData(scope: SecretScope, purpose: SecretPurpose, secret: string, data: object): void {
+  scope.store.run('UPDATE auth_secrets SET data = ? WHERE secret_hash = ? AND purpose = ?', [
     JSON.stringify(data),
     hashSecret(secret),
     purpose,
@@ -113,11 +117,10 @@ export function updateSecretData(store: Store, purpose: SecretPurpose, secret: s
 }
 
 /** Ends every unspent secret of a member (of some purposes): blocked, deleted, password changed. */
-export function revokeSecrets(store: Store, memberId: string, purposes: readonly SecretPurpose[]): void {
+export function revokeSecrets(scope: SecretScope, memberId: string, purposes: readonly SecretPurpose[]): void {
   const marks = purposes.map(() => '?').join(', ');
-  store.run(`UPDATE auth_secrets SET used_at = ? WHERE member_id = ? AND used_at IS NULL AND purpose IN (${marks})`, [
-    new Date().toISOString(),
-    memberId,
-    ...purposes,
-  ]);
+  scope.store.run(
+    `UPDATE auth_secrets SET used_at = ? WHERE member_id = ? AND used_at IS NULL AND purpose IN (${marks})`,
+    [scope.clock.iso(), memberId, ...purposes],
+  );
 }

@@ -48,7 +48,7 @@ function emailRecoveryLink(context: EmulatorContext, member: Member, redirectUrl
       ? requireAllowedRedirect(context, redirectUrl, 'redirect.url')
       : `${context.url()}/site/reset-password`,
   );
-  target.searchParams.set('recoveryToken', issueSecret(context.store, 'recovery', member.id, RECOVERY_SECONDS));
+  target.searchParams.set('recoveryToken', issueSecret(context, 'recovery', member.id, RECOVERY_SECONDS));
   const activation = kind == 'account-activation';
   sendEmail(context.store, {
     to: member.loginEmail!,
@@ -176,7 +176,7 @@ export const identityService: ServiceModule = {
           stateToken: call.input.stateToken,
         };
       }
-      spendSecret(context.store, 'state', call.input.stateToken);
+      spendSecret(context, 'state', call.input.stateToken);
       return nextState(context, member.id);
     },
 
@@ -194,7 +194,7 @@ export const identityService: ServiceModule = {
     resendVerification(call: OperationCall<'resendVerification'>, context) {
       const pending = requireState(context, call.input.stateToken, 'EMAIL_VERIFICATION');
       const codeHash = emailVerificationCode(context, requireMember(context.store, pending.memberId));
-      updateSecretData(context.store, 'state', call.input.stateToken, { ...pending.data, codeHash });
+      updateSecretData(context, 'state', call.input.stateToken, { ...pending.data, codeHash });
       return {};
     },
 
@@ -228,8 +228,8 @@ export const identityService: ServiceModule = {
         const passwordHash = await hashPassword(password);
         return context.store.transaction(() => {
           const recovery = check();
-          spendSecret(context.store, 'recovery', call.input.recoveryToken);
-          revokeSecrets(context.store, recovery.memberId, ['recovery']);
+          spendSecret(context, 'recovery', call.input.recoveryToken);
+          revokeSecrets(context, recovery.memberId, ['recovery']);
           saveIdentity(context.store, {
             ...findIdentity(context.store, recovery.memberId),
             passwordHash,
@@ -266,7 +266,7 @@ export const identityService: ServiceModule = {
     logout(call: OperationCall<'logout'>, context) {
       const target = call.input.postLogoutRedirectUri;
       if (typeof target == 'string' && target) requireAllowedRedirect(context, target, 'postLogoutRedirectUri');
-      endBrowserSession(context.store, call.request, call.reply);
+      endBrowserSession(context, call.request, call.reply);
       if (typeof target == 'string' && target) call.reply.code(302).header('location', target);
       return {};
     },

@@ -173,7 +173,7 @@ export function newDescriptor(
   mimeType: string,
   request: FileRequest,
 ): FileDescriptor {
-  const now = new Date().toISOString();
+  const now = context.clock.iso();
   return {
     id,
     displayName,

@@ -88,7 +88,7 @@ async function fetchInto(
     context.events.publish([fileEvent(context, 'file_ready', file, request.externalInfo)]);
   } catch (error) {
     await rm(incoming, { force: true });
-    const failed: FileDescriptor = { ...pending, operationStatus: 'FAILED', updatedDate: new Date().toISOString() };
+    const failed: FileDescriptor = { ...pending, operationStatus: 'FAILED', updatedDate: context.clock.iso() };
     try {
       context.store.transaction(() => saveFile(context.store, failed, uploader));
       context.events.publish([fileEvent(context, 'file_failed', failed, request.externalInfo)]);

@@ -190,7 +190,7 @@ function changeFile(
   change: Partial<FileDescriptor>,
   slug: 'updated' | 'deleted',
 ): FileDescriptor {
-  const changed = { ...file, ...change, updatedDate: new Date().toISOString() };
+  const changed = { ...file, ...change, updatedDate: context.clock.iso() };
   saveFile(context.store, changed, uploaderOfFile(context.store, file.id) ?? 'owner');
   call.emit(fileEvent(context, slug, changed, undefined, eventIdentity(call.caller)));
   return changed;
@@ -308,7 +308,7 @@ export const mediaService: ServiceModule = {
         throw invalidField('expirationInMinutes', 'must be a whole number of at least 1', 'MIN');
       const url = signDownloadUrl(context, {
         fileId: file.id,
-        expires: Math.floor(Date.now() / 1000) + minutes * 60,
+        expires: Math.floor(context.clock.now() / 1000) + minutes * 60,
         disposition: call.input.contentDisposition == 'INLINE' ? 'INLINE' : 'ATTACHMENT',
         ...(call.input.downloadFileName ? { fileName: call.input.downloadFileName } : {}),
         ...(call.input.expirationRedirectUrl ? { expiredRedirect: call.input.expirationRedirectUrl } : {}),
@@ -317,7 +317,7 @@ export const mediaService: ServiceModule = {
     },
     generateFilesDownloadUrl(call: OperationCall<'generateFilesDownloadUrl'>, context) {
       const files = readableFiles(context, call.caller, call.input.fileIds);
-      const expires = Math.floor(Date.now() / 1000) + DEFAULT_DOWNLOAD_MINUTES * 60;
+      const expires = Math.floor(context.clock.now() / 1000) + DEFAULT_DOWNLOAD_MINUTES * 60;
       // Several files come as one ZIP archive; the ids travel (signed) in the URL.
       const fileId = files.map((file) => file.id).join(',');
       return {
@@ -335,7 +335,7 @@ export const mediaService: ServiceModule = {
       // No transcoding offline: HLS and DASH requests get the original file, streamed inline.
       const url = signDownloadUrl(context, {
         fileId: file.id,
-        expires: Math.floor(Date.now() / 1000) + DEFAULT_DOWNLOAD_MINUTES * 60,
+        expires: Math.floor(context.clock.now() / 1000) + DEFAULT_DOWNLOAD_MINUTES * 60,
         disposition: 'INLINE',
       });
       return { downloadUrl: { url, assetKey: 'src' } };
@@ -445,7 +445,7 @@ export const mediaService: ServiceModule = {
             applicationError(403, 'INVALID_SIGNATURE', 'The download URL is not valid (wrong or missing signature)')
               .body,
           );
-      if (grant.expires * 1000 <= Date.now()) {
+      if (grant.expires * 1000 <= context.clock.now()) {
         if (grant.expiredRedirect) return reply.code(302).header('location', grant.expiredRedirect).send();
         return reply.code(403).send(applicationError(403, 'URL_EXPIRED', 'The download URL has expired').body);
       }

@@ -63,7 +63,7 @@ export function createTicket(
       protocol,
       JSON.stringify(request),
       uploaderOf(caller),
-      new Date(Date.now() + TICKET_SECONDS * 1000).toISOString(),
+      new Date(context.clock.now() + TICKET_SECONDS * 1000).toISOString(),
     ],
   );
   return ticket;
@@ -86,7 +86,7 @@ function requireTicket(context: EmulatorContext, ticket: unknown, protocol: Tick
   if (!row || row.protocol != protocol) throw applicationError(404, 'UPLOAD_NOT_FOUND', 'Unknown upload URL');
   if (row.used_at)
     throw applicationError(403, 'UPLOAD_URL_USED', 'This upload URL was already used; upload URLs work once');
-  if (Date.parse(row.expires_at) <= Date.now())
+  if (Date.parse(row.expires_at) <= context.clock.now())
     throw applicationError(403, 'UPLOAD_URL_EXPIRED', 'This upload URL has expired');
   return {
     ticketHash: row.ticket_hash,
@@ -109,7 +109,7 @@ async function finish(context: EmulatorContext, ticket: Ticket, incomingPath: st
   const file = await describeBytes(context, incomingPath, request);
   context.store.transaction(() => {
     context.store.run('UPDATE media_uploads SET used_at = ? WHERE ticket_hash = ?', [
-      new Date().toISOString(),
+      context.clock.iso(),
       ticket.ticketHash,
     ]);
     saveFile(context.store, file, ticket.uploader);

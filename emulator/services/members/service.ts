@@ -63,9 +63,9 @@ const answer = (member: Member, call: ServiceCall<unknown>, fieldsets: unknown =
  * disconnected and deleted members.
  */
 function revokeAccess(context: EmulatorContext, memberId: string): void {
-  revokeSecrets(context.store, memberId, ['session', 'state', 'recovery', 'authorization-code', 'browser-session']);
+  revokeSecrets(context, memberId, ['session', 'state', 'recovery', 'authorization-code', 'browser-session']);
   context.store.run('UPDATE refresh_tokens SET used_at = ? WHERE member_id = ? AND used_at IS NULL', [
-    new Date().toISOString(),
+    context.clock.iso(),
     memberId,
   ]);
 }

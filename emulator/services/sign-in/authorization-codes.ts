@@ -34,7 +34,7 @@ export function issueAuthorizationCode(
     ...(session.redirectUri ? { redirectUri: session.redirectUri } : {}),
     codeChallenge: session.codeChallenge,
   };
-  return issueSecret(context.store, 'authorization-code', memberId, CODE_SECONDS, binding);
+  return issueSecret(context, 'authorization-code', memberId, CODE_SECONDS, binding);
 }
 
 const VERIFIER_PATTERN = /^[A-Za-z0-9\-._~]{43,128}$/;
@@ -54,7 +54,7 @@ export const authorizationCodeGrant: Grant = (input, call, context) => {
   // An empty redirect URI is no redirect URI, on both sides.
   const redirectUri = tokenField(input, 'redirectUri', 'redirect_uri') || undefined;
   return context.store.transaction(() => {
-    const found = readSecret<CodeBinding>(context.store, 'authorization-code', code);
+    const found = readSecret<CodeBinding>(context, 'authorization-code', code);
     if (found == 'unknown') throw invalidGrant('Unknown authorization code');
     if (found == 'used') throw invalidGrant('This authorization code was already used; codes work once');
     if (found == 'expired') throw invalidGrant('The authorization code has expired');
@@ -65,7 +65,7 @@ export const authorizationCodeGrant: Grant = (input, call, context) => {
       throw invalidGrant('The code verifier does not match the code challenge (PKCE)');
     if (findMember(context.store, found.memberId)?.status != 'APPROVED')
       throw invalidGrant('The member can no longer sign in');
-    spendSecret(context.store, 'authorization-code', code);
+    spendSecret(context, 'authorization-code', code);
     // A visitor who signs in keeps their visitor id.
     return { kind: 'member', visitorId: call.caller.visitorId ?? randomUUID(), memberId: found.memberId, clientId };
   });

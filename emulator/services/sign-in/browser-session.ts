@@ -4,8 +4,7 @@
  * read by `prompt=none`, ended by the hosted logout page and the logout route.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Store } from '../../store/store.js';
-import { issueSecret, readSecret, spendSecret } from '../identity/secrets.js';
+import { issueSecret, readSecret, spendSecret, type SecretScope } from '../identity/secrets.js';
 import { findMember } from '../members/member-store.js';
 
 /** The cookie's name. */
@@ -30,15 +29,15 @@ export function cookiesOf(request: FastifyRequest): Map<string, string> {
 }
 
 /** The member signed in on this browser (an approved member with a live session), if any. */
-export function signedInMember(store: Store, request: FastifyRequest): string | undefined {
-  const secret = readSecret(store, 'browser-session', cookiesOf(request).get(SESSION_COOKIE));
+export function signedInMember(scope: SecretScope, request: FastifyRequest): string | undefined {
+  const secret = readSecret(scope, 'browser-session', cookiesOf(request).get(SESSION_COOKIE));
   if (typeof secret == 'string') return undefined;
-  return findMember(store, secret.memberId)?.status == 'APPROVED' ? secret.memberId : undefined;
+  return findMember(scope.store, secret.memberId)?.status == 'APPROVED' ? secret.memberId : undefined;
 }
 
 /** Signs the browser in as `memberId` (a new session cookie). */
-export function startBrowserSession(store: Store, reply: FastifyReply, memberId: string): void {
-  const secret = issueSecret(store, 'browser-session', memberId, SESSION_LIFETIME_SECONDS);
+export function startBrowserSession(scope: SecretScope, reply: FastifyReply, memberId: string): void {
+  const secret = issueSecret(scope, 'browser-session', memberId, SESSION_LIFETIME_SECONDS);
   reply.header(
     'set-cookie',
     `${SESSION_COOKIE}=${encodeURIComponent(secret)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${SESSION_LIFETIME_SECONDS}`,
@@ -46,8 +45,8 @@ export function startBrowserSession(store: Store, reply: FastifyReply, memberId:
 }
 
 /** Signs the browser out: the session ends and the cookie is cleared. */
-export function endBrowserSession(store: Store, request: FastifyRequest, reply: FastifyReply): void {
+export function endBrowserSession(scope: SecretScope, request: FastifyRequest, reply: FastifyReply): void {
   const secret = cookiesOf(request).get(SESSION_COOKIE);
-  if (secret) spendSecret(store, 'browser-session', secret);
+  if (secret) spendSecret(scope, 'browser-session', secret);
   reply.header('set-cookie', `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`);
 }

@@ -90,8 +90,8 @@ function complete(
   sessionToken?: string,
 ): FastifyReply {
   const code = context.store.transaction(() => {
-    if (sessionToken) spendSecret(context.store, 'session', sessionToken);
-    startBrowserSession(context.store, reply, memberId);
+    if (sessionToken) spendSecret(context, 'session', sessionToken);
+    startBrowserSession(context, reply, memberId);
     return issueAuthorizationCode(context, session, memberId);
   });
   return answer(context, reply, session, { code });
@@ -198,7 +198,7 @@ export async function registerHostedPages(app: FastifyInstance, context: Emulato
       if (request.method == 'HEAD') return html(reply, 200, '');
       if (session.prompt == 'none') {
         if (session.sessionToken) {
-          const secret = readSecret(context.store, 'session', session.sessionToken);
+          const secret = readSecret(context, 'session', session.sessionToken);
           if (typeof secret == 'string')
             return answer(context, reply, session, {
               error: 'login_required',
@@ -206,7 +206,7 @@ export async function registerHostedPages(app: FastifyInstance, context: Emulato
             });
           return complete(context, reply, session, secret.memberId, session.sessionToken);
         }
-        const memberId = signedInMember(context.store, request);
+        const memberId = signedInMember(context, request);
         if (!memberId)
           return answer(context, reply, session, {
             error: 'login_required',
@@ -299,7 +299,7 @@ export async function registerHostedPages(app: FastifyInstance, context: Emulato
       const session = findRedirectSession(context, (request.params as { id: string }).id);
       if (session?.kind != 'logout')
         return html(reply, 404, messagePage('Logout link expired', 'This logout link is unknown or has expired.'));
-      context.store.transaction(() => endBrowserSession(context.store, request, reply));
+      context.store.transaction(() => endBrowserSession(context, request, reply));
       if (session.postFlowUrl)
         return reply.code(302).header('location', session.postFlowUrl).header('cache-control', 'no-store').send();
       return html(reply, 200, messagePage('Signed out', 'You are signed out of the site.'));

@@ -174,7 +174,7 @@ export function createRedirectSession(
   context.store.run('INSERT INTO redirect_sessions (id, session, expires_at) VALUES (?, ?, ?)', [
     id,
     JSON.stringify(session),
-    new Date(Date.now() + SESSION_SECONDS * 1000).toISOString(),
+    new Date(context.clock.now() + SESSION_SECONDS * 1000).toISOString(),
   ]);
   const endpoint = `${context.url()}/_pages/${session.kind == 'auth' ? 'auth' : 'logout'}/${id}`;
   return { redirectSession: { id, fullUrl: endpoint, urlDetails: { endpoint } } };
@@ -186,6 +186,6 @@ export function findRedirectSession(context: EmulatorContext, id: string): Redir
     'SELECT session, expires_at FROM redirect_sessions WHERE id = ?',
     [id],
   );
-  if (!row || Date.parse(row.expires_at) <= Date.now()) return undefined;
+  if (!row || Date.parse(row.expires_at) <= context.clock.now()) return undefined;
   return JSON.parse(row.session) as RedirectSession;
 }
