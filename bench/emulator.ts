@@ -1,28 +1,42 @@
 /**
- * The emulator benchmark, on 100,000 items in a file-backed store:
- * - a filtered, sorted, limited query through the SDK and the emulator, against the same SQL
- *   (the statement the emulator builds) run directly on the same SQLite file;
- * - a count with a filter, the same two ways;
- * - a bulk insert of 10,000 items through the SDK (10 calls of 1,000), against inserting the same
- *   rows with one direct SQL transaction.
- * Sides are interleaved in the same run (bench/timing.ts); prints ratios, asserts nothing.
+ * The emulator benchmark: the emulator as `npm start` runs it (the built CLI, a file-backed
+ * store), against its limit, a bare Fastify + better-sqlite3 server doing the same SQL work
+ * (bench/bare-server.mjs). Each server runs in its own process; one HTTP client (node:http,
+ * keep-alive) sends both the same requests, so only the servers differ. Interleaved in rounds of
+ * rotating order (bench/timing.ts's reasoning). Prints, for each shape, each side's figures and
+ * their ratio, with p50/p99 latencies:
+ * - bulk insert: 100,000 items in calls of 1,000, measured per run of 10,000 (a round: one run each);
+ * - memory (RSS) of each server after those 100,000 items;
+ * - query over the 100,000 items (filter, sort, limit 50);
+ * - mixed load: 50 clients, each looping 4 reads (an item by id) to 1 write (an insert);
+ * - start to healthy: the built CLI, `npm start`, the bare server.
+ * Asserts nothing: figures vary with the machine, only the ratios are meant to be compared.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
-import { startEmulator } from '../emulator/index.js';
+import { fileURLToPath } from 'node:url';
 import { filterToSql } from '../emulator/services/data/items/filter-sql.js';
 import { orderBy } from '../emulator/services/data/items/paging-sql.js';
-import { ApiKeyStrategy, createClient } from '../src/index.js';
-import { sequential, type Measurement } from './timing.js';
+import { median } from './timing.js';
 
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const ITEM_COUNT = Number(process.env.BENCH_EMULATOR_ITEMS ?? 100_000);
-const BULK_COUNT = 10_000;
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const BULK_BATCH = 1000;
+/** Items per measured bulk run (one side's turn in a round). */
+const BULK_RUN = 10_000;
+const QUERY_ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const QUERY_BLOCK = 20;
+const MIXED_CLIENTS = 50;
+const MIXED_ROUNDS = Number(process.env.BENCH_MIXED_ROUNDS ?? 6);
+const MIXED_TURN_MS = 1000;
+const START_RUNS = 3;
 const GENRES = ['Drama', 'Comedy', 'Thriller', 'Sci-Fi', 'Romance'];
 
-/** The `index`-th generated item, as a client sends it. */
+/** The `index`-th generated item's data, as a client sends it. */
 function benchItem(index: number, prefix: string) {
   return {
     _id: `${prefix}-${index}`,
@@ -34,119 +48,360 @@ function benchItem(index: number, prefix: string) {
   };
 }
 
-function report(title: string, { callsPerSecond }: Measurement, unit = 'calls/s'): void {
-  const [sdk, sql] = [callsPerSecond.sitekit!, callsPerSecond.sql!];
-  console.log(
-    `${title}\n  ${unit}: sitekit + emulator ${sdk.toFixed(1)}, direct SQL ${sql.toFixed(1)}; ratio ${(sdk / sql).toFixed(2)}× (${((sql / sdk - 1) * 100).toFixed(0)}% overhead)`,
+/** The benchmark's query: the body both servers get, and the SQL the emulator builds for it. */
+const QUERY_BODY = {
+  dataCollectionId: 'Bench',
+  query: {
+    filter: { year: { $gt: 1990 }, genre: 'Drama' },
+    sort: [{ fieldName: 'rating', order: 'DESC' as const }],
+    paging: { limit: 50 },
+  },
+};
+function querySql(): { sql: string; params: unknown[] } {
+  const where = filterToSql(QUERY_BODY.query.filter, 'items.data', 'query.filter');
+  const order = orderBy(QUERY_BODY.query.sort, 'items.data', 'query.sort');
+  return {
+    sql: `SELECT items.data FROM items WHERE items.collection_id = ? AND (${where.sql}) ORDER BY ${order.sql}, items.id ASC LIMIT ? OFFSET ?`,
+    params: [...where.params, ...order.params],
+  };
+}
+
+/** One server under test: its process, base URL and the headers every request carries. */
+interface Server {
+  name: string;
+  process: ChildProcess;
+  host: string;
+  port: number;
+  headers: Record<string, string>;
+  /** Milliseconds from spawn to the first healthy answer. */
+  startMs: number;
+}
+
+/** A keep-alive HTTP client; both servers get the same one, so only the servers differ. */
+const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+
+function call(server: Server, method: string, path: string, body?: unknown): Promise<unknown> {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const outgoing = request(
+      {
+        agent,
+        host: server.host,
+        port: server.port,
+        method,
+        path,
+        headers: payload === undefined ? server.headers : { ...server.headers, 'content-type': 'application/json' },
+      },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () => {
+          if ((response.statusCode ?? 500) >= 300)
+            reject(new Error(`${server.name}: ${method} ${path} answered ${response.statusCode}: ${text.slice(0, 300)}`));
+          else resolve(JSON.parse(text));
+        });
+        response.on('error', reject);
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end(payload);
+  });
+}
+
+/** Polls `path` until it answers 200; resolves with the time since `started`. */
+async function healthy(host: string, port: number, path: string, started: number): Promise<number> {
+  for (;;) {
+    const ok = await new Promise<boolean>((resolve) => {
+      const outgoing = request({ host, port, path, agent: false }, (response) => {
+        response.resume();
+        resolve(response.statusCode == 200);
+      });
+      outgoing.on('error', () => resolve(false));
+      outgoing.end();
+    });
+    if (ok) return performance.now() - started;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+/** Spawns `command`, waits for a line matching `ready` on its stdout, and returns the match. */
+async function spawnUntil(
+  command: string,
+  args: string[],
+  ready: RegExp,
+  detached = false,
+): Promise<{ child: ChildProcess; match: RegExpMatchArray }> {
+  const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'], detached });
+  let output = '';
+  for (;;) {
+    const [chunk] = (await Promise.race([
+      once(child.stdout!, 'data'),
+      once(child, 'exit').then(() => {
+        throw new Error(`${command} ${args.join(' ')} exited before it was ready:\n${output}`);
+      }),
+    ])) as [Buffer];
+    output += chunk.toString();
+    const match = output.match(ready);
+    if (match) return { child, match };
+  }
+}
+
+const LISTENING = /listening on http:\/\/([^:\s]+):(\d+)/;
+
+async function startEmulator(dataDir: string): Promise<Server> {
+  const started = performance.now();
+  const { child, match } = await spawnUntil(
+    process.execPath,
+    [process.env.BENCH_CLI ?? 'dist/cli.mjs', 'emulator', '--port', '0', '--data-dir', dataDir],
+    LISTENING,
   );
+  const [, host, port] = match as [string, string, string];
+  const startMs = await healthy(host, Number(port), '/_emulator/health', started);
+  const server: Server = { name: 'emulator', process: child, host, port: Number(port), headers: {}, startMs };
+  const info = (await call(server, 'GET', '/_emulator/info')) as { apiKey: string; siteId: string };
+  server.headers = { authorization: info.apiKey, 'wix-site-id': info.siteId };
+  return server;
+}
+
+async function startBare(dataDir: string): Promise<Server> {
+  const started = performance.now();
+  const { child, match } = await spawnUntil(
+    process.execPath,
+    ['bench/bare-server.mjs', join(dataDir, 'bare.sqlite'), JSON.stringify(querySql())],
+    /^(\d+)$/m,
+  );
+  const port = Number(match[1]);
+  const startMs = await healthy('127.0.0.1', port, '/health', started);
+  // The same header fields as the emulator gets (the bare server ignores them).
+  const headers = { authorization: 'x'.repeat(36), 'wix-site-id': 'x'.repeat(36) };
+  return { name: 'bare', process: child, host: '127.0.0.1', port, headers, startMs };
+}
+
+/** Milliseconds from `npm start` to a healthy emulator (prestart's check of the build included). */
+async function npmStartMs(): Promise<number> {
+  const started = performance.now();
+  const { child, match } = await spawnUntil('npm', ['start', '--silent', '--', '--port', '0', '--memory'], LISTENING, true);
+  const elapsed = await healthy(match[1]!, Number(match[2]), '/_emulator/health', started);
+  // npm runs the emulator in a shell of its own process group: stop the group.
+  process.kill(-child.pid!, 'SIGTERM');
+  await once(child, 'exit');
+  return elapsed;
+}
+
+/** Resident memory of a process, in MiB (Linux). */
+function rssMiB(child: ChildProcess): number {
+  const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+  return Number(status.match(/VmRSS:\s+(\d+)/)![1]) / 1024;
+}
+
+/** The `fraction` quantile of some latencies. */
+const quantile = (values: number[], fraction: number): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))]!;
+};
+
+/** Rotated order of the sides for round `round`. */
+const inTurn = <Side>(sides: Side[], round: number): Side[] => sides.map((_, index) => sides[(index + round) % sides.length]!);
+
+/** What one side did in one shape: total work, time, latencies of each call in ms. */
+interface Tally {
+  units: number;
+  ms: number;
+  latencies: number[];
+  /** The side's rate in each round (units per second), for min–median–max of the ratio. */
+  rates: number[];
+}
+const newTally = (): Tally => ({ units: 0, ms: 0, latencies: [], rates: [] });
+
+const fixed = (value: number, digits = 2) => value.toFixed(digits);
+
+/** Prints one shape: each side's rate and latencies, and the ratio emulator / bare (min–median–max per round). */
+function report(title: string, unit: string, emulator: Tally, bare: Tally, goal: string): void {
+  const rate = (tally: Tally) => (tally.units * 1000) / tally.ms;
+  const roundRatios = emulator.rates.map((value, index) => value / bare.rates[index]!).sort((a, b) => a - b);
+  const latency = (tally: Tally) =>
+    `p50 ${fixed(quantile(tally.latencies, 0.5))} ms, p99 ${fixed(quantile(tally.latencies, 0.99))} ms`;
+  console.log(`${title}`);
+  console.log(`  emulator ${rate(emulator).toFixed(0)} ${unit} (${latency(emulator)})`);
+  console.log(`  bare     ${rate(bare).toFixed(0)} ${unit} (${latency(bare)})`);
+  console.log(
+    `  emulator / bare ${fixed(rate(emulator) / rate(bare))}× (per round ${fixed(roundRatios[0]!)}–${fixed(median(roundRatios))}–${fixed(roundRatios[roundRatios.length - 1]!)}), p99 ${fixed(quantile(emulator.latencies, 0.99) / quantile(bare.latencies, 0.99))}× (goal ${goal})`,
+  );
+}
+
+/** Times `work` for `tally`, counting `units` done and the round's rate. */
+async function timed(tally: Tally, units: number, work: () => Promise<void>): Promise<void> {
+  const started = performance.now();
+  await work();
+  const ms = performance.now() - started;
+  tally.units += units;
+  tally.ms += ms;
+  tally.rates.push((units * 1000) / ms);
+}
+
+/** Loads ITEM_COUNT items into `Bench` on both servers in calls of 1,000, measured per run of 10,000. */
+async function bulkInsert(servers: Server[]): Promise<Map<Server, Tally>> {
+  const tallies = new Map(servers.map((server) => [server, newTally()]));
+  const runs = Math.max(1, Math.round(ITEM_COUNT / BULK_RUN));
+  const batchesPerRun = Math.max(1, Math.round(Math.min(BULK_RUN, ITEM_COUNT) / BULK_BATCH));
+  for (let run = 0; run < runs; run++) {
+    for (const server of inTurn(servers, run)) {
+      const tally = tallies.get(server)!;
+      await timed(tally, batchesPerRun * BULK_BATCH, async () => {
+        for (let batch = 0; batch < batchesPerRun; batch++) {
+          const first = (run * batchesPerRun + batch) * BULK_BATCH;
+          const dataItems = Array.from({ length: BULK_BATCH }, (_, index) => ({
+            data: benchItem(first + index, 'item'),
+          }));
+          const started = performance.now();
+          await call(server, 'POST', '/wix-data/v2/bulk/items/insert', { dataCollectionId: 'Bench', dataItems });
+          tally.latencies.push(performance.now() - started);
+        }
+      });
+    }
+  }
+  return tallies;
+}
+
+/** The query, sequential calls in blocks of QUERY_BLOCK per side per round. */
+async function queries(servers: Server[]): Promise<Map<Server, Tally>> {
+  const tallies = new Map(servers.map((server) => [server, newTally()]));
+  const answers = await Promise.all(
+    servers.map((server) => call(server, 'POST', '/wix-data/v2/items/query', QUERY_BODY)),
+  );
+  const firstIds = answers.map((answer) => (answer as { dataItems: { id: string }[] }).dataItems[0]?.id);
+  if (new Set(firstIds).size != 1) throw new Error(`the servers disagree on the query's first item: ${firstIds}`);
+  for (let round = 0; round < QUERY_ROUNDS * 2; round++) {
+    for (const server of inTurn(servers, round)) {
+      const tally = tallies.get(server)!;
+      await timed(tally, QUERY_BLOCK, async () => {
+        for (let index = 0; index < QUERY_BLOCK; index++) {
+          const started = performance.now();
+          await call(server, 'POST', '/wix-data/v2/items/query', QUERY_BODY);
+          tally.latencies.push(performance.now() - started);
+        }
+      });
+    }
+  }
+  return tallies;
+}
+
+/**
+ * Mixed load: MIXED_CLIENTS clients each loop (4 reads of an item by id, then 1 insert of a new
+ * item) for one turn of MIXED_TURN_MS per side per round; throughput is calls per second.
+ */
+async function mixedLoad(servers: Server[]): Promise<Map<Server, Tally>> {
+  const tallies = new Map(servers.map((server) => [server, newTally()]));
+  let written = 0;
+  for (let round = 0; round < MIXED_ROUNDS; round++) {
+    for (const server of inTurn(servers, round)) {
+      const tally = tallies.get(server)!;
+      let calls = 0;
+      const started = performance.now();
+      const until = started + MIXED_TURN_MS;
+      await Promise.all(
+        Array.from({ length: MIXED_CLIENTS }, async (_, client) => {
+          for (let step = 0; performance.now() < until; step++) {
+            const callStarted = performance.now();
+            if (step % 5 == 4) {
+              const data = benchItem(written++, 'mixed');
+              await call(server, 'POST', '/wix-data/v2/items', { dataCollectionId: 'Bench', dataItem: { data } });
+            } else {
+              const id = `item-${(client * 7919 + step * 104_729) % ITEM_COUNT}`;
+              await call(server, 'GET', `/wix-data/v2/items/${id}?dataCollectionId=Bench`);
+            }
+            tally.latencies.push(performance.now() - callStarted);
+            calls++;
+          }
+        }),
+      );
+      const ms = performance.now() - started;
+      tally.units += calls;
+      tally.ms += ms;
+      tally.rates.push((calls * 1000) / ms);
+    }
+  }
+  return tallies;
 }
 
 /** Runs the emulator benchmark and prints its figures. */
 export async function emulatorBench(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'sitekit-bench-'));
-  const emulator = await startEmulator({ port: 0, dataDir });
-  const database = new Database(join(dataDir, 'emulator.sqlite'));
+  const servers: Server[] = [];
   try {
-    const admin = createClient({
-      baseUrl: emulator.url,
-      auth: ApiKeyStrategy({ apiKey: emulator.info.apiKey, siteId: emulator.info.siteId }),
-    });
-    const permissions = { read: 'ANYONE', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' } as const;
-    await admin.collections.createDataCollection({ _id: 'Bench', permissions });
-    await admin.collections.createDataCollection({ _id: 'BulkSdk', permissions });
+    // Start times first, each server alone on the machine: the emulator's CLI and the bare server, then `npm start`.
+    const startTimes = { emulator: [] as number[], bare: [] as number[], npmStart: [] as number[] };
+    for (let run = 0; run < START_RUNS; run++) {
+      const emulator = await startEmulator(join(dataDir, `start-${run}`));
+      startTimes.emulator.push(emulator.startMs);
+      emulator.process.kill();
+      await once(emulator.process, 'exit');
+      const bare = await startBare(join(dataDir, `start-${run}`));
+      startTimes.bare.push(bare.startMs);
+      bare.process.kill();
+      await once(bare.process, 'exit');
+    }
+    // `npm start` after one untimed run, which builds what is stale (a fresh clone's first start).
+    let npmStartProblem = '';
+    try {
+      await npmStartMs();
+      for (let run = 0; run < START_RUNS; run++) startTimes.npmStart.push(await npmStartMs());
+    } catch (error) {
+      npmStartProblem = (error as Error).message.split('\n')[0]!;
+    }
 
-    // The 100,000 items go in with direct SQL (setup, not measured), into the emulator's own file.
-    const insert = database.prepare(
-      'INSERT INTO items (collection_id, id, data, created_date, owner) VALUES (?, ?, ?, ?, NULL)',
-    );
-    const insertAll = database.transaction((collectionId: string, prefix: string, count: number) => {
-      for (let index = 0; index < count; index++) {
-        // As the emulator stores it: with the system dates.
-        const created = new Date(Date.UTC(2024, 0, 1) + index * 1000).toISOString();
-        const item = {
-          ...benchItem(index, prefix),
-          _createdDate: { $date: created },
-          _updatedDate: { $date: created },
-        };
-        insert.run(collectionId, item._id, JSON.stringify(item), created);
-      }
-    });
-    insertAll('Bench', 'item', ITEM_COUNT);
-
-    // The query: the same filter, sort and limit both ways; the SQL side runs the statement the emulator builds.
-    const filter = { year: { $gt: 1990 }, genre: 'Drama' };
-    const sort = [{ fieldName: 'rating', order: 'DESC' as const }];
-    const where = filterToSql(filter, 'items.data', 'query.filter');
-    const order = orderBy(sort, 'items.data', 'query.sort');
-    const querySql = database.prepare(
-      `SELECT items.data FROM items WHERE items.collection_id = ? AND (${where.sql}) ORDER BY ${order.sql}, items.id ASC LIMIT ? OFFSET ?`,
-    );
-    const countSql = database.prepare(
-      `SELECT COUNT(*) AS total FROM items WHERE items.collection_id = ? AND (${where.sql})`,
-    );
-    const queryParams = ['Bench', ...where.params, ...order.params, 51, 0];
-    const direct = querySql.all(...queryParams) as { data: string }[];
-    const viaSdk = await admin.items
-      .query('Bench')
-      .gt('year', 1990)
-      .eq('genre', 'Drama')
-      .descending('rating')
-      .limit(50)
-      .find();
-    if (viaSdk.items[0]?._id != (JSON.parse(direct[0]!.data) as { _id: string })._id)
-      throw new Error('the two sides disagree on the first item');
+    const emulator = await startEmulator(join(dataDir, 'emulator'));
+    servers.push(emulator);
+    const bare = await startBare(dataDir);
+    servers.push(bare);
+    const permissions = { read: 'ANYONE', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' };
+    await call(emulator, 'POST', '/wix-data/v2/collections', { collection: { id: 'Bench', permissions } });
 
     console.log(
-      `emulator: ${ITEM_COUNT.toLocaleString('en')} items in a file-backed store, interleaved, ${ROUNDS} rounds`,
+      `emulator (built CLI, file store) against a bare Fastify + better-sqlite3 server, each in its own process, one keep-alive client; interleaved in rounds`,
     );
+    const bulk = await bulkInsert(servers);
+    report(
+      `bulk insert: ${ITEM_COUNT.toLocaleString('en')} items in calls of ${BULK_BATCH}, runs of ${BULK_RUN.toLocaleString('en')} (latency per call)`,
+      'items/s',
+      bulk.get(emulator)!,
+      bulk.get(bare)!,
+      '≥ 0.7',
+    );
+    const [emulatorRss, bareRss] = [rssMiB(emulator.process), rssMiB(bare.process)];
+    console.log(
+      `memory after ${ITEM_COUNT.toLocaleString('en')} items (RSS): emulator ${emulatorRss.toFixed(0)} MiB, bare ${bareRss.toFixed(0)} MiB; ratio ${fixed(emulatorRss / bareRss)}× (goal ≤ 1.3)`,
+    );
+    const query = await queries(servers);
     report(
       'query: year > 1990 and genre = Drama, sorted by rating desc, limit 50',
-      await sequential(
-        {
-          sitekit: () =>
-            admin.items.query('Bench').gt('year', 1990).eq('genre', 'Drama').descending('rating').limit(50).find(),
-          sql: async () => querySql.all(...queryParams).map((row) => JSON.parse((row as { data: string }).data)),
-        },
-        ROUNDS,
-        3,
-      ),
+      'calls/s',
+      query.get(emulator)!,
+      query.get(bare)!,
+      'keep ≈ 1',
     );
+    const mixed = await mixedLoad(servers);
     report(
-      'count: year > 1990 and genre = Drama',
-      await sequential(
-        {
-          sitekit: () => admin.items.query('Bench').gt('year', 1990).eq('genre', 'Drama').count(),
-          sql: async () => countSql.get('Bench', ...where.params),
-        },
-        ROUNDS,
-        3,
-      ),
+      `mixed load: ${MIXED_CLIENTS} clients, 80 % reads / 20 % writes, ${MIXED_ROUNDS} turns of ${MIXED_TURN_MS} ms per side`,
+      'calls/s',
+      mixed.get(emulator)!,
+      mixed.get(bare)!,
+      '≥ 0.8, p99 ≤ 1.3×',
     );
-
-    // Bulk insert: 10,000 new items each time (fresh ids per round), 10 calls of 1,000 through the SDK.
-    let round = 0;
-    const bulk = await sequential(
-      {
-        sitekit: async () => {
-          const prefix = `sdk${round++}`;
-          for (let batch = 0; batch < BULK_COUNT / 1000; batch++) {
-            await admin.items.bulkInsert(
-              'BulkSdk',
-              Array.from({ length: 1000 }, (_, index) => benchItem(batch * 1000 + index, prefix)),
-            );
-          }
-        },
-        sql: async () => insertAll('BulkSql', `sql${round++}`, BULK_COUNT),
-      },
-      Math.max(2, Math.floor(ROUNDS / 2)),
-    );
-    report(`bulk insert of ${BULK_COUNT.toLocaleString('en')} items`, bulk, 'runs/s');
+    const range = (values: number[]) => {
+      const sorted = [...values].sort((a, b) => a - b);
+      return `${fixed(sorted[0]! / 1000)}–${fixed(median(sorted) / 1000)}–${fixed(sorted[sorted.length - 1]! / 1000)} s`;
+    };
     console.log(
-      `  items/s: sitekit + emulator ${(bulk.callsPerSecond.sitekit! * BULK_COUNT).toFixed(0)}, direct SQL ${(bulk.callsPerSecond.sql! * BULK_COUNT).toFixed(0)}`,
+      `start to healthy (min–median–max of ${START_RUNS}): npm start ${npmStartProblem ? `failed (${npmStartProblem})` : range(startTimes.npmStart)} (goal ≤ 0.8 s), built CLI ${range(startTimes.emulator)}, bare server ${range(startTimes.bare)}`,
     );
   } finally {
-    database.close();
-    await emulator.close();
+    agent.destroy();
+    for (const server of servers) {
+      server.process.kill();
+      if (server.process.exitCode === null) await once(server.process, 'exit');
+    }
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -77,22 +77,22 @@ export function controlModule(options: ControlOptions): ServiceModule {
         store: context.store.engine,
       }));
       app.get('/_emulator/info', async () => siteInfo(context));
+      registerClockRoutes(app, context.clock);
       app.post('/_emulator/reset', async (request) => {
         const body = (request.body ?? {}) as { seed?: unknown };
         if (body.seed !== undefined && typeof body.seed != 'boolean') throw invalidField('seed', 'must be a boolean');
         resetState(context, modules, body.seed !== false);
         requestLog.clear();
+        context.clock.reset();
         return { reset: true, seeded: body.seed !== false };
       });
       app.get('/_emulator/export', async () => exportState(context.store));
       app.post('/_emulator/import', { bodyLimit: IMPORT_BODY_LIMIT }, async (request) => {
-      registerClockRoutes(app, context.clock);
         const result = importState(context.store, request.body);
         for (const module of modules) module.reset?.(context);
         return result;
       });
       app.get('/_emulator/requests', async (request) => {
-        context.clock.reset();
         const limit = Number((request.query as { limit?: string }).limit ?? 200);
         if (!Number.isInteger(limit) || limit < 1)
           throw invalidField('limit', 'must be a whole number of at least 1', 'MIN');
