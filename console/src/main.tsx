@@ -44,7 +44,8 @@ async function start(): Promise<void> {
         <h1>The console cannot reach the emulator</h1>
         <ErrorNotice error={error} />
         <p>
-          Start it with <code>npm start</code> and reload this page.
+          Start it with <code>npm start</code> in the repository (or <code>npx sitekit-sdk emulator</code> in your app),
+          then reload this page.
         </p>
       </div>,
     );

@@ -63,6 +63,30 @@ describeInBrowser('console: admin view', () => {
     });
   });
 
+  it('says what to do when the emulator stops answering, not "Failed to fetch"', {
+    timeout: e2eTestTimeoutMs,
+  }, async () => {
+    await inPage(
+      stage(),
+      'admin-emulator-down',
+      async (page) => {
+        await page.goto('/admin/collections');
+        await page.getByRole('row', { name: /Movies/ }).waitFor();
+        // The emulator "stops": every API call from now on finds nothing listening.
+        await page.route('**', (route) =>
+          route.request().resourceType() === 'fetch' ? route.abort('connectionrefused') : route.continue(),
+        );
+        await page.getByRole('link', { name: 'Members' }).click();
+        const message = page.getByRole('alert').getByTestId('error-message');
+        await message.waitFor();
+        expect(await message.textContent()).toBe(
+          `The emulator is not reachable at ${stage().emulator.url}. Start it with npm start (or npx sitekit-sdk emulator), then try again.`,
+        );
+      },
+      { expectedFailures: /./ },
+    );
+  });
+
   it('is usable from the keyboard: skip link, navigation, dialogs that close with Escape', {
     timeout: e2eTestTimeoutMs,
   }, async () => {
@@ -91,13 +115,11 @@ describeInBrowser('console: admin view', () => {
   }, async () => {
     await inPage(stage(), 'admin-media-trash', async (page) => {
       await page.goto('/admin/media');
-      await page
-        .getByTestId('upload-input')
-        .setInputFiles({
-          name: 'sky.png',
-          mimeType: 'image/png',
-          buffer: gradientPng(240, 160, [40, 120, 220], [200, 230, 255]),
-        });
+      await page.getByTestId('upload-input').setInputFiles({
+        name: 'sky.png',
+        mimeType: 'image/png',
+        buffer: gradientPng(240, 160, [40, 120, 220], [200, 230, 255]),
+      });
       const library = page.getByTestId('media-library');
       const thumbnail = library.getByRole('img', { name: 'sky.png' });
       await expect

@@ -4,7 +4,7 @@
  * by redirect; silent sign-in after a reload; a wrong password.
  */
 import { expect, it } from 'vitest';
-import { createClient, OAuthStrategy } from '../../src/index.js';
+import { ApiKeyStrategy, createClient, OAuthStrategy } from '../../src/index.js';
 import { describeInBrowser, e2eTestTimeoutMs, inPage, useStage, setEmulatorConfig } from './harness.js';
 import { gradientPng } from './png.js';
 
@@ -16,6 +16,13 @@ const newEmail = (() => {
 
 describeInBrowser('console: site view', () => {
   const stage = useStage();
+
+  /** The demo site's elevated client, in Node. */
+  const adminClient = () =>
+    createClient({
+      baseUrl: stage().emulator.url,
+      auth: ApiKeyStrategy({ apiKey: stage().emulator.info.apiKey, siteId: stage().emulator.info.siteId }),
+    });
 
   /** Registers a member through the SDK in Node (verification off), for the sign-in tests. */
   async function registeredMember(name: string): Promise<{ email: string; password: string }> {
@@ -69,13 +76,11 @@ describeInBrowser('console: site view', () => {
 
       // Site: upload an image as the member and see its thumbnail.
       await page.getByRole('link', { name: 'Uploads' }).click();
-      await page
-        .getByTestId('upload-input')
-        .setInputFiles({
-          name: 'sunset.png',
-          mimeType: 'image/png',
-          buffer: gradientPng(320, 200, [255, 140, 0], [120, 40, 200]),
-        });
+      await page.getByTestId('upload-input').setInputFiles({
+        name: 'sunset.png',
+        mimeType: 'image/png',
+        buffer: gradientPng(320, 200, [255, 140, 0], [120, 40, 200]),
+      });
       const thumbnail = page.getByTestId('uploaded-files').getByRole('img', { name: 'sunset.png' });
       await thumbnail.waitFor();
       await expect
@@ -165,6 +170,50 @@ describeInBrowser('console: site view', () => {
       },
       { expectedFailures: /\/_api\/iam\/authentication\// },
     );
+  });
+
+  it('says that a blocked account is blocked, not "Unknown _state"', { timeout: e2eTestTimeoutMs }, async () => {
+    const { email, password } = await registeredMember('blocked');
+    const admin = adminClient();
+    const [member] = (await admin.members.queryMembers().eq('loginEmail', email).find()).items;
+    await admin.members.blockMember(member!._id!);
+    await inPage(stage(), 'site-blocked-account', async (page) => {
+      await page.goto('/site/sign-in');
+      const form = page.getByRole('form', { name: 'Sign in with email and password' });
+      await form.getByLabel('Email').fill(email);
+      await form.getByLabel('Password').fill(password);
+      await form.getByRole('button', { name: 'Sign in' }).click();
+      const alert = form.getByRole('alert');
+      await alert.waitFor();
+      expect(await alert.getByTestId('error-message').textContent()).toMatch(/^This account is blocked/);
+      expect(await alert.getByTestId('error-code').textContent()).toContain('STATUS_CHECK');
+    });
+  });
+
+  it('shows a wrong verification code in the server’s words, without the SDK’s call name', {
+    timeout: e2eTestTimeoutMs,
+  }, async () => {
+    await setEmulatorConfig(stage(), { emailVerificationRequired: true });
+    await inPage(
+      stage(),
+      'site-wrong-code',
+      async (page) => {
+        await page.goto('/site/register');
+        const form = page.getByRole('form', { name: 'Register' });
+        await form.getByLabel('Email').fill(newEmail('code'));
+        await form.getByLabel('Password').fill('a long passphrase');
+        await form.getByRole('button', { name: 'Create account' }).click();
+        await page.getByLabel('Verification code').fill('000000');
+        await page.getByRole('button', { name: 'Verify' }).click();
+        const message = page.getByRole('alert').getByTestId('error-message');
+        await message.waitFor();
+        expect(await message.textContent()).toBe(
+          'The verification code is wrong; the latest emailed code is the one that works',
+        );
+      },
+      { expectedFailures: /\/_api\/iam\/verification\// },
+    );
+    await setEmulatorConfig(stage(), { emailVerificationRequired: false });
   });
 
   it('resets a forgotten password with the link from the outbox, then signs in with the new one', {

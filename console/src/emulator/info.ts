@@ -27,9 +27,10 @@ export async function loadEmulatorInfo(signal?: AbortSignal): Promise<EmulatorIn
   try {
     response = await fetch('/_emulator/info', { signal, headers: { accept: 'application/json' } });
   } catch (error) {
-    throw new EmulatorUnavailableError(
-      `The emulator did not answer at ${window.location.origin} (${error instanceof Error ? error.message : String(error)}).`,
-    );
+    // What fetch says ("Failed to fetch") tells a person nothing: say where nothing answered.
+    throw new EmulatorUnavailableError(`The emulator is not reachable at ${window.location.origin}.`, {
+      cause: error,
+    });
   }
   if (!response.ok)
     throw new EmulatorUnavailableError(
