@@ -7,6 +7,7 @@ import { applicationError, EmulatorError, validationError } from '../errors.js';
 import type { RequestLog } from '../control/request-log.js';
 import type { EmulatorContext, ServiceModule } from '../service.js';
 import { parseQueryString } from './querystring.js';
+import { CONTROL_HEADER, controlWriteProblem, isAllowedHost, isAllowedOrigin } from './request-guards.js';
 import { registerTableRoutes, SCHEMA_ID } from './routes.js';
 import { API_PREFIXES, serveConsole } from './static.js';
 import { fieldViolations, type SchemaError } from './violations.js';
@@ -20,6 +21,8 @@ export interface ServerOptions {
   consoleDir: string;
   /** Largest accepted request body, in bytes. */
   bodyLimit: number;
+  /** The interface the server is bound to (`127.0.0.1`, `::`, a host name): a `Host` the emulator answers to. */
+  host: string;
 }
 
 const INT32 = 2 ** 31;
@@ -41,17 +44,6 @@ const addNumberFormats: ValidatorPlugin = (ajv) => {
   ajv.addFormat('double', { type: 'number', validate: () => true });
   return ajv;
 };
-
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-
-/** `http(s)://localhost:5173`, `http://127.0.0.1:3000`, `http://[::1]:8080`, `http://app.localhost`... */
-function isLoopbackOrigin(origin: string): boolean {
-  if (!URL.canParse(origin)) return false;
-  const { protocol, hostname } = new URL(origin);
-  return (
-    (protocol == 'http:' || protocol == 'https:') && (LOOPBACK_HOSTS.has(hostname) || hostname.endsWith('.localhost'))
-  );
-}
 
 /** `Payload Too Large` → `PAYLOAD_TOO_LARGE`. */
 const codeFromStatusText = (text: string) => text.toUpperCase().replace(/[^A-Z0-9]+/g, '_');
@@ -96,6 +88,34 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-wix-request-id', request.id);
   });
+  // Before CORS and every route: a page on a rebound DNS name (rebind.attacker.example → 127.0.0.1)
+  // reaches the emulator as same-origin, so only the names the emulator is known by are answered.
+  app.addHook('onRequest', async (request, reply) => {
+    if (isAllowedHost(request.headers.host, options.host, context.config.get<string[]>('allowedHosts'))) return;
+    const problem = applicationError(
+      403,
+      'HOST_NOT_ALLOWED',
+      `The emulator does not answer to the host ${request.headers.host ?? '(none)'}: add it to the config setting allowedHosts (from localhost) to allow it.`,
+    );
+    return reply.code(problem.status).send(problem.body);
+  });
+  // One rule for every write of the control API (reset, import, config, and any route added under /_emulator/).
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method == 'GET' || request.method == 'HEAD' || request.method == 'OPTIONS') return;
+    // The matched route's pattern, not the raw URL, which may spell the same path with escapes.
+    if (!(request.routeOptions.url ?? request.url).startsWith('/_emulator/')) return;
+    const reason = controlWriteProblem(
+      {
+        origin: request.headers.origin,
+        contentType: request.headers['content-type'],
+        controlHeader: request.headers[CONTROL_HEADER] !== undefined,
+      },
+      context.config.get<string[]>('allowedCorsOrigins'),
+    );
+    if (!reason) return;
+    const problem = applicationError(403, 'PERMISSION_DENIED', reason);
+    return reply.code(problem.status).send(problem.body);
+  });
   app.addHook('onResponse', async (request, reply) => {
     const path = request.url.split('?')[0]!;
     if (path.startsWith('/_emulator/requests')) return;
@@ -123,12 +143,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     // config; never any website: a page the developer happens to visit must not read the demo
     // API key from /_emulator/info or reset the state.
     origin: (origin, allow) =>
-      allow(
-        null,
-        origin === undefined ||
-          isLoopbackOrigin(origin) ||
-          context.config.get<string[]>('allowedCorsOrigins').includes(origin),
-      ),
+      allow(null, origin === undefined || isAllowedOrigin(origin, context.config.get<string[]>('allowedCorsOrigins'))),
     credentials: true,
     exposedHeaders: ['x-wix-request-id', 'x-wix-consistent'],
     maxAge: 600,

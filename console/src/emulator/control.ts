@@ -22,12 +22,21 @@ export interface EmulatorConfig {
   descriptions: Record<string, string>;
 }
 
+/**
+ * The header the emulator asks of control API writes that carry no JSON body (its name is
+ * `CONTROL_HEADER` of `emulator/http/request-guards.ts`): a web page of another site cannot send
+ * it without the browser asking the emulator first. Sent on every call, so a new write cannot forget it.
+ */
+const CONTROL_HEADERS = { 'x-sitekit-emulator': '1' };
+
 async function readJson<T>(
   client: AdminClient,
   path: string,
-  init?: Omit<RequestInit, 'signal'> & CallOptions,
+  init: Omit<RequestInit, 'signal'> & CallOptions = {},
 ): Promise<T> {
-  const response = await client.fetchWithAuth(`/_emulator/${path}`, init);
+  const headers = new Headers(init.headers);
+  for (const [name, value] of Object.entries(CONTROL_HEADERS)) headers.set(name, value);
+  const response = await client.fetchWithAuth(`/_emulator/${path}`, { ...init, headers });
   return (await response.json()) as T;
 }
 

@@ -1,0 +1,169 @@
+/**
+ * Security (issue 18), what a web page can do to the emulator: reset it from another origin
+ * (finding 6), reach it through a rebound DNS name (finding 7), frame its sign-in pages (finding 13).
+ */
+import { request as httpRequest } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmulator, type TestEmulator } from '../helpers/emulator.js';
+
+let emulator: TestEmulator;
+beforeAll(async () => {
+  emulator = await startEmulator();
+});
+afterAll(() => emulator?.close());
+
+/** A request with the headers exactly as given (fetch would not let a test set `Host`). */
+function rawRequest(
+  path: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+  const { port } = new URL(emulator.url);
+  return new Promise((resolve, reject) => {
+    const outgoing = httpRequest(
+      { host: '127.0.0.1', port, path, method: options.method ?? 'GET', headers: options.headers },
+      (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (body += chunk));
+        response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body }));
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end(options.body);
+  });
+}
+
+/**
+ * Whether the state survived: a reset empties the request log, so a request logged before the
+ * attempts is still listed after them only if nothing was reset.
+ */
+async function markState(): Promise<() => Promise<boolean>> {
+  const marker = `/_emulator/marker-${Math.random().toString(36).slice(2)}`;
+  await emulator.fetch(marker);
+  return async () => {
+    const { requests } = (await (await emulator.fetch('/_emulator/requests?limit=1000')).json()) as {
+      requests: { path: string }[];
+    };
+    return requests.some((logged) => logged.path == marker);
+  };
+}
+
+describe('control API writes (finding 6)', () => {
+  it('refuses a reset from another origin, with or without a JSON body, and changes nothing', async () => {
+    const untouched = await markState();
+    const simple = await rawRequest('/_emulator/reset', {
+      method: 'POST',
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(simple.status).toBe(403);
+    const json = await rawRequest('/_emulator/reset', {
+      method: 'POST',
+      headers: { origin: 'https://evil.example', 'content-type': 'application/json' },
+      body: '{"seed":false}',
+    });
+    expect(json.status).toBe(403);
+    expect(JSON.parse(json.body)).toMatchObject({ details: { applicationError: { code: 'PERMISSION_DENIED' } } });
+    expect(await untouched()).toBe(true);
+  });
+
+  it('refuses a simple request (a form post, a no-cors fetch) even without an Origin', async () => {
+    const untouched = await markState();
+    for (const contentType of [undefined, 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data']) {
+      const response = await rawRequest('/_emulator/reset', {
+        method: 'POST',
+        headers: contentType ? { 'content-type': contentType } : {},
+        body: contentType ? 'seed=false' : undefined,
+      });
+      expect(response.status, String(contentType)).toBe(403);
+      expect(response.body).toContain('x-sitekit-emulator');
+    }
+    const config = await rawRequest('/_emulator/config', {
+      method: 'PUT',
+      headers: { origin: 'http://localhost:5173', 'content-type': 'text/plain' },
+      body: '{"captchaRequired":true}',
+    });
+    expect(config.status).toBe(403);
+    expect(await untouched()).toBe(true);
+  });
+
+  it('accepts a JSON body or the control header from a loopback or configured origin, and from Node', async () => {
+    const fromConsole = await rawRequest('/_emulator/reset', {
+      method: 'POST',
+      headers: { origin: 'http://localhost:5173', 'x-sitekit-emulator': '1' },
+    });
+    expect(fromConsole.status).toBe(200);
+    const fromNode = await emulator.fetch('/_emulator/reset', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(fromNode.status).toBe(200);
+
+    const allow = await emulator.fetch('/_emulator/config', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ allowedCorsOrigins: ['https://app.example'] }),
+    });
+    expect(allow.status).toBe(200);
+    const configured = await rawRequest('/_emulator/reset', {
+      method: 'POST',
+      headers: { origin: 'https://app.example', 'content-type': 'application/json; charset=utf-8' },
+      body: '{}',
+    });
+    expect(configured.status).toBe(200);
+    await emulator.fetch('/_emulator/config', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ allowedCorsOrigins: [] }),
+    });
+  });
+
+  it('answers no CORS preflight of another origin', async () => {
+    const preflight = await rawRequest('/_emulator/reset', {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'https://evil.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'x-sitekit-emulator',
+      },
+    });
+    expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
+describe('Host check against DNS rebinding (finding 7)', () => {
+  it('refuses a name the emulator is not known by, on every route', async () => {
+    for (const path of ['/_emulator/info', '/_emulator/export', '/', '/oauth2/token']) {
+      const response = await rawRequest(path, { headers: { host: 'rebind.attacker.example' } });
+      expect(response.status, path).toBe(403);
+      expect(response.body).not.toContain(emulator.info.apiKey);
+      expect(JSON.parse(response.body)).toMatchObject({ details: { applicationError: { code: 'HOST_NOT_ALLOWED' } } });
+    }
+  });
+
+  it('answers loopback names and addresses, IP addresses and the configured hosts', async () => {
+    const { port } = new URL(emulator.url);
+    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, 'app.localhost', `[::1]:${port}`, '192.168.1.20']) {
+      expect((await rawRequest('/_emulator/info', { headers: { host } })).status, host).toBe(200);
+    }
+    for (const host of ['localhost.attacker.example', '127.0.0.1.nip.io', 'user@localhost']) {
+      expect((await rawRequest('/_emulator/info', { headers: { host } })).status, host).toBe(403);
+    }
+    await emulator.fetch('/_emulator/config', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ allowedHosts: ['proxy.example', '.tunnel.example'] }),
+    });
+    try {
+      for (const host of ['proxy.example', 'PROXY.example:8080', 'tunnel.example', 'abc.tunnel.example'])
+        expect((await rawRequest('/_emulator/info', { headers: { host } })).status, host).toBe(200);
+      expect((await rawRequest('/_emulator/info', { headers: { host: 'other.example' } })).status).toBe(403);
+    } finally {
+      await emulator.fetch('/_emulator/config', {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ allowedHosts: [] }),
+      });
+    }
+  });
+});
