@@ -81,9 +81,28 @@ function defaultConsoleDir(): string {
   return candidates.find((candidate) => existsSync(candidate)) ?? candidates[1]!;
 }
 
+/** The parsed seed file; a missing or unreadable file, or one that is not JSON, throws saying which. */
+async function readSeedFile(path: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code == 'ENOENT' ? 'no such file' : (error as Error).message;
+    throw new Error(`seed file ${resolve(path)}: ${reason}`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new Error(`seed file ${resolve(path)} is not JSON: ${(error as Error).message}`);
+  }
+}
+
 /** Starts an emulator; resolves once it listens. */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const host = options.host ?? '127.0.0.1';
+  // Read first, whether or not it will be applied: a seed file that is missing or not JSON is a
+  // mistake worth stopping for even when the data folder already holds a site.
+  const seed = options.seed === undefined ? undefined : await readSeedFile(options.seed);
   const dataDir = options.memory ? null : resolve(options.dataDir ?? '.sitekit');
   const store = openSqliteStore({ file: dataDir ? join(dataDir, 'emulator.sqlite') : null });
   try {
@@ -123,7 +142,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     });
 
     if (!store.get("SELECT value FROM site WHERE key = 'seededAt'")) {
-      if (options.seed) importState(store, JSON.parse(await readFile(options.seed, 'utf8')));
+      if (seed) importState(store, seed);
       else seedDemoData(context, serviceModules);
       store.run("INSERT INTO site (key, value) VALUES ('seededAt', ?)", [clock.iso()]);
     }
