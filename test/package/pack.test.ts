@@ -67,6 +67,12 @@ describe('npm pack from a clean checkout', () => {
     expect(packed).toContain('dist/console/index.html');
   });
 
+  it('names its command like the package, so `npx <name>` can only resolve to this package', () => {
+    const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+    expect(Object.keys(manifest.bin)).toEqual([manifest.name]);
+    expect(packed).toContain(manifest.bin[manifest.name].replace(/^\.\//, ''));
+  });
+
   it('packs the README with its screenshot and package.json, and no source', () => {
     const outsideDist = packed.filter((path) => !path.startsWith('dist/')).sort();
     expect(outsideDist).toEqual(['README.md', 'docs/console.png', 'package.json']);
