@@ -1,9 +1,9 @@
-/** The aggregation builder (`items.aggregate(collectionId)`). */
+/** The aggregation builder (`items.aggregate(collectionId)`), its request and the official row shape. */
+import * as operations from '../../generated/operations.js';
 import type { Transport } from '../http/transport.js';
 import { invalid, requireString } from '../input.js';
-import { loadOnFirstUse } from '../lazy.js';
-import { filterOf } from './filter.js';
-import { FIRST_PAGE, limitOf, skipOf, sortedBy, type PageState } from './paging.js';
+import { conjunction, filterOf, requestFilter } from './filter.js';
+import { FIRST_PAGE, fetchPages, limitOf, skipOf, sortedBy, type PageState } from './paging.js';
 import type { AggregateOptions, AggregateRow, FilterLike, FilterObject, PagedResult } from './types.js';
 
 /** One aggregation operation on the wire: the result field and how it is computed, e.g. `{sum: {itemFieldName}}`. */
@@ -16,9 +16,6 @@ export interface AggregateState extends PageState {
   readonly groupingFields?: readonly string[];
   readonly computations: readonly AggregateOperation[];
 }
-
-// Running an aggregation loads on the first run: most pages never aggregate.
-const loadAggregateRun = loadOnFirstUse(() => import('./aggregate-run.js'));
 
 /** The per-field aggregation methods: the wire operation of each and the suffix of its default result field. */
 const FIELD_AGGREGATIONS = {
@@ -125,6 +122,33 @@ export class Aggregate {
 
   /** Runs the aggregation: one page of rows, each with `_id` of its group as the official result has. */
   async run(options?: AggregateOptions): Promise<PagedResult<AggregateRow>> {
-    return (await loadAggregateRun()).runAggregate(this.target, this.state, options);
+    const { initialConditions, finalConditions, groupingFields = [], computations, sort } = this.state;
+    return fetchPages<AggregateRow>(
+      {
+        transport: this.target.transport,
+        operation: operations.aggregateDataItems,
+        base: { dataCollectionId: this.target.collectionId },
+        rest: {
+          initialFilter: requestFilter(conjunction(initialConditions)),
+          aggregation: { groupingFields, operations: computations },
+          finalFilter: requestFilter(conjunction(finalConditions)),
+          sort: sort.length > 0 ? sort : undefined,
+        },
+        entries: (response) =>
+          (response.results as AggregateRow[] | undefined)?.map((row) => withGroupId(row, groupingFields)),
+        options,
+      },
+      this.state,
+    );
   }
+}
+
+/** `row` with `_id` of its group, as the official result has: the grouping field's value, or an object of them when there are several. */
+function withGroupId(row: AggregateRow, groupingFields: readonly string[]): AggregateRow {
+  if (groupingFields.length === 0 || row._id !== undefined) return row;
+  const groupId =
+    groupingFields.length > 1
+      ? Object.fromEntries(groupingFields.map((field) => [field, row[field]]))
+      : row[groupingFields[0]!];
+  return { ...row, _id: groupId };
 }

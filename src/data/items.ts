@@ -5,15 +5,15 @@
 import { namespaceOperations, type ItemsOperations } from '../../generated/namespaces.js';
 import * as operations from '../../generated/operations.js';
 import type { Transport } from '../http/transport.js';
-import { requireString } from '../input.js';
-import { bindOperations } from '../invoke.js';
+import { optionsObject, requireString } from '../input.js';
+import { bindOperations, sendPublic } from '../invoke.js';
 import { loadOnFirstUse } from '../lazy.js';
 import type { Operation } from '../operation.js';
 import type { CallOptions, Item } from '../types.js';
 import { Aggregate } from './aggregate.js';
 import type { BulkAction } from './bulk.js';
-import { conjunction, Filter, requestFilter } from './filter.js';
-import { fetchPages, firstPageRequest, type PageSource } from './paging.js';
+import { conjunction, Filter, optionalFilter, requestFilter } from './filter.js';
+import { fetchPages, firstPageRequest, limitOf, type PageSource, skipOf } from './paging.js';
 import { Patch } from './patch.js';
 import { EMPTY_QUERY, QueryMethods, type QueryState } from './query.js';
 import type {
@@ -125,17 +125,14 @@ const bulkWrite =
   async (collectionId: string, entries: unknown, options?: object): Promise<BulkResult> =>
     (await loadBulkWrites()).bulkWrite(transport, operation, action)(collectionId, entries, options);
 
-// The direct forms of count, query and distinct load on their first call (see ./item-requests.ts).
-const loadItemRequests = loadOnFirstUse(() => import('./item-requests.js'));
-
 // The reference methods load on the first call of one: most pages never make one.
 const loadReferenceMethods = loadOnFirstUse(() => import('./references.js'));
 
 /** The collection ID argument of every items method, checked before any request. */
-export const collectionIdOf = (collectionId: unknown): string => requireString(collectionId, 'dataCollectionId');
+const collectionIdOf = (collectionId: unknown): string => requireString(collectionId, 'dataCollectionId');
 
 /** `includeReferences` as the service takes it: `[{field}]` (field names are accepted too). */
-export const includedReferences = (fields: readonly unknown[] | undefined): { field: string }[] | undefined =>
+const includedReferences = (fields: readonly unknown[] | undefined): { field: string }[] | undefined =>
   fields?.map((field) => (typeof field === 'string' ? { field } : (field as { field: string })));
 
 /** What an item query needs besides its state: the client's items API and transport, and the collection. */
@@ -228,7 +225,7 @@ class ItemsQuery extends QueryMethods<ItemsQuery> implements ItemsQueryBuilder {
 export function itemsNamespace(transport: Transport): ItemsApi {
   const api: ItemsApi = {
     ...bindOperations<Omit<ItemsOperations, 'count'>>(transport, namespaceOperations.items),
-    count: async (collectionId, options) => (await loadItemRequests()).countItems(transport, collectionId, options),
+    count: (collectionId, options) => countItems(transport, collectionId, options),
     query: ((
       collectionId: unknown,
       query?: unknown,
@@ -236,11 +233,10 @@ export function itemsNamespace(transport: Transport): ItemsApi {
     ) => {
       // The builder form checks its collection ID at once; the direct form rejects.
       if (query == null) return new ItemsQuery({ api, transport, collectionId: collectionIdOf(collectionId) });
-      return loadItemRequests().then((requests) => requests.queryItems(transport, collectionId, query, options));
+      return queryItems(transport, collectionId, query, options);
     }) as ItemsApi['query'],
     filter: () => new Filter([]),
-    distinct: async (collectionId, field, options) =>
-      (await loadItemRequests()).distinctValues(transport, collectionId, field, options),
+    distinct: (collectionId, field, options) => distinctValues(transport, collectionId, field, options),
     aggregate: <T extends object>(collectionId: string) =>
       new Aggregate({ transport, collectionId: collectionIdOf(collectionId) }) as unknown as AggregateBuilder<T>,
     // The builders are written for any item; the caller's item type only narrows their signatures.
@@ -250,9 +246,15 @@ export function itemsNamespace(transport: Transport): ItemsApi {
         collectionId: collectionIdOf(collectionId),
         itemId: requireString(itemId, 'dataItemId'),
       }) as unknown as PatchBuilder<T>,
-    queryReferenced: async (...args) => (await loadReferenceMethods()).queryReferenced(transport, ...args),
-    insertReference: async (...args) => (await loadReferenceMethods()).insertReference(transport, ...args),
-    removeReference: async (...args) => (await loadReferenceMethods()).removeReference(transport, ...args),
+    queryReferenced: withCollectionId(async (collectionId, ...rest) =>
+      (await loadReferenceMethods()).queryReferenced(transport, collectionId, ...rest),
+    ),
+    insertReference: withCollectionId(async (collectionId, ...rest) =>
+      (await loadReferenceMethods()).insertReference(transport, collectionId, ...rest),
+    ),
+    removeReference: withCollectionId(async (collectionId, ...rest) =>
+      (await loadReferenceMethods()).removeReference(transport, collectionId, ...rest),
+    ),
     bulkInsert: withCollectionId(bulkWrite(transport, operations.bulkInsertDataItems, 'INSERT')),
     bulkUpdate: withCollectionId(bulkWrite(transport, operations.bulkUpdateDataItems, 'UPDATE')),
     bulkSave: withCollectionId(bulkWrite(transport, operations.bulkSaveDataItems)),
@@ -266,3 +268,55 @@ const withCollectionId =
   <Rest extends unknown[], Result>(method: (collectionId: string, ...rest: Rest) => Promise<Result>) =>
   async (collectionId: unknown, ...rest: Rest): Promise<Result> =>
     method(collectionIdOf(collectionId), ...rest);
+
+/** `items.count(collectionId, options)`: the number of items matching `options.filter` (all items without one). */
+async function countItems(
+  transport: Transport,
+  collectionId: unknown,
+  options?: { filter?: FilterLike } & CountOptions,
+): Promise<number> {
+  const request = { dataCollectionId: collectionIdOf(collectionId), filter: optionalFilter(options?.filter) };
+  return ((await sendPublic(transport, operations.count, request, options)) as number | undefined) ?? 0;
+}
+
+/** `items.query(collectionId, query, options)`, the direct form: one page of items and its paging metadata. */
+async function queryItems(
+  transport: Transport,
+  collectionId: unknown,
+  query: unknown,
+  options?: FindOptions & { includeReferences?: readonly unknown[] },
+): Promise<{ items: unknown[]; pagingMetadata: unknown }> {
+  const dataCollectionId = collectionIdOf(collectionId);
+  const { filter, ...rest } = optionsObject(query, 'query', 'items.query');
+  const request = {
+    dataCollectionId,
+    query: { ...rest, filter: optionalFilter(filter) },
+    includeReferences: includedReferences(options?.includeReferences),
+  };
+  const response = (await sendPublic(transport, operations.queryDataItems, request, options)) as {
+    dataItems?: unknown[];
+    pagingMetadata?: unknown;
+  };
+  return { items: response.dataItems ?? [], pagingMetadata: response.pagingMetadata };
+}
+
+/** `items.distinct(collectionId, field, options)`: the distinct values of a field among the items matching `options.filter`, paged by `options.paging`. */
+async function distinctValues(
+  transport: Transport,
+  collectionId: unknown,
+  field: unknown,
+  options?: DistinctRequest,
+): Promise<PagedResult<unknown>> {
+  const base = { dataCollectionId: collectionIdOf(collectionId), fieldName: requireString(field, 'fieldName') };
+  return fetchPages(
+    {
+      transport,
+      operation: operations.queryDistinctValues,
+      base,
+      rest: { filter: optionalFilter(options?.filter) },
+      entries: (response) => response.distinctValues as unknown[] | undefined,
+      options,
+    },
+    { limit: limitOf(options?.paging?.limit), skip: skipOf(options?.paging?.offset ?? 0) },
+  );
+}

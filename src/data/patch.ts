@@ -1,12 +1,17 @@
-/** The patch builder (`items.patch(collectionId, itemId)`). */
+/** The patch builder (`items.patch(collectionId, itemId)`) and its run. */
+import * as operations from '../../generated/operations.js';
+import type { Transport } from '../http/transport.js';
 import { invalid, requireString } from '../input.js';
-import { loadOnFirstUse } from '../lazy.js';
+import { sendPublic } from '../invoke.js';
 import type { Item } from '../types.js';
-import type { PatchTarget } from './item-requests.js';
 import type { DataItemOf, PatchBuilder, PatchOptions } from './types.js';
 
-// Running a patch loads on the first run (see ./item-requests.ts).
-const loadItemRequests = loadOnFirstUse(() => import('./item-requests.js'));
+/** Where a patch applies. */
+export interface PatchTarget {
+  readonly transport: Transport;
+  readonly collectionId: string;
+  readonly itemId: string;
+}
 
 /** The patch methods, and the wire action of each, with the field holding its value (none for removeField). */
 const PATCH_ACTIONS = {
@@ -57,8 +62,17 @@ export class Patch implements PatchBuilder<Item> {
   removeField(fieldPath: string): Patch {
     return this.modify('removeField', fieldPath);
   }
-  /** Applies the modifications; resolves with the patched item. */
+  /** Applies the modifications (at least one); resolves with the patched item. */
   async run(options?: PatchOptions): Promise<DataItemOf<Item>> {
-    return (await loadItemRequests()).runPatch(this.target, this.modifications, options);
+    if (this.modifications.length === 0) invalid('patch', 'non-empty');
+    const { transport, collectionId, itemId } = this.target;
+    const request = {
+      dataCollectionId: collectionId,
+      patch: { dataItemId: itemId, fieldModifications: this.modifications },
+    };
+    const response = (await sendPublic(transport, operations.patchDataItem, request, options)) as {
+      dataItem: DataItemOf<Item>;
+    };
+    return response.dataItem;
   }
 }

@@ -1,13 +1,13 @@
 /**
  * The item reference methods of `client.items` (`queryReferenced`, `insertReference`,
- * `removeReference`). Loaded on the first call of one, through ./items.ts: most pages never make one.
+ * `removeReference`), given a checked collection ID. Loaded on the first call of one, through
+ * ./items.ts: most pages never make one.
  */
 import * as operations from '../../generated/lazy-operations.js';
 import type { Transport } from '../http/transport.js';
 import { invalid, requireString } from '../input.js';
 import { itemIdOf, sendPublic } from '../invoke.js';
 import type { CallOptions } from '../types.js';
-import { collectionIdOf } from './items.js';
 import { fetchPages, limitOf, skipOf } from './paging.js';
 import type { DataItemOf, ItemRef, PagedResult, QueryReferencedOptions } from './types.js';
 
@@ -49,7 +49,7 @@ export function queryReferenced<T extends object>(
     {
       transport,
       operation: operations.queryReferencedDataItems,
-      base: { dataCollectionId: collectionIdOf(collectionId), ...referringSide(field, itemId) },
+      base: { dataCollectionId: collectionId, ...referringSide(field, itemId) },
       rest: {},
       entries: (response) =>
         (response.results as { dataItem?: unknown }[] | undefined)?.flatMap((result) => result.dataItem ?? []),
@@ -68,7 +68,7 @@ export async function insertReference(
   referenced: ItemRef | readonly ItemRef[],
   options?: CallOptions,
 ): Promise<void> {
-  const dataCollectionId = collectionIdOf(collectionId);
+  const dataCollectionId = collectionId;
   const { list, references } = referencesOf(field, referringItem, referenced);
   const request = list
     ? { dataCollectionId, dataItemReferences: references }
@@ -90,7 +90,7 @@ export async function removeReference(
   referenced: ItemRef | readonly ItemRef[],
   options?: CallOptions,
 ): Promise<void> {
-  const dataCollectionId = collectionIdOf(collectionId);
+  const dataCollectionId = collectionId;
   const { references } = referencesOf(field, referringItem, referenced);
   await sendPublic(
     transport,
