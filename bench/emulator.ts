@@ -98,7 +98,9 @@ function call(server: Server, method: string, path: string, body?: unknown): Pro
         response.on('data', (chunk: string) => (text += chunk));
         response.on('end', () => {
           if ((response.statusCode ?? 500) >= 300)
-            reject(new Error(`${server.name}: ${method} ${path} answered ${response.statusCode}: ${text.slice(0, 300)}`));
+            reject(
+              new Error(`${server.name}: ${method} ${path} answered ${response.statusCode}: ${text.slice(0, 300)}`),
+            );
           else resolve(JSON.parse(text));
         });
         response.on('error', reject);
@@ -181,7 +183,12 @@ async function startBare(dataDir: string): Promise<Server> {
 /** Milliseconds from `npm start` to a healthy emulator (prestart's check of the build included). */
 async function npmStartMs(): Promise<number> {
   const started = performance.now();
-  const { child, match } = await spawnUntil('npm', ['start', '--silent', '--', '--port', '0', '--memory'], LISTENING, true);
+  const { child, match } = await spawnUntil(
+    'npm',
+    ['start', '--silent', '--', '--port', '0', '--memory'],
+    LISTENING,
+    true,
+  );
   const elapsed = await healthy(match[1]!, Number(match[2]), '/_emulator/health', started);
   // npm runs the emulator in a shell of its own process group: stop the group.
   process.kill(-child.pid!, 'SIGTERM');
@@ -202,7 +209,8 @@ const quantile = (values: number[], fraction: number): number => {
 };
 
 /** Rotated order of the sides for round `round`. */
-const inTurn = <Side>(sides: Side[], round: number): Side[] => sides.map((_, index) => sides[(index + round) % sides.length]!);
+const inTurn = <Side>(sides: Side[], round: number): Side[] =>
+  sides.map((_, index) => sides[(index + round) % sides.length]!);
 
 /** What one side did in one shape: total work, time, latencies of each call in ms. */
 interface Tally {

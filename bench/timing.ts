@@ -94,6 +94,35 @@ export function concurrent(
   return interleaved(batches, rounds, perRound, concurrency);
 }
 
+/**
+ * A steady pool: `rounds` rounds, in each of which every side makes `callsPerTurn` calls with
+ * `concurrency` of them in flight at all times (a call ends, the next one starts), as a busy
+ * server handles requests; not batches waiting for their slowest call.
+ */
+export function steadyPool(
+  sides: Record<string, Call>,
+  rounds: number,
+  concurrency: number,
+  callsPerTurn: number,
+): Promise<Measurement> {
+  const turns = Object.fromEntries(
+    Object.entries(sides).map(([name, call]) => [
+      name,
+      async () => {
+        let started = 0;
+        const worker = async () => {
+          while (started < callsPerTurn) {
+            started++;
+            await call();
+          }
+        };
+        await Promise.all(Array.from({ length: concurrency }, worker));
+      },
+    ]),
+  );
+  return interleaved(turns, rounds, 1, callsPerTurn);
+}
+
 /** The median of some numbers. */
 export const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
