@@ -18,7 +18,6 @@ import {
 } from '../errors/index.js';
 import { unlessAborted, type Abortable } from './abort.js';
 import { readyAuthHeaders, type TransportAuth } from './auth.js';
-import { loadOnFirstUse } from '../lazy.js';
 import { AttemptTimeout, CallDeadline } from './deadline.js';
 import { defaultHandler } from './default-handler.js';
 import { fetchHandler } from './fetch-handler.js';
@@ -88,9 +87,6 @@ export interface Outgoing {
 }
 
 const isSuccess = (status: number): boolean => status >= 200 && status < 300;
-
-// fetchWithAuth's request preparation loads on its first call: most apps never make one.
-const loadFetchRequest = loadOnFirstUse(() => import('./fetch-request.js'));
 
 /** Sends requests for the client; one instance per client. */
 export class Transport {
@@ -176,8 +172,45 @@ export class Transport {
    * otherwise. Credentials go only to the client's own origin unless `allowOtherOrigin` is set.
    */
   async fetchWithAuth(pathOrUrl: string | URL, init: RequestInit & FetchWithAuthOptions = {}): Promise<Response> {
-    const { outgoing, call } = (await loadFetchRequest()).fetchRequest(this.baseUrl, this.origin, pathOrUrl, init);
+    const { outgoing, call } = this.fetchRequest(pathOrUrl, init);
     return await this.run(outgoing, call, async (response) => response.toResponse());
+  }
+
+  /**
+   * The outgoing call of `fetchWithAuth(pathOrUrl, init)`, and its call settings. A path is
+   * resolved against the base URL; credentials go only to its origin unless `allowOtherOrigin` is set.
+   */
+  private fetchRequest(
+    pathOrUrl: string | URL,
+    init: RequestInit & FetchWithAuthOptions,
+  ): { outgoing: Outgoing; call: CallSettings } {
+    const { signal, timeoutMs, headers, allowOtherOrigin, body, method = 'GET', redirect } = init ?? {};
+    let url: URL;
+    try {
+      url = new URL(typeof pathOrUrl === 'string' && pathOrUrl.startsWith('/') ? this.baseUrl + pathOrUrl : pathOrUrl);
+    } catch {
+      throw new RequestError(`fetchWithAuth: ${String(pathOrUrl)} is not a path or an absolute URL`, { field: 'url' });
+    }
+    const own: Record<string, string> = {};
+    try {
+      new Headers(headers).forEach((value, name) => (own[name] = value));
+    } catch (error) {
+      throw new RequestError(`fetchWithAuth: ${(error as Error).message}`, { field: 'headers' });
+    }
+    const upperMethod = method.toUpperCase();
+    const outgoing: Outgoing = {
+      url: url.href,
+      method: upperMethod,
+      headers: own,
+      body: body ?? undefined,
+      authorized: url.origin === this.origin || allowOtherOrigin === true,
+      ownOrigin: url.origin === this.origin,
+      sdkHeader: sdkHeader(),
+      readOnly: false,
+      operation: `${upperMethod} ${url.pathname}`,
+      redirect,
+    };
+    return { outgoing, call: { signal: signal ?? undefined, timeoutMs } };
   }
 
   /**
