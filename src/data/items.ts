@@ -12,7 +12,7 @@ import type { Operation } from '../operation.js';
 import type { CallOptions, Item } from '../types.js';
 import { Aggregate } from './aggregate.js';
 import type { BulkAction } from './bulk.js';
-import { conjunction, Filter, optionalFilter, requestFilter } from './filter.js';
+import { Filter, optionalFilter, requestFilter } from './filter.js';
 import { fetchPages, firstPageRequest, limitOf, type PageSource, skipOf } from './paging.js';
 import { Patch } from './patch.js';
 import { EMPTY_QUERY, QueryMethods, type QueryState } from './query.js';
@@ -157,7 +157,7 @@ class ItemsQuery extends QueryMethods<ItemsQuery> implements ItemsQueryBuilder {
 
   /** The query's filter for a request (`undefined` without conditions). */
   private requestFilter() {
-    return requestFilter(conjunction(this.state.conditions));
+    return requestFilter(this.toFilter());
   }
 
   /** Returns only these fields (`query.fields`). */
@@ -235,7 +235,7 @@ export function itemsNamespace(transport: Transport): ItemsApi {
       if (query == null) return new ItemsQuery({ api, transport, collectionId: collectionIdOf(collectionId) });
       return queryItems(transport, collectionId, query, options);
     }) as ItemsApi['query'],
-    filter: () => new Filter([]),
+    filter: () => new Filter(),
     distinct: (collectionId, field, options) => distinctValues(transport, collectionId, field, options),
     aggregate: <T extends object>(collectionId: string) =>
       new Aggregate({ transport, collectionId: collectionIdOf(collectionId) }) as unknown as AggregateBuilder<T>,

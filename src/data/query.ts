@@ -1,19 +1,19 @@
 /** The query builder shared by item queries (`items.query(collectionId)`) and member queries. */
-import { FilterMethods } from './filter.js';
+import { FilterMethods, QUERY_START, type FilterTree } from './filter.js';
 import { limitOf, skipOf, sortedBy, type PageState } from './paging.js';
-import type { FilterObject } from './types.js';
 
-/** What a query builder keeps: its conditions and paging, and the item query's projection. */
+/** What a query builder keeps: its filter tree and paging, and the item query's projection. */
 export interface QueryState extends PageState {
-  readonly conditions: readonly FilterObject[];
+  /** The filter built so far, before normalisation (`toFilter()` normalises it). */
+  readonly filterTree: FilterTree;
   /** The fields to return (`query.fields`). */
   readonly fields?: readonly string[];
   /** The reference fields whose items are returned in full (`includeReferences`). */
   readonly includedReferences?: readonly string[];
 }
 
-/** A query with no condition, no sort and no paging. */
-export const EMPTY_QUERY: QueryState = { conditions: [], sort: [], skip: 0 };
+/** A query with no condition, no sort and no paging; its filter starts from `{}`, as the official builders' does. */
+export const EMPTY_QUERY: QueryState = { filterTree: QUERY_START, sort: [], skip: 0 };
 
 /**
  * The filter operators plus sort and paging over an immutable query state. Every method returns
@@ -21,14 +21,14 @@ export const EMPTY_QUERY: QueryState = { conditions: [], sort: [], skip: 0 };
  */
 export abstract class QueryMethods<Self> extends FilterMethods<Self> {
   constructor(protected readonly state: QueryState) {
-    super(state.conditions);
+    super(state.filterTree);
   }
 
   /** The builder of this one's state with `changes` applied. */
   protected abstract withState(changes: Partial<QueryState>): Self;
 
-  protected withConditions(conditions: readonly FilterObject[]): Self {
-    return this.withState({ conditions });
+  protected withTree(filterTree: FilterTree): Self {
+    return this.withState({ filterTree });
   }
   /** Sorts by the fields, ascending, after any earlier sort. */
   ascending(...fields: string[]): Self {

@@ -6,7 +6,7 @@ import type * as IO from '../../generated/io.js';
 import type * as M from '../../generated/models.js';
 import { namespaceOperations, type MembersOperations } from '../../generated/namespaces.js';
 import * as operations from '../../generated/operations.js';
-import { conjunction, requestFilter } from '../data/filter.js';
+import { requestFilter } from '../data/filter.js';
 import { fetchPages, firstPageRequest, PAGE_SIZE, type PageSource } from '../data/paging.js';
 import { EMPTY_QUERY, QueryMethods, type QueryState } from '../data/query.js';
 import type { FilterLike, FilterOperators, PagedResult, PagingOperators, QueryRequest } from '../data/types.js';
@@ -93,9 +93,9 @@ class MembersQuery extends QueryMethods<MembersQuery> implements MembersQueryBui
 
   /** How `find(options)` fetches its pages. */
   private pageSource(options: CallOptions | undefined): PageSource {
-    const { conditions, sort } = this.state;
+    const { sort } = this.state;
     const query = {
-      filter: requestFilter(conjunction(conditions)),
+      filter: requestFilter(this.toFilter()),
       sort:
         sort.length > 0 ? sort.map((entry) => ({ ...entry, fieldName: wireFieldName(entry.fieldName) })) : undefined,
     };

@@ -15,7 +15,7 @@ type Builder = FilterOperators<Record<string, unknown>, Builder>;
 /** A fresh standalone filter, for the arguments of and/or/not. */
 const q = (): Builder => client.items.filter() as unknown as Builder;
 
-/** Each rule: how the conditions are added, and the exact filter object it must give. */
+/** Each rule that holds on every surface: how the conditions are added, and the exact filter object it must give. */
 const EXAMPLES: [string, (builder: Builder) => Builder, object][] = [
   ['no condition → {}', (b) => b, {}],
   ['one condition is that condition', (b) => b.eq('title', 'Jaws'), { title: 'Jaws' }],
@@ -30,7 +30,6 @@ const EXAMPLES: [string, (builder: Builder) => Builder, object][] = [
     { $and: [{ year: { $gt: 1970 } }, { year: { $lt: 2000 } }] },
   ],
   ['a.or(b) → {$or: [a, b]}', (b) => b.eq('a', 1).eq('b', 2).or(q().eq('c', 3)), { $or: [{ a: 1, b: 2 }, { c: 3 }] }],
-  ['or on an empty filter leaves it out', (b) => b.or(q().eq('c', 3), q().eq('d', 4)), { $or: [{ c: 3 }, { d: 4 }] }],
   [
     '$or in $or is flattened',
     (b) => b.eq('a', 1).or(q().eq('b', 2)).or(q().eq('c', 3)),
@@ -49,15 +48,66 @@ const EXAMPLES: [string, (builder: Builder) => Builder, object][] = [
   ],
   [
     'operator objects come after the merged field conditions',
-    (b) => b.not(q().eq('a', 1)).eq('b', 2),
-    { $and: [{ b: 2 }, { $not: [{ a: 1 }] }] },
+    (b) => b.not(q().eq('a', 1)).eq('b', 2).eq('c', 3),
+    { $and: [{ b: 2, c: 3 }, { $not: [{ a: 1 }] }] },
+  ],
+  [
+    'one plain object keeps its place: .eq(a).or(b).eq(c)',
+    (b) => b.eq('a', 1).or(q().eq('b', 2)).eq('c', 3),
+    { $and: [{ $or: [{ a: 1 }, { b: 2 }] }, { c: 3 }] },
+  ],
+  [
+    'two plain objects merge and move before the operator objects',
+    (b) => b.eq('a', 1).or(q().eq('b', 2)).eq('c', 3).eq('d', 4),
+    { $and: [{ c: 3, d: 4 }, { $or: [{ a: 1 }, { b: 2 }] }] },
   ],
   ['isEmpty(f) → {f: null}', (b) => b.isEmpty('poster'), { poster: null }],
   ['isNotEmpty(f) → {f: {$ne: null}}', (b) => b.isNotEmpty('poster'), { poster: { $ne: null } }],
+  ['an undefined value is sent as null', (b) => b.eq('a', undefined).ne('b', undefined), { a: null, b: { $ne: null } }],
   [
     'between → two conditions on one field',
     (b) => b.between('year', 1970, 1980),
     { $and: [{ year: { $gte: 1970 } }, { year: { $lt: 1980 } }] },
+  ],
+];
+
+/**
+ * The rules where the start matters: a standalone filter starts from the empty conjunction
+ * (`{$and: []}`), which `or`, `and` and `not` leave out; the query builders start from `{}`, which
+ * stays (wire.md). Each: the chain, the standalone filter's result, the query builders' result.
+ */
+const START_EXAMPLES: [string, (builder: Builder) => Builder, object, object][] = [
+  [
+    'or on an empty builder (a $or of one stays)',
+    (b) => b.or(q().eq('c', 3)),
+    { $or: [{ c: 3 }] },
+    { $or: [{}, { c: 3 }] },
+  ],
+  [
+    'two ors on an empty builder',
+    (b) => b.or(q().eq('c', 3), q().eq('d', 4)),
+    { $or: [{ c: 3 }, { d: 4 }] },
+    { $or: [{}, { c: 3 }, { d: 4 }] },
+  ],
+  [
+    'or on an empty builder, then a condition: {} matches everything, so the query selects c = 3',
+    (b) => b.or(q().eq('b', 2)).eq('c', 3),
+    { $and: [{ $or: [{ b: 2 }] }, { c: 3 }] },
+    { $and: [{ $or: [{}, { b: 2 }] }, { c: 3 }] },
+  ],
+  ['not alone', (b) => b.not(q().eq('a', 1)), { $not: [{ a: 1 }] }, { $and: [{}, { $not: [{ a: 1 }] }] }],
+  [
+    "not first, then a condition (one plain object in the filter, two with the query's {}: those merge and move first)",
+    (b) => b.not(q().eq('a', 1)).eq('b', 2),
+    { $and: [{ $not: [{ a: 1 }] }, { b: 2 }] },
+    { $and: [{ b: 2 }, { $not: [{ a: 1 }] }] },
+  ],
+  ['and on an empty builder', (b) => b.and(q().eq('a', 1)), { a: 1 }, { a: 1 }],
+  [
+    'and of a repeated field on an empty builder',
+    (b) => b.and(q().gt('a', 1).lt('a', 9)),
+    { $and: [{ a: { $gt: 1 } }, { a: { $lt: 9 } }] },
+    { $and: [{}, { a: { $gt: 1 } }, { a: { $lt: 9 } }] },
   ],
 ];
 
@@ -75,6 +125,24 @@ describe('filter composition', () => {
     expect(bodies[0].query.filter ?? {}).toStrictEqual(filter);
   });
 
+  it.each(START_EXAMPLES)('items.filter(), from the empty conjunction: %s', (_, add, filter) => {
+    expect(add(q()).toFilter()).toStrictEqual(filter);
+  });
+
+  it.each(START_EXAMPLES)('item query, from {}: %s', async (_, add, __, filter) => {
+    const { bodies } = capturePosts('/wix-data/v2/items/query', { dataItems: [] });
+    const query = add(client.items.query('Movies') as unknown as Builder) as unknown as { find(): Promise<unknown> };
+    await query.find();
+    expect(bodies[0].query.filter).toStrictEqual(filter);
+  });
+
+  it.each(START_EXAMPLES)('member query, from {}: %s', async (_, add, __, filter) => {
+    const { bodies } = capturePosts('/members/v1/members/query', { members: [] });
+    const query = add(client.members.queryMembers() as unknown as Builder) as unknown as { find(): Promise<unknown> };
+    await query.find();
+    expect(bodies[0].query.filter).toStrictEqual(filter);
+  });
+
   it.each(EXAMPLES)('aggregation filter: %s', async (_, add, filter) => {
     const { bodies } = capturePosts('/wix-data/v2/items/aggregate', { results: [] });
     await client.items.aggregate('Movies').filter(add(q())).having(add(q())).run();
@@ -89,10 +157,11 @@ describe('filter composition', () => {
     expect(bodies[0].query.filter ?? {}).toStrictEqual(filter);
   });
 
-  it('aggregation: repeated filter() calls compose like conditions', async () => {
+  it('aggregation: repeated filter() calls compose as and() does', async () => {
     const { bodies } = capturePosts('/wix-data/v2/items/aggregate', { results: [] });
     await client.items.aggregate('Movies').filter(q().eq('a', 1)).filter({ b: 2 }).filter(q().gt('a', 0)).run();
-    expect(bodies[0].initialFilter).toStrictEqual({ $and: [{ a: 1 }, { b: 2 }, { a: { $gt: 0 } }] });
+    expect(bodies[0].initialFilter).toStrictEqual(q().eq('a', 1).and({ b: 2 }).and(q().gt('a', 0)).toFilter());
+    expect(bodies[0].initialFilter).toStrictEqual({ $and: [{ a: 1, b: 2 }, { a: { $gt: 0 } }] });
   });
 
   it('isEmpty matches explicit nulls: it is never sent as $exists', () => {

@@ -65,7 +65,7 @@ describe('filter operators: one wire encoding each', () => {
     [
       'or on an empty query',
       () => q().or(items.filter().eq('b', 2), items.filter().eq('c', 3)),
-      { $or: [{ b: 2 }, { c: 3 }] },
+      { $or: [{}, { b: 2 }, { c: 3 }] },
     ],
     ['or with a query', () => q().eq('a', 1).or(items.query('Movies').eq('b', 2)), { $or: [{ a: 1 }, { b: 2 }] }],
     [
