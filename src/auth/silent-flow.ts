@@ -5,18 +5,15 @@
  * Loaded on first use, like the redirect flow it drives.
  */
 import { deadline } from '../http/deadline.js';
-import { loadOnFirstUse } from '../lazy.js';
+import { parseFromUrl } from './callback.js';
 import { fail } from './fail.js';
 import { createOAuthData } from './pkce.js';
 import type { RedirectFlow } from './redirect-flow.js';
 import { browserFrameHost } from './frames.js';
-import type { FrameHost, SilentOptions, Tokens } from './types.js';
+import type { FrameHost, OAuthCallback, SilentOptions, Tokens } from './types.js';
 
 /** How long the silent flow waits for the hosted page by default. */
 const SILENT_FLOW_TIMEOUT_MS = 120_000;
-
-// Waiting for the page's answer loads on first use: most sessions never need it.
-const loadReply = loadOnFirstUse(() => import('./reply.js'));
 
 /** What the silent flow needs from its strategy. */
 export interface SilentFlowOptions {
@@ -47,7 +44,6 @@ export async function silentSignIn(
       sessionToken,
       signal,
     });
-    const { awaitReply } = await loadReply();
     const reply = await awaitReply(authUrl, oauthData.state, signal, host, flow.fetchRaw);
     // The page's `error` and `error_description` travel as the cause.
     if (!reply.code) throw reply;
@@ -58,4 +54,52 @@ export async function silentSignIn(
   } finally {
     limit.done();
   }
+}
+
+/** How many redirects of the hosted page are followed, at most, looking for the code. */
+const MAX_REDIRECTS = 5;
+
+/**
+ * Waits for the hosted sign-in page's answer (`code`, `state`, or `error`).
+ * In a browser (`host` given): the page, in a hidden frame, posts `{code, state}` with
+ * `postMessage`; only a message from the page's own origin and with our state is taken (the
+ * official SDK checks the state only). Elsewhere: the page is loaded without following redirects
+ * and the code is read from the `Location` that carries it, a few hops at most.
+ */
+async function awaitReply(
+  authUrl: string,
+  state: string,
+  signal: AbortSignal,
+  host: FrameHost | undefined,
+  fetchRaw: (url: string, init: RequestInit) => Promise<Response>,
+): Promise<OAuthCallback> {
+  if (!host) {
+    let url = authUrl;
+    for (let hop = 0; hop < MAX_REDIRECTS; hop++) {
+      const response = await fetchRaw(url, { redirect: 'manual', signal });
+      void response.body?.cancel().catch(() => {});
+      const location = response.headers.get('location');
+      const redirected = response.status >= 300 && response.status < 400;
+      if (!location || !redirected) break;
+      const reply = parseFromUrl((url = new URL(location, url).href), 'query');
+      if (reply.code || reply.error) return reply;
+    }
+    throw Error('no authorization code in the redirects');
+  }
+  let stop: (() => void) | undefined;
+  let frame: { remove(): void } | undefined;
+  return new Promise<OAuthCallback>((resolve, reject) => {
+    const origin = new URL(authUrl).origin;
+    // `signal` is this flow's own (nothing else sets its handler) and dies with it.
+    signal.onabort = () => reject(signal.reason);
+    signal.throwIfAborted();
+    stop = host.addMessageListener((event) => {
+      const message = event.data as Partial<OAuthCallback> | null;
+      if (event.origin === origin && message?.state === state) resolve(message as OAuthCallback);
+    });
+    frame = host.createFrame(authUrl);
+  }).finally(() => {
+    stop?.();
+    frame?.remove();
+  });
 }
