@@ -103,8 +103,31 @@ function signature(doc: Doc, entry: OperationEntry): string {
       '\nRequires an elevated client (`ApiKeyStrategy`); otherwise rejects with `ElevationRequiredError` before any request.\n';
   if (op['x-sitekit-null-if-missing']) text += '\nResolves `null` when there is no such entity.\n';
   text += `\nWire: \`${entry.method} ${entry.path}\`.`;
-  const typeParameter = itemType ? '<T extends object = Item>' : '';
-  return `${tsdoc(text, '  ')}  ${op.operationId}${typeParameter}(${params.join(', ')}): Promise<${result}>;\n`;
+  if (!itemType) return `${tsdoc(text, '  ')}  ${op.operationId}(${params.join(', ')}): Promise<${result}>;\n`;
+  return registeredAndTypedOverloads(op.operationId, text, params, result);
+}
+
+/**
+ * The two overloads of a method that deals in items: typed by the collection ID alone (its
+ * registered type, `Item` while nothing is registered), and typed by an explicit item type `T`
+ * (any collection ID; see `TypedCollectionId`).
+ */
+function registeredAndTypedOverloads(name: string, text: string, params: string[], result: string): string {
+  const collectionParam = /^dataCollectionId: string$/;
+  if (!collectionParam.test(params[0] ?? ''))
+    throw new Error(`${name}: a method that deals in items takes the collection ID first`);
+  const registered = [
+    'dataCollectionId: C',
+    ...params.slice(1).map((param) => param.replace(/<T>/g, '<CollectionItem<C>>')),
+  ];
+  const typed = [
+    'dataCollectionId: TypedCollectionId<T>',
+    ...params.slice(1).map((param) => param.replace(/ItemInput<T>/g, 'ItemInput<InferableItem<T>>')),
+  ];
+  return (
+    `${tsdoc(text, '  ')}  ${name}<C extends RegisteredCollectionId>(${registered.join(', ')}): Promise<${result.replace(/<T>/g, '<CollectionItem<C>>')}>;\n` +
+    `${tsdoc(`${text.split('\n')[0]} Typed by the item type \`T\` given (any collection ID).`, '  ')}  ${name}<T extends object = DefaultItem>(${typed.join(', ')}): Promise<${result}>;\n`
+  );
 }
 
 /** Interfaces of the generated methods per namespace, and the list of their operationIds. */
@@ -123,6 +146,6 @@ export function emitNamespaces(doc: Doc, entries: OperationEntry[]): string {
     lists.push(`  ${ns}: { operations: [${eager.join(', ')}], elevated: [${elevated.join(', ')}] },`);
   }
   out += `\n/** The operations of the generated methods, per namespace. */\nexport const namespaceOperations: { readonly [ns: string]: NamespaceOperations } = {\n${lists.join('\n')}\n};\n`;
-  const imports = `import type * as IO from './io.js';\n${/\bM\./.test(out) ? "import type * as M from './models.js';\n" : ''}import * as operations from './operations.js';\n${typeImport(out, ['CallOptions', 'Entity', 'Item'], '../src/types.js')}${typeImport(out, ['DataItemOf', 'ItemInput', 'ItemRef'], '../src/data/types.js')}${typeImport(out, ['NamespaceOperations'], '../src/operation.js')}`;
+  const imports = `import type * as IO from './io.js';\n${/\bM\./.test(out) ? "import type * as M from './models.js';\n" : ''}import * as operations from './operations.js';\n${typeImport(out, ['CallOptions', 'Entity', 'Item'], '../src/types.js')}${typeImport(out, ['CollectionItem', 'DataItemOf', 'DefaultItem', 'InferableItem', 'ItemInput', 'ItemRef', 'RegisteredCollectionId', 'TypedCollectionId'], '../src/data/types.js')}${typeImport(out, ['NamespaceOperations'], '../src/operation.js')}`;
   return `${HEADER}/* Signatures of the SDK methods generated from x-sitekit-args, per namespace. */\n${imports}${out}`;
 }

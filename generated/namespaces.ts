@@ -3,8 +3,8 @@
 import type * as IO from './io.js';
 import type * as M from './models.js';
 import * as operations from './operations.js';
-import type { CallOptions, Item } from '../src/types.js';
-import type { DataItemOf, ItemInput, ItemRef } from '../src/data/types.js';
+import type { CallOptions } from '../src/types.js';
+import type { CollectionItem, DataItemOf, DefaultItem, InferableItem, ItemInput, ItemRef, RegisteredCollectionId, TypedCollectionId } from '../src/data/types.js';
 import type { NamespaceOperations } from '../src/operation.js';
 
 /** The `collections` methods generated from the schema. */
@@ -62,13 +62,17 @@ export interface ItemsOperations {
    *
    * Wire: `GET /wix-data/v2/items/{dataItemId}`.
    */
-  get<T extends object = Item>(dataCollectionId: string, dataItemId: string, options?: Omit<IO.GetRequest, 'dataCollectionId' | 'dataItemId'> & CallOptions): Promise<DataItemOf<T> | null>;
+  get<C extends RegisteredCollectionId>(dataCollectionId: C, dataItemId: string, options?: Omit<IO.GetRequest, 'dataCollectionId' | 'dataItemId'> & CallOptions): Promise<DataItemOf<CollectionItem<C>> | null>;
+  /** Retrieves an item from a collection; resolves `null` when there is no such item. Typed by the item type `T` given (any collection ID). */
+  get<T extends object = DefaultItem>(dataCollectionId: TypedCollectionId<T>, dataItemId: string, options?: Omit<IO.GetRequest, 'dataCollectionId' | 'dataItemId'> & CallOptions): Promise<DataItemOf<T> | null>;
   /**
    * Adds an item to a collection.
    *
    * Wire: `POST /wix-data/v2/items`.
    */
-  insert<T extends object = Item>(dataCollectionId: string, dataItem: ItemInput<T>, options?: Omit<IO.InsertRequest, 'dataCollectionId' | 'dataItem'> & CallOptions): Promise<DataItemOf<T>>;
+  insert<C extends RegisteredCollectionId>(dataCollectionId: C, dataItem: ItemInput<CollectionItem<C>>, options?: Omit<IO.InsertRequest, 'dataCollectionId' | 'dataItem'> & CallOptions): Promise<DataItemOf<CollectionItem<C>>>;
+  /** Adds an item to a collection. Typed by the item type `T` given (any collection ID). */
+  insert<T extends object = DefaultItem>(dataCollectionId: TypedCollectionId<T>, dataItem: ItemInput<InferableItem<T>>, options?: Omit<IO.InsertRequest, 'dataCollectionId' | 'dataItem'> & CallOptions): Promise<DataItemOf<T>>;
   /**
    * Checks whether a reference field of an item refers to another item.
    *
@@ -82,7 +86,9 @@ export interface ItemsOperations {
    *
    * Wire: `POST /wix-data/v2/items/remove`.
    */
-  remove<T extends object = Item>(dataCollectionId: string, dataItemId: string, options?: Omit<IO.RemoveRequest, 'dataCollectionId' | 'dataItemId'> & CallOptions): Promise<DataItemOf<T> | null>;
+  remove<C extends RegisteredCollectionId>(dataCollectionId: C, dataItemId: string, options?: Omit<IO.RemoveRequest, 'dataCollectionId' | 'dataItemId'> & CallOptions): Promise<DataItemOf<CollectionItem<C>> | null>;
+  /** Removes an item from a collection; resolves `null` when there is no such item. Typed by the item type `T` given (any collection ID). */
+  remove<T extends object = DefaultItem>(dataCollectionId: TypedCollectionId<T>, dataItemId: string, options?: Omit<IO.RemoveRequest, 'dataCollectionId' | 'dataItemId'> & CallOptions): Promise<DataItemOf<T> | null>;
   /**
    * Replaces all references of an item's reference field with the given item IDs.
    *
@@ -94,7 +100,9 @@ export interface ItemsOperations {
    *
    * Wire: `POST /wix-data/v2/items/save`.
    */
-  save<T extends object = Item>(dataCollectionId: string, dataItem: ItemInput<T>, options?: Omit<IO.SaveRequest, 'dataCollectionId' | 'dataItem'> & CallOptions): Promise<DataItemOf<T>>;
+  save<C extends RegisteredCollectionId>(dataCollectionId: C, dataItem: ItemInput<CollectionItem<C>>, options?: Omit<IO.SaveRequest, 'dataCollectionId' | 'dataItem'> & CallOptions): Promise<DataItemOf<CollectionItem<C>>>;
+  /** Inserts an item, or replaces it if an item with the same ID already exists. Typed by the item type `T` given (any collection ID). */
+  save<T extends object = DefaultItem>(dataCollectionId: TypedCollectionId<T>, dataItem: ItemInput<InferableItem<T>>, options?: Omit<IO.SaveRequest, 'dataCollectionId' | 'dataItem'> & CallOptions): Promise<DataItemOf<T>>;
   /**
    * Removes all items from a collection.
    *
@@ -108,7 +116,9 @@ export interface ItemsOperations {
    *
    * Wire: `POST /wix-data/v2/items/update`.
    */
-  update<T extends object = Item>(dataCollectionId: string, dataItem: ItemInput<T>, options?: Omit<IO.UpdateRequest, 'dataCollectionId' | 'dataItem'> & CallOptions): Promise<DataItemOf<T>>;
+  update<C extends RegisteredCollectionId>(dataCollectionId: C, dataItem: ItemInput<CollectionItem<C>>, options?: Omit<IO.UpdateRequest, 'dataCollectionId' | 'dataItem'> & CallOptions): Promise<DataItemOf<CollectionItem<C>>>;
+  /** Replaces an existing item in a collection; fields left out lose their values. Typed by the item type `T` given (any collection ID). */
+  update<T extends object = DefaultItem>(dataCollectionId: TypedCollectionId<T>, dataItem: ItemInput<InferableItem<T>>, options?: Omit<IO.UpdateRequest, 'dataCollectionId' | 'dataItem'> & CallOptions): Promise<DataItemOf<T>>;
 }
 
 /** The `media` methods generated from the schema. */

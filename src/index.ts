@@ -115,7 +115,13 @@ export type {
   PatchOptions,
   QueryReferencedOptions,
   QueryRequest,
+  CollectionItem,
+  DefaultItem,
+  InferableItem,
+  RegisteredCollectionId,
+  SiteCollections,
   SystemFields,
+  TypedCollectionId,
 } from './data/types.js';
 export type { MembersApi, MembersQueryBuilder, QueryMembersOptions } from './members/members.js';
 export { RESUMABLE_THRESHOLD } from './media/media.js';

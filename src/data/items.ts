@@ -20,8 +20,10 @@ import type {
   AggregateBuilder,
   BulkOptions,
   BulkResult,
+  CollectionItem,
   CountOptions,
   DataItemOf,
+  DefaultItem,
   DistinctOptions,
   DistinctRequest,
   FieldValue,
@@ -29,6 +31,7 @@ import type {
   FilterLike,
   FindOptions,
   FindRequestOptions,
+  InferableItem,
   ItemInput,
   ItemRef,
   ItemsQueryBuilder,
@@ -38,11 +41,15 @@ import type {
   PatchBuilder,
   QueryReferencedOptions,
   QueryRequest,
+  RegisteredCollectionId,
+  TypedCollectionId,
 } from './types.js';
 
 /**
  * Every method of `client.items`: the official data items API. Methods that take an item are
- * generic in its type (`client.items.get<Movie>('Movies', id)`); builders are typed by it too.
+ * typed by the collection's registered type (`SiteCollections`, written by `sitekit-sdk types`),
+ * or by the item type given (`client.items.get<Movie>('Movies', id)`), which names any collection;
+ * builders are typed by it too. Without either, items are untyped (`Item`).
  */
 export interface ItemsApi extends Omit<ItemsOperations, 'count'> {
   /** Counts the items that match `filter` (a filter builder or object); all items without one. */
@@ -56,10 +63,18 @@ export interface ItemsApi extends Omit<ItemsOperations, 'count'> {
    * for (const movie of page) console.log(movie.title);
    * ```
    */
-  query<T extends object = Item>(collectionId: string): ItemsQueryBuilder<T>;
+  query<C extends RegisteredCollectionId>(collectionId: C): ItemsQueryBuilder<CollectionItem<C>>;
+  /** Starts an immutable query builder of items of type `T` (any collection ID). */
+  query<T extends object = DefaultItem>(collectionId: TypedCollectionId<T>): ItemsQueryBuilder<T>;
   /** Runs a query given as an object (`{filter, sort, paging | cursorPaging, fields}`): one page and its metadata. */
-  query<T extends object = Item>(
-    collectionId: string,
+  query<C extends RegisteredCollectionId>(
+    collectionId: C,
+    query: ItemsQueryRequest,
+    options?: FindOptions & { includeReferences?: readonly (string | { field: string })[] },
+  ): Promise<ItemsQueryResponse<CollectionItem<C>>>;
+  /** Runs a query given as an object, of items of type `T` (any collection ID): one page and its metadata. */
+  query<T extends object = DefaultItem>(
+    collectionId: TypedCollectionId<T>,
     query: ItemsQueryRequest,
     options?: FindOptions & { includeReferences?: readonly (string | { field: string })[] },
   ): Promise<ItemsQueryResponse<T>>;
@@ -68,9 +83,13 @@ export interface ItemsApi extends Omit<ItemsOperations, 'count'> {
   /** The distinct values of a field among the items matching `filter`, paged by `paging`. */
   distinct(collectionId: string, field: string, options?: DistinctRequest): Promise<PagedResult<unknown>>;
   /** Starts an immutable aggregation builder. */
-  aggregate<T extends object = Item>(collectionId: string): AggregateBuilder<T>;
+  aggregate<C extends RegisteredCollectionId>(collectionId: C): AggregateBuilder<CollectionItem<C>>;
+  /** Starts an immutable aggregation builder over items of type `T` (any collection ID). */
+  aggregate<T extends object = DefaultItem>(collectionId: TypedCollectionId<T>): AggregateBuilder<T>;
   /** Starts an immutable patch of one item; `run()` applies it. */
-  patch<T extends object = Item>(collectionId: string, itemId: string): PatchBuilder<T>;
+  patch<C extends RegisteredCollectionId>(collectionId: C, itemId: string): PatchBuilder<CollectionItem<C>>;
+  /** Starts an immutable patch of one item of type `T` (any collection ID); `run()` applies it. */
+  patch<T extends object = DefaultItem>(collectionId: TypedCollectionId<T>, itemId: string): PatchBuilder<T>;
   /** The items a reference field of an item refers to, as a paged result. */
   queryReferenced<T extends object = Item>(
     collectionId: string,
@@ -95,21 +114,39 @@ export interface ItemsApi extends Omit<ItemsOperations, 'count'> {
     options?: CallOptions,
   ): Promise<void>;
   /** Adds several items. */
-  bulkInsert<T extends object = Item>(
-    collectionId: string,
-    items: readonly ItemInput<T>[],
+  bulkInsert<C extends RegisteredCollectionId>(
+    collectionId: C,
+    items: readonly ItemInput<CollectionItem<C>>[],
+    options?: BulkOptions,
+  ): Promise<BulkResult>;
+  /** Adds several items, of type `T` (any collection ID). */
+  bulkInsert<T extends object = DefaultItem>(
+    collectionId: TypedCollectionId<T>,
+    items: readonly ItemInput<InferableItem<T>>[],
     options?: BulkOptions,
   ): Promise<BulkResult>;
   /** Replaces several existing items. */
-  bulkUpdate<T extends object = Item>(
-    collectionId: string,
-    items: readonly ItemInput<T>[],
+  bulkUpdate<C extends RegisteredCollectionId>(
+    collectionId: C,
+    items: readonly ItemInput<CollectionItem<C>>[],
+    options?: BulkOptions,
+  ): Promise<BulkResult>;
+  /** Replaces several existing items, of type `T` (any collection ID). */
+  bulkUpdate<T extends object = DefaultItem>(
+    collectionId: TypedCollectionId<T>,
+    items: readonly ItemInput<InferableItem<T>>[],
     options?: BulkOptions,
   ): Promise<BulkResult>;
   /** Inserts several items, replacing those whose `_id` exists. */
-  bulkSave<T extends object = Item>(
-    collectionId: string,
-    items: readonly ItemInput<T>[],
+  bulkSave<C extends RegisteredCollectionId>(
+    collectionId: C,
+    items: readonly ItemInput<CollectionItem<C>>[],
+    options?: BulkOptions,
+  ): Promise<BulkResult>;
+  /** Inserts several items, replacing those whose `_id` exists, of type `T` (any collection ID). */
+  bulkSave<T extends object = DefaultItem>(
+    collectionId: TypedCollectionId<T>,
+    items: readonly ItemInput<InferableItem<T>>[],
     options?: BulkOptions,
   ): Promise<BulkResult>;
   /** Removes several items by ID. */

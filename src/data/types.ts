@@ -6,6 +6,54 @@
 import type * as M from '../../generated/models.js';
 import type { CallOptions, Item } from '../types.js';
 
+/**
+ * The registry of a site's collections: collection ID → item type. Empty here; the file that
+ * `sitekit-sdk types` writes adds to it (module augmentation), and from then on the items methods
+ * are typed by the collection ID alone: `client.items.query('Movies')` is a query of `Movie`, with
+ * no generic written. While it is empty, every method behaves as it always has (any collection
+ * ID, untyped items unless a type is given).
+ *
+ * @example
+ * ```ts
+ * declare module 'sitekit-sdk' {
+ *   interface SiteCollections {
+ *     Movies: Movie;
+ *   }
+ * }
+ * ```
+ */
+export interface SiteCollections {}
+
+/** Whether {@link SiteCollections} is empty: then every items method behaves as before types were generated. */
+type NothingRegistered = [keyof SiteCollections] extends [never] ? true : false;
+
+/** A collection ID of {@link SiteCollections} (`never` while nothing is registered). */
+export type RegisteredCollectionId = keyof SiteCollections & string;
+
+/** The item type of registered collection `C` (the untyped `Item` for any other). */
+export type CollectionItem<C> = C extends keyof SiteCollections ? SiteCollections[C] : Item;
+
+/**
+ * The item type of a call that names no collection of {@link SiteCollections} and gives no type
+ * argument: `Item` (untyped) while nothing is registered; `never` once collections are, so that
+ * the call's collection ID must be a registered one (see {@link TypedCollectionId}).
+ */
+export type DefaultItem = NothingRegistered extends true ? Item : never;
+
+/**
+ * The collection ID of a call typed by an item type `T` (`client.items.get<Movie>('Movies', id)`):
+ * any string. Once collections are registered it is `never` when `T` is (no type argument), which
+ * makes an ID missing from {@link SiteCollections} a compile error rather than a silently untyped call.
+ */
+export type TypedCollectionId<T> = NothingRegistered extends true ? string : [T] extends [never] ? never : string;
+
+/**
+ * The item argument of a call typed by an item type `T`: `T` is inferred from the item while
+ * nothing is registered (`insert('Movies', {title: 'Jaws'})`), and only given explicitly once
+ * collections are (an unknown collection ID is then an error, not a type inferred from the item).
+ */
+export type InferableItem<T> = NothingRegistered extends true ? T : NoInfer<T>;
+
 /** The system fields every stored item has. */
 export interface SystemFields {
   _id: string;
