@@ -87,6 +87,60 @@ describeInBrowser('console: admin view', () => {
     );
   });
 
+  it('checks a new collection’s id and keys, creates it once on a double click, then edits and removes a field', {
+    timeout: e2eTestTimeoutMs,
+  }, async () => {
+    await inPage(stage(), 'admin-collection-fields', async (page) => {
+      const creations: string[] = [];
+      page.on('request', (request) => {
+        if (request.method() === 'POST' && /\/v2\/collections$/.test(request.url())) creations.push(request.url());
+      });
+      await page.goto('/admin/collections');
+      await page.getByRole('button', { name: 'New collection' }).click();
+      const dialog = page.getByRole('dialog', { name: 'New collection' });
+      await dialog.getByLabel('Collection ID').fill('my books/2');
+      await dialog.getByLabel('Field 1 key').fill('bad key!');
+      await dialog.getByRole('button', { name: 'Create collection' }).click();
+      expect(await dialog.locator('#collection-id-problem').textContent()).toMatch(/no spaces/);
+      expect(await dialog.locator('#field-0-problem').textContent()).toMatch(/must start with a letter/);
+      expect(creations).toEqual([]);
+
+      // One list of field types in both places, all of them.
+      const dialogTypes = await dialog.getByLabel('Field 1 type').locator('option').allTextContents();
+      expect(dialogTypes).toContain('MULTI_REFERENCE');
+      expect(dialogTypes).toContain('DATE');
+
+      const id = `Shelf${Date.now().toString(36)}`;
+      await dialog.getByLabel('Collection ID').fill(id);
+      await dialog.getByLabel('Field 1 key').fill('title');
+      await dialog.getByRole('button', { name: 'Add a field' }).click();
+      await dialog.getByLabel('Field 2 key').fill('pages');
+      await dialog.getByRole('button', { name: 'Create collection' }).dblclick();
+      await page.waitForURL(new RegExp(`/admin/collections/${id}$`));
+      expect(creations).toHaveLength(1);
+      expect(await page.getByLabel('New field type').locator('option').allTextContents()).toEqual(dialogTypes);
+
+      // Edit a field's name and type, then remove another.
+      await page.getByRole('button', { name: 'Edit field pages' }).click();
+      const edit = page.getByRole('dialog', { name: 'Edit field pages' });
+      await edit.getByLabel('Display name').fill('Page count');
+      await edit.getByRole('combobox', { name: 'Type' }).selectOption('NUMBER');
+      await edit.getByRole('button', { name: 'Save field' }).click();
+      await edit.waitFor({ state: 'hidden' });
+      const pagesRow = page.getByRole('row', { name: /^pages/ });
+      await expect.poll(() => pagesRow.textContent()).toContain('Page count');
+      expect(await pagesRow.textContent()).toContain('NUMBER');
+      await page.getByRole('button', { name: 'Remove field title' }).click();
+      await page.getByRole('dialog', { name: 'Remove field' }).getByRole('button', { name: 'Remove' }).click();
+      await expect.poll(() => page.getByRole('row', { name: /^title/ }).count()).toBe(0);
+
+      // A bad key added on the collection page is refused there too.
+      await page.getByLabel('New field key').fill('2nd field');
+      await page.getByRole('button', { name: 'Add field' }).click();
+      expect(await page.locator('#new-field-key-problem').textContent()).toMatch(/must start with a letter/);
+    });
+  });
+
   it('is usable from the keyboard: skip link, navigation, dialogs that close with Escape', {
     timeout: e2eTestTimeoutMs,
   }, async () => {

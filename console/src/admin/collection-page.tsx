@@ -10,13 +10,15 @@ import type {
 import { mutationOptions } from 'sitekit-sdk/react';
 import { Link, useRouter } from '../app/router.js';
 import { DataTable } from '../ui/data-table.js';
-import { FormFooter } from '../ui/form-status.js';
+import { Dialog } from '../ui/dialog.js';
+import { FormFooter, useSubmitOnce } from '../ui/form-status.js';
 import { PageHeader } from '../ui/page.js';
 import { QueryView } from '../ui/query-view.js';
 import { useAdminClient } from './admin-client.js';
 import { InlineForm } from './inline-form.js';
-import { RoleSelect } from './collections-page.js';
+import { FieldProblem, FieldTypeSelect, RoleSelect } from './collections-page.js';
 import { permissionOperations } from './permissions.js';
+import { fieldKeyProblem, isReferenceType, type CollectionField } from '../data/collection-rules.js';
 import { useCollection } from '../data/use-collections.js';
 
 /** Props of {@link CollectionPage}. */
@@ -72,36 +74,31 @@ function useSaveCollection() {
   );
 }
 
-const fieldTypes: DataCollectionFieldType[] = [
-  'TEXT',
-  'NUMBER',
-  'BOOLEAN',
-  'DATE',
-  'DATETIME',
-  'IMAGE',
-  'URL',
-  'RICH_TEXT',
-  'REFERENCE',
-  'MULTI_REFERENCE',
-  'ARRAY_STRING',
-  'ARRAY',
-  'OBJECT',
-  'ANY',
-];
+/** The metadata a field of `type` needs: the collection a reference points at. */
+function typeMetadataOf(type: DataCollectionFieldType, referencedCollectionId: string) {
+  if (type === 'REFERENCE') return { typeMetadata: { reference: { referencedCollectionId } } };
+  if (type === 'MULTI_REFERENCE') return { typeMetadata: { multiReference: { referencedCollectionId } } };
+  return {};
+}
+
+/** The collection a reference field points at, if it is one. */
+const referencedBy = (field: CollectionField): string | undefined =>
+  field.typeMetadata?.reference?.referencedCollectionId ?? field.typeMetadata?.multiReference?.referencedCollectionId;
 
 function FieldsCard({ collection }: { collection: DataCollection }) {
   const save = useSaveCollection();
+  const saveOnce = useSubmitOnce(save.mutateAsync);
   const [key, setKey] = useState('');
   const [type, setType] = useState<DataCollectionFieldType>('TEXT');
   const [referencedCollectionId, setReferencedCollectionId] = useState('');
-  const needsReference = type === 'REFERENCE' || type === 'MULTI_REFERENCE';
+  const [tried, setTried] = useState(false);
+  const [editing, setEditing] = useState<CollectionField | null>(null);
+  const [removing, setRemoving] = useState<CollectionField | null>(null);
+  const keyProblem = fieldKeyProblem(key.trim());
   const addField = () => {
-    const typeMetadata =
-      type === 'REFERENCE'
-        ? { reference: { referencedCollectionId } }
-        : type === 'MULTI_REFERENCE'
-          ? { multiReference: { referencedCollectionId } }
-          : undefined;
+    setTried(true);
+    if (keyProblem) return;
+    const { typeMetadata } = typeMetadataOf(type, referencedCollectionId) as { typeMetadata?: object };
     save.mutate(
       {
         ...collection,
@@ -110,7 +107,12 @@ function FieldsCard({ collection }: { collection: DataCollection }) {
           { key: key.trim(), displayName: key.trim(), type, ...(typeMetadata ? { typeMetadata } : {}) },
         ],
       },
-      { onSuccess: () => setKey('') },
+      {
+        onSuccess: () => {
+          setKey('');
+          setTried(false);
+        },
+      },
     );
   };
   const fields = collection.fields ?? [];
@@ -118,13 +120,11 @@ function FieldsCard({ collection }: { collection: DataCollection }) {
     <section className="card" aria-labelledby="fields-title">
       <h2 id="fields-title">Fields</h2>
       <DataTable
-        headings={['Key', 'Name', 'Type', 'Refers to', 'Notes']}
+        headings={['Key', 'Name', 'Type', 'Refers to', 'Notes', '']}
         rows={fields}
         rowKey={(field) => field.key}
         cells={(field) => {
-          const referenced =
-            field.typeMetadata?.reference?.referencedCollectionId ??
-            field.typeMetadata?.multiReference?.referencedCollectionId;
+          const referenced = referencedBy(field);
           return (
             <>
               <td className="mono">{field.key}</td>
@@ -144,6 +144,28 @@ function FieldsCard({ collection }: { collection: DataCollection }) {
                   .filter(Boolean)
                   .join(', ') || '—'}
               </td>
+              <td className="actions">
+                {!field.systemField && (
+                  <>
+                    <button
+                      type="button"
+                      className="secondary small"
+                      aria-label={`Edit field ${field.key}`}
+                      onClick={() => setEditing(field)}
+                    >
+                      Edit
+                    </button>
+                    <button
+                      type="button"
+                      className="secondary small"
+                      aria-label={`Remove field ${field.key}`}
+                      onClick={() => setRemoving(field)}
+                    >
+                      Remove
+                    </button>
+                  </>
+                )}
+              </td>
             </>
           );
         }}
@@ -162,17 +184,11 @@ function FieldsCard({ collection }: { collection: DataCollection }) {
           value={key}
           onChange={(event) => setKey(event.target.value)}
           required
+          aria-invalid={tried && keyProblem ? true : undefined}
+          aria-describedby="new-field-key-problem"
         />
-        <select
-          aria-label="New field type"
-          value={type}
-          onChange={(event) => setType(event.target.value as DataCollectionFieldType)}
-        >
-          {fieldTypes.map((fieldType) => (
-            <option key={fieldType}>{fieldType}</option>
-          ))}
-        </select>
-        {needsReference && (
+        <FieldTypeSelect label="New field type" value={type} onChange={setType} />
+        {isReferenceType(type) && (
           <input
             aria-label="Referenced collection"
             placeholder="Referenced collection ID"
@@ -182,7 +198,106 @@ function FieldsCard({ collection }: { collection: DataCollection }) {
           />
         )}
       </InlineForm>
+      <FieldProblem id="new-field-key-problem" problem={tried ? keyProblem : undefined} />
+      {editing && (
+        <EditFieldDialog
+          collection={collection}
+          field={editing}
+          onClose={() => setEditing(null)}
+          save={save}
+          saveOnce={saveOnce}
+        />
+      )}
+      <Dialog open={removing !== null} title="Remove field" onClose={() => setRemoving(null)}>
+        {removing && (
+          <div className="stack">
+            <p>
+              Remove the field <code>{removing.key}</code> from {collection.displayName || collection._id}? Items keep
+              the values they hold under this key; the collection no longer describes them.
+            </p>
+            <div className="row">
+              <button
+                type="button"
+                className="danger"
+                disabled={save.isPending}
+                onClick={() => {
+                  saveOnce({ ...collection, fields: fields.filter((field) => field.key !== removing.key) });
+                  setRemoving(null);
+                }}
+              >
+                Remove
+              </button>
+            </div>
+          </div>
+        )}
+      </Dialog>
     </section>
+  );
+}
+
+/** Props of {@link EditFieldDialog}. */
+interface EditFieldDialogProps {
+  collection: DataCollection;
+  field: CollectionField;
+  onClose(): void;
+  save: ReturnType<typeof useSaveCollection>;
+  saveOnce(collection: DataCollection): void;
+}
+
+/** Changes a field's display name and type (its key names the items' values, so it stays). */
+function EditFieldDialog({ collection, field, onClose, save, saveOnce }: EditFieldDialogProps) {
+  const [displayName, setDisplayName] = useState(field.displayName ?? field.key);
+  const [type, setType] = useState<DataCollectionFieldType>(field.type);
+  const [referencedCollectionId, setReferencedCollectionId] = useState(referencedBy(field) ?? '');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const { typeMetadata: _previous, ...rest } = field;
+    const changed: CollectionField = {
+      ...rest,
+      displayName: displayName.trim() || field.key,
+      type,
+      ...typeMetadataOf(type, referencedCollectionId.trim()),
+    };
+    saveOnce({
+      ...collection,
+      fields: (collection.fields ?? []).map((other) => (other.key === field.key ? changed : other)),
+    });
+  };
+  // Closes once the save went through (the collection, refetched, carries the change).
+  const [submittedAt] = useState(() => save.submittedAt);
+  useEffect(() => {
+    if (save.isSuccess && save.submittedAt !== submittedAt) onClose();
+  }, [save.isSuccess, save.submittedAt, submittedAt, onClose]);
+  return (
+    <Dialog open title={`Edit field ${field.key}`} onClose={onClose}>
+      <form className="stack" onSubmit={submit}>
+        <label className="field">
+          Display name
+          <input value={displayName} onChange={(event) => setDisplayName(event.target.value)} />
+        </label>
+        <label className="field">
+          Type
+          <FieldTypeSelect label="Type" value={type} onChange={setType} />
+          <span className="hint">Items keep their values; values of another type are not converted.</span>
+        </label>
+        {isReferenceType(type) && (
+          <label className="field">
+            Referenced collection
+            <input
+              value={referencedCollectionId}
+              onChange={(event) => setReferencedCollectionId(event.target.value)}
+              required
+            />
+          </label>
+        )}
+        <FormFooter
+          mutation={save}
+          errorTitle="Could not save the field"
+          submitLabel="Save field"
+          pendingLabel="Saving…"
+        />
+      </form>
+    </Dialog>
   );
 }
 

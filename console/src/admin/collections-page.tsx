@@ -6,11 +6,18 @@ import { mutationOptions } from 'sitekit-sdk/react';
 import { Link, useRouter } from '../app/router.js';
 import { DataTable } from '../ui/data-table.js';
 import { Dialog } from '../ui/dialog.js';
-import { FormFooter } from '../ui/form-status.js';
+import { FormFooter, useSubmitOnce } from '../ui/form-status.js';
 import { PageHeader } from '../ui/page.js';
 import { QueryView } from '../ui/query-view.js';
 import { useAdminClient } from './admin-client.js';
 import { permissionOperations, roleLabel, roles } from './permissions.js';
+import {
+  collectionIdProblem,
+  fieldKeyProblem,
+  fieldTypes,
+  isReferenceType,
+  type CollectionField,
+} from '../data/collection-rules.js';
 import { useCollections } from '../data/use-collections.js';
 
 /** Every collection with its field count and permissions. */
@@ -68,17 +75,25 @@ export function CollectionsPage() {
   );
 }
 
-const newFieldTypes: DataCollectionFieldType[] = [
-  'TEXT',
-  'NUMBER',
-  'BOOLEAN',
-  'DATETIME',
-  'IMAGE',
-  'URL',
-  'REFERENCE',
-  'ARRAY_STRING',
-  'OBJECT',
-];
+/** One field being added in the New collection dialog. */
+interface NewField {
+  key: string;
+  type: DataCollectionFieldType;
+  referencedCollectionId: string;
+}
+
+const blankField = (key = ''): NewField => ({ key, type: 'TEXT', referencedCollectionId: '' });
+
+/** The field as the platform takes it (a reference field names the collection it points at). */
+function fieldOf({ key, type, referencedCollectionId }: NewField): CollectionField {
+  const typeMetadata =
+    type === 'REFERENCE'
+      ? { reference: { referencedCollectionId } }
+      : type === 'MULTI_REFERENCE'
+        ? { multiReference: { referencedCollectionId } }
+        : undefined;
+  return { key: key.trim(), displayName: key.trim(), type, ...(typeMetadata ? { typeMetadata } : {}) };
+}
 
 function NewCollectionDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const client = useAdminClient();
@@ -87,7 +102,9 @@ function NewCollectionDialog({ open, onClose }: { open: boolean; onClose(): void
   const [displayName, setDisplayName] = useState('');
   const [readRole, setReadRole] = useState<DataCollectionRole>('ANYONE');
   const [writeRole, setWriteRole] = useState<DataCollectionRole>('ADMIN');
-  const [fields, setFields] = useState([{ key: 'title', type: 'TEXT' as DataCollectionFieldType }]);
+  const [fields, setFields] = useState<NewField[]>([blankField('title')]);
+  // Problems are shown once the person tried to submit, not while they are still typing.
+  const [tried, setTried] = useState(false);
   const create = useMutation({
     ...mutationOptions(client, (c, collection: DataCollection) => c.collections.createDataCollection(collection)),
     onSuccess: (collection) => {
@@ -95,23 +112,37 @@ function NewCollectionDialog({ open, onClose }: { open: boolean; onClose(): void
       navigate(`/admin/collections/${encodeURIComponent(collection._id)}`);
     },
   });
+  const createOnce = useSubmitOnce(create.mutateAsync);
+  const idProblem = collectionIdProblem(id.trim());
+  const keyProblems = fields.map((field) => (field.key.trim() ? fieldKeyProblem(field.key.trim()) : undefined));
+  const changeField = (index: number, change: Partial<NewField>) =>
+    setFields(fields.map((other, position) => (position === index ? { ...other, ...change } : other)));
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    create.mutate({
+    setTried(true);
+    if (idProblem || keyProblems.some(Boolean)) return;
+    createOnce({
       _id: id.trim(),
       displayName: displayName.trim() || id.trim(),
-      fields: fields
-        .filter((field) => field.key.trim())
-        .map((field) => ({ key: field.key.trim(), displayName: field.key.trim(), type: field.type })),
+      fields: fields.filter((field) => field.key.trim()).map(fieldOf),
       permissions: { read: readRole, insert: writeRole, update: writeRole, remove: writeRole },
     });
   };
   return (
     <Dialog open={open} title="New collection" onClose={onClose}>
-      <form className="stack" onSubmit={submit}>
+      <form className="stack" onSubmit={submit} noValidate>
         <label className="field">
           Collection ID
-          <input value={id} onChange={(event) => setId(event.target.value)} required autoFocus placeholder="Recipes" />
+          <input
+            value={id}
+            onChange={(event) => setId(event.target.value)}
+            required
+            autoFocus
+            placeholder="Recipes"
+            aria-invalid={tried && idProblem ? true : undefined}
+            aria-describedby="collection-id-problem"
+          />
+          <FieldProblem id="collection-id-problem" problem={tried ? idProblem : undefined} />
         </label>
         <label className="field">
           Display name
@@ -130,50 +161,44 @@ function NewCollectionDialog({ open, onClose }: { open: boolean; onClose(): void
         <fieldset className="stack" style={{ border: 0, padding: 0, margin: 0 }}>
           <legend className="small muted">Fields</legend>
           {fields.map((field, index) => (
-            <div className="row" key={index}>
-              <input
-                aria-label={`Field ${index + 1} key`}
-                value={field.key}
-                placeholder="key"
-                onChange={(event) =>
-                  setFields(
-                    fields.map((other, position) =>
-                      position === index ? { ...other, key: event.target.value } : other,
-                    ),
-                  )
-                }
-              />
-              <select
-                aria-label={`Field ${index + 1} type`}
-                value={field.type}
-                onChange={(event) =>
-                  setFields(
-                    fields.map((other, position) =>
-                      position === index ? { ...other, type: event.target.value as DataCollectionFieldType } : other,
-                    ),
-                  )
-                }
-              >
-                {newFieldTypes.map((type) => (
-                  <option key={type}>{type}</option>
-                ))}
-              </select>
-              <button
-                type="button"
-                className="secondary small"
-                onClick={() => setFields(fields.filter((_, position) => position !== index))}
-                aria-label={`Remove field ${index + 1}`}
-              >
-                Remove
-              </button>
+            <div className="stack" key={index}>
+              <div className="row">
+                <input
+                  aria-label={`Field ${index + 1} key`}
+                  value={field.key}
+                  placeholder="key"
+                  onChange={(event) => changeField(index, { key: event.target.value })}
+                  aria-invalid={tried && keyProblems[index] ? true : undefined}
+                  aria-describedby={`field-${index}-problem`}
+                />
+                <FieldTypeSelect
+                  label={`Field ${index + 1} type`}
+                  value={field.type}
+                  onChange={(type) => changeField(index, { type })}
+                />
+                {isReferenceType(field.type) && (
+                  <input
+                    aria-label={`Field ${index + 1} referenced collection`}
+                    placeholder="Referenced collection ID"
+                    value={field.referencedCollectionId}
+                    onChange={(event) => changeField(index, { referencedCollectionId: event.target.value })}
+                    required
+                  />
+                )}
+                <button
+                  type="button"
+                  className="secondary small"
+                  onClick={() => setFields(fields.filter((_, position) => position !== index))}
+                  aria-label={`Remove field ${index + 1}`}
+                >
+                  Remove
+                </button>
+              </div>
+              <FieldProblem id={`field-${index}-problem`} problem={tried ? keyProblems[index] : undefined} />
             </div>
           ))}
           <div>
-            <button
-              type="button"
-              className="secondary small"
-              onClick={() => setFields([...fields, { key: '', type: 'TEXT' }])}
-            >
+            <button type="button" className="secondary small" onClick={() => setFields([...fields, blankField()])}>
               Add a field
             </button>
           </div>
@@ -186,6 +211,38 @@ function NewCollectionDialog({ open, onClose }: { open: boolean; onClose(): void
         />
       </form>
     </Dialog>
+  );
+}
+
+/** A select of every field type (the one list: the New collection dialog and the collection page offer the same). */
+export function FieldTypeSelect({
+  value,
+  onChange,
+  label,
+}: {
+  value: DataCollectionFieldType;
+  onChange(type: DataCollectionFieldType): void;
+  label: string;
+}) {
+  return (
+    <select
+      aria-label={label}
+      value={value}
+      onChange={(event) => onChange(event.target.value as DataCollectionFieldType)}
+    >
+      {fieldTypes.map((type) => (
+        <option key={type}>{type}</option>
+      ))}
+    </select>
+  );
+}
+
+/** A form field's problem in words, under the field (nothing when there is none). */
+export function FieldProblem({ id, problem }: { id: string; problem: string | undefined }) {
+  return (
+    <span id={id} className="field-problem" role={problem ? 'alert' : undefined}>
+      {problem}
+    </span>
   );
 }
 

@@ -62,8 +62,10 @@ export function unreachableMessage(origin: string = window.location.origin): str
  * name, the status line) that are for logs. The code, status and request id are shown apart.
  */
 function messageOf(error: SiteKitError): string {
-  if (isNetworkError(error)) return unreachableMessage();
-  if (isTimeoutError(error))
+  // (Asked of `error as unknown`: the subclasses add no members, so a guard on `error` itself would
+  // narrow what follows to `never`.)
+  if (isNetworkError(error as unknown)) return unreachableMessage();
+  if (isTimeoutError(error as unknown))
     return 'The emulator did not answer in time. Try again; if it keeps happening, restart it.';
   const account = accountStatusMessage(error.details);
   if (account) return account;

@@ -1,5 +1,5 @@
 /** The end of every form: how its last submission went, and a submit button that says when it is busy. */
-import type { ReactNode } from 'react';
+import { useCallback, useRef, type ReactNode } from 'react';
 import { ErrorNotice } from './error-notice.js';
 
 /** The part of a TanStack mutation result these read. */
@@ -91,5 +91,28 @@ export function FormFooter({
         {aside}
       </div>
     </>
+  );
+}
+
+/**
+ * `mutateAsync` that runs once at a time: a second submission while the first is still running is
+ * ignored. The submit button's `disabled` is not enough, because TanStack Query reports
+ * `isPending` a tick after `mutate`, and a double click lands in between (two POSTs, the second
+ * refused with a 409 nobody sees). The mutation's own state still holds the outcome.
+ */
+export function useSubmitOnce<V>(mutateAsync: (variables: V) => Promise<unknown>): (variables: V) => void {
+  const running = useRef(false);
+  return useCallback(
+    (variables: V) => {
+      if (running.current) return;
+      running.current = true;
+      mutateAsync(variables)
+        // The failure is the mutation's error, shown by FormStatus; nothing else to do with it here.
+        .catch(() => undefined)
+        .finally(() => {
+          running.current = false;
+        });
+    },
+    [mutateAsync],
   );
 }

@@ -14,12 +14,14 @@ import {
   type Collection,
   type CollectionField,
 } from './collection-store.js';
+import { requireCollectionId, requireFieldKeys } from './collections-rules.js';
 import { pageOf } from './paging.js';
 
 const FQDN = 'wix.data.v2.data_collection';
 
 /** The given fields, with the system fields first (their given definitions replaced). */
 function withSystemFields(fields: CollectionField[] | undefined): CollectionField[] {
+  requireFieldKeys(fields ?? []);
   const own = (fields ?? []).filter((field) => !SYSTEM_FIELDS.some((system) => system.key == field.key));
   const keys = new Set<string>();
   for (const field of own) {
@@ -29,7 +31,10 @@ function withSystemFields(fields: CollectionField[] | undefined): CollectionFiel
   return [...SYSTEM_FIELDS, ...own];
 }
 
-/** The collection's id, checked. */
+/**
+ * The id of the collection to change: any id a collection has (one kept from before the id rules
+ * can still be changed or deleted); a new collection's id is checked by `requireCollectionId`.
+ */
 function collectionId(input: { id?: unknown } | undefined): string {
   const id = input?.id;
   if (typeof id != 'string' || !id.trim()) throw invalidField('collection.id', 'must not be empty', 'REQUIRED_FIELD');
@@ -61,7 +66,7 @@ export const collectionsService: ServiceModule = {
   operations: {
     createDataCollection(call: OperationCall<'createDataCollection'>, { store, clock }) {
       const input = call.input.collection;
-      const id = collectionId(input);
+      const id = requireCollectionId(input?.id);
       if (findCollection(store, id))
         throw applicationError(409, 'ALREADY_EXISTS', `Collection ${id} already exists`, { collectionId: id });
       const now = clock.iso();
