@@ -6,13 +6,13 @@ import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { inBackground } from '../../background.js';
 import { invalidField } from '../../errors.js';
 import type { Caller, EmulatorContext } from '../../service.js';
 import { describeBytes, newDescriptor, newFileId, type FileRequest } from './descriptors.js';
 import { mediaDirectories, saveFile, uploaderOf, type FileDescriptor } from './file-store.js';
+import { fetchImportSource, PRIVATE_IMPORTS_SETTING, sourceProblem, type ImportReach } from './import-fetch.js';
 import { fileEvent } from './media-events.js';
 import { mimeTypeOfName } from './media-types.js';
 import { limitTo, uploadLimit } from './uploads.js';
@@ -32,8 +32,14 @@ export async function importsSettled(context: EmulatorContext): Promise<void> {
   await Promise.all([...(running.get(context) ?? [])]);
 }
 
-/** The URL to fetch, with `urlParams` added; only http(s). */
-function sourceOf(request: ImportRequest, field: string): URL {
+/** Where this emulator's imports may go (see `import-fetch.ts`). */
+const reachOf = (context: EmulatorContext): ImportReach => ({
+  privateAddressesAllowed: context.config.get<boolean>(PRIVATE_IMPORTS_SETTING),
+  emulatorPort: Number(new URL(context.url()).port),
+});
+
+/** The URL to fetch, with `urlParams` added; only http(s), and not an address the guard refuses at once. */
+function sourceOf(context: EmulatorContext, request: ImportRequest, field: string): URL {
   let url: URL;
   try {
     url = new URL(String(request.url ?? ''));
@@ -43,6 +49,8 @@ function sourceOf(request: ImportRequest, field: string): URL {
   if (url.protocol != 'http:' && url.protocol != 'https:')
     throw invalidField(`${field}.url`, 'must be an absolute http(s) URL', 'FORMAT');
   for (const [name, value] of Object.entries(request.urlParams ?? {})) url.searchParams.set(name, String(value));
+  const problem = sourceProblem(url, reachOf(context));
+  if (problem) throw invalidField(`${field}.url`, `is refused: ${problem}`, 'FORMAT');
   return url;
 }
 
@@ -69,14 +77,14 @@ async function fetchInto(
     const headers = Object.fromEntries(
       Object.entries(request.urlHeaders ?? {}).map(([name, value]) => [name, String(value)]),
     );
-    const response = await fetch(source, { headers, signal: AbortSignal.timeout(60_000) });
-    if (!response.ok || !response.body) throw new Error(`the source answered ${response.status}`);
-    await pipeline(
-      Readable.fromWeb(response.body as import('node:stream/web').ReadableStream),
-      limitTo(uploadLimit(context)),
-      createWriteStream(incoming),
-    );
-    const mimeType = request.mimeType || response.headers.get('content-type')?.split(';')[0] || pending.mimeType;
+    const response = await fetchImportSource(source, headers, reachOf(context), AbortSignal.timeout(60_000));
+    const status = response.statusCode ?? 0;
+    if (status < 200 || status >= 300) {
+      response.resume();
+      throw new Error(`the source answered ${status}`);
+    }
+    await pipeline(response, limitTo(uploadLimit(context)), createWriteStream(incoming));
+    const mimeType = request.mimeType || response.headers['content-type']?.split(';')[0] || pending.mimeType;
     const file = await describeBytes(
       context,
       incoming,
@@ -108,7 +116,7 @@ export function startImport(
   request: ImportRequest,
   field = 'request',
 ): FileDescriptor {
-  const source = sourceOf(request, field);
+  const source = sourceOf(context, request, field);
   const name = request.displayName || request.fileName || lastSegment(source) || 'imported-file';
   const mimeType = request.mimeType || mimeTypeOfName(name);
   const pending: FileDescriptor = {

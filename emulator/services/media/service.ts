@@ -35,6 +35,9 @@ import { seedMedia } from './demo.js';
 import { importsSettled, startImport, type ImportRequest } from './imports.js';
 import { fileEvent } from './media-events.js';
 import { readDownloadUrl, signDownloadUrl } from './signed-urls.js';
+import { setUserFileHeaders } from './file-headers.js';
+import { PRIVATE_IMPORTS_SETTING } from './import-fetch.js';
+import { isRedirectTarget, requireRedirectTarget } from './redirect-target.js';
 import { createTicket, registerUploadRoutes, uploadLimit, uploadMigrations } from './uploads.js';
 import { zip } from './zip.js';
 
@@ -202,7 +205,7 @@ const UPDATABLE = ['displayName', 'parentFolderId', 'labels', 'private'] as cons
 const isUpdatable = (path: string): path is (typeof UPDATABLE)[number] =>
   (UPDATABLE as readonly string[]).includes(path);
 
-/** Streams a file's bytes with its type and disposition. */
+/** Streams a file's bytes with its type and disposition, under the headers every user file gets (`file-headers.ts`). */
 async function sendBytes(
   reply: FastifyReply,
   context: EmulatorContext,
@@ -213,11 +216,8 @@ async function sendBytes(
   const path = bytesPath(context, file.id);
   const size = (await stat(path).catch(() => undefined))?.size;
   if (size === undefined) return reply.code(404).send(fileNotFound(file.id).body);
-  const name = encodeURIComponent(fileName);
-  return reply
-    .type(file.mimeType ?? 'application/octet-stream')
+  return setUserFileHeaders(reply, file.mimeType ?? 'application/octet-stream', disposition, fileName)
     .header('content-length', size)
-    .header('content-disposition', `${disposition == 'ATTACHMENT' ? 'attachment' : 'inline'}; filename*=UTF-8''${name}`)
     .header('cache-control', 'private, max-age=60')
     .send(createReadStream(path));
 }
@@ -232,6 +232,11 @@ export const mediaService: ServiceModule = {
       description:
         'Largest file an upload or import may carry, in bytes; larger ones are refused with 413 and store nothing.',
       check: atLeast(1),
+    },
+    [PRIVATE_IMPORTS_SETTING]: {
+      default: false,
+      description:
+        'Imports (importFile) may fetch from loopback and private-network addresses (local test fixtures). Off by default: a visitor could otherwise read services of this machine through an import. The emulator itself is never fetched.',
     },
   },
   operations: {
@@ -311,7 +316,9 @@ export const mediaService: ServiceModule = {
         expires: Math.floor(context.clock.now() / 1000) + minutes * 60,
         disposition: call.input.contentDisposition == 'INLINE' ? 'INLINE' : 'ATTACHMENT',
         ...(call.input.downloadFileName ? { fileName: call.input.downloadFileName } : {}),
-        ...(call.input.expirationRedirectUrl ? { expiredRedirect: call.input.expirationRedirectUrl } : {}),
+        ...(call.input.expirationRedirectUrl
+          ? { expiredRedirect: requireRedirectTarget(call.input.expirationRedirectUrl, 'expirationRedirectUrl') }
+          : {}),
       });
       return { downloadUrls: [{ url, assetKey: 'src' }] };
     },
@@ -446,7 +453,9 @@ export const mediaService: ServiceModule = {
               .body,
           );
       if (grant.expires * 1000 <= context.clock.now()) {
-        if (grant.expiredRedirect) return reply.code(302).header('location', grant.expiredRedirect).send();
+        // Checked again here: a URL signed before the check existed may carry any target.
+        if (grant.expiredRedirect && isRedirectTarget(grant.expiredRedirect))
+          return reply.code(302).header('location', grant.expiredRedirect).send();
         return reply.code(403).send(applicationError(403, 'URL_EXPIRED', 'The download URL has expired').body);
       }
       const files = fileIds.split(',').map((fileId) => findFile(context.store, fileId));
@@ -461,13 +470,9 @@ export const mediaService: ServiceModule = {
           return { name, bytes: await readFile(bytesPath(context, file!.id)) };
         }),
       );
-      return reply
-        .type('application/zip')
-        .header(
-          'content-disposition',
-          `attachment; filename*=UTF-8''${encodeURIComponent(grant.fileName ?? 'files.zip')}`,
-        )
-        .send(zip(entries));
+      return setUserFileHeaders(reply, 'application/zip', 'ATTACHMENT', grant.fileName ?? 'files.zip').send(
+        zip(entries),
+      );
     });
 
     app.addHook('onClose', async () => {

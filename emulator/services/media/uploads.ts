@@ -97,23 +97,38 @@ function requireTicket(context: EmulatorContext, ticket: unknown, protocol: Tick
   };
 }
 
+/**
+ * Takes a usable ticket for one upload, atomically: of concurrent uploads to the same URL, one
+ * claims it and the others are refused as if it were used (reading the ticket and marking it used
+ * only once the bytes are in let every concurrent upload through). {@link releaseTicket} gives it
+ * back when the upload fails, so the URL can be tried again.
+ */
+function claimTicket(context: EmulatorContext, ticket: unknown, protocol: Ticket['protocol']): Ticket {
+  const claimed = requireTicket(context, ticket, protocol);
+  const { changes } = context.store.run(
+    'UPDATE media_uploads SET used_at = ? WHERE ticket_hash = ? AND used_at IS NULL',
+    [context.clock.iso(), claimed.ticketHash],
+  );
+  if (changes != 1)
+    throw applicationError(403, 'UPLOAD_URL_USED', 'This upload URL was already used; upload URLs work once');
+  return claimed;
+}
+
+/** Makes a claimed ticket usable again (its upload failed before storing anything). */
+const releaseTicket = (context: EmulatorContext, ticket: Ticket): void =>
+  void context.store.run('UPDATE media_uploads SET used_at = NULL WHERE ticket_hash = ?', [ticket.ticketHash]);
+
 /** The largest upload the emulator takes now. */
 export const uploadLimit = (context: EmulatorContext): number => context.config.get<number>('maxUploadBytes');
 
 const tooLarge = (limit: number) =>
   applicationError(413, 'PAYLOAD_TOO_LARGE', `The file is larger than the upload limit of ${limit} bytes`, { limit });
 
-/** Describes and stores finished bytes for a ticket (spent in the same transaction); returns the answer. */
+/** Describes and stores finished bytes for a claimed ticket; returns the answer. */
 async function finish(context: EmulatorContext, ticket: Ticket, incomingPath: string, fileName: unknown) {
   const request = { ...ticket.request, ...(typeof fileName == 'string' && fileName ? { fileName } : {}) };
   const file = await describeBytes(context, incomingPath, request);
-  context.store.transaction(() => {
-    context.store.run('UPDATE media_uploads SET used_at = ? WHERE ticket_hash = ?', [
-      context.clock.iso(),
-      ticket.ticketHash,
-    ]);
-    saveFile(context.store, file, ticket.uploader);
-  });
+  context.store.transaction(() => saveFile(context.store, file, ticket.uploader));
   context.events.publish([fileEvent(context, 'file_ready', file, ticket.request.externalInfo)]);
   return { file: wireFile(context, file) };
 }
@@ -174,41 +189,50 @@ export async function registerUploadRoutes(app: FastifyInstance, context: Emulat
     uploads.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
     uploads.put('/_uploads/files/:ticket', async (request: FastifyRequest, reply: FastifyReply) => {
-      const ticket = requireTicket(context, (request.params as { ticket: string }).ticket, 'PUT');
       const limit = uploadLimit(context);
       const declared = Number(request.headers['content-length']);
       if (Number.isFinite(declared) && declared > limit) {
+        requireTicket(context, (request.params as { ticket: string }).ticket, 'PUT');
         // Say no before reading; the connection closes so the unread body is not waited for.
         reply.header('connection', 'close');
         return sendError(reply, tooLarge(limit));
       }
+      const ticket = claimTicket(context, (request.params as { ticket: string }).ticket, 'PUT');
       const incoming = join(directories.incoming, `put-${randomBytes(12).toString('hex')}`);
       try {
         await pipeline(request.raw, limitTo(limit), createWriteStream(incoming));
+        return await finish(context, ticket, incoming, (request.query as { filename?: unknown }).filename);
       } catch (error) {
         await rm(incoming, { force: true });
+        releaseTicket(context, ticket);
         if (error instanceof EmulatorError) {
           reply.header('connection', 'close');
           return sendError(reply, error);
         }
         throw error;
       }
-      return finish(context, ticket, incoming, (request.query as { filename?: unknown }).filename);
     });
 
     uploads.put('/_uploads/tus/:ticket', async (request: FastifyRequest, reply: FastifyReply) => {
-      const ticket = requireTicket(context, (request.params as { ticket: string }).ticket, 'TUS');
-      if (!ticket.tusUploadId)
+      const unclaimed = requireTicket(context, (request.params as { ticket: string }).ticket, 'TUS');
+      if (!unclaimed.tusUploadId)
         return sendError(
           reply,
           applicationError(409, 'UPLOAD_INCOMPLETE', 'The resumable upload has not received all its bytes yet'),
         );
-      const result = await finish(
-        context,
-        ticket,
-        join(tusDirectory, ticket.tusUploadId),
-        (request.query as { filename?: unknown }).filename,
-      );
+      const ticket = claimTicket(context, (request.params as { ticket: string }).ticket, 'TUS');
+      let result;
+      try {
+        result = await finish(
+          context,
+          ticket,
+          join(tusDirectory, ticket.tusUploadId!),
+          (request.query as { filename?: unknown }).filename,
+        );
+      } catch (error) {
+        releaseTicket(context, ticket);
+        throw error;
+      }
       await rm(join(tusDirectory, `${ticket.tusUploadId}.json`), { force: true });
       return result;
     });
