@@ -192,7 +192,9 @@ describeInBrowser('console: admin view', () => {
     });
   });
 
-  it('approves, mutes and blocks a member who waits for approval', { timeout: e2eTestTimeoutMs }, async () => {
+  it('approves, mutes, blocks and unblocks a member who waits for approval', {
+    timeout: e2eTestTimeoutMs,
+  }, async () => {
     const email = `pending.${Date.now().toString(36)}@example.com`;
     await setEmulatorConfig(stage(), { ownerApprovalRequired: true });
     try {
@@ -218,6 +220,10 @@ describeInBrowser('console: admin view', () => {
       await expect.poll(() => row.textContent()).toContain('muted');
       await row.getByRole('button', { name: 'Block' }).click();
       await expect.poll(() => row.textContent()).toContain('blocked');
+      // A blocked member's button says what it does.
+      expect(await row.getByRole('button', { name: 'Approve' }).count()).toBe(0);
+      await row.getByRole('button', { name: 'Unblock' }).click();
+      await expect.poll(() => row.textContent()).toContain('approved');
     });
   });
 

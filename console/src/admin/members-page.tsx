@@ -129,7 +129,8 @@ export function MembersPage() {
                           disabled={act.isPending}
                           onClick={() => act.mutate({ action: 'approve', member })}
                         >
-                          Approve
+                          {/* The platform unblocks by approving; the button says what it does for this member. */}
+                          {member.status === 'BLOCKED' ? 'Unblock' : 'Approve'}
                         </button>
                       )}
                       {member.status !== 'BLOCKED' && (
