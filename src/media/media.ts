@@ -6,7 +6,9 @@ import { bindOperations } from '../invoke.js';
 import { loadOnFirstUse } from '../lazy.js';
 import type { UploadData, UploadOptions } from './upload.js';
 
-export { RESUMABLE_THRESHOLD } from './threshold.js';
+/** Files larger than this (10 MiB) are uploaded with TUS unless `resumable: false`. */
+export const RESUMABLE_THRESHOLD = 10485760;
+
 export type { UploadData, UploadOptions, UploadProgress } from './upload.js';
 
 /** Every method of `client.media`. */
@@ -50,14 +52,14 @@ export interface MediaApi extends MediaOperations {
   upload(data: UploadData, options?: UploadOptions): Promise<FileDescriptor>;
 }
 
-// The upload driver loads on first use (like the TUS part it loads in turn): most pages of an app
-// never upload, and it is async anyway.
+// The upload feature (simple and resumable) loads on first use: most pages of an app never upload,
+// and it is async anyway.
 const loadUploadDriver = loadOnFirstUse(() => import('./upload.js'));
 
 /** Creates `client.media` over a transport. */
 export function mediaNamespace(transport: Transport): MediaApi {
   return {
     ...bindOperations<MediaOperations>(transport, namespaceOperations.media),
-    upload: async (data, options) => (await loadUploadDriver()).upload(transport, data, options),
+    upload: async (data, options) => (await loadUploadDriver()).upload(transport, data, options, RESUMABLE_THRESHOLD),
   };
 }

@@ -1,7 +1,7 @@
 /**
- * The resumable half of `media.upload`, over the TUS protocol with tus-js-client. Only ever loaded
- * through `import('./tus.js')` (see ./upload.ts), so neither this module nor tus-js-client weighs
- * on the main bundle.
+ * The resumable half of `media.upload`, over the TUS protocol with tus-js-client. Part of the
+ * upload feature (loaded on first use with ./upload.ts); tus-js-client itself, the bulk of it
+ * (16 KB min+gzip), loads only when a resumable upload starts: most uploads are small.
  *
  * The wire, as the provider documents it (and as an emulator must serve it):
  * 1. `POST /site-media/v1/files/generate-resumable-upload-url` with `uploadProtocol: 'TUS'` →
@@ -14,13 +14,17 @@
  *    empty body finalises the upload and answers `{file: <FileDescriptor>}` (often still
  *    `operationStatus: 'PENDING'`; the file-ready event or `getFileDescriptor` tell when it is ready).
  */
-import { Upload, type DetailedError } from 'tus-js-client';
+import type { DetailedError } from 'tus-js-client';
 import type { FileDescriptor } from '../../generated/models.js';
 import * as operations from '../../generated/operations.js';
 import { errorFromResponse, NetworkError } from '../errors/index.js';
 import { send } from '../invoke.js';
+import { loadOnFirstUse } from '../lazy.js';
 import { incomplete, putFile } from './put.js';
 import type { UploadJob } from './upload.js';
+
+// tus-js-client loads when the first resumable upload starts.
+const loadTusClient = loadOnFirstUse(() => import('tus-js-client'));
 
 /** Bytes per PATCH request: what a dropped connection can cost at most (5 MiB). */
 export const CHUNK_SIZE = 5 * 1024 * 1024;
@@ -46,6 +50,7 @@ export async function tusUpload(job: UploadJob): Promise<FileDescriptor> {
     throw incomplete('uploadUrl or uploadToken');
   }
   const endpoint = new URL(uploadUrl, transport.baseUrl);
+  const { Upload } = await loadTusClient();
   let onAbort = (): void => undefined;
   try {
     await new Promise<void>((resolve, reject) => {

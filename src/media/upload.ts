@@ -1,8 +1,7 @@
 /**
  * `media.upload`: one call that gets an upload URL, sends the bytes and resolves with the file
- * descriptor. Small files go in one PUT; large ones (or `resumable: true`) go over TUS, whose code
- * (./tus.ts, with tus-js-client) is imported only when such an upload starts, so it stays out of
- * the main bundle.
+ * descriptor. Small files go in one PUT; large ones (or `resumable: true`) go over TUS (./tus.ts,
+ * which loads tus-js-client when such an upload starts). Loaded on first use, through ./media.ts.
  */
 import type { FileDescriptor, FileExternalInfo } from '../../generated/models.js';
 import * as operations from '../../generated/operations.js';
@@ -11,15 +10,9 @@ import { deadline } from '../http/deadline.js';
 import type { Transport } from '../http/transport.js';
 import { invalid } from '../input.js';
 import { send } from '../invoke.js';
-import { loadOnFirstUse } from '../lazy.js';
 import type { CallOptions } from '../types.js';
 import { putFile } from './put.js';
-import { RESUMABLE_THRESHOLD } from './threshold.js';
-
-export { RESUMABLE_THRESHOLD };
-
-// The resumable path and tus-js-client load only when a resumable upload starts.
-const loadTus = loadOnFirstUse(() => import('./tus.js'));
+import { tusUpload } from './tus.js';
 
 /**
  * What `upload` accepts: a `Blob`/`File` (browsers and Node, e.g. from `fs.openAsBlob(path)`), bytes
@@ -63,7 +56,7 @@ export interface UploadOptions extends CallOptions {
   onProgress?: (progress: UploadProgress) => void;
   /**
    * `true`: a resumable TUS upload; `false`: one PUT. Default: resumable above
-   * {@link RESUMABLE_THRESHOLD} bytes.
+   * `RESUMABLE_THRESHOLD` bytes (10 MiB).
    */
   resumable?: boolean;
 }
@@ -84,8 +77,17 @@ const check = (ok: unknown, field: string, expected: string): void => {
   if (!ok) invalid(field, expected, 'upload');
 };
 
-/** @internal The implementation of `media.upload` (documented there). */
-export async function upload(transport: Transport, data: UploadData, options?: UploadOptions): Promise<FileDescriptor> {
+/**
+ * @internal The implementation of `media.upload` (documented there). Files larger than
+ * `resumableThreshold` bytes (the public `RESUMABLE_THRESHOLD` of ./media.ts) go over TUS unless
+ * `resumable` says otherwise.
+ */
+export async function upload(
+  transport: Transport,
+  data: UploadData,
+  options: UploadOptions | undefined,
+  resumableThreshold: number,
+): Promise<FileDescriptor> {
   const {
     signal,
     timeoutMs,
@@ -124,8 +126,8 @@ export async function upload(transport: Transport, data: UploadData, options?: U
     };
     const request = { ...rest, mimeType: mimeType!, fileName: fileName!, sizeInBytes: String(size) };
     progress(0);
-    const file = await ((resumable ?? size > RESUMABLE_THRESHOLD)
-      ? (await loadTus()).tusUpload({ transport, body: body!, size, request, signal: limit.signal, progress })
+    const file = await ((resumable ?? size > resumableThreshold)
+      ? tusUpload({ transport, body: body!, size, request, signal: limit.signal, progress })
       : send(transport, operations.generateFileUploadUrl, request, { signal: limit.signal }).then((response) =>
           putFile(transport, (response as { uploadUrl?: string }).uploadUrl, fileName!, {
             body: body as Blob,
