@@ -36,9 +36,17 @@ const typeOf = (value: unknown): string =>
 
 /** Builds the settings store over the declared settings. */
 export function createConfigStore(store: Store, settings: Record<string, ConfigSetting>): ConfigStore {
+  // Read on every request (CORS origins, webhook URLs, limits): kept in memory, forgotten on any
+  // change to the table (Store.onChange). Values are frozen: they are shared.
+  const cache = new Map<string, unknown>();
+  store.onChange('config', () => cache.clear());
   const read = (key: string): unknown => {
+    if (cache.has(key)) return cache.get(key);
     const row = store.get<{ value: string }>('SELECT value FROM config WHERE key = ?', [key]);
-    return row ? JSON.parse(row.value) : settings[key]?.default;
+    const value: unknown = row ? JSON.parse(row.value) : settings[key]?.default;
+    if (typeof value == 'object' && value !== null) Object.freeze(value);
+    cache.set(key, value);
+    return value;
   };
   return {
     values: () => Object.fromEntries(Object.keys(settings).map((key) => [key, read(key)])),

@@ -38,14 +38,55 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
   };
   const bind = (parameters: SqlParameters | undefined): unknown[] => (parameters === undefined ? [] : [parameters]);
 
+  // One transaction function for every call: better-sqlite3 builds its BEGIN/COMMIT/SAVEPOINT
+  // statements per function, which is most of a small write's cost when made anew each time.
+  // Outermost: BEGIN IMMEDIATE (takes the write lock at once); nested: a savepoint.
+  const inTransaction = database.transaction((work: () => unknown) => work());
+
+  // Caches over tables (onChange) forget what they hold when a row of their table changes, by a
+  // temporary trigger on this connection whatever statement changes it, and again when a
+  // transaction that changed the table rolls back (a read inside it may have cached the change).
+  const listeners = new Map<string, Set<() => void>>();
+  /** Watched tables changed since the outermost transaction began. */
+  const changedInTransaction = new Set<string>();
+  const changed = (table: string) => {
+    for (const listener of listeners.get(table) ?? []) listener();
+  };
+  database.function('sitekit_table_changed', { deterministic: false, varargs: false }, (table: unknown) => {
+    changed(String(table));
+    if (database.inTransaction) changedInTransaction.add(String(table));
+    return null;
+  });
+
   return {
     engine: options.file ? 'sqlite-file' : 'sqlite-memory',
     run: (sql, parameters) => ({ changes: prepare(sql).run(...bind(parameters)).changes }),
     get: <Row>(sql: string, parameters?: SqlParameters) => prepare(sql).get(...bind(parameters)) as Row | undefined,
     all: <Row>(sql: string, parameters?: SqlParameters) => prepare(sql).all(...bind(parameters)) as Row[],
     exec: (sql) => void database.exec(sql),
-    // Outermost: BEGIN IMMEDIATE (takes the write lock at once); nested: a savepoint, rolled back alone when it throws.
-    transaction: <Result>(work: () => Result): Result => database.transaction(work).immediate(),
+    transaction<Result>(work: () => Result): Result {
+      try {
+        return inTransaction.immediate(work) as Result;
+      } catch (error) {
+        for (const table of changedInTransaction) changed(table);
+        throw error;
+      } finally {
+        if (!database.inTransaction) changedInTransaction.clear();
+      }
+    },
+    onChange(table, listener) {
+      let tableListeners = listeners.get(table);
+      if (!tableListeners) {
+        if (!/^[a-z_][a-z0-9_]*$/.test(table)) throw new Error(`Not a table name: ${table}`);
+        for (const event of ['INSERT', 'UPDATE', 'DELETE'])
+          database.exec(
+            `CREATE TEMP TRIGGER IF NOT EXISTS sitekit_${table}_${event.toLowerCase()} AFTER ${event} ON main.${table} BEGIN SELECT sitekit_table_changed('${table}'); END`,
+          );
+        tableListeners = new Set();
+        listeners.set(table, tableListeners);
+      }
+      tableListeners.add(listener);
+    },
     close: () => database.close(),
   };
 }

@@ -27,6 +27,13 @@ export interface Store {
    * changes roll back and the outer transaction goes on.
    */
   transaction<Result>(work: () => Result): Result;
+  /**
+   * Calls `listener` after every change to a row of `table`, whatever statement makes it (a
+   * service's own, the control API's reset or import), and again when a transaction or savepoint
+   * that changed it rolls back: an in-memory copy of the table's rows is then out of date. The
+   * table must exist.
+   */
+  onChange(table: string, listener: () => void): void;
   /** Closes the database (a checkpoint of the write-ahead log included). */
   close(): void;
 }

@@ -94,13 +94,51 @@ export const collectionNotFound = (collectionId: string) =>
     { collectionId },
   );
 
-/** The collection, or `undefined`. */
-export function findCollection(store: Store, collectionId: string): Collection | undefined {
-  const row = store.get<{ body: string }>('SELECT body FROM collections WHERE id = ?', [collectionId]);
-  return row ? (JSON.parse(row.body) as Collection) : undefined;
+/** Most collections a store's cache holds; past it, the cache starts over (a test suite creating thousands). */
+const CACHE_LIMIT = 1000;
+
+/**
+ * Collections read so far, per store: every item request opens its collection, and reading and
+ * parsing its row each time was a measurable part of a small request. The store empties the
+ * cache on any change to the table and on any rollback (Store.onChange), so it never holds what
+ * the table does not.
+ */
+const caches = new WeakMap<Store, Map<string, Collection>>();
+
+function cacheOf(store: Store): Map<string, Collection> {
+  let cache = caches.get(store);
+  if (!cache) {
+    const created = new Map<string, Collection>();
+    store.onChange('collections', () => created.clear());
+    caches.set(store, created);
+    cache = created;
+  }
+  return cache;
 }
 
-/** The collection, or a `WDE0025` error. */
+/** Freezes a value at every depth: a cached collection is shared by every request that reads it. */
+function deepFreeze<Value>(value: Value): Value {
+  if (typeof value == 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const entry of Object.values(value)) deepFreeze(entry);
+  }
+  return value;
+}
+
+/** The collection (frozen: build a new one to change it), or `undefined`. */
+export function findCollection(store: Store, collectionId: string): Collection | undefined {
+  const cache = cacheOf(store);
+  const cached = cache.get(collectionId);
+  if (cached) return cached;
+  const row = store.get<{ body: string }>('SELECT body FROM collections WHERE id = ?', [collectionId]);
+  if (!row) return undefined;
+  const collection = deepFreeze(JSON.parse(row.body) as Collection);
+  if (cache.size >= CACHE_LIMIT) cache.clear();
+  cache.set(collectionId, collection);
+  return collection;
+}
+
+/** The collection (frozen), or a `WDE0025` error. */
 export function requireCollection(store: Store, collectionId: string): Collection {
   const collection = findCollection(store, collectionId);
   if (!collection) throw collectionNotFound(collectionId);

@@ -6,7 +6,7 @@ import {
   SYSTEM_KEYS,
   deleteItem,
   findItem,
-  itemExists,
+  insertNewItem,
   itemIdOf,
   itemNotFound,
   nowDate,
@@ -31,10 +31,20 @@ function ownFields(data: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(data).filter(([key]) => !(SYSTEM_KEYS as readonly string[]).includes(key)));
 }
 
-function store(access: ItemAccess, data: ItemData, multi: Map<string, string[]>): void {
+/**
+ * Writes an item and its multi-references. One statement alone needs no savepoint (SQLite undoes
+ * a failed statement by itself); with references, the statements go in a nested transaction, so
+ * that a bulk entry that fails leaves nothing behind (bulk.ts).
+ */
+function store(access: ItemAccess, data: ItemData, multi: Map<string, string[]>, isNew: boolean): void {
   const { context, collection } = access;
-  writeItem(context.store, collection.id, data);
-  for (const [field, ids] of multi) setReferences(context.store, collection.id, field, data._id, ids);
+  const write = () => {
+    if (isNew) insertNewItem(context.store, collection.id, data);
+    else writeItem(context.store, collection.id, data);
+    for (const [field, ids] of multi) setReferences(context.store, collection.id, field, data._id, ids);
+  };
+  if (multi.size) context.store.transaction(write);
+  else write();
 }
 
 /** Inserts a new item; `WDE0074` when its id exists. */
@@ -43,7 +53,6 @@ export function insertItem(access: ItemAccess, dataItem: unknown, at: string): W
   const { context, collection, call } = access;
   const requested = requestData(dataItem, at);
   const id = itemIdOf(dataItem as { id?: unknown; data?: Record<string, unknown> }, at);
-  if (findItem(context.store, collection.id, id)) throw itemExists(collection.id, id);
   const { data: fields, multi } = splitReferences(collection, ownFields(requested), `${at}.data`);
   const now = nowDate();
   const owner = ownerOf(call.caller, context.site);
@@ -54,7 +63,8 @@ export function insertItem(access: ItemAccess, dataItem: unknown, at: string): W
     _updatedDate: now,
     ...(owner ? { _owner: owner } : {}),
   };
-  store(access, data, multi);
+  // The primary key refuses an id that exists (WDE0074).
+  store(access, data, multi, true);
   call.emit(
     domainEvent(
       FQDN,
@@ -85,7 +95,7 @@ export function updateItem(access: ItemAccess, dataItem: unknown, at: string): W
     _updatedDate: nowDate(),
     ...(current._owner !== undefined ? { _owner: current._owner } : {}),
   };
-  store(access, data, multi);
+  store(access, data, multi, false);
   call.emit(
     domainEvent(
       FQDN,
