@@ -85,6 +85,7 @@ async function main(argv: string[]): Promise<number> {
   }
 
   const { startEmulator } = await import('./index.js');
+  const { DEMO_EMAIL, DEMO_PASSWORD } = await import('./services/members/demo.js');
   const emulator = await startEmulator({
     port,
     host: values.host,
@@ -101,6 +102,8 @@ async function main(argv: string[]): Promise<number> {
       `  client id: ${info.clientId}`,
       `  data:      ${values.memory ? 'in memory (lost on exit)' : emulator.context.dataDir}`,
       `  console:   ${info.url}/   control API: ${info.url}/_emulator/info`,
+      // The demo data's member who can sign in (a --seed file brings its own members).
+      ...(values.seed ? [] : [`  sign in:   ${DEMO_EMAIL} / ${DEMO_PASSWORD} (the demo member)`]),
       '',
     ].join('\n'),
   );

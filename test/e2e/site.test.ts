@@ -172,6 +172,20 @@ describeInBrowser('console: site view', () => {
     );
   });
 
+  it('shows the demo member’s credentials on the sign-in page, and they sign in', {
+    timeout: e2eTestTimeoutMs,
+  }, async () => {
+    await inPage(stage(), 'site-demo-credentials', async (page) => {
+      await page.goto('/site/sign-in');
+      expect(await page.getByTestId('demo-credentials').textContent()).toContain('ada@example.com / demo-password');
+      await page.getByRole('button', { name: 'Use the demo member' }).click();
+      const form = page.getByRole('form', { name: 'Sign in with email and password' });
+      await form.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL(/\/site\/profile$/);
+      await expect.poll(() => page.getByTestId('profile-email').textContent()).toBe('ada@example.com');
+    });
+  });
+
   it('says that a blocked account is blocked, not "Unknown _state"', { timeout: e2eTestTimeoutMs }, async () => {
     const { email, password } = await registeredMember('blocked');
     const admin = adminClient();

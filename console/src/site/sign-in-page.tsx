@@ -15,6 +15,12 @@ import { callbackUrl, silentOptions } from './return-urls.js';
 import { OutcomeNotice } from './sign-in-outcome.js';
 import { VerificationStep } from './verification-step.js';
 
+/**
+ * The member of the emulator's demo data who can sign in (`emulator/services/members/demo.ts`;
+ * the CLI prints the same at start). A site seeded from a file may not have them.
+ */
+const demoMember = { email: 'ada@example.com', password: 'demo-password' };
+
 /** The sign-in page. */
 export function SignInPage() {
   const { login, loginWithRedirect, pending, error } = useAuth();
@@ -98,6 +104,17 @@ export function SignInPage() {
           </form>
           <p className="muted">
             New here? <Link to="/site/register">Create an account</Link>
+          </p>
+          <p className="muted small" data-testid="demo-credentials">
+            With the demo data, <span className="mono">{demoMember.email}</span> /{' '}
+            <span className="mono">{demoMember.password}</span> signs in.{' '}
+            <button
+              type="button"
+              className="secondary small"
+              onClick={() => setCredentials({ ...credentials, ...demoMember })}
+            >
+              Use the demo member
+            </button>
           </p>
         </section>
       </div>

@@ -7,12 +7,14 @@ import { saveIdentity } from '../identity/identity-store.js';
 import { hashPasswordSync } from '../identity/passwords.js';
 import { insertMember, type NewMember } from './member-store.js';
 
-/** The password of the demo member who can sign in (ada@example.com). */
+/** The email of the demo member who can sign in. */
+export const DEMO_EMAIL = 'ada@example.com';
+/** The password of the demo member who can sign in ({@link DEMO_EMAIL}). */
 export const DEMO_PASSWORD = 'demo-password';
 
 const DEMO_MEMBERS: (NewMember & { password?: string })[] = [
   {
-    loginEmail: 'ada@example.com',
+    loginEmail: DEMO_EMAIL,
     loginEmailVerified: true,
     status: 'APPROVED',
     profile: { nickname: 'Ada Lovelace', title: 'Analyst' },
