@@ -53,8 +53,6 @@ export function tableEntry(doc: Doc, entry: OperationEntry): Record<string, unkn
   if (op['x-sitekit-null-if-missing']) row.nullIfMissing = op['x-sitekit-null-if-missing'];
   const request = transformTree(doc, requestSchema(doc, entry));
   const response = transformTree(doc, responseSchema(doc, entry));
-  // The runtime loads the media reference codecs before sending an operation whose trees need them.
-  if (/:"(image|video|audio|document)"/.test(literal([request, response]))) row.media = true;
   if (request !== undefined) row.request = request;
   if (response !== undefined) row.response = response;
   return row;

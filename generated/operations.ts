@@ -130,13 +130,13 @@ export const getCurrentMember: Operation = {id:"getCurrentMember",method:"GET",p
 /** `GET /wix-data/v2/collections/{dataCollectionId}` */
 export const getDataCollection: Operation = {id:"getDataCollection",method:"GET",path:"/wix-data/v2/collections/{dataCollectionId}",methodFqn:"wix.data.v2.DataCollectionService.GetDataCollection",entity:"dataCollection",args:[{name:"dataCollectionId",expects:"string"},{name:"options",expects:"options",optional:true}],unwrap:"collection",response:{collection:{$entity:true,fields:{numberRange:{min:"float",max:"float"}},createdDate:"date",updatedDate:"date"},referencedCollections:{$entity:true,fields:{numberRange:{min:"float",max:"float"}},createdDate:"date",updatedDate:"date"}}};
 /** `GET /site-media/v1/files/get-file-by-id` */
-export const getFileDescriptor: Operation = {id:"getFileDescriptor",method:"GET",path:"/site-media/v1/files/get-file-by-id",methodFqn:"wix.media.site_media.v1.FilesService.GetFileDescriptor",entity:"fileDescriptor",args:[{name:"fileId",expects:"string"}],unwrap:"file",media:true,response:fileTransform};
+export const getFileDescriptor: Operation = {id:"getFileDescriptor",method:"GET",path:"/site-media/v1/files/get-file-by-id",methodFqn:"wix.media.site_media.v1.FilesService.GetFileDescriptor",entity:"fileDescriptor",args:[{name:"fileId",expects:"string"}],unwrap:"file",response:fileTransform};
 /** `POST /site-media/v1/files/get-files` */
-export const getFileDescriptors: Operation = {id:"getFileDescriptors",method:"POST",path:"/site-media/v1/files/get-files",methodFqn:"wix.media.site_media.v1.FilesService.GetFileDescriptors",entity:"fileDescriptor",args:[{name:"fileIds",expects:"array"}],readOnly:true,media:true,response:filesTransform};
+export const getFileDescriptors: Operation = {id:"getFileDescriptors",method:"POST",path:"/site-media/v1/files/get-files",methodFqn:"wix.media.site_media.v1.FilesService.GetFileDescriptors",entity:"fileDescriptor",args:[{name:"fileIds",expects:"array"}],readOnly:true,response:filesTransform};
 /** `GET /members/v1/members/{id}` */
 export const getMember: Operation = {id:"getMember",method:"GET",path:"/members/v1/members/{id}",methodFqn:"com.wixpress.members.api.Members.GetMember",entity:"member",args:[{name:"id",expects:"string"},{name:"options",expects:"options",optional:true}],unwrap:"member",response:memberTransform};
 /** `POST /site-media/v1/files/import` */
-export const importFile: Operation = {id:"importFile",method:"POST",path:"/site-media/v1/files/import",methodFqn:"wix.media.site_media.v1.FilesService.ImportFile",entity:"fileDescriptor",args:[{name:"url",expects:"string"},{name:"options",expects:"options",optional:true}],unwrap:"file",media:true,response:fileTransform};
+export const importFile: Operation = {id:"importFile",method:"POST",path:"/site-media/v1/files/import",methodFqn:"wix.media.site_media.v1.FilesService.ImportFile",entity:"fileDescriptor",args:[{name:"url",expects:"string"},{name:"options",expects:"options",optional:true}],unwrap:"file",response:fileTransform};
 /** `POST /wix-data/v2/items` */
 export const insert: Operation = {id:"insert",method:"POST",path:"/wix-data/v2/items",methodFqn:"wix.data.v2.DataItemService.InsertDataItem",entity:"dataItem",args:[{name:"dataCollectionId",expects:"string"},{name:"dataItem",expects:"item"},{name:"options",expects:"options",optional:true}],unwrap:"dataItem",request:dataItemTransform,response:dataItemTransform};
 /** `POST /wix-data/v2/items/is-referenced` */
@@ -148,7 +148,7 @@ export const leaveCommunity: Operation = {id:"leaveCommunity",method:"POST",path
 /** `GET /wix-data/v2/collections` */
 export const listDataCollections: Operation = {id:"listDataCollections",method:"GET",path:"/wix-data/v2/collections",methodFqn:"wix.data.v2.DataCollectionService.ListDataCollections",entity:"dataCollection",args:[{name:"options",expects:"options",optional:true}],response:{collections:{$entity:true,fields:{numberRange:{min:"float",max:"float"}},createdDate:"date",updatedDate:"date"}}};
 /** `GET /site-media/v1/files` */
-export const listFiles: Operation = {id:"listFiles",method:"GET",path:"/site-media/v1/files",methodFqn:"wix.media.site_media.v1.FilesService.ListFiles",entity:"fileDescriptor",args:[{name:"options",expects:"options",optional:true}],media:true,response:filesTransform};
+export const listFiles: Operation = {id:"listFiles",method:"GET",path:"/site-media/v1/files",methodFqn:"wix.media.site_media.v1.FilesService.ListFiles",entity:"fileDescriptor",args:[{name:"options",expects:"options",optional:true}],response:filesTransform};
 /** `GET /members/v1/members` */
 export const listMembers: Operation = {id:"listMembers",method:"GET",path:"/members/v1/members",methodFqn:"com.wixpress.members.api.Members.ListMembers",entity:"member",args:[{name:"options",expects:"options",optional:true}],response:membersTransform};
 /** `POST /_api/iam/authentication/v1/login` */
@@ -180,7 +180,7 @@ export const replaceReferences: Operation = {id:"replaceReferences",method:"POST
 /** `POST /wix-data/v2/items/save` */
 export const save: Operation = {id:"save",method:"POST",path:"/wix-data/v2/items/save",methodFqn:"wix.data.v2.DataItemService.SaveDataItem",entity:"dataItem",args:[{name:"dataCollectionId",expects:"string"},{name:"dataItem",expects:"item"},{name:"options",expects:"options",optional:true}],unwrap:"dataItem",request:dataItemTransform,response:dataItemTransform};
 /** `POST /site-media/v1/files/search` */
-export const searchFiles: Operation = {id:"searchFiles",method:"POST",path:"/site-media/v1/files/search",methodFqn:"wix.media.site_media.v1.FilesService.SearchFiles",entity:"fileDescriptor",args:[{name:"options",expects:"options",optional:true}],readOnly:true,media:true,response:filesTransform};
+export const searchFiles: Operation = {id:"searchFiles",method:"POST",path:"/site-media/v1/files/search",methodFqn:"wix.media.site_media.v1.FilesService.SearchFiles",entity:"fileDescriptor",args:[{name:"options",expects:"options",optional:true}],readOnly:true,response:filesTransform};
 /** `POST /_api/iam/recovery/v1/activation-email` */
 export const sendActivationEmail: Operation = {id:"sendActivationEmail",method:"POST",path:"/_api/iam/recovery/v1/activation-email",methodFqn:"wix.iam.recovery.v1.RecoveryService.SendActivationEmail"};
 /** `POST /_api/iam/authentication/v2/sign-on` */

@@ -8,7 +8,7 @@ import { isApplicationError, isSiteKitError, RequestError } from './errors/index
 import type { Transport } from './http/transport.js';
 import { invalid, isRecord, optionsObject, requireArray, requireObject, requireString } from './input.js';
 import { loadOnFirstUse } from './lazy.js';
-import { loadMediaCodecs, toPublic, toWire } from './wire/index.js';
+import { toPublic, toWire } from './wire/index.js';
 import { readPath } from './request.js';
 
 /** The transform node at a dotted wire path of a request tree. */
@@ -109,7 +109,6 @@ export function requestFromArgs(
 
 /** Calls `op` with public arguments and returns its public-form (and unwrapped) result. */
 export async function invoke(transport: Transport, op: Operation, args: readonly unknown[]): Promise<unknown> {
-  if (op.media) await loadMediaCodecs();
   let built;
   try {
     built = requestFromArgs(op, args);
@@ -128,7 +127,6 @@ export async function send(
   request: object,
   call: CallOptions = {},
 ): Promise<unknown> {
-  if (op.media) await loadMediaCodecs();
   let response: unknown;
   try {
     response = await transport.send(op, request, call);
@@ -182,7 +180,6 @@ export async function sendPublic(
   request: Record<string, unknown>,
   options?: unknown,
 ): Promise<unknown> {
-  if (operation.media) await loadMediaCodecs();
   const { wire, call } = wireRequest(operation, request, options);
   return await send(transport, operation, wire, call);
 }

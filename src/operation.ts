@@ -99,8 +99,6 @@ export interface Operation {
   readonly fallback?: Operation;
   /** Resolve `null` when the service answers with this application code (the entity is missing). */
   readonly nullIfMissing?: string;
-  /** Its trees have media references: the media codecs (loaded on first use) load before it is sent. */
-  readonly media?: true;
   /** Transform tree of the request object. */
   readonly request?: TransformNode;
   /** Transform tree of the response object. */

@@ -9,7 +9,7 @@ import { RequestError, WebhookError, type WebhookErrorCode } from '../errors/ind
 import { loadOnFirstUse } from '../lazy.js';
 import { parseDate } from '../wire/date.js';
 import { isPlainObject, type PlainObject } from '../wire/plain.js';
-import { loadMediaCodecs, toPublic } from '../wire/transform.js';
+import { toPublic } from '../wire/transform.js';
 import type { DomainEvent, EventHandler, ProcessedEvent, ProcessOptions } from './types.js';
 
 /** The state of one client's registry that processing reads (and the key cache it fills). */
@@ -112,8 +112,6 @@ export async function processEvent(
   // The body's transform, from the event's schema (e.g. a file-ready body carries the descriptor
   // in `file`, or is the descriptor: its transform covers both).
   const node = eventTransforms[eventType];
-  // Media events' bodies have media references.
-  await loadMediaCodecs();
   const event: PlainObject =
     index === 3 ? { data: toPublic(raw, node), metadata } : { entity: toPublic(raw, node), metadata };
   if (index === 1 && part.modifiedFields != null) event.modifiedFields = part.modifiedFields;

@@ -7,7 +7,7 @@ import type { FileDescriptor } from '../../generated/models.js';
 import * as operations from '../../generated/operations.js';
 import { errorFromResponse, HttpError, NetworkError, SYSTEM_ERROR } from '../errors/index.js';
 import type { Transport } from '../http/transport.js';
-import { loadMediaCodecs, toPublic } from '../wire/index.js';
+import { toPublic } from '../wire/index.js';
 
 /** A 2xx answer that lacks what the upload needs (an upload URL, a descriptor). */
 export const incomplete = (what: string, status = 200, requestId?: string | null): HttpError =>
@@ -45,8 +45,6 @@ export async function putFile(
   if (!response.ok)
     throw errorFromResponse({ status: response.status, statusText: response.statusText, body: text, requestId });
   let file: FileDescriptor | undefined;
-  // The descriptor has media references; loaded here so a load failure is not taken for bad JSON below.
-  await loadMediaCodecs();
   try {
     file = (toPublic(JSON.parse(text), operations.getFileDescriptor.response) as { file?: FileDescriptor }).file;
   } catch {

@@ -13,7 +13,6 @@ export {
   isStringArray,
   itemCodec,
   itemDataCodec,
-  loadMediaCodecs,
 } from './transform.js';
 export {
   formatMediaRef,

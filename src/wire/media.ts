@@ -1,7 +1,7 @@
 /**
  * Codecs `image`, `video`, `audio`, `document`: media references, `wix:<kind>://v1/<id>/<filename>#...`
  * scheme strings in the public form and `{id, url, height, width, filename, altText}` objects on
- * the wire. A chunk of its own: the transform engine loads it on first use (loadMediaCodecs).
+ * the wire. Part of the transform engine (./transform.ts), which has every codec when it runs.
  */
 import type { MediaVideo } from '../../generated/models.js';
 import type { Codec } from './codec.js';

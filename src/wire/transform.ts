@@ -6,9 +6,8 @@
  */
 import type { TransformBranch, TransformCode, TransformNode } from '../operation.js';
 import type { Codec } from './codec.js';
-import type { MediaKind } from './media.js';
-import { loadOnFirstUse } from '../lazy.js';
 import { dateCodec, formatDate, parseDate } from './date.js';
+import { mediaCodecs } from './media.js';
 import { isPlainObject, mapArray, mapEntries, type PlainObject } from './plain.js';
 import { RequestError } from '../errors/index.js';
 
@@ -138,38 +137,13 @@ export const decodeItem = (value: unknown): unknown => {
 export const itemCodec: Codec = { toWire: encodeItem, toPublic: decodeItem };
 
 // ---------------------------------------------------------------------------------------------
-// Codecs `image`, `video`, `audio`, `document`: media references (src/wire/media.ts). Only the media
-// API's trees and domain events have them, so they load on first use: whatever converts a tree with
-// media leaves (an operation marked `media`, event processing) awaits loadMediaCodecs() first.
 
-let loadedMediaCodecs: Readonly<Record<MediaKind, Codec>> | undefined;
-const loadMediaModule = loadOnFirstUse(() => import('./media.js'));
-
-/** Loads the media reference codecs; the conversions of trees with media leaves need them loaded. */
-export const loadMediaCodecs = async (): Promise<void> => {
-  loadedMediaCodecs ??= (await loadMediaModule()).mediaCodecs;
-};
-
-/** The codec of one media kind, once loaded; before that a conversion is a bug of the SDK, not bad input. */
-const mediaLeaf = (kind: MediaKind): Codec => {
-  const loaded = (): Codec => {
-    if (!loadedMediaCodecs) throw new Error(`sitekit: the ${kind} codec is used before loadMediaCodecs() resolved`);
-    return loadedMediaCodecs[kind];
-  };
-  return { toWire: (value) => loaded().toWire(value), toPublic: (value) => loaded().toPublic(value) };
-};
-
-// ---------------------------------------------------------------------------------------------
-
-/** Leaf code → codec. An unknown code (a newer generator than this engine) leaves values unchanged. */
+/** Leaf code → codec (the media reference codecs `image`, `video`, `audio`, `document` are in ./media.ts). An unknown code (a newer generator than this engine) leaves values unchanged. */
 export const codecs: Readonly<Record<string, Codec>> = {
   date: dateCodec,
   float: floatCodec,
   fieldMask: fieldMaskCodec,
-  image: mediaLeaf('image'),
-  video: mediaLeaf('video'),
-  audio: mediaLeaf('audio'),
-  document: mediaLeaf('document'),
+  ...mediaCodecs,
   item: itemCodec,
   itemData: itemDataCodec,
   // A filter over an entity's fields: the entity renames at every depth (`_id` ↔ `id`...).

@@ -1,25 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { loadMediaCodecs, toPublic, toWire } from '../../../src/wire/index.js';
+import { toPublic, toWire } from '../../../src/wire/index.js';
 
-// Each test file has its own module instances, so the media codecs are not loaded yet here.
-describe('media reference codecs load on first use', () => {
+// A fresh module instance per test file: nothing has converted a media leaf before these tests.
+describe('media reference codecs are part of the transform engine', () => {
   const ref = 'wix:image://v1/abc.png/abc.png';
 
-  it('a media leaf converted before loadMediaCodecs() is an SDK bug, not a silent pass-through', () => {
-    expect(() => toWire(ref, 'image')).toThrow('sitekit: the image codec is used before loadMediaCodecs() resolved');
-    expect(() => toPublic({ id: 'abc.png' }, { file: { media: 'video' } })).not.toThrow();
-    expect(() => toPublic({ file: { media: { id: 'abc.png' } } }, { file: { media: 'video' } })).toThrow(
-      'the video codec',
-    );
-  });
-
-  it('after loadMediaCodecs() the leaves convert both ways', async () => {
-    await loadMediaCodecs();
+  it('a media leaf converts on the first call, with nothing loaded or awaited first', () => {
     expect(toWire(ref, 'image')).toStrictEqual({
       id: 'abc.png',
       url: 'https://static.wixstatic.com/media/abc.png',
       filename: 'abc.png',
     });
+    expect(toPublic({ file: { media: { id: 'abc.png', filename: 'abc.png' } } }, { file: { media: 'video' } })).toEqual(
+      { file: { media: 'wix:video://v1/abc.png/abc.png' } },
+    );
     expect(toPublic({ id: 'abc.png', filename: 'abc.png' }, 'image')).toBe(ref);
   });
 });

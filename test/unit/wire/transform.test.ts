@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { operations } from '../../../generated/operations.js';
 import type { TransformNode } from '../../../src/operation.js';
 import {
@@ -8,16 +8,12 @@ import {
   formatMediaRef,
   itemCodec,
   itemDataCodec,
-  loadMediaCodecs,
   mediaCodec,
   parseMediaRef,
   toPublic,
   toWire,
   type Codec,
 } from '../../../src/wire/index.js';
-
-// The engine's media leaves need the media codecs loaded, as the SDK does before sending a media operation.
-beforeAll(() => loadMediaCodecs());
 
 /** Freezes `value` and everything reachable from it, so any write throws in strict mode. */
 function deepFreeze<T>(value: T): T {
