@@ -1,8 +1,8 @@
 // `npm run size`: the size budget. Bundles the built package's entry the way an app's bundler
 // would (esbuild, minified, code splitting) and counts, min+gzip, what an app loads eagerly when it
 // imports the client: the entry chunk and every chunk it imports statically. Chunks reached only
-// through `import()` (webhook verification with jose, resumable uploads with tus-js-client) load
-// on first use and are reported separately, outside the budget.
+// through `import()` (the features that load on first use, see src/README.md) are reported
+// separately, outside the budget. The budget's headroom is for readable code, not for features.
 import { build } from 'esbuild';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { eagerOutputs } from './eager-chunks.mjs';
 
-const BUDGET = 18 * 1024;
+const BUDGET = 20 * 1024;
 const root = resolve(import.meta.dirname, '..');
 const dir = mkdtempSync(join(tmpdir(), 'sitekit-size-'));
 try {
