@@ -24,6 +24,10 @@ Options:
   --memory            keep everything in memory; nothing is written to disk
   --seed <file.json>  on first start, load this state (GET /_emulator/export format) instead of the demo data
   -h, --help          show this help
+
+Other commands (sitekit-sdk <command> --help):
+  types               write the TypeScript types of a site's collections
+  pull                copy a live site into a file the emulator loads (--seed)
 `;
 
 /** The packages of {@link SERVER_PACKAGES} that cannot be loaded. */
@@ -41,6 +45,9 @@ async function missingPackages(): Promise<string[]> {
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv[0] && !argv[0].startsWith('-') ? argv : ['emulator', ...argv];
+  // The commands that read a site (types, pull) need none of the server packages checked below.
+  const siteCommands = await import('./cli/commands.js');
+  if (siteCommands.isSiteCommand(command!)) return siteCommands.runSiteCommand(command, rest);
   if (command != 'emulator') {
     process.stderr.write(`Unknown command: ${command}\n\n${USAGE}`);
     return 2;

@@ -1,0 +1,88 @@
+/**
+ * The site a command reads (`types`, `pull`): a live site given by `--url`, `--api-key` and
+ * `--site-id`, or the local emulator (its `/_emulator/info` gives the API key and site ID).
+ * Reads go through the SDK with an API key; nothing here needs the emulator's server packages.
+ */
+import { ApiKeyStrategy, createClient, type ApiKeyAuth, type Client } from '../../src/index.js';
+
+/** Where the local emulator listens unless told otherwise (`sitekit-sdk emulator`'s default). */
+export const DEFAULT_EMULATOR_URL = 'http://127.0.0.1:4700';
+
+/** The options every command that reads a site takes, for `parseArgs`. */
+export const SITE_OPTIONS = {
+  url: { type: 'string' },
+  'api-key': { type: 'string' },
+  'site-id': { type: 'string' },
+  emulator: { type: 'string' },
+} as const;
+
+/** Their help text. */
+export const SITE_USAGE = `  --url <url>         a live site's API (e.g. https://www.wixapis.com), with --api-key and --site-id
+  --api-key <key>     the site's API key (or the SITEKIT_API_KEY environment variable)
+  --site-id <id>      the site's ID (or the SITEKIT_SITE_ID environment variable)
+  --emulator <url>    the local emulator to read when no --url is given (default ${DEFAULT_EMULATOR_URL})`;
+
+/** The values of {@link SITE_OPTIONS} as parsed. */
+export interface SiteArguments {
+  url?: string;
+  'api-key'?: string;
+  'site-id'?: string;
+  emulator?: string;
+}
+
+/** A site to read, through an elevated SDK client. */
+export interface SiteConnection {
+  client: Client<ApiKeyAuth>;
+  /** What the site is, for messages: its URL. */
+  description: string;
+}
+
+/** A usage mistake: the command prints it with its help and exits with code 2. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+/** Connection details the local emulator gives (`GET /_emulator/info`). */
+async function emulatorInfo(emulatorUrl: string): Promise<{ url: string; apiKey: string; siteId: string }> {
+  const infoUrl = `${emulatorUrl.replace(/\/+$/, '')}/_emulator/info`;
+  let response: Response;
+  try {
+    response = await fetch(infoUrl);
+  } catch {
+    throw new UsageError(
+      `No emulator answers at ${emulatorUrl}: start one (npx sitekit-sdk emulator), or read a live site with --url, --api-key and --site-id.`,
+    );
+  }
+  if (!response.ok) throw new UsageError(`${infoUrl} answered ${response.status}: is this a sitekit emulator?`);
+  return (await response.json()) as { url: string; apiKey: string; siteId: string };
+}
+
+/**
+ * The site the arguments name. `retry` is the client's retry policy: commands that page through
+ * a whole site wait longer on rate limits (429 with `Retry-After`) than the default.
+ */
+export async function connectToSite(
+  args: SiteArguments,
+  env: Record<string, string | undefined>,
+  retry?: { retries: number; maxRetryAfterMs: number },
+): Promise<SiteConnection> {
+  const apiKey = args['api-key'] ?? env.SITEKIT_API_KEY;
+  const siteId = args['site-id'] ?? env.SITEKIT_SITE_ID;
+  if (args.url !== undefined) {
+    if (!apiKey) throw new UsageError('--url needs --api-key (or SITEKIT_API_KEY)');
+    if (!URL.canParse(args.url)) throw new UsageError(`--url must be a URL (got ${args.url})`);
+    return {
+      client: createClient({ baseUrl: args.url, auth: ApiKeyStrategy({ apiKey, siteId }), retry }),
+      description: args.url,
+    };
+  }
+  const info = await emulatorInfo(args.emulator ?? DEFAULT_EMULATOR_URL);
+  return {
+    client: createClient({
+      baseUrl: info.url,
+      auth: ApiKeyStrategy({ apiKey: info.apiKey, siteId: info.siteId }),
+      retry,
+    }),
+    description: `the emulator at ${info.url}`,
+  };
+}
