@@ -20,6 +20,8 @@ export interface Caller {
   visitorId?: string;
   /** The OAuth client the token was issued to. */
   clientId?: string;
+  /** The token session of an access token (`refresh_tokens.session_id`): what logout and a password change end. */
+  sessionId?: string;
   /** False only for the anonymous routes called without any `Authorization` header. */
   authenticated: boolean;
 }

@@ -1,8 +1,17 @@
 /**
- * Access tokens (JWTs signed with the site's key pair, via jose) and rotating refresh tokens
- * (opaque, stored hashed). Grants are pluggable: part 2 adds the authorization-code grant.
+ * Access tokens (JWTs signed with the site's key pair, via jose) and refresh tokens (opaque,
+ * stored hashed). Grants are pluggable: part 2 adds the authorization-code grant.
+ *
+ * Every token response opens a session: one row of `refresh_tokens`, named by its `session_id`,
+ * which the access tokens carry (`sid`). As on the platform, a refresh token is long-lived and
+ * reusable: a refresh answers a new access token of the same session and the same refresh token
+ * (the official client keeps the first one it got and sends it at every renewal). Ending the
+ * session ends them all: its refresh token is refused and its access tokens answer 401 before
+ * their expiry. Sessions end on logout, when a member is blocked or deleted, when the password
+ * changes (the member's other sessions), and when the authorization code they came from is
+ * replayed (RFC 6749 4.1.2).
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { applicationError, unauthenticated } from '../errors.js';
 import type { Caller, EmulatorContext, ServiceCall } from '../service.js';
@@ -18,6 +27,10 @@ export interface TokenSubject {
   visitorId: string;
   memberId?: string;
   clientId: string;
+  /** The session a refresh continues (its id and refresh token); absent, a new session opens. */
+  session?: { id: string; refreshToken: string };
+  /** The authorization code the tokens are exchanged for: a replay of it ends the session. */
+  authorizationCode?: string;
 }
 
 /** The body of a successful `POST /oauth2/token`. */
@@ -37,19 +50,25 @@ export type Grant = (
 
 /** Token issuing and checking, shared by every service. */
 export interface TokenService {
-  /** An access token and a new refresh token for `subject`. */
+  /** An access token for `subject`, in its session (a new one, with a new refresh token, unless it continues one). */
   issue(subject: TokenSubject): Promise<TokenResponse>;
-  /** The caller an access token stands for; a missing, expired or forged token is a 401. */
+  /** The caller an access token stands for; a missing, expired, forged or revoked token is a 401. */
   verify(accessToken: string): Promise<Caller>;
-  /** Spends a refresh token (each works once) and returns whom it was for; a used, unknown or foreign one is refused. */
-  spendRefreshToken(refreshToken: string, clientId: string): TokenSubject;
+  /** Whom a refresh token is for, with its session to continue; an unknown, revoked or foreign one is refused. Reusable. */
+  useRefreshToken(refreshToken: string, clientId: string): TokenSubject;
+  /** Ends one session (logout). */
+  revokeSession(sessionId: string): void;
+  /** Ends every session of a member, but `keepSessionId` (the one that changed the password). */
+  revokeMemberSessions(memberId: string, keepSessionId?: string): void;
+  /** Ends the sessions opened with an authorization code (the code was replayed). */
+  revokeCodeSessions(authorizationCode: string): void;
   /** Adds (or replaces) a grant type of `POST /oauth2/token`. */
   registerGrant(grantType: string, grant: Grant): void;
   /** The grant for a grant type, if any. */
   grant(grantType: string): Grant | undefined;
 }
 
-/** The refresh-token table. */
+/** The refresh-token (session) table. */
 export const tokenMigrations: Migration[] = [
   {
     id: 'auth-001-refresh-tokens',
@@ -63,6 +82,17 @@ export const tokenMigrations: Migration[] = [
       used_at TEXT
     )`,
   },
+  {
+    // Each row becomes a session: refresh tokens are reusable, access tokens name their session.
+    // \`used_at\` keeps its name (exports of older versions import as they are) and now means: revoked at.
+    id: 'auth-002-token-sessions',
+    sql: `ALTER TABLE refresh_tokens ADD COLUMN session_id TEXT;
+    ALTER TABLE refresh_tokens ADD COLUMN authorization_code_hash TEXT;
+    UPDATE refresh_tokens SET session_id = token_hash;
+    CREATE UNIQUE INDEX refresh_tokens_by_session ON refresh_tokens (session_id);
+    CREATE INDEX refresh_tokens_by_member ON refresh_tokens (member_id);
+    CREATE INDEX refresh_tokens_by_code ON refresh_tokens (authorization_code_hash)`,
+  },
 ];
 
 /** Claims of our access tokens. */
@@ -71,6 +101,8 @@ interface AccessClaims {
   visitorId: string;
   memberId?: string;
   clientId: string;
+  /** The session (absent from tokens issued before sessions existed). */
+  sid?: string;
 }
 
 const ISSUER = 'sitekit-emulator';
@@ -79,74 +111,145 @@ const hash = (token: string) => createHash('sha256').update(token).digest('base6
 /** An OAuth-style refusal of the token endpoint (400, code `INVALID_GRANT`). */
 export const invalidGrant = (description: string) => applicationError(400, 'INVALID_GRANT', description);
 
+/** A session row, as the token service reads it. */
+interface SessionRow {
+  kind: 'visitor' | 'member';
+  visitor_id: string;
+  member_id: string | null;
+  client_id: string;
+  session_id: string | null;
+  used_at: string | null;
+}
+
 /** Builds the token service of one emulator. */
 export function createTokenService(store: Store, site: SiteIdentity, config: ConfigStore, clock: Clock): TokenService {
   const grants = new Map<string, Grant>();
+  /** Opens a session for `subject`; answers its id and its refresh token (the only time it exists in clear). */
+  const openSession = (subject: TokenSubject): { id: string; refreshToken: string } => {
+    const session = { id: randomUUID(), refreshToken: `${subject.kind}.${randomBytes(32).toString('base64url')}` };
+    store.run(
+      `INSERT INTO refresh_tokens (token_hash, kind, visitor_id, member_id, client_id, created_at, session_id, authorization_code_hash)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      [
+        hash(session.refreshToken),
+        subject.kind,
+        subject.visitorId,
+        subject.memberId ?? null,
+        subject.clientId,
+        clock.iso(),
+        session.id,
+        subject.authorizationCode ? hash(subject.authorizationCode) : null,
+      ],
+    );
+    return session;
+  };
   return {
     async issue(subject) {
       const lifetime = config.get<number>('tokenLifetimeSeconds');
-      const claims: AccessClaims = { role: subject.kind, visitorId: subject.visitorId, clientId: subject.clientId };
+      const session = subject.session ?? openSession(subject);
+      const claims: AccessClaims = {
+        role: subject.kind,
+        visitorId: subject.visitorId,
+        clientId: subject.clientId,
+        sid: session.id,
+      };
       if (subject.memberId) claims.memberId = subject.memberId;
       const accessToken = await new SignJWT({ ...claims })
         .setProtectedHeader({ alg: SIGNING_ALGORITHM })
         .setIssuer(ISSUER)
         .setAudience(site.siteId)
         .setSubject(subject.memberId ?? subject.visitorId)
+        // Two renewals within a second are still two tokens.
+        .setJti(randomUUID())
         .setIssuedAt(Math.floor(clock.now() / 1000))
         .setExpirationTime(Math.floor(clock.now() / 1000) + lifetime)
         .sign(site.privateKey);
-      const refreshToken = `${subject.kind}.${randomBytes(32).toString('base64url')}`;
-      store.run(
-        'INSERT INTO refresh_tokens (token_hash, kind, visitor_id, member_id, client_id, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-        [hash(refreshToken), subject.kind, subject.visitorId, subject.memberId ?? null, subject.clientId, clock.iso()],
-      );
-      return { access_token: accessToken, expires_in: lifetime, refresh_token: refreshToken, token_type: 'Bearer' };
+      return {
+        access_token: accessToken,
+        expires_in: lifetime,
+        refresh_token: session.refreshToken,
+        token_type: 'Bearer',
+      };
     },
 
     async verify(accessToken) {
+      let payload: AccessClaims;
       try {
-        const { payload } = await jwtVerify<AccessClaims>(accessToken, site.publicKey, {
+        ({ payload } = await jwtVerify<AccessClaims>(accessToken, site.publicKey, {
           issuer: ISSUER,
           audience: site.siteId,
           algorithms: [SIGNING_ALGORITHM],
           // Expiry is judged on the emulator's clock, which tests move.
           currentDate: clock.date(),
-        });
-        const caller: Caller = {
-          kind: payload.role,
-          visitorId: payload.visitorId,
-          clientId: payload.clientId,
-          authenticated: true,
-        };
-        if (payload.role == 'member' && payload.memberId) caller.memberId = payload.memberId;
-        else if (payload.role != 'visitor') throw unauthenticated('The access token names no known role');
-        return caller;
+        }));
       } catch (error) {
         if (error instanceof joseErrors.JWTExpired) throw unauthenticated('The access token has expired');
         if (error instanceof joseErrors.JOSEError) throw unauthenticated('The access token is not valid');
         throw error;
       }
+      const caller: Caller = {
+        kind: payload.role,
+        visitorId: payload.visitorId,
+        clientId: payload.clientId,
+        authenticated: true,
+      };
+      if (payload.role == 'member' && payload.memberId) caller.memberId = payload.memberId;
+      else if (payload.role != 'visitor') throw unauthenticated('The access token names no known role');
+      if (payload.sid) {
+        // A session the store no longer knows (a reset, an import) leaves its tokens to their expiry, as before sessions.
+        const session = store.get<{ used_at: string | null }>(
+          'SELECT used_at FROM refresh_tokens WHERE session_id = ?',
+          [payload.sid],
+        );
+        if (session?.used_at)
+          throw unauthenticated(
+            'The session of this access token has ended (logout, password change, blocked or deleted member)',
+          );
+        caller.sessionId = payload.sid;
+      }
+      return caller;
     },
 
-    spendRefreshToken(refreshToken, clientId) {
-      return store.transaction(() => {
-        const row = store.get<{
-          kind: 'visitor' | 'member';
-          visitor_id: string;
-          member_id: string | null;
-          client_id: string;
-          used_at: string | null;
-        }>('SELECT kind, visitor_id, member_id, client_id, used_at FROM refresh_tokens WHERE token_hash = ?', [
-          hash(refreshToken),
-        ]);
-        if (!row) throw invalidGrant('Unknown refresh token');
-        if (row.used_at) throw invalidGrant('This refresh token was already used; refresh tokens work once');
-        if (row.client_id != clientId) throw invalidGrant('The refresh token was issued to another client');
-        store.run('UPDATE refresh_tokens SET used_at = ? WHERE token_hash = ?', [clock.iso(), hash(refreshToken)]);
-        const subject: TokenSubject = { kind: row.kind, visitorId: row.visitor_id, clientId: row.client_id };
-        if (row.member_id) subject.memberId = row.member_id;
-        return subject;
-      });
+    useRefreshToken(refreshToken, clientId) {
+      const row = store.get<SessionRow>(
+        'SELECT kind, visitor_id, member_id, client_id, session_id, used_at FROM refresh_tokens WHERE token_hash = ?',
+        [hash(refreshToken)],
+      );
+      if (!row) throw invalidGrant('Unknown refresh token');
+      if (row.used_at)
+        throw invalidGrant('This refresh token was revoked (logout, password change, blocked or deleted member)');
+      if (row.client_id != clientId) throw invalidGrant('The refresh token was issued to another client');
+      // Rows of older versions have no session id: their token hash names the session.
+      const sessionId = row.session_id ?? hash(refreshToken);
+      if (!row.session_id)
+        store.run('UPDATE refresh_tokens SET session_id = ? WHERE token_hash = ?', [sessionId, hash(refreshToken)]);
+      const subject: TokenSubject = {
+        kind: row.kind,
+        visitorId: row.visitor_id,
+        clientId: row.client_id,
+        session: { id: sessionId, refreshToken },
+      };
+      if (row.member_id) subject.memberId = row.member_id;
+      return subject;
+    },
+
+    revokeSession(sessionId) {
+      store.run('UPDATE refresh_tokens SET used_at = ? WHERE session_id = ? AND used_at IS NULL', [
+        clock.iso(),
+        sessionId,
+      ]);
+    },
+    revokeMemberSessions(memberId, keepSessionId) {
+      store.run(
+        'UPDATE refresh_tokens SET used_at = ? WHERE member_id = ? AND used_at IS NULL AND (? IS NULL OR session_id IS NOT ?)',
+        [clock.iso(), memberId, keepSessionId ?? null, keepSessionId ?? null],
+      );
+    },
+    revokeCodeSessions(authorizationCode) {
+      store.run('UPDATE refresh_tokens SET used_at = ? WHERE authorization_code_hash = ? AND used_at IS NULL', [
+        clock.iso(),
+        hash(authorizationCode),
+      ]);
     },
 
     registerGrant: (grantType, grant) => void grants.set(grantType, grant),

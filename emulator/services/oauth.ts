@@ -34,7 +34,7 @@ const refresh: Grant = (input, _call, context) => {
   const clientId = requireClient(input, context);
   const refreshToken = tokenField(input, 'refreshToken', 'refresh_token');
   if (!refreshToken) throw invalidField('refreshToken', 'must not be empty', 'REQUIRED_FIELD');
-  return context.tokens.spendRefreshToken(refreshToken, clientId);
+  return context.tokens.useRefreshToken(refreshToken, clientId);
 };
 
 // External login: a trusted backend (holding the API key) signs a member in by id.

@@ -211,15 +211,15 @@ describe('member tokens', () => {
     expect(again.auth.loggedIn()).toBe(false);
   });
 
-  it('member refresh tokens rotate: the used one is refused, the member stays the same', async () => {
+  it('member refresh tokens are reusable (as on the platform): renewed twice with the first one, the member stays the same', async () => {
     const { client } = await registeredMember();
     const before = client.auth.getTokens();
     const me = await client.members.getCurrentMember();
     const renewed = await client.auth.renewToken(before.refreshToken);
     expect(renewed.refreshToken.role).toBe('member');
-    expect(renewed.refreshToken.value).not.toBe(before.refreshToken.value);
-    await expect(client.auth.renewToken(before.refreshToken)).rejects.toThrow();
-    client.auth.setTokens(renewed);
+    const again = await client.auth.renewToken(before.refreshToken);
+    expect(again.refreshToken.role).toBe('member');
+    client.auth.setTokens(again);
     expect((await client.members.getCurrentMember())._id).toBe(me._id);
   });
 
@@ -230,7 +230,7 @@ describe('member tokens', () => {
     expect(visitor.accessToken.expiresAt).toBeGreaterThan(Date.now() / 1000);
     expect(await client.auth.generateVisitorTokens(visitor)).toBe(visitor);
     const renewed = await client.auth.generateVisitorTokens({ refreshToken: visitor.refreshToken });
-    expect(renewed.refreshToken.value).not.toBe(visitor.refreshToken.value);
+    expect(renewed.accessToken.value).not.toBe(visitor.accessToken.value);
     expect(renewed.refreshToken.role).toBe('visitor');
   });
 

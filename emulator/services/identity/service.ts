@@ -59,6 +59,17 @@ function emailRecoveryLink(context: EmulatorContext, member: Member, redirectUrl
   });
 }
 
+/**
+ * After a password change or reset: every other way in that the old password opened ends (token
+ * sessions, browser sessions on the hosted pages, session tokens not yet exchanged, codes, recovery
+ * links), so whoever knew the old password is signed out. `keepSessionId` is the token session
+ * that changed it, which stays signed in.
+ */
+function endOtherSessions(context: EmulatorContext, memberId: string, keepSessionId?: string): void {
+  revokeSecrets(context, memberId, ['session', 'recovery', 'authorization-code', 'browser-session']);
+  context.tokens.revokeMemberSessions(memberId, keepSessionId);
+}
+
 /** Email of a login body: `loginId.email` (v2) or `identifier.email` (v1; a v2 body is a v1 body without `identifier`). */
 const loginEmailOf = (input: OperationInput<'loginV1'>): unknown => input.loginId?.email ?? input.identifier?.email;
 
@@ -229,7 +240,7 @@ export const identityService: ServiceModule = {
         return context.store.transaction(() => {
           const recovery = check();
           spendSecret(context, 'recovery', call.input.recoveryToken);
-          revokeSecrets(context, recovery.memberId, ['recovery']);
+          endOtherSessions(context, recovery.memberId);
           saveIdentity(context.store, {
             ...findIdentity(context.store, recovery.memberId),
             passwordHash,
@@ -258,6 +269,7 @@ export const identityService: ServiceModule = {
           if (!findMember(context.store, memberId))
             throw applicationError(404, 'MEMBER_NOT_FOUND', `Member ${memberId} not found`);
           saveIdentity(context.store, { ...findIdentity(context.store, memberId), passwordHash, resetRequired: false });
+          endOtherSessions(context, memberId, call.caller.sessionId);
         });
         return {};
       },
@@ -267,6 +279,7 @@ export const identityService: ServiceModule = {
       const target = call.input.postLogoutRedirectUri;
       if (typeof target == 'string' && target) requireAllowedRedirect(context, target, 'postLogoutRedirectUri');
       endBrowserSession(context, call.request, call.reply);
+      if (call.caller.kind == 'member' && call.caller.sessionId) context.tokens.revokeSession(call.caller.sessionId);
       if (typeof target == 'string' && target) call.reply.code(302).header('location', target);
       return {};
     },

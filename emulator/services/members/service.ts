@@ -64,10 +64,7 @@ const answer = (member: Member, call: ServiceCall<unknown>, fieldsets: unknown =
  */
 function revokeAccess(context: EmulatorContext, memberId: string): void {
   revokeSecrets(context, memberId, ['session', 'state', 'recovery', 'authorization-code', 'browser-session']);
-  context.store.run('UPDATE refresh_tokens SET used_at = ? WHERE member_id = ? AND used_at IS NULL', [
-    context.clock.iso(),
-    memberId,
-  ]);
+  context.tokens.revokeMemberSessions(memberId);
 }
 
 /** Deletes a member and its identity; returns the deleted member. */

@@ -53,6 +53,12 @@ export const authorizationCodeGrant: Grant = (input, call, context) => {
     throw invalidField('codeVerifier', 'must be 43 to 128 characters of letters, digits and - . _ ~', 'FORMAT');
   // An empty redirect URI is no redirect URI, on both sides.
   const redirectUri = tokenField(input, 'redirectUri', 'redirect_uri') || undefined;
+  if (readSecret(context, 'authorization-code', code) == 'used') {
+    // A replayed code may have been stolen: the tokens issued for it end too (RFC 6749 4.1.2).
+    // Outside the transaction below, whose refusal would roll the revocation back.
+    context.tokens.revokeCodeSessions(code);
+    throw invalidGrant('This authorization code was already used; codes work once (its tokens are now revoked)');
+  }
   return context.store.transaction(() => {
     const found = readSecret<CodeBinding>(context, 'authorization-code', code);
     if (found == 'unknown') throw invalidGrant('Unknown authorization code');
@@ -67,6 +73,12 @@ export const authorizationCodeGrant: Grant = (input, call, context) => {
       throw invalidGrant('The member can no longer sign in');
     spendSecret(context, 'authorization-code', code);
     // A visitor who signs in keeps their visitor id.
-    return { kind: 'member', visitorId: call.caller.visitorId ?? randomUUID(), memberId: found.memberId, clientId };
+    return {
+      kind: 'member',
+      visitorId: call.caller.visitorId ?? randomUUID(),
+      memberId: found.memberId,
+      clientId,
+      authorizationCode: code,
+    };
   });
 };

@@ -27,8 +27,14 @@ export const signInService: ServiceModule = {
   },
   anonymousOperations: ['createRedirectSession'],
   operations: {
-    createRedirectSession: (call: OperationCall<'createRedirectSession'>, context) =>
-      createRedirectSession(context, call.input, call.request),
+    createRedirectSession(call: OperationCall<'createRedirectSession'>, context) {
+      const answer = createRedirectSession(context, call.input, call.request);
+      // A member's logout (the client sends its token with the request, then drops it) ends that
+      // token session: its refresh token and access tokens stop working at once.
+      if (call.input.logout && call.caller.kind == 'member' && call.caller.sessionId)
+        context.tokens.revokeSession(call.caller.sessionId);
+      return answer;
+    },
   },
   async routes(app, context) {
     context.tokens.registerGrant('authorization_code', authorizationCodeGrant);
