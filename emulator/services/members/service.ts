@@ -58,9 +58,9 @@ const answer = (member: Member, call: ServiceCall<unknown>, fieldsets: unknown =
 });
 
 /**
- * Ends a member's ways back in: sessions, codes, pending sign-ins and its refresh tokens (the
- * token service's table; access tokens already issued run out at their expiry). For blocked,
- * disconnected and deleted members.
+ * Ends a member's ways back in: sessions, codes, pending sign-ins and its token sessions (refresh
+ * tokens and the access tokens issued with them stop working at once). For blocked, disconnected
+ * and deleted members.
  */
 function revokeAccess(context: EmulatorContext, memberId: string): void {
   revokeSecrets(context, memberId, ['session', 'state', 'recovery', 'authorization-code', 'browser-session']);
