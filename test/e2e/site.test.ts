@@ -127,6 +127,51 @@ describeInBrowser('console: site view', () => {
     });
   });
 
+  it('hosted page: a wrong password, then Back after signing in shows a spent page; a stale callback goes home signed in', {
+    timeout: e2eTestTimeoutMs,
+  }, async () => {
+    const { email, password } = await registeredMember('back');
+    await inPage(
+      stage(),
+      'site-hosted-back',
+      async (page) => {
+        await page.goto('/site/sign-in');
+        await page.getByRole('button', { name: 'Continue to the sign-in page' }).click();
+        await page.waitForURL((url) => url.pathname.startsWith('/_pages/auth/'));
+        const hostedPage = page.url();
+        await page.getByLabel('Email').fill(email);
+        await page.getByLabel('Password').fill('not the password');
+        await page.getByRole('button', { name: 'Sign in' }).click();
+        // Post-redirect-get: the error shows on the page's own URL, reached by a GET.
+        await page.getByRole('alert').waitFor();
+        expect(page.url()).toBe(hostedPage);
+        expect(await page.getByRole('link', { name: 'Forgot your password?' }).getAttribute('href')).toBe(
+          '/site/recover',
+        );
+        await page.getByLabel('Password').fill(password);
+        await page.getByRole('button', { name: 'Sign in' }).click();
+        await page.waitForURL(/\/site\/profile$/);
+        await expect.poll(() => page.getByTestId('profile-email').textContent()).toBe(email);
+
+        // Back: the spent page says so, with the way back to the app (no form, no resubmission).
+        await page.goBack();
+        await page.waitForURL(hostedPage);
+        await page.getByText('This sign-in is complete').waitFor();
+        expect(await page.locator('form').count()).toBe(0);
+        await page.getByRole('link', { name: 'Back to the app' }).click();
+        await page.waitForURL(`${stage().emulator.url}/`);
+        await expect.poll(() => page.getByTestId('session').textContent()).toContain('Member');
+
+        // A stale return to the callback (nothing waits for its code): home, still signed in.
+        await page.goto('/site/callback#code=stale&state=stale');
+        await page.waitForURL(`${stage().emulator.url}/`);
+        await expect.poll(() => page.getByTestId('session').textContent()).toContain('Member');
+        expect(await page.getByRole('alert').count()).toBe(0);
+      },
+      { expectedFailures: /\/_pages\/auth\// },
+    );
+  });
+
   it('signs in again silently through the hidden iframe after a reload', { timeout: e2eTestTimeoutMs }, async () => {
     const { email, password } = await registeredMember('silent');
     await inPage(stage(), 'site-silent-sign-in', async (page) => {
@@ -148,6 +193,25 @@ describeInBrowser('console: site view', () => {
       await expect.poll(() => page.getByTestId('profile-email').textContent()).toBe(email);
       expect(silentFrames.length, 'a hidden frame did the silent sign-in').toBeGreaterThan(0);
       expect(await page.evaluate(() => Object.keys(window.localStorage).length), 'no tokens kept in storage').toBe(0);
+    });
+  });
+
+  it('keeps the member signed in across a reload at http://localhost too (not only 127.0.0.1)', {
+    timeout: e2eTestTimeoutMs,
+  }, async () => {
+    const { email, password } = await registeredMember('localhost');
+    const localhost = stage().emulator.url.replace('127.0.0.1', 'localhost');
+    await inPage(stage(), 'site-localhost-reload', async (page) => {
+      await page.goto(`${localhost}/site/sign-in`);
+      const form = page.getByRole('form', { name: 'Sign in with email and password' });
+      await form.getByLabel('Email').fill(email);
+      await form.getByLabel('Password').fill(password);
+      await form.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL(`${localhost}/site/profile`);
+      await expect.poll(() => page.getByTestId('profile-email').textContent()).toBe(email);
+      await page.reload();
+      await expect.poll(() => page.getByTestId('session').textContent()).toContain('Member');
+      await expect.poll(() => page.getByTestId('profile-email').textContent()).toBe(email);
     });
   });
 

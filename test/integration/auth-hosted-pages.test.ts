@@ -65,7 +65,7 @@ describe('the redirect flow', () => {
   it('hosted page → code and state in the fragment → member tokens; a code works once', async () => {
     const credentials = await member();
     const client = emulator.newVisitor();
-    const data = client.auth.generateOAuthData(APP, 'http://127.0.0.1:5173/');
+    const data = await client.auth.generateOAuthData(APP, 'http://127.0.0.1:5173/');
     const { authUrl } = await client.auth.getAuthUrl(data);
     expect(authUrl.startsWith(`${emulator.url}/_pages/auth/`)).toBe(true);
 
@@ -87,14 +87,14 @@ describe('the redirect flow', () => {
   it('refuses a wrong verifier and another redirect URI without spending the code', async () => {
     const credentials = await member();
     const client = emulator.newVisitor();
-    const data = client.auth.generateOAuthData(APP);
+    const data = await client.auth.generateOAuthData(APP);
     const { authUrl } = await client.auth.getAuthUrl(data, { responseMode: 'query' });
     const { location } = await signInOnPage(authUrl, credentials);
     expect(location.hash).toBe('');
     const code = location.searchParams.get('code')!;
     expect(location.searchParams.get('state')).toBe(data.state);
 
-    const wrongVerifier = await exchange({ redirectUri: APP, code, codeVerifier: generatePKCE().codeVerifier });
+    const wrongVerifier = await exchange({ redirectUri: APP, code, codeVerifier: (await generatePKCE()).codeVerifier });
     expect(wrongVerifier.status).toBe(400);
     expect(JSON.stringify(await wrongVerifier.json())).toContain('PKCE');
     const otherRedirect = await exchange({
@@ -124,7 +124,7 @@ describe('the redirect flow', () => {
   it('refuses a foreign redirect URI and an unknown client when the session is created', async () => {
     const client = emulator.newVisitor();
     await expect(
-      client.auth.getAuthUrl(client.auth.generateOAuthData('https://evil.example/callback')),
+      client.auth.getAuthUrl(await client.auth.generateOAuthData('https://evil.example/callback')),
     ).rejects.toMatchObject({ status: 400, code: 'INVALID_REDIRECT_URI' });
     const stranger = emulator.newVisitor();
     const response = await emulator.fetch('/_api/redirects-api/v1/redirect-session', {
@@ -133,13 +133,13 @@ describe('the redirect flow', () => {
       body: JSON.stringify({
         auth: {
           authRequest: {
-            ...stranger.auth.generateOAuthData(APP),
+            ...(await stranger.auth.generateOAuthData(APP)),
             clientId: 'not-a-client',
             codeChallengeMethod: 'S256',
             responseMode: 'fragment',
             responseType: 'code',
             scope: 'offline_access',
-            codeChallenge: generatePKCE().codeChallenge,
+            codeChallenge: (await generatePKCE()).codeChallenge,
           },
         },
       }),
@@ -148,17 +148,46 @@ describe('the redirect flow', () => {
     expect(await response.json()).toMatchObject({ details: { applicationError: { code: 'INVALID_CLIENT' } } });
   });
 
-  it('shows a wrong password on the page, with its code, and signs nobody in', async () => {
+  it('shows a wrong password on the page (post-redirect-get), with its code, and signs nobody in', async () => {
     const credentials = await member();
     const client = emulator.newVisitor();
-    const { authUrl } = await client.auth.getAuthUrl(client.auth.generateOAuthData(APP));
+    const { authUrl } = await client.auth.getAuthUrl(await client.auth.generateOAuthData(APP));
     const response = await postForm(authUrl, { action: 'login', email: credentials.email, password: 'not it' });
-    expect(response.status).toBe(400);
+    // A redirect to the page, so Back and reload never ask to resubmit the form.
+    expect(response.status).toBe(303);
+    expect(new URL(response.headers.get('location')!, authUrl).href).toBe(authUrl);
     expect(response.headers.get('set-cookie')).toBeNull();
-    const html = await response.text();
+    const html = await (await fetch(authUrl)).text();
     expect(html).toContain('role="alert"');
     expect(html).toContain('-19976');
     expect(html).toContain(`value="${credentials.email}"`);
+    // The problem is shown once: a reload shows the form without it.
+    expect(await (await fetch(authUrl)).text()).not.toContain('role="alert"');
+  });
+
+  it('a spent page says the sign-in is complete, links back to the app, and takes no second sign-in', async () => {
+    const credentials = await member();
+    const client = emulator.newVisitor();
+    const { authUrl } = await client.auth.getAuthUrl(await client.auth.generateOAuthData(APP));
+    await signInOnPage(authUrl, credentials);
+    const again = await fetch(authUrl);
+    expect(again.status).toBe(200);
+    const html = await again.text();
+    expect(html).toContain('This sign-in is complete');
+    expect(html).not.toContain('<form');
+    expect(html).toContain('href="http://127.0.0.1:5173/"');
+    const resubmitted = await postForm(authUrl, { action: 'login', ...credentials });
+    expect(resubmitted.status).toBe(303);
+    expect(resubmitted.headers.get('set-cookie')).toBeNull();
+  });
+
+  it('links back to the app and to "forgot password" from the sign-in form', async () => {
+    const client = emulator.newVisitor();
+    const { authUrl } = await client.auth.getAuthUrl(await client.auth.generateOAuthData(APP));
+    const html = await (await fetch(authUrl)).text();
+    expect(html).toMatch(/<a href="http:\/\/127\.0\.0\.1:5173\/">Back to the app<\/a>/);
+    expect(html).toMatch(/<a href="\/site\/recover"[^>]*>Forgot your password\?<\/a>/);
+    expect(await (await fetch(`${authUrl}?view=register`)).text()).toContain('Back to the app');
   });
 });
 
@@ -167,12 +196,12 @@ describe('prompt=none', () => {
     const credentials = await member();
     const first = emulator.newVisitor();
     const { cookie } = await signInOnPage(
-      (await first.auth.getAuthUrl(first.auth.generateOAuthData(APP))).authUrl,
+      (await first.auth.getAuthUrl(await first.auth.generateOAuthData(APP))).authUrl,
       credentials,
     );
 
     const client = emulator.newVisitor();
-    const data: OAuthData = client.auth.generateOAuthData(APP);
+    const data: OAuthData = await client.auth.generateOAuthData(APP);
     const { authUrl } = await client.auth.getAuthUrl(data, { prompt: 'none', responseMode: 'query' });
     const withCookie = await fetch(authUrl, { redirect: 'manual', headers: { cookie } });
     expect(withCookie.status).toBe(302);
@@ -195,7 +224,7 @@ describe('prompt=none', () => {
     const credentials = await member();
     const outcome = await emulator.newVisitor().auth.login(credentials);
     const client = emulator.newVisitor();
-    const data = client.auth.generateOAuthData(APP);
+    const data = await client.auth.generateOAuthData(APP);
     const { authUrl } = await client.auth.getAuthUrl(data, {
       prompt: 'none',
       responseMode: 'web_message',
@@ -218,7 +247,7 @@ describe('prompt=none', () => {
     const credentials = await member();
     const client = emulator.newVisitor();
     const { cookie } = await signInOnPage(
-      (await client.auth.getAuthUrl(client.auth.generateOAuthData(APP))).authUrl,
+      (await client.auth.getAuthUrl(await client.auth.generateOAuthData(APP))).authUrl,
       credentials,
     );
     const foreign = await emulator.fetch(
@@ -233,8 +262,12 @@ describe('prompt=none', () => {
     expect(logout.status).toBe(302);
     expect(logout.headers.get('location')).toBe('http://127.0.0.1:5173/');
     const silent = await fetch(
-      (await client.auth.getAuthUrl(client.auth.generateOAuthData(APP), { prompt: 'none', responseMode: 'query' }))
-        .authUrl,
+      (
+        await client.auth.getAuthUrl(await client.auth.generateOAuthData(APP), {
+          prompt: 'none',
+          responseMode: 'query',
+        })
+      ).authUrl,
       { redirect: 'manual', headers: { cookie } },
     );
     expect(new URL(silent.headers.get('location')!).searchParams.get('error')).toBe('login_required');
@@ -244,7 +277,7 @@ describe('prompt=none', () => {
     const credentials = await member();
     const outcome = await emulator.newVisitor().auth.login(credentials);
     const client = emulator.newVisitor();
-    const data = client.auth.generateOAuthData(APP);
+    const data = await client.auth.generateOAuthData(APP);
     const { authUrl } = await client.auth.getAuthUrl(data, {
       prompt: 'none',
       responseMode: 'query',
@@ -259,7 +292,7 @@ describe('prompt=none', () => {
     const credentials = await member();
     const client = emulator.newVisitor();
     const { cookie } = await signInOnPage(
-      (await client.auth.getAuthUrl(client.auth.generateOAuthData(APP))).authUrl,
+      (await client.auth.getAuthUrl(await client.auth.generateOAuthData(APP))).authUrl,
       credentials,
     );
     const { logoutUrl } = await client.auth.logout('http://127.0.0.1:5173/');
@@ -267,8 +300,12 @@ describe('prompt=none', () => {
     expect(logout.status).toBe(302);
     expect(logout.headers.get('set-cookie')).toContain('Max-Age=0');
     const silent = await fetch(
-      (await client.auth.getAuthUrl(client.auth.generateOAuthData(APP), { prompt: 'none', responseMode: 'query' }))
-        .authUrl,
+      (
+        await client.auth.getAuthUrl(await client.auth.generateOAuthData(APP), {
+          prompt: 'none',
+          responseMode: 'query',
+        })
+      ).authUrl,
       { redirect: 'manual', headers: { cookie } },
     );
     expect(new URL(silent.headers.get('location')!).searchParams.get('error')).toBe('login_required');
@@ -279,7 +316,7 @@ describe('registration and providers on the page', () => {
   it('registers on the page, verifies the emailed code there, and returns with a code', async () => {
     await setConfig(emulator, { emailVerificationRequired: true });
     const client = emulator.newVisitor();
-    const data = client.auth.generateOAuthData(APP);
+    const data = await client.auth.generateOAuthData(APP);
     const { authUrl } = await client.auth.getAuthUrl(data);
     expect(await (await fetch(`${authUrl}?view=register`)).text()).toContain('Create account');
     const email = newEmail('onpage');
@@ -289,8 +326,8 @@ describe('registration and providers on the page', () => {
       password: 'typed on the page',
       nickname: 'Pager',
     });
-    expect(registered.status).toBe(200);
-    const stateToken = (await registered.text()).match(/name="stateToken" value="([^"]+)"/)![1]!;
+    expect(registered.status).toBe(303);
+    const stateToken = (await (await fetch(authUrl)).text()).match(/name="stateToken" value="([^"]+)"/)![1]!;
     const [mail] = await readOutbox(emulator, email);
     const verified = await postForm(authUrl, { action: 'verify', stateToken, code: mail!.code! });
     expect(verified.status).toBe(302);
@@ -301,7 +338,7 @@ describe('registration and providers on the page', () => {
 
   it('signs in through an emulated identity provider (idp: google)', async () => {
     const client = emulator.newVisitor();
-    const data = client.auth.generateOAuthData(APP);
+    const data = await client.auth.generateOAuthData(APP);
     const { authUrl } = await client.auth.getAuthUrl(data, { idp: 'google' });
     expect(await (await fetch(authUrl)).text()).toContain('Continue with Google');
     const email = newEmail('google');

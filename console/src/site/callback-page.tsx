@@ -1,12 +1,13 @@
 /** Site: the return page of the hosted sign-in; exchanges the code in the fragment for member tokens. */
 import { useEffect, useState } from 'react';
+import { isAuthError } from 'sitekit-sdk';
 import { useAuth } from 'sitekit-sdk/react';
 import { Link, useRouter } from '../app/router.js';
 import { ErrorNotice } from '../ui/error-notice.js';
 import { PageHeader } from '../ui/page.js';
 import { Loading } from '../ui/states.js';
 
-/** Finishes the redirect sign-in, then goes back to the page it started from. */
+/** Finishes the redirect sign-in, then goes back to the page it started from (or home, for a stale return). */
 export function CallbackPage() {
   const { handleRedirectCallback } = useAuth();
   const { navigate } = useRouter();
@@ -21,7 +22,13 @@ export function CallbackPage() {
           { replace: true },
         );
       })
-      .catch(setFailure);
+      .catch((error: unknown) => {
+        // A stale return (Back or reload after the sign-in, a callback URL opened in another tab):
+        // nothing waits for this code. Go home, where the session restorer signs the member in
+        // again silently if the emulator's session holds, instead of showing an error.
+        if (isAuthError(error) && error.code === 'NO_OAUTH_DATA') navigate('/', { replace: true });
+        else setFailure(error);
+      });
   }, [handleRedirectCallback, navigate]);
   return (
     <>

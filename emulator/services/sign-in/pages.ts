@@ -27,17 +27,18 @@ import { ANONYMOUS } from '../../auth/caller.js';
 import { issueAuthorizationCode } from './authorization-codes.js';
 import { endBrowserSession, signedInMember, startBrowserSession } from './browser-session.js';
 import { alert, escapeHtml, field, form, hidden, page, postMessagePage } from './html.js';
-import { findRedirectSession, IDENTITY_PROVIDERS, type AuthorizationSession } from './redirect-sessions.js';
+import {
+  findRedirectSession,
+  IDENTITY_PROVIDERS,
+  saveRedirectSession,
+  type AuthorizationSession,
+  type HostedPageState,
+} from './redirect-sessions.js';
 
 type FormBody = Record<string, string | undefined>;
 
 /** What a page shows besides its form: an error, and what was typed before. */
-interface PageState {
-  error?: string;
-  code?: string;
-  email?: string;
-  nickname?: string;
-}
+type PageState = Omit<HostedPageState, 'view'>;
 
 const html = (reply: FastifyReply, status: number, body: string) =>
   reply
@@ -92,10 +93,30 @@ function complete(
   const code = context.store.transaction(() => {
     if (sessionToken) spendSecret(context, 'session', sessionToken);
     startBrowserSession(context, reply, memberId);
+    // The page is spent: Back to it shows that, never a form whose code nobody waits for.
+    if (session.prompt != 'none') saveRedirectSession(context, { ...session, completed: true, page: undefined });
     return issueAuthorizationCode(context, session, memberId);
   });
   return answer(context, reply, session, { code });
 }
+
+/** The app's start page: the origin the code goes to (nothing for the emulator's own landing page). */
+function appHome(session: AuthorizationSession): string | undefined {
+  const origin = session.redirectUri ? new URL(session.redirectUri).origin : session.messageOrigin;
+  return origin ? `${origin}/` : undefined;
+}
+
+/** The way back to the app, under every hosted page (when the sign-in names an app). */
+const backToApp = (session: AuthorizationSession): string => {
+  const home = appHome(session);
+  return home ? `<p class="note"><a href="${escapeHtml(home)}">Back to the app</a></p>` : '';
+};
+
+/**
+ * Forgotten passwords are reset on the emulator's console (its recovery page sends the email, read
+ * in the outbox, whose link sets the new password); then the person signs in here again.
+ */
+const FORGOT_PASSWORD = '<a href="/site/recover" target="_blank" rel="noopener">Forgot your password?</a>';
 
 const captchaField = (context: EmulatorContext) =>
   context.config.get<boolean>('captchaRequired')
@@ -107,7 +128,7 @@ function signInPage(context: EmulatorContext, session: AuthorizationSession, sta
   const content = `${hidden('action', 'login')}${field('email', 'Email', 'email', state.email ?? '', 'autocomplete="username" required')}${field('password', 'Password', 'password', '', 'autocomplete="current-password" required')}${captchaField(context)}`;
   return page(
     'Sign in',
-    `${alert(state.error, state.code)}${form(action, 'Sign in', content, 'Sign in')}<p class="note">New here? <a href="${action}?view=register">Create an account</a></p>`,
+    `${alert(state.error, state.code)}${form(action, 'Sign in', content, 'Sign in')}<p class="note">${FORGOT_PASSWORD}</p><p class="note">New here? <a href="${action}?view=register">Create an account</a></p>${backToApp(session)}`,
   );
 }
 
@@ -116,7 +137,7 @@ function registerPage(context: EmulatorContext, session: AuthorizationSession, s
   const content = `${hidden('action', 'register')}${field('email', 'Email', 'email', state.email ?? '', 'autocomplete="username" required')}${field('password', 'Password', 'password', '', 'autocomplete="new-password" required')}${field('nickname', 'Nickname (optional)', 'text', state.nickname ?? '')}${captchaField(context)}`;
   return page(
     'Create an account',
-    `${alert(state.error, state.code)}${form(action, 'Create an account', content, 'Create account')}<p class="note">Already a member? <a href="${action}">Sign in</a></p>`,
+    `${alert(state.error, state.code)}${form(action, 'Create an account', content, 'Create account')}<p class="note">Already a member? <a href="${action}?view=sign-in">Sign in</a></p>${backToApp(session)}`,
   );
 }
 
@@ -124,7 +145,7 @@ function verifyPage(session: AuthorizationSession, stateToken: string, state: Pa
   const content = `${hidden('action', 'verify')}${hidden('stateToken', stateToken)}${field('code', 'Verification code', 'text', '', 'inputmode="numeric" autocomplete="one-time-code" required')}`;
   return page(
     'Check your email',
-    `${alert(state.error, state.code)}<p class="note">We emailed you a code (the emulator's outbox: <code>/_emulator/outbox</code>).</p>${form(`/_pages/auth/${session.id}`, 'Verify your email', content, 'Verify')}`,
+    `${alert(state.error, state.code)}<p class="note">We emailed you a code (the emulator's outbox: <code>/_emulator/outbox</code>).</p>${form(`/_pages/auth/${session.id}`, 'Verify your email', content, 'Verify')}${backToApp(session)}`,
   );
 }
 
@@ -133,11 +154,25 @@ function providerPage(session: AuthorizationSession, state: PageState = {}): str
   const content = `${hidden('action', 'provider')}${field('email', `${provider} account email`, 'email', state.email ?? '', 'required')}`;
   return page(
     `Continue with ${provider}`,
-    `${alert(state.error, state.code)}<p class="note">An emulated ${escapeHtml(provider)} sign-in: the emulator trusts the address you enter.</p>${form(`/_pages/auth/${session.id}`, `Continue with ${provider}`, content, 'Continue')}`,
+    `${alert(state.error, state.code)}<p class="note">An emulated ${escapeHtml(provider)} sign-in: the emulator trusts the address you enter.</p>${form(`/_pages/auth/${session.id}`, `Continue with ${provider}`, content, 'Continue')}${backToApp(session)}`,
   );
 }
 
 const messagePage = (title: string, text: string) => page(title, `<p>${escapeHtml(text)}</p>`);
+
+/**
+ * Post-redirect-get: a submission that does not end the sign-in stores what the page shows next
+ * and answers with a redirect to the page, so Back and reload never resubmit the form.
+ */
+function showNext(
+  context: EmulatorContext,
+  reply: FastifyReply,
+  session: AuthorizationSession,
+  page: HostedPageState,
+): FastifyReply {
+  saveRedirectSession(context, { ...session, page });
+  return reply.code(303).header('location', `/_pages/auth/${session.id}`).header('cache-control', 'no-store').send();
+}
 
 /** What the page does with a state-machine answer. */
 function afterState(
@@ -150,18 +185,64 @@ function afterState(
     case 'SUCCESS':
       return complete(context, reply, session, String(response.identity.id), response.sessionToken);
     case 'REQUIRE_EMAIL_VERIFICATION':
-      return html(reply, 200, verifyPage(session, response.stateToken!));
+      return showNext(context, reply, session, { view: 'verify', stateToken: response.stateToken! });
     case 'REQUIRE_OWNER_APPROVAL':
+      return showNext(context, reply, session, { view: 'approval' });
+    default:
+      return showNext(context, reply, session, { view: 'blocked' });
+  }
+}
+
+/** The page a GET shows: the stored view of the last submission, with its problem (shown once). */
+function storedPage(
+  context: EmulatorContext,
+  reply: FastifyReply,
+  session: AuthorizationSession,
+  requestedView: string | undefined,
+): FastifyReply {
+  if (session.completed)
+    return html(
+      reply,
+      200,
+      page(
+        'You are signed in',
+        `<p>This sign-in is complete: you are signed in.</p>${backToApp(session) || '<p class="note">You can close this page.</p>'}`,
+      ),
+    );
+  // A link to another view (register, sign in) starts that view afresh.
+  const state: HostedPageState =
+    requestedView == 'register' || requestedView == 'sign-in'
+      ? { view: requestedView }
+      : (session.page ?? { view: session.idp ? 'provider' : 'sign-in' });
+  // The problem is shown once: a reload shows the form as it is, without the old error.
+  if (session.page && (session.page.error || state !== session.page)) {
+    const { error: _error, code: _code, ...rest } = state;
+    saveRedirectSession(context, { ...session, page: rest });
+  }
+  switch (state.view) {
+    case 'register':
+      return html(reply, 200, registerPage(context, session, state));
+    case 'verify':
+      return html(reply, 200, verifyPage(session, state.stateToken ?? '', state));
+    case 'provider':
+      return html(reply, 200, session.idp ? providerPage(session, state) : signInPage(context, session, state));
+    case 'approval':
       return html(
         reply,
         200,
-        messagePage(
+        page(
           'Waiting for approval',
-          'Your account waits for the site owner to approve it. Try again once it is approved.',
+          `<p>Your account waits for the site owner to approve it. Try again once it is approved.</p>${backToApp(session)}`,
         ),
       );
+    case 'blocked':
+      return html(
+        reply,
+        403,
+        page('Cannot sign in', `<p>This account cannot sign in (it is blocked or offline).</p>${backToApp(session)}`),
+      );
     default:
-      return html(reply, 403, messagePage('Cannot sign in', 'This account cannot sign in (it is blocked or offline).'));
+      return html(reply, 200, signInPage(context, session, state));
   }
 }
 
@@ -214,14 +295,19 @@ export async function registerHostedPages(app: FastifyInstance, context: Emulato
           });
         return complete(context, reply, session, memberId);
       }
-      if (session.idp) return html(reply, 200, providerPage(session));
-      const view = (request.query as { view?: string }).view;
-      return html(reply, 200, view == 'register' ? registerPage(context, session) : signInPage(context, session));
+      return storedPage(context, reply, session, (request.query as { view?: string }).view);
     });
 
     pages.post('/_pages/auth/:id', async (request, reply) => {
       const session = authSession(context, request, reply);
       if (!session) return reply;
+      // The form of a spent page (an old tab): the page says the sign-in is complete.
+      if (session.completed)
+        return reply
+          .code(303)
+          .header('location', `/_pages/auth/${session.id}`)
+          .header('cache-control', 'no-store')
+          .send();
       const body = (request.body ?? {}) as FormBody;
       const events: DomainEvent[] = [];
       const actor: Actor = { caller: ANONYMOUS, emit: (event) => events.push(event) };
@@ -247,11 +333,10 @@ export async function registerHostedPages(app: FastifyInstance, context: Emulato
             break;
           case 'provider':
             if (!session.idp)
-              return html(
-                reply,
-                400,
-                signInPage(context, session, { error: 'This sign-in does not go through an identity provider' }),
-              );
+              return showNext(context, reply, session, {
+                view: 'sign-in',
+                error: 'This sign-in does not go through an identity provider',
+              });
             response = context.store.transaction(() => {
               const connection = {
                 idpConnectionId: session.idp!,
@@ -276,10 +361,19 @@ export async function registerHostedPages(app: FastifyInstance, context: Emulato
           error: error.message,
           ...(error.body.details.applicationError ? { code: error.body.details.applicationError.code } : {}),
         };
-        if (body.action == 'verify') return html(reply, 400, verifyPage(session, body.stateToken ?? '', problem));
-        if (body.action == 'register') return html(reply, 400, registerPage(context, session, problem));
-        if (body.action == 'provider' && session.idp) return html(reply, 400, providerPage(session, problem));
-        return html(reply, 400, signInPage(context, session, problem));
+        const view: HostedPageState['view'] =
+          body.action == 'verify'
+            ? 'verify'
+            : body.action == 'register'
+              ? 'register'
+              : body.action == 'provider' && session.idp
+                ? 'provider'
+                : 'sign-in';
+        return showNext(context, reply, session, {
+          view,
+          ...problem,
+          ...(view == 'verify' ? { stateToken: body.stateToken ?? '' } : {}),
+        });
       }
     });
 

@@ -9,6 +9,7 @@ import type { components } from '../../../generated/wire.js';
 import { applicationError, invalidField } from '../../errors.js';
 import type { EmulatorContext } from '../../service.js';
 import type { Migration } from '../../store/store.js';
+import { isLoopbackOrigin } from '../../http/request-guards.js';
 import { isAllowedRedirect, requireAllowedRedirect } from './redirect-uris.js';
 
 /** How the hosted page hands the code back. */
@@ -33,6 +34,23 @@ export interface AuthorizationSession {
   sessionToken?: string;
   /** Identity-provider connection id: the page signs in through that (emulated) provider. */
   idp?: string;
+  /** Set once the page answered the client with a code: the page is spent (Back shows that, not a form). */
+  completed?: boolean;
+  /** What the page shows next: a submission is answered with a redirect to the page (post-redirect-get). */
+  page?: HostedPageState;
+}
+
+/**
+ * What a hosted page shows after a submission: which view, the problem of the last submission
+ * (shown once), what was typed, and the state token of a pending verification.
+ */
+export interface HostedPageState {
+  view: 'sign-in' | 'register' | 'verify' | 'provider' | 'approval' | 'blocked';
+  error?: string;
+  code?: string;
+  email?: string;
+  nickname?: string;
+  stateToken?: string;
 }
 
 /** A logout request. */
@@ -100,6 +118,23 @@ function allowedMessageOrigin(context: EmulatorContext, request: FastifyRequest 
     `${field}: web_message without a redirect URI posts to the requesting page's origin, and ${origin ?? 'the request names none (no Origin or Referer)'} is not an allowed origin of the OAuth client (allowed: localhost origins, the emulator, allowedRedirectOrigins)`,
     { field },
   );
+}
+
+/**
+ * The origin of the hosted pages for a request: the loopback name the request came to
+ * (`localhost` or `127.0.0.1`, on the emulator's port), else the emulator's own URL. A page opened
+ * at `http://localhost:4700` then frames and opens the pages on its own origin: the session cookie
+ * they set is first-party, and the silent sign-in after a reload finds it (at `127.0.0.1` it
+ * would be a cross-site frame's cookie, which the browser neither stores nor sends).
+ */
+function pagesOrigin(context: EmulatorContext, request: FastifyRequest | undefined): string {
+  const own = new URL(context.url());
+  const host = request?.headers.host;
+  if (typeof host == 'string' && isLoopbackOrigin(`${own.protocol}//${host}`)) {
+    const asked = new URL(`${own.protocol}//${host}`);
+    if (asked.port == own.port) return asked.origin;
+  }
+  return own.origin;
 }
 
 /**
@@ -176,7 +211,7 @@ export function createRedirectSession(
     JSON.stringify(session),
     new Date(context.clock.now() + SESSION_SECONDS * 1000).toISOString(),
   ]);
-  const endpoint = `${context.url()}/_pages/${session.kind == 'auth' ? 'auth' : 'logout'}/${id}`;
+  const endpoint = `${pagesOrigin(context, request)}/_pages/${session.kind == 'auth' ? 'auth' : 'logout'}/${id}`;
   return { redirectSession: { id, fullUrl: endpoint, urlDetails: { endpoint } } };
 }
 
@@ -188,4 +223,9 @@ export function findRedirectSession(context: EmulatorContext, id: string): Redir
   );
   if (!row || Date.parse(row.expires_at) <= context.clock.now()) return undefined;
   return JSON.parse(row.session) as RedirectSession;
+}
+
+/** Stores a changed redirect session (its page state, its completion); its expiry stays. */
+export function saveRedirectSession(context: EmulatorContext, session: RedirectSession): void {
+  context.store.run('UPDATE redirect_sessions SET session = ? WHERE id = ?', [JSON.stringify(session), session.id]);
 }
