@@ -2,6 +2,7 @@
  * Security (issue 18), what a web page can do to the emulator: reset it from another origin
  * (finding 6), reach it through a rebound DNS name (finding 7), frame its sign-in pages (finding 13).
  */
+import { createHash, randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type TestEmulator } from '../helpers/emulator.js';
@@ -165,5 +166,57 @@ describe('Host check against DNS rebinding (finding 7)', () => {
         body: JSON.stringify({ allowedHosts: [] }),
       });
     }
+  });
+});
+
+describe('hosted pages and framing (finding 13)', () => {
+  /** A redirect session's page URL for a sign-in with `prompt`. */
+  async function signInPage(prompt: 'login' | 'none'): Promise<string> {
+    const codeChallenge = createHash('sha256').update(randomBytes(32).toString('base64url')).digest('base64url');
+    const response = await emulator.fetch('/_api/redirects-api/v1/redirect-session', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        auth: {
+          authRequest: {
+            clientId: emulator.info.clientId,
+            redirectUri: 'http://localhost:5173/callback',
+            codeChallenge,
+            codeChallengeMethod: 'S256',
+            responseMode: 'web_message',
+            responseType: 'code',
+            scope: 'offline_access',
+            state: 'state',
+          },
+          prompt,
+        },
+      }),
+    });
+    return ((await response.json()) as { redirectSession: { fullUrl: string } }).redirectSession.fullUrl;
+  }
+
+  it('no origin may frame the sign-in, landing or logout pages', async () => {
+    const logout = await emulator.fetch('/_api/redirects-api/v1/redirect-session', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ logout: { clientId: emulator.info.clientId } }),
+    });
+    const logoutUrl = ((await logout.json()) as { redirectSession: { fullUrl: string } }).redirectSession.fullUrl;
+    for (const url of [await signInPage('login'), `${emulator.url}/_pages/signed-in`, logoutUrl]) {
+      const page = await fetch(url, { redirect: 'manual' });
+      expect(page.headers.get('content-security-policy'), url).toContain("frame-ancestors 'none'");
+      expect(page.headers.get('x-frame-options'), url).toBe('DENY');
+    }
+  });
+
+  it("the silent (prompt=none) page may be framed by the client's allowed origins only", async () => {
+    const page = await fetch(await signInPage('none'), { redirect: 'manual' });
+    const policy = page.headers.get('content-security-policy') ?? '';
+    const ancestors = /frame-ancestors ([^;]*)/.exec(policy)?.[1]?.split(' ') ?? [];
+    expect(ancestors).toContain('http://localhost:*');
+    expect(ancestors).toContain("'self'");
+    expect(ancestors).not.toContain('*');
+    expect(ancestors.some((source) => source.includes('evil'))).toBe(false);
+    expect(page.headers.get('x-frame-options')).toBeNull();
   });
 });

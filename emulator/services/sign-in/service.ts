@@ -5,6 +5,7 @@
 import type { ServiceModule } from '../../service.js';
 import type { OperationCall } from '../operation-input.js';
 import { authorizationCodeGrant } from './authorization-codes.js';
+import { registerFramingPolicy } from './framing.js';
 import { registerHostedPages } from './pages.js';
 import { createRedirectSession, redirectSessionMigrations } from './redirect-sessions.js';
 
@@ -38,6 +39,7 @@ export const signInService: ServiceModule = {
   },
   async routes(app, context) {
     context.tokens.registerGrant('authorization_code', authorizationCodeGrant);
+    registerFramingPolicy(app, context);
     await registerHostedPages(app, context);
   },
 };

@@ -1,0 +1,38 @@
+/**
+ * Who may frame the hosted pages (clickjacking): nobody, but for the silent sign-in (`prompt=none`),
+ * which the client's own pages load in a hidden iframe: those may, and only those (the origins the
+ * demo OAuth client allows: any port of localhost, 127.0.0.1 and [::1], the emulator, and the
+ * `allowedRedirectOrigins` setting).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { EmulatorContext } from '../../service.js';
+import { findRedirectSession } from './redirect-sessions.js';
+
+/** The CSP sources of the origins the client allows (see `redirect-uris.ts`, which decides the same for redirects). */
+function clientOriginSources(context: EmulatorContext): string[] {
+  const loopback = ['localhost', '127.0.0.1', '[::1]'].flatMap((host) => [`http://${host}:*`, `https://${host}:*`]);
+  const configured = context.config.get<string[]>('allowedRedirectOrigins').map((origin) => origin.replace(/\/+$/, ''));
+  return ["'self'", ...loopback, ...configured];
+}
+
+/** Whether the request is for the page of a silent (`prompt=none`) sign-in. */
+function isSilentSignIn(context: EmulatorContext, request: FastifyRequest): boolean {
+  if (request.routeOptions.url != '/_pages/auth/:id') return false;
+  const session = findRedirectSession(context, (request.params as { id: string }).id);
+  return session?.kind == 'auth' && session.prompt == 'none';
+}
+
+/** Sets the framing headers on every answer of the hosted pages (`/_pages/...`). */
+export function registerFramingPolicy(app: FastifyInstance, context: EmulatorContext): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!request.routeOptions.url?.startsWith('/_pages/')) return payload;
+    const silent = isSilentSignIn(context, request);
+    const directive = `frame-ancestors ${silent ? clientOriginSources(context).join(' ') : "'none'"}`;
+    // Added to a policy the page may already have, never replacing it.
+    const existing = reply.getHeader('content-security-policy');
+    reply.header('content-security-policy', existing ? `${String(existing)}; ${directive}` : directive);
+    // For browsers that predate frame-ancestors (it cannot list origins, so the silent page goes without).
+    if (!silent) reply.header('x-frame-options', 'DENY');
+    return payload;
+  });
+}
