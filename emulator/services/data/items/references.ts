@@ -115,9 +115,12 @@ function referenceId(value: unknown, at: string): string {
   return id;
 }
 
+const isReferenceField = (field: { type: string }) => field.type == 'REFERENCE' || field.type == 'MULTI_REFERENCE';
+
 /**
  * Splits reference values out of written data: single references are stored as ids, multi
- * references are returned for `item_references` (and removed from the data).
+ * references are returned for `item_references` (and removed from the data). The data is returned
+ * as it is when there is nothing to split.
  */
 export function splitReferences(
   collection: Collection,
@@ -125,6 +128,8 @@ export function splitReferences(
   at: string,
 ): { data: Record<string, unknown>; multi: Map<string, string[]> } {
   const multi = new Map<string, string[]>();
+  // Most collections have no reference field: nothing to split, no copy (a bulk insert asks per item).
+  if (!collection.fields.some(isReferenceField)) return { data, multi };
   const result = { ...data };
   for (const [key, value] of Object.entries(data)) {
     const field = findReferenceField(collection, key);
