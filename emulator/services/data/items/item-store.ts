@@ -36,19 +36,40 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
 
 /** Dates normalised to `toISOString()` at every depth, so stored dates compare as strings; invalid dates refused. */
 export function normaliseValue(value: unknown, field: string): unknown {
-  if (Array.isArray(value)) return value.map((entry, index) => normaliseValue(entry, `${field}.${index}`));
+  if (Array.isArray(value)) {
+    const copy = new Array<unknown>(value.length);
+    for (let index = 0; index < value.length; index++) copy[index] = normaliseEntry(value[index], field, index);
+    return copy;
+  }
   if (isDateValue(value)) {
     const iso = normalDate(value.$date);
     if (!iso) throw invalidField(field, `${JSON.stringify(value.$date)} is not a valid date`, 'FORMAT');
     return { $date: iso };
   }
-  if (isPlainObject(value))
-    return Object.fromEntries(
-      Object.entries(value).map(([key, entry]) => [key, normaliseValue(entry, `${field}.${key}`)]),
-    );
+  if (isPlainObject(value)) {
+    const copy: Record<string, unknown> = {};
+    for (const key of Object.keys(value)) {
+      const entry = normaliseEntry(value[key], field, key);
+      // An own property, as JSON.parse makes it, even for a key that an assignment would not create.
+      if (key == '__proto__') Object.defineProperty(copy, key, { value: entry, enumerable: true, writable: true });
+      else copy[key] = entry;
+    }
+    return copy;
+  }
   if (typeof value == 'number' && !Number.isFinite(value))
     throw invalidField(field, 'must be a finite number', 'VALIDATION');
   return value;
+}
+
+/**
+ * An entry of an array or object, normalised. Its field path (`data.tags.0`) is built only for
+ * an object or array, or an error: a bulk insert of 1,000 items has thousands of plain values.
+ */
+function normaliseEntry(entry: unknown, parent: string, key: string | number): unknown {
+  if (typeof entry == 'object' && entry !== null) return normaliseValue(entry, `${parent}.${key}`);
+  if (typeof entry == 'number' && !Number.isFinite(entry))
+    throw invalidField(`${parent}.${key}`, 'must be a finite number', 'VALIDATION');
+  return entry;
 }
 
 /** The id a written item gets: `dataItem.id`, else `data._id`, else a new UUID; both given must agree. */
