@@ -25,7 +25,8 @@ export interface Clock {
 }
 
 /** A clock at real time; `realNow` is for the clock's own tests. */
-export function createClock(realNow: () => number = Date.now): Clock {
+// `Date.now()` read at each call (not the function kept), so a test that fakes Date moves the emulator too.
+export function createClock(realNow: () => number = () => Date.now()): Clock {
   let offsetMs = 0;
   const now = () => realNow() + offsetMs;
   return {

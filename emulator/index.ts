@@ -19,19 +19,38 @@ import { createTokenService, tokenMigrations } from './auth/tokens.js';
 import { createClock } from './clock.js';
 import { configMigrations, createConfigStore, type ConfigSetting } from './config.js';
 import { controlModule, seedDemoData, siteInfo } from './control/routes.js';
+import { createFaultRules } from './control/faults.js';
 import { createRequestLog } from './control/request-log.js';
-import { importState } from './control/state.js';
+import { importSeed } from './control/seed.js';
 import { createEventHub } from './events.js';
 import { buildServer } from './http/server.js';
 import type { EmulatorContext, ServiceModule } from './service.js';
 import { serviceModules } from './services/index.js';
 import { loadSiteIdentity, siteMigrations } from './site.js';
+import { createTestBench, type EmulatorTestBench } from './test-bench.js';
 import { migrate, openSqliteStore } from './store/sqlite.js';
 
 // The types a service module is written with (see emulator/README.md).
 export type { Caller, EmulatorContext, ServiceModule, ServiceCall, Operation, Handler } from './service.js';
 export type { DomainEvent, EventHub } from './events.js';
 export type { Store, Migration } from './store/store.js';
+export type {
+  ClockState,
+  EmulatorClock,
+  EmulatorFaults,
+  EmulatorTestBench,
+  ExplainedDecision,
+  FaultInput,
+  FaultRule,
+  LoggedCaller,
+  LoggedRequest,
+  MemberSelector,
+  RequestFilter,
+  StorageState,
+  StorageStateOptions,
+  TriggeredEvent,
+  TriggerOptions,
+} from './test-bench.js';
 
 /** Options of {@link startEmulator}. */
 export interface EmulatorOptions {
@@ -64,9 +83,14 @@ export interface EmulatorInfo {
   publicKey: string;
 }
 
-/** A running emulator. */
-export interface Emulator {
+/**
+ * A running emulator, with its test bench: fault rules, the clock, signed-in test members,
+ * webhook events on demand and the request log (see {@link EmulatorTestBench}).
+ */
+export interface Emulator extends EmulatorTestBench {
+  /** Base URL, e.g. `http://127.0.0.1:4700`: the SDK's `baseUrl`. */
   url: string;
+  /** The demo site's connection details. */
   info: EmulatorInfo;
   /** Its internals, for tests and tools that need the store or the event hub. */
   context: EmulatorContext;
@@ -108,8 +132,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   try {
     const startedAt = Date.now();
     const requestLog = createRequestLog();
+    const faults = createFaultRules();
     const modules: ServiceModule[] = [...serviceModules];
-    modules.push(controlModule({ requestLog, modules: serviceModules, startedAt }));
+    modules.push(controlModule({ requestLog, modules: serviceModules, startedAt, faults }));
     migrate(store, [
       ...siteMigrations,
       ...configMigrations,
@@ -136,14 +161,16 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       context,
       modules,
       requestLog,
+      faults,
       consoleDir: options.consoleDir ?? defaultConsoleDir(),
       bodyLimit: options.bodyLimit ?? 16 * 1024 * 1024,
       host,
     });
 
     if (!store.get("SELECT value FROM site WHERE key = 'seededAt'")) {
-      if (seed) importState(store, seed);
-      else seedDemoData(context, serviceModules);
+      const seedDemo = () => seedDemoData(context, serviceModules);
+      if (seed) importSeed(context, seed, seedDemo);
+      else seedDemo();
       store.run("INSERT INTO site (key, value) VALUES ('seededAt', ?)", [clock.iso()]);
     }
 
@@ -156,6 +183,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       url,
       info: siteInfo(context),
       context,
+      ...createTestBench(url),
       async close() {
         if (closed) return;
         closed = true;

@@ -1,6 +1,18 @@
 /** The request log (`GET /_emulator/requests`): the most recent requests, kept in memory. */
+import { decisiveDecision, explainDecision, type Decision, type ExplainedDecision } from '../auth/decisions.js';
+import { invalidField } from '../errors.js';
+import type { Caller } from '../service.js';
 
-/** One logged request. */
+/** The caller of a logged request. */
+export interface LoggedCaller {
+  kind: Caller['kind'];
+  memberId?: string;
+  visitorId?: string;
+  /** False for the anonymous routes called without any `Authorization` header. */
+  authenticated: boolean;
+}
+
+/** One logged request, as `GET /_emulator/requests` answers it. */
 export interface LoggedRequest {
   requestId: string;
   /** ISO time the request arrived. */
@@ -12,28 +24,123 @@ export interface LoggedRequest {
   operationId?: string;
   status: number;
   durationMs: number;
-  /** `visitor`, `member:<id>`, `elevated`, or `anonymous`. */
-  caller: string;
+  /** Who called; absent for requests that name no caller (the console's files, the control API). */
+  caller?: LoggedCaller;
+  /** Why the call was allowed or refused: its first refusal, else its last permission decision. */
+  decision?: ExplainedDecision;
+  /** Every permission decision of the request, when there were several. */
+  decisions?: ExplainedDecision[];
+  /** The fault rule (`/_emulator/faults`) that answered or delayed it. */
+  faultId?: string;
+}
+
+/** What the server records per request: plain values, turned into {@link LoggedRequest} only when read. */
+export interface RequestRecord {
+  requestId: string;
+  time: string;
+  method: string;
+  path: string;
+  operationId?: string;
+  status: number;
+  durationMs: number;
+  caller?: Caller;
+  decisions?: Decision[];
+  faultId?: string;
+}
+
+/** Which requests {@link RequestLog.list} returns. */
+export interface RequestFilter {
+  /** At most this many (newest first). */
+  limit?: number;
+  status?: number;
+  operationId?: string;
+  /** A path prefix. */
+  path?: string;
+  /** Only refused calls (a decision that did not allow them), or only allowed ones. */
+  refused?: boolean;
+  /** Only requests a fault rule answered or delayed. */
+  faulted?: boolean;
+}
+
+/** Reads a filter from the query string of `GET /_emulator/requests` (`?limit=50&status=403&refused=true`). */
+export function requestFilterOf(query: Record<string, unknown>): RequestFilter {
+  const filter: RequestFilter = {};
+  const whole = (key: 'limit' | 'status', minimum: number) => {
+    if (query[key] === undefined) return;
+    const value = Number(query[key]);
+    if (!Number.isInteger(value) || value < minimum)
+      throw invalidField(key, `must be a whole number of at least ${minimum}`, 'MIN');
+    filter[key] = value;
+  };
+  const flag = (key: 'refused' | 'faulted') => {
+    if (query[key] === undefined) return;
+    if (query[key] !== 'true' && query[key] !== 'false') throw invalidField(key, 'must be true or false');
+    filter[key] = query[key] === 'true';
+  };
+  whole('limit', 1);
+  whole('status', 0);
+  flag('refused');
+  flag('faulted');
+  if (typeof query.operationId == 'string') filter.operationId = query.operationId;
+  if (typeof query.path == 'string') filter.path = query.path;
+  return filter;
 }
 
 /** A bounded log, newest first. */
 export interface RequestLog {
-  add(entry: LoggedRequest): void;
-  /** Newest first, at most `limit`. */
-  list(limit?: number): LoggedRequest[];
+  add(entry: RequestRecord): void;
+  /** Newest first, at most `limit` (or the filter's `limit`), matching the filter. */
+  list(limit?: number | RequestFilter): LoggedRequest[];
   clear(): void;
+}
+
+/** A record in its public form: the caller's identity only, the decisions in words. */
+function present(record: RequestRecord): LoggedRequest {
+  const { caller, decisions, ...rest } = record;
+  const entry: LoggedRequest = rest;
+  if (caller) {
+    entry.caller = { kind: caller.kind, authenticated: caller.authenticated };
+    if (caller.memberId) entry.caller.memberId = caller.memberId;
+    if (caller.visitorId) entry.caller.visitorId = caller.visitorId;
+  }
+  const decisive = decisiveDecision(decisions);
+  if (decisive) entry.decision = explainDecision(decisive);
+  if (decisions && decisions.length > 1) entry.decisions = decisions.map(explainDecision);
+  return entry;
+}
+
+/** Whether a record passes a filter. */
+function matches(record: RequestRecord, filter: RequestFilter): boolean {
+  if (filter.status !== undefined && record.status != filter.status) return false;
+  if (filter.operationId !== undefined && record.operationId != filter.operationId) return false;
+  if (filter.path !== undefined && !record.path.startsWith(filter.path)) return false;
+  if (filter.faulted !== undefined && (record.faultId !== undefined) != filter.faulted) return false;
+  if (filter.refused !== undefined) {
+    const refused = record.decisions?.some((decision) => !decision.allowed) ?? false;
+    if (refused != filter.refused) return false;
+  }
+  return true;
 }
 
 /** Keeps the last `capacity` requests. */
 export function createRequestLog(capacity = 1000): RequestLog {
-  let entries: LoggedRequest[] = [];
+  let entries: RequestRecord[] = [];
   return {
     add(entry) {
       entries.push(entry);
       // Trim in batches so a busy emulator does not shift the array on every request.
       if (entries.length > capacity * 1.5) entries = entries.slice(-capacity);
     },
-    list: (limit = capacity) => entries.slice(-Math.min(limit, capacity)).reverse(),
+    list(limitOrFilter = capacity) {
+      const filter = typeof limitOrFilter == 'number' ? { limit: limitOrFilter } : limitOrFilter;
+      const limit = Math.min(filter.limit ?? capacity, capacity);
+      const found: LoggedRequest[] = [];
+      const start = Math.max(0, entries.length - capacity);
+      for (let index = entries.length - 1; index >= start && found.length < limit; index--) {
+        if (matches(entries[index]!, filter)) found.push(present(entries[index]!));
+      }
+      return found;
+    },
     clear: () => void (entries = []),
   };
 }

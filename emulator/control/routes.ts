@@ -1,10 +1,15 @@
 /** The control API under `/_emulator/`: health, info, reset, export/import, request log, config. */
 import type { FastifyInstance } from 'fastify';
+import { atLeast } from '../config.js';
 import { invalidField } from '../errors.js';
 import type { EmulatorContext, ServiceModule } from '../service.js';
 import { registerClockRoutes } from './clock-routes.js';
-import type { RequestLog } from './request-log.js';
-import { clearState, exportState, importState } from './state.js';
+import { registerFaultRoutes } from './fault-routes.js';
+import type { FaultRules } from './faults.js';
+import { requestFilterOf, type RequestLog } from './request-log.js';
+import { importSeed } from './seed.js';
+import { clearState, exportState } from './state.js';
+import { registerSignInAsRoute } from './test-identities.js';
 
 /** What the control API needs besides the context. */
 export interface ControlOptions {
@@ -13,6 +18,8 @@ export interface ControlOptions {
   modules: readonly ServiceModule[];
   /** When the emulator started (for `health`). */
   startedAt: number;
+  /** The fault rules (`/_emulator/faults`). */
+  faults: FaultRules;
 }
 
 /** The connection details of the demo site (`GET /_emulator/info`). */
@@ -47,7 +54,7 @@ const IMPORT_BODY_LIMIT = 512 * 1024 * 1024;
 
 /** The control API as a module (routes only). */
 export function controlModule(options: ControlOptions): ServiceModule {
-  const { requestLog, modules, startedAt } = options;
+  const { requestLog, modules, startedAt, faults } = options;
   return {
     name: 'control',
     config: {
@@ -69,6 +76,18 @@ export function controlModule(options: ControlOptions): ServiceModule {
             ? undefined
             : 'must be a list of host names like "proxy.example" or ".example.com"',
       },
+      rateLimitPerMinute: {
+        default: 0,
+        description:
+          'Requests per minute each caller (visitor, member, API key) may make to the API before it is answered 429 with Retry-After, as the platform does (it documents 200). 0: no limit.',
+        check: atLeast(0),
+      },
+      permissions: {
+        default: 'enforce',
+        description:
+          '"enforce" refuses what collection permissions refuse; "log" lets such calls through and records in the request log what would have been refused (to migrate an app to stricter permissions).',
+        check: (value) => (value == 'enforce' || value == 'log' ? undefined : 'must be "enforce" or "log"'),
+      },
     },
     routes(app: FastifyInstance, context: EmulatorContext) {
       app.get('/_emulator/health', async () => ({
@@ -78,26 +97,26 @@ export function controlModule(options: ControlOptions): ServiceModule {
       }));
       app.get('/_emulator/info', async () => siteInfo(context));
       registerClockRoutes(app, context.clock);
+      registerFaultRoutes(app, faults);
+      registerSignInAsRoute(app, context);
       app.post('/_emulator/reset', async (request) => {
         const body = (request.body ?? {}) as { seed?: unknown };
         if (body.seed !== undefined && typeof body.seed != 'boolean') throw invalidField('seed', 'must be a boolean');
         resetState(context, modules, body.seed !== false);
         requestLog.clear();
         context.clock.reset();
+        faults.clear();
         return { reset: true, seeded: body.seed !== false };
       });
       app.get('/_emulator/export', async () => exportState(context.store));
       app.post('/_emulator/import', { bodyLimit: IMPORT_BODY_LIMIT }, async (request) => {
-        const result = importState(context.store, request.body);
+        const result = importSeed(context, request.body, () => {});
         for (const module of modules) module.reset?.(context);
         return result;
       });
-      app.get('/_emulator/requests', async (request) => {
-        const limit = Number((request.query as { limit?: string }).limit ?? 200);
-        if (!Number.isInteger(limit) || limit < 1)
-          throw invalidField('limit', 'must be a whole number of at least 1', 'MIN');
-        return { requests: requestLog.list(limit) };
-      });
+      app.get('/_emulator/requests', async (request) => ({
+        requests: requestLog.list({ limit: 200, ...requestFilterOf(request.query as Record<string, unknown>) }),
+      }));
       app.get('/_emulator/config', async () => ({
         config: context.config.values(),
         descriptions: context.config.descriptions(),

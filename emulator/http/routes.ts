@@ -10,6 +10,7 @@ import { applicationError, invalidField, permissionDenied, validationError } fro
 import type { DomainEvent } from '../events.js';
 import type { Caller, EmulatorContext, Operation, ServiceCall, ServiceModule } from '../service.js';
 import { coerceQuery } from './coerce.js';
+import { createRateLimiter } from './rate-limit.js';
 import { QUERY_PROBLEM } from './querystring.js';
 import { fieldViolations, type SchemaError } from './violations.js';
 
@@ -92,6 +93,7 @@ export function registerTableRoutes(
   const operations = collectOperations(modules);
   const anonymous = new Set(modules.flatMap((module) => module.anonymousOperations ?? []));
   let writeSequence = 0;
+  const rateLimiter = createRateLimiter(context.config, context.clock);
 
   for (const route of routes) {
     const operation = operations.get(route.operationId);
@@ -106,7 +108,7 @@ export function registerTableRoutes(
     app.route({
       method: route.method,
       url: route.url,
-      async preValidation(request: FastifyRequest) {
+      async preValidation(request: FastifyRequest, reply: FastifyReply) {
         request.operationId = route.operationId;
         mergePathParameters(request, route);
         const problem = (request.query as Record<symbol, string> | undefined)?.[QUERY_PROBLEM];
@@ -117,6 +119,7 @@ export function registerTableRoutes(
           context.tokens,
           anonymous.has(route.operationId),
         );
+        rateLimiter.check(request.caller, request, reply);
         if (fact.elevated && request.caller.kind != 'elevated') {
           throw permissionDenied(`${route.operationId} requires an elevated client (an API key)`);
         }

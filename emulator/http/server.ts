@@ -4,6 +4,8 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOpt
 import cors from '@fastify/cors';
 import { components } from '../../generated/routes.js';
 import { applicationError, EmulatorError, validationError } from '../errors.js';
+import { recordRefusal } from '../auth/decisions.js';
+import { faultHook, type FaultRules } from '../control/faults.js';
 import type { RequestLog } from '../control/request-log.js';
 import type { EmulatorContext, ServiceModule } from '../service.js';
 import { parseQueryString } from './querystring.js';
@@ -21,6 +23,8 @@ export interface ServerOptions {
   consoleDir: string;
   /** Largest accepted request body, in bytes. */
   bodyLimit: number;
+  /** The fault rules of `/_emulator/faults`, applied to every request but the control API's. */
+  faults: FaultRules;
   /** The interface the server is bound to (`127.0.0.1`, `::`, a host name): a `Host` the emulator answers to. */
   host: string;
 }
@@ -119,7 +123,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   app.addHook('onResponse', async (request, reply) => {
     const path = request.url.split('?')[0]!;
     if (path.startsWith('/_emulator/requests')) return;
-    const caller = request.caller;
+    const { caller } = request;
     requestLog.add({
       requestId: request.id,
       time: new Date(Date.now() - reply.elapsedTime).toISOString(),
@@ -128,13 +132,10 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       ...(request.operationId ? { operationId: request.operationId } : {}),
       status: reply.statusCode,
       durationMs: Math.round(reply.elapsedTime * 100) / 100,
-      caller: !caller
-        ? 'none'
-        : !caller.authenticated
-          ? 'anonymous'
-          : caller.kind == 'member'
-            ? `member:${caller.memberId}`
-            : caller.kind,
+      // Plain values only; the log builds its sentences when read.
+      ...(caller ? { caller } : {}),
+      ...(request.decisions ? { decisions: request.decisions } : {}),
+      ...(request.faultId ? { faultId: request.faultId } : {}),
     });
   });
 
@@ -145,8 +146,27 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     origin: (origin, allow) =>
       allow(null, origin === undefined || isAllowedOrigin(origin, context.config.get<string[]>('allowedCorsOrigins'))),
     credentials: true,
-    exposedHeaders: ['x-wix-request-id', 'x-wix-consistent'],
+    exposedHeaders: ['x-wix-request-id', 'x-wix-consistent', 'retry-after'],
     maxAge: 600,
+  });
+  // After CORS, so a browser app reads the faulted answer (and its Retry-After) as the real one.
+  app.addHook(
+    'onRequest',
+    faultHook(options.faults, (request) =>
+      requestLog.add({
+        requestId: request.id,
+        time: new Date().toISOString(),
+        method: request.method,
+        path: request.url.split('?')[0]!,
+        status: 0,
+        durationMs: 0,
+        ...(request.faultId ? { faultId: request.faultId } : {}),
+      }),
+    ),
+  );
+  // Every refusal (401, 403, 429) gets its reason in the request log.
+  app.addHook('onError', async (request, _reply, error) => {
+    if (error instanceof EmulatorError && [401, 403, 429].includes(error.status)) recordRefusal(request, error);
   });
 
   app.setErrorHandler((error: FastifyError | EmulatorError, request, reply) => {

@@ -111,13 +111,16 @@ describe('request log', () => {
     await emulator.fetch('/wix-data/v2/collections');
     const { requests } = await (await emulator.fetch('/_emulator/requests?limit=2')).json();
     expect(requests).toHaveLength(2);
-    expect(requests[0]).toMatchObject({ method: 'GET', path: '/wix-data/v2/collections', status: 401, caller: 'none' });
+    expect(requests[0]).toMatchObject({ method: 'GET', path: '/wix-data/v2/collections', status: 401 });
+    // The request named no caller it could prove: the refusal says why instead.
+    expect(requests[0].caller).toBeUndefined();
+    expect(requests[0].decision).toMatchObject({ allowed: false, rule: '401 UNAUTHENTICATED' });
     expect(requests[1]).toMatchObject({
       method: 'GET',
       path: '/wix-data/v2/items/movie-002',
       operationId: 'get',
       status: 200,
-      caller: 'elevated',
+      caller: { kind: 'elevated', authenticated: true },
       durationMs: expect.any(Number),
     });
   });

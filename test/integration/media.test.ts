@@ -258,11 +258,11 @@ describe('downloads', () => {
     forged.searchParams.set('expires', String(Number(forged.searchParams.get('expires')) + 3600));
     expect((await fetch(forged)).status).toBe(403);
 
-    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 6 * 60 * 1000 });
+    await emulator.clock.advance(6 * 60);
     const expired = await fetch(url);
+    await emulator.clock.reset();
     expect(expired.status).toBe(403);
     expect(await expired.json()).toMatchObject({ details: { applicationError: { code: 'URL_EXPIRED' } } });
-    vi.useRealTimers();
 
     const second = await emulator.admin.media.upload(new Blob(['world'], { type: 'text/plain' }), {
       fileName: 'world.txt',

@@ -16,6 +16,13 @@ function isConsoleFile(request: LoggedRequest): boolean {
   return !request.operationId && !request.path.startsWith('/_');
 }
 
+/** The caller in a few words: `member <id>`, `visitor`, `elevated`, `anonymous`, or a dash when none was named. */
+function callerText(caller: LoggedRequest['caller']): string {
+  if (!caller) return '—';
+  if (!caller.authenticated) return 'anonymous';
+  return caller.kind == 'member' ? `member ${caller.memberId}` : caller.kind;
+}
+
 /** Every request the emulator answered: method, path, status, duration and caller. */
 export function RequestsPage() {
   const client = useAdminClient();
@@ -60,7 +67,7 @@ export function RequestsPage() {
                   <span className={`badge ${statusBadgeClass(request.status)}`}>{request.status}</span>
                 </td>
                 <td className="small">{request.durationMs.toFixed(1)} ms</td>
-                <td className="small">{request.caller}</td>
+                <td className="small">{callerText(request.caller)}</td>
               </>
             )}
           />

@@ -35,6 +35,8 @@ export interface Member {
 /** What a new member is made of. */
 export interface NewMember {
   loginEmail?: string;
+  /** A fixed id (test identities of a seed file); default a fresh one. */
+  id?: string;
   status: MemberStatus;
   loginEmailVerified?: boolean;
   contact?: Record<string, unknown>;
@@ -146,7 +148,7 @@ export function insertMember(store: Store, fields: NewMember): Member {
   const now = new Date().toISOString();
   const nickname = fields.profile?.nickname ?? fields.loginEmail?.split('@')[0];
   const member: Member = {
-    id: randomUUID(),
+    id: fields.id ?? randomUUID(),
     ...(fields.loginEmail ? { loginEmail: normalEmail(fields.loginEmail) } : {}),
     loginEmailVerified: fields.loginEmailVerified ?? false,
     status: fields.status,

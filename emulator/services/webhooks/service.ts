@@ -6,10 +6,12 @@
  * retried with exponential backoff; every attempt is in `GET /_emulator/webhooks`.
  */
 import { randomUUID } from 'node:crypto';
-import { SignJWT } from 'jose';
+import { SignJWT, generateKeyPair, type CryptoKey } from 'jose';
 import { inBackground } from '../../background.js';
 import { atLeast } from '../../config.js';
 import type { DomainEvent } from '../../events.js';
+import { applicationError, invalidField } from '../../errors.js';
+import { eventForTrigger, type TriggerRequest } from './trigger.js';
 import type { EmulatorContext, ServiceModule } from '../../service.js';
 import { SIGNING_ALGORITHM } from '../../site.js';
 
@@ -35,8 +37,13 @@ const ATTEMPT_TIMEOUT_MS = 10_000;
 /** How long a signed event stays valid (covers every retry). */
 const TOKEN_LIFETIME_SECONDS = 60 * 60;
 
-/** The signed body of an event (wire.md, "Domain events"). */
-async function signEvent(context: EmulatorContext, event: DomainEvent, eventId: string): Promise<string> {
+/** The signed body of an event (wire.md, "Domain events"), signed with the site's key unless another is given. */
+async function signEvent(
+  context: EmulatorContext,
+  event: DomainEvent,
+  eventId: string,
+  key: CryptoKey = context.site.privateKey,
+): Promise<string> {
   const { eventType, identity, ...rest } = event;
   const data = { id: eventId, ...rest };
   const envelope = {
@@ -45,11 +52,12 @@ async function signEvent(context: EmulatorContext, event: DomainEvent, eventId: 
     ...(identity ? { identity: JSON.stringify(identity) } : {}),
     data: JSON.stringify(data),
   };
+  // Real time, not the emulator's clock: the receiving app checks the expiry on its own clock.
   return new SignJWT({ data: JSON.stringify(envelope) })
     .setProtectedHeader({ alg: SIGNING_ALGORITHM })
     .setIssuedAt()
     .setExpirationTime(Math.floor(Date.now() / 1000) + TOKEN_LIFETIME_SECONDS)
-    .sign(context.site.privateKey);
+    .sign(key);
 }
 
 /** The deliveries of one emulator: timers to cancel and attempts in flight, so close() leaves nothing running. */
@@ -151,6 +159,11 @@ export const webhooksService: ServiceModule = {
         duration_ms INTEGER NOT NULL
       )`,
     },
+    {
+      // The events sent, so a delivery can be sent again (signed anew: the first body may have expired).
+      id: 'webhooks-002-events',
+      sql: 'CREATE TABLE webhook_events (event_id TEXT PRIMARY KEY, event TEXT NOT NULL, bad_signature INTEGER NOT NULL)',
+    },
   ],
   config: {
     webhookUrls: {
@@ -180,12 +193,62 @@ export const webhooksService: ServiceModule = {
       timers: new Set(),
       inFlight: new Set(),
     };
+    // A key pair that is not the site's, for events sent with a bad signature on purpose.
+    let foreignKey: Promise<CryptoKey> | undefined;
+    /** Signs `event` and sends it to `urls`; keeps it for a later re-send. */
+    const send = async (
+      event: DomainEvent,
+      urls: readonly string[],
+      badSignature: boolean,
+      eventId: string = randomUUID(),
+    ) => {
+      const key = badSignature
+        ? await (foreignKey ??= generateKeyPair(SIGNING_ALGORITHM).then((pair) => pair.privateKey))
+        : context.site.privateKey;
+      const body = await signEvent(context, event, eventId, key);
+      if (dispatcher.closed) return eventId;
+      context.store.run('INSERT OR IGNORE INTO webhook_events (event_id, event, bad_signature) VALUES (?, ?, ?)', [
+        eventId,
+        JSON.stringify(event),
+        badSignature ? 1 : 0,
+      ]);
+      for (const url of urls) track(dispatcher, attempt(context, dispatcher, url, body, eventId, event.eventType, 1));
+      return eventId;
+    };
     const unsubscribe = context.events.subscribe(async (event) => {
       const urls = context.config.get<string[]>('webhookUrls');
       if (!urls.length || dispatcher.closed) return;
-      const eventId = randomUUID();
-      const body = await signEvent(context, event, eventId);
-      for (const url of urls) track(dispatcher, attempt(context, dispatcher, url, body, eventId, event.eventType, 1));
+      await send(event, urls, false);
+    });
+
+    // A domain event of any type on demand (`sitekit-sdk emulator trigger`), to the given URLs or webhookUrls.
+    app.post('/_emulator/webhooks/trigger', async (request) => {
+      const input = (request.body ?? {}) as TriggerRequest & { urls?: unknown };
+      const urls = input.urls === undefined ? context.config.get<string[]>('webhookUrls') : input.urls;
+      if (!Array.isArray(urls) || !urls.every((url) => typeof url == 'string' && /^https?:\/\//.test(url)))
+        throw invalidField('urls', 'must be a list of http(s) URLs');
+      if (!urls.length)
+        throw invalidField('urls', 'no URL to send to: pass urls or set the config webhookUrls', 'REQUIRED_FIELD');
+      if (input.badSignature !== undefined && typeof input.badSignature != 'boolean')
+        throw invalidField('badSignature', 'must be a boolean');
+      const event = eventForTrigger(context, input);
+      const eventId = await send(event, urls, input.badSignature === true);
+      return { eventId, eventType: event.eventType, entityId: event.entityId, urls };
+    });
+    // Sends a logged delivery's event again, to the same URL, as a new delivery of the same event id.
+    app.post('/_emulator/webhooks/redeliver', async (request) => {
+      const { deliveryId } = (request.body ?? {}) as { deliveryId?: unknown };
+      if (typeof deliveryId != 'string' || !deliveryId)
+        throw invalidField('deliveryId', 'must be the id of a logged delivery', 'REQUIRED_FIELD');
+      const row = context.store.get<{ url: string; event: string; event_id: string; bad_signature: number }>(
+        `SELECT deliveries.url, events.event, events.event_id, events.bad_signature
+         FROM webhook_deliveries deliveries JOIN webhook_events events ON events.event_id = deliveries.event_id
+         WHERE deliveries.id = ?`,
+        [deliveryId],
+      );
+      if (!row) throw applicationError(404, 'NOT_FOUND', `No delivery ${deliveryId} with a kept event`);
+      await send(JSON.parse(row.event) as DomainEvent, [row.url], row.bad_signature == 1, row.event_id);
+      return { eventId: row.event_id, url: row.url };
     });
 
     app.get('/_emulator/webhooks', async (request) => {

@@ -4,7 +4,8 @@ import { eventIdentity } from '../../../events.js';
 import type { EmulatorContext, ServiceCall } from '../../../service.js';
 import { requireCollection, type Collection } from '../collection-store.js';
 import type { SqlFragment } from './filter-sql.js';
-import { requirePermission, type ItemAction, type Scope } from './permissions.js';
+import { recordDecision } from '../../../auth/decisions.js';
+import { actionDenied, permittedScope, type ItemAction, type Scope } from './permissions.js';
 
 /** What item handlers work with. */
 export interface ItemAccess {
@@ -31,9 +32,29 @@ export function openCollection(
   };
 }
 
-/** The caller's scope for `action`, or the production permission error. */
-export const scopeFor = (access: ItemAccess, action: ItemAction): Scope =>
-  requirePermission(access.collection, action, access.call.caller);
+/**
+ * The caller's scope for `action`, or the production permission error; the decision goes to the
+ * request log. With the config `permissions: "log"`, a refusal is logged and the call goes on
+ * (as elevated, on every item).
+ */
+export function scopeFor(access: ItemAccess, action: ItemAction): Scope {
+  const { collection, call, context } = access;
+  const scope = permittedScope(collection, action, call.caller);
+  const enforced = scope !== undefined || context.config.get<string>('permissions') != 'log';
+  recordDecision(call.request, {
+    kind: 'collection',
+    allowed: scope !== undefined,
+    enforced,
+    collectionId: collection.id,
+    action,
+    requiredRole: collection.permissions[action] ?? 'ADMIN',
+    callerKind: call.caller.kind,
+    ...(scope?.items == 'own' ? { ownItemsOnly: true } : {}),
+  });
+  if (scope) return scope;
+  if (enforced) throw actionDenied(collection, action);
+  return { items: 'all' };
+}
 
 /** `WHERE` of the rows a scope may see in a collection (table alias `items`). */
 export function scopeSql(collectionId: string, scope: Scope): SqlFragment {

@@ -26,8 +26,8 @@ export const actionDenied = (collection: Collection, action: ItemAction) =>
     },
   );
 
-/** The scope of `action` for `caller` on `collection`, or a `WDE0027` error. */
-export function requirePermission(collection: Collection, action: ItemAction, caller: Caller): Scope {
+/** The scope of `action` for `caller` on `collection`, or `undefined` when the caller's role is below it. */
+export function permittedScope(collection: Collection, action: ItemAction, caller: Caller): Scope | undefined {
   if (caller.kind == 'elevated') return { items: 'all' };
   const role = collection.permissions[action] ?? 'ADMIN';
   if (role == 'ANYONE') return { items: 'all' };
@@ -37,7 +37,7 @@ export function requirePermission(collection: Collection, action: ItemAction, ca
     if (role == 'SITE_MEMBER_AUTHOR')
       return action == 'insert' ? { items: 'all' } : { items: 'own', ownerId: caller.memberId };
   }
-  throw actionDenied(collection, action);
+  return undefined;
 }
 
 /** `WDE0027` unless the item (its `_owner`) is inside the caller's scope for `action`. */

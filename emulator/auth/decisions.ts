@@ -1,0 +1,164 @@
+/**
+ * Why a call was allowed or refused. Services record each permission decision on the request as
+ * plain facts (cheap: no strings built per request); the request log turns them into sentences
+ * ("Movies: insert needs SITE_MEMBER; the caller is a visitor") only when someone reads it.
+ * The API answers keep the platform's shape: the explanation lives in the log and the console.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { EmulatorError } from '../errors.js';
+import type { Caller } from '../service.js';
+
+/** A collection permission evaluated for an item action. */
+export interface CollectionDecision {
+  kind: 'collection';
+  allowed: boolean;
+  /** False when the refusal was only logged (config `permissions: "log"`). */
+  enforced: boolean;
+  collectionId: string;
+  /** `read`, `insert`, `update` or `remove`. */
+  action: string;
+  /** The collection's role for the action: `ANYONE`, `SITE_MEMBER`, `SITE_MEMBER_AUTHOR`, `ADMIN`. */
+  requiredRole: string;
+  callerKind: Caller['kind'] | 'none';
+  /** Allowed on the caller's own items only (`SITE_MEMBER_AUTHOR`). */
+  ownItemsOnly?: boolean;
+}
+
+/** Any other refusal (an elevated-only operation, a bad token, a rate limit): the error's own words. */
+export interface RefusalDecision {
+  kind: 'refusal';
+  allowed: false;
+  status: number;
+  code: string;
+  description: string;
+  callerKind: Caller['kind'] | 'none';
+}
+
+/** One decision recorded on a request. */
+export type Decision = CollectionDecision | RefusalDecision;
+
+/** A decision as the request log shows it. */
+export interface ExplainedDecision {
+  allowed: boolean;
+  /** False when the refusal was only logged (`permissions: "log"`); absent when it was enforced. */
+  enforced?: false;
+  /** What was evaluated: `Movies: insert needs SITE_MEMBER`. */
+  rule: string;
+  /** Why it passed or not, and what would pass: `the caller is a visitor; a signed-in member or an elevated client (API key) would pass`. */
+  reason: string;
+  /** The collection, when a collection permission decided. */
+  collectionId?: string;
+  /** The permission (item action), when a collection permission decided. */
+  permission?: string;
+  requiredRole?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The permission decisions taken while serving this request, in order. */
+    decisions?: Decision[];
+  }
+}
+
+/** Adds a decision to the request's record. */
+export function recordDecision(request: FastifyRequest, decision: Decision): void {
+  (request.decisions ??= []).push(decision);
+}
+
+/** The caller's kind as decisions record it. */
+export const callerKindOf = (request: FastifyRequest): Caller['kind'] | 'none' => request.caller?.kind ?? 'none';
+
+/** The `data` of the platform's `WDE0027` refusal (`actionDenied` in the items service). */
+interface ActionDeniedData {
+  collectionId?: unknown;
+  action?: unknown;
+  requiredRole?: unknown;
+}
+
+/**
+ * Records a refusal the request is answered with (401, 403, 429), unless a decision already
+ * explains it: a `WDE0027` becomes a collection decision, anything else keeps the error's words.
+ */
+export function recordRefusal(request: FastifyRequest, error: EmulatorError): void {
+  if (request.decisions?.some((decision) => !decision.allowed)) return;
+  const application = error.body.details.applicationError;
+  const data = (application?.data ?? {}) as ActionDeniedData;
+  if (application?.code == 'WDE0027' && typeof data.collectionId == 'string' && typeof data.action == 'string') {
+    recordDecision(request, {
+      kind: 'collection',
+      allowed: false,
+      enforced: true,
+      collectionId: data.collectionId,
+      action: data.action,
+      requiredRole: typeof data.requiredRole == 'string' ? data.requiredRole : 'ADMIN',
+      callerKind: callerKindOf(request),
+      ...(data.requiredRole == 'SITE_MEMBER_AUTHOR' && request.caller?.kind == 'member' ? { ownItemsOnly: true } : {}),
+    });
+    return;
+  }
+  recordDecision(request, {
+    kind: 'refusal',
+    allowed: false,
+    status: error.status,
+    code: application?.code ?? 'REFUSED',
+    description: error.body.message,
+    callerKind: callerKindOf(request),
+  });
+}
+
+const CALLER_WORDS: Readonly<Record<Decision['callerKind'], string>> = {
+  visitor: 'a visitor',
+  member: 'a member',
+  elevated: 'elevated (API key)',
+  none: 'not identified',
+};
+
+/** Who passes a role, for an action. */
+function whoPasses(role: string, action: string): string {
+  if (role == 'ANYONE') return 'anyone';
+  if (role == 'SITE_MEMBER') return 'a signed-in member or an elevated client (API key)';
+  if (role == 'SITE_MEMBER_AUTHOR')
+    return action == 'insert'
+      ? 'a signed-in member or an elevated client (API key)'
+      : "the item's author (a signed-in member) or an elevated client (API key)";
+  return 'an elevated client (API key)';
+}
+
+/** A recorded decision in words. */
+export function explainDecision(decision: Decision): ExplainedDecision {
+  const caller = `the caller is ${CALLER_WORDS[decision.callerKind]}`;
+  if (decision.kind == 'refusal')
+    return {
+      allowed: false,
+      rule: `${decision.status} ${decision.code}`,
+      reason: `${decision.description} (${caller})`,
+    };
+  const rule = `${decision.collectionId}: ${decision.action} needs ${decision.requiredRole}`;
+  const facts = {
+    collectionId: decision.collectionId,
+    permission: decision.action,
+    requiredRole: decision.requiredRole,
+  };
+  if (decision.allowed) {
+    const scope = decision.ownItemsOnly ? ', on its own items only' : '';
+    return { allowed: true, rule, reason: `${caller}${scope}`, ...facts };
+  }
+  const refusal =
+    decision.ownItemsOnly && decision.callerKind == 'member' ? `${caller} who is not the item's author` : caller;
+  const reason = `${refusal}; ${whoPasses(decision.requiredRole, decision.action)} would pass`;
+  return decision.enforced
+    ? { allowed: false, rule, reason, ...facts }
+    : {
+        allowed: false,
+        enforced: false,
+        rule,
+        reason: `${reason} (let through: config permissions is "log")`,
+        ...facts,
+      };
+}
+
+/** The decision that explains a request: its first refusal, else its last decision. */
+export function decisiveDecision(decisions: readonly Decision[] | undefined): Decision | undefined {
+  if (!decisions?.length) return undefined;
+  return decisions.find((decision) => !decision.allowed) ?? decisions[decisions.length - 1];
+}

@@ -1,0 +1,35 @@
+/**
+ * What `--seed` and `POST /_emulator/import` read: an export (`tables`), test members
+ * (`members`, see `test-identities.ts`), or both. Everything is checked before anything changes.
+ */
+import type { EmulatorContext } from '../service.js';
+import { importState } from './state.js';
+import { checkTestMembers, writeTestMembers } from './test-identities.js';
+
+/** What an import did. */
+export interface ImportResult {
+  /** Rows imported per table (empty when the file had no `tables`). */
+  tables: Record<string, number>;
+  /** The ids of the declared members, in the file's order. */
+  members?: string[];
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value == 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Applies a seed or import file in one transaction: its `tables` replace the state; without
+ * `tables`, `withoutTables` runs instead (the demo data for a first start; nothing for an import,
+ * which then only adds its members). Then the `members` are written (replacing any with the same
+ * id or email).
+ */
+export function importSeed(context: EmulatorContext, state: unknown, withoutTables: () => void): ImportResult {
+  const declared = isRecord(state) && state.members !== undefined ? checkTestMembers(state.members) : undefined;
+  const hasTables = !declared || (isRecord(state) && state.tables !== undefined);
+  return context.store.transaction(() => {
+    const result: ImportResult = hasTables ? importState(context.store, state) : { tables: {} };
+    if (!hasTables) withoutTables();
+    if (declared) result.members = writeTestMembers(context, declared).map((member) => member.id);
+    return result;
+  });
+}

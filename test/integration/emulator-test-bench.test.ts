@@ -1,0 +1,366 @@
+/**
+ * The emulator as a test bench, each control proven end to end through our SDK: fault rules
+ * (retried through, Retry-After honoured, latency, dropped connections), the platform's rate
+ * limit, the clock (an expired token renewed once), why a call was refused (the request log's
+ * decision, and the `permissions: "log"` mode), test identities (`signInAs`, seed members) and
+ * webhook events on demand (verified by `client.webhooks.process`, re-sent, badly signed).
+ */
+import { once } from 'node:events';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ApiKeyStrategy,
+  OAuthStrategy,
+  createClient,
+  isApplicationError,
+  isNetworkError,
+  isValidationError,
+  isWebhookError,
+  type Client,
+} from '../../src/index.js';
+import { startEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { setConfig } from '../helpers/sign-in.js';
+
+let emulator: TestEmulator;
+let seedDir: string;
+/** Test members the seed file declares. */
+const TESS = { id: 'tess-0000-fixed-id', email: 'tess@example.test', password: 'tess-password-1', nickname: 'Tess' };
+const PETE = { id: 'pete-0000-fixed-id', email: 'pete@example.test', status: 'PENDING', verified: false };
+
+beforeAll(async () => {
+  seedDir = await mkdtemp(join(tmpdir(), 'sitekit-bench-'));
+  const seed = join(seedDir, 'seed.json');
+  // Members only: the demo data is seeded, then the members are added.
+  await writeFile(seed, JSON.stringify({ members: [TESS, PETE] }));
+  emulator = await startEmulator({ seed });
+});
+afterAll(() => emulator?.close());
+afterEach(async () => {
+  await emulator.faults.clear();
+  await emulator.clock.reset();
+  await setConfig(emulator, { rateLimitPerMinute: 0, permissions: 'enforce' });
+});
+
+/** An elevated client that retries quickly (the backoff is not what these tests measure). */
+const quickAdmin = (retry: false | { baseDelayMs: number } = { baseDelayMs: 1 }) =>
+  createClient({
+    baseUrl: emulator.url,
+    auth: ApiKeyStrategy({ apiKey: emulator.info.apiKey, siteId: emulator.info.siteId }),
+    retry,
+  });
+
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => {
+      throw new Error('expected a failure');
+    },
+    (error: unknown) => error,
+  );
+
+describe('faults', () => {
+  it('a 503 rule with times: 2 is retried through: the third attempt succeeds, all three logged', async () => {
+    const { id } = await emulator.faults.add({ operation: 'items.query', status: 503, times: 2 });
+    const page = await quickAdmin().items.query('Movies').find();
+    expect(page.items.length).toBeGreaterThan(0);
+    const attempts = await emulator.requests({ operationId: 'queryDataItems', limit: 3 });
+    expect(attempts.map((entry) => entry.status)).toEqual([200, 503, 503]);
+    expect(attempts.map((entry) => entry.faultId)).toEqual([undefined, id, id]);
+    expect(await emulator.faults.list()).toEqual([expect.objectContaining({ id, status: 503, times: 2, fired: 2 })]);
+  });
+
+  it("a 429 with Retry-After is honoured: the retry waits the server's time", async () => {
+    await emulator.faults.add({ path: '/wix-data/v2/items/query', status: 429, times: 1, retryAfterSeconds: 1 });
+    const started = performance.now();
+    await quickAdmin().items.query('Movies').find();
+    expect(performance.now() - started).toBeGreaterThanOrEqual(990);
+    const [answered, limited] = await emulator.requests({ path: '/wix-data/v2/items/query', limit: 2 });
+    expect([limited?.status, answered?.status]).toEqual([429, 200]);
+  });
+
+  it('a faulted answer has the platform error shape; a body replaces it', async () => {
+    await emulator.faults.add({ operation: 'queryDataItems', status: 409, times: 1 });
+    const conflict = await failure(quickAdmin(false).items.query('Movies').find());
+    expect(isApplicationError(conflict) && conflict.status).toBe(409);
+    await emulator.faults.add({
+      operation: 'queryDataItems',
+      status: 418,
+      times: 1,
+      body: { message: 'teapot', details: {} },
+    });
+    const response = await emulator.fetch('/wix-data/v2/items/query', {
+      method: 'POST',
+      headers: { authorization: emulator.info.apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ dataCollectionId: 'Movies' }),
+    });
+    expect([response.status, await response.json()]).toEqual([418, { message: 'teapot', details: {} }]);
+  });
+
+  it('latencyMs delays the real answer; the control API is never faulted', async () => {
+    await emulator.faults.add({ path: '/', latencyMs: 200, times: 1 });
+    expect((await emulator.faults.list())[0]?.fired).toBe(0);
+    const started = performance.now();
+    await quickAdmin(false).items.query('Movies').find();
+    expect(performance.now() - started).toBeGreaterThanOrEqual(190);
+    expect((await emulator.requests({ faulted: true, limit: 1 }))[0]).toMatchObject({ status: 200 });
+  });
+
+  it('status 0 drops the connection: the SDK sees a network error, the log a faulted request', async () => {
+    const { id } = await emulator.faults.add({ operation: 'items.query', status: 0, times: 1 });
+    expect(isNetworkError(await failure(quickAdmin(false).items.query('Movies').find()))).toBe(true);
+    expect((await emulator.requests({ faulted: true, limit: 1 }))[0]).toMatchObject({ status: 0, faultId: id });
+  });
+
+  it('a malformed rule is a validation error; remove and clear', async () => {
+    const refused = await failure(emulator.faults.add({ status: 200 }));
+    expect(isValidationError(refused)).toBe(true);
+    const { id } = await emulator.faults.add({ operation: 'get', status: 500 });
+    await emulator.faults.add({ operation: 'insert', status: 500 });
+    await emulator.faults.remove(id);
+    expect((await emulator.faults.list()).map((rule) => rule.operation)).toEqual(['insert']);
+    expect(isApplicationError(await failure(emulator.faults.remove(id)))).toBe(true);
+    await emulator.faults.clear();
+    expect(await emulator.faults.list()).toEqual([]);
+  });
+});
+
+describe('rate limits', () => {
+  it('past rateLimitPerMinute a caller gets 429 with Retry-After in the platform shape, until its minute ends', async () => {
+    await setConfig(emulator, { rateLimitPerMinute: 2 });
+    const visitor = emulator.newVisitor();
+    const limitedVisitor = createClient({
+      baseUrl: emulator.url,
+      auth: OAuthStrategy({ clientId: emulator.info.clientId }),
+      retry: false,
+    });
+    await limitedVisitor.items.query('Movies').find();
+    await limitedVisitor.items.query('Movies').find();
+    const limited = await failure(limitedVisitor.items.query('Movies').find());
+    expect(isApplicationError(limited) && [limited.status, limited.code]).toEqual([429, 'TOO_MANY_REQUESTS']);
+    const [entry] = await emulator.requests({ status: 429, limit: 1 });
+    expect(entry?.decision).toMatchObject({ allowed: false, rule: '429 TOO_MANY_REQUESTS' });
+    // Another caller has its own minute.
+    await visitor.items.query('Movies').find();
+    // The limit follows the emulator's clock.
+    await emulator.clock.advance(60);
+    await limitedVisitor.items.query('Movies').find();
+  });
+
+  it('the Retry-After of the limit is what is left of the minute', async () => {
+    await setConfig(emulator, { rateLimitPerMinute: 1 });
+    const ask = () =>
+      emulator.fetch('/wix-data/v2/items/query', {
+        method: 'POST',
+        headers: { authorization: emulator.info.apiKey, 'content-type': 'application/json' },
+        body: JSON.stringify({ dataCollectionId: 'Movies' }),
+      });
+    expect((await ask()).status).toBe(200);
+    await emulator.clock.advance(45);
+    const limited = await ask();
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBe(15);
+    expect((await limited.json()).details.applicationError.code).toBe('TOO_MANY_REQUESTS');
+  });
+});
+
+describe('the clock', () => {
+  it('advancing it 4 h makes the next call renew its token once (one token request), then succeed', async () => {
+    const visitor = emulator.newVisitor();
+    await visitor.items.query('Movies').find();
+    const tokenRequests = async () => (await emulator.requests({ operationId: 'token' })).length;
+    const before = await tokenRequests();
+    const moved = await emulator.clock.advance(4 * 3600);
+    expect(moved.offsetSeconds).toBe(4 * 3600);
+    await visitor.items.query('Movies').find();
+    expect((await tokenRequests()) - before).toBe(1);
+    const [, , expired] = await emulator.requests({ limit: 3 });
+    expect(expired).toMatchObject({ status: 401, operationId: 'queryDataItems' });
+    expect(expired?.decision?.reason).toMatch(/expired/);
+  });
+
+  it('GET and POST /_emulator/clock: set a time, refuse a malformed move', async () => {
+    const state = await emulator.clock.set('2030-01-01T00:00:00.000Z');
+    expect(Date.parse(state.now) - Date.parse('2030-01-01T00:00:00.000Z')).toBeLessThan(5_000);
+    expect((await emulator.clock.now()).offsetSeconds).toBeGreaterThan(0);
+    const refused = await emulator.fetch('/_emulator/clock', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ advanceSeconds: 'soon' }),
+    });
+    expect(refused.status).toBe(400);
+    expect((await emulator.clock.reset()).offsetSeconds).toBe(0);
+  });
+});
+
+describe('why a call was refused', () => {
+  it("a visitor's refused insert keeps the platform's answer; its log entry names the collection and the permission", async () => {
+    const refused = await failure(emulator.newVisitor().items.insert('Movies', { title: 'Nope' }));
+    expect(isApplicationError(refused) && [refused.status, refused.code]).toEqual([403, 'WDE0027']);
+    const [entry] = await emulator.requests({ operationId: 'insert', refused: true, limit: 1 });
+    expect(entry?.caller).toMatchObject({ kind: 'visitor', authenticated: true });
+    expect(entry?.caller?.visitorId).toEqual(expect.any(String));
+    expect(entry?.decision).toEqual({
+      allowed: false,
+      rule: 'Movies: insert needs ADMIN',
+      reason: 'the caller is a visitor; an elevated client (API key) would pass',
+      collectionId: 'Movies',
+      permission: 'insert',
+      requiredRole: 'ADMIN',
+    });
+  });
+
+  it('an allowed read says who passed; an elevated-only operation refused says so', async () => {
+    await emulator.newVisitor().items.query('Movies').find();
+    const [read] = await emulator.requests({ operationId: 'queryDataItems', limit: 1 });
+    expect(read?.decision).toMatchObject({ allowed: true, rule: 'Movies: read needs ANYONE' });
+    const response = await emulator.fetch('/wix-data/v2/collections', {
+      method: 'POST',
+      headers: { authorization: 'not-a-token', 'content-type': 'application/json' },
+      body: JSON.stringify({ collection: { id: 'X' } }),
+    });
+    expect(response.status).toBe(401);
+    const [unauthenticated] = await emulator.requests({ status: 401, limit: 1 });
+    expect(unauthenticated?.decision).toMatchObject({ allowed: false, rule: '401 UNAUTHENTICATED' });
+  });
+
+  it('permissions: "log" lets the call through and logs what would have been refused', async () => {
+    await setConfig(emulator, { permissions: 'log' });
+    const inserted = await emulator.newVisitor().items.insert('Movies', { title: 'Let through' });
+    expect(inserted._id).toEqual(expect.any(String));
+    const [entry] = await emulator.requests({ operationId: 'insert', limit: 1 });
+    expect(entry).toMatchObject({ status: 200, decision: { allowed: false, enforced: false, permission: 'insert' } });
+    expect(entry?.decision?.reason).toMatch(/"log"/);
+    await emulator.admin.items.remove('Movies', inserted._id!);
+  });
+});
+
+describe('test identities', () => {
+  it('signInAs tokens read members/my; the seed declared the member with its fixed id and password', async () => {
+    const tokens = await emulator.signInAs({ email: TESS.email });
+    const client = createClient({
+      baseUrl: emulator.url,
+      auth: OAuthStrategy({ clientId: emulator.info.clientId, tokens }),
+    });
+    const me = await client.members.getCurrentMember({ fieldsets: ['FULL'] });
+    expect(me).toMatchObject({ _id: TESS.id, loginEmail: TESS.email, loginEmailVerified: true, status: 'APPROVED' });
+    // The declared password signs in too.
+    const login = await emulator.newVisitor().auth.login({ email: TESS.email, password: TESS.password });
+    expect(login.loginState).toBe('SUCCESS');
+  });
+
+  it('signInAs by id; a pending member cannot be signed in', async () => {
+    const tokens = await emulator.signInAs(TESS.id);
+    expect(tokens.refreshToken.role).toBe('member');
+    const refused = await failure(emulator.signInAs(PETE.id));
+    expect(isApplicationError(refused) && refused.code).toBe('MEMBER_CANNOT_SIGN_IN');
+    const pete = await emulator.admin.members.getMember(PETE.id, { fieldsets: ['FULL'] });
+    expect(pete).toMatchObject({ status: 'PENDING', loginEmailVerified: false });
+  });
+
+  it('storageState holds the sign-in cookie and, for an app origin, the tokens in localStorage', async () => {
+    const path = join(seedDir, 'state.json');
+    const state = await emulator.storageState(TESS.id, { appOrigin: 'http://localhost:5173/app', path });
+    expect(state.cookies[0]).toMatchObject({ name: 'sitekit_emulator_session', domain: '127.0.0.1', httpOnly: true });
+    expect(state.origins).toEqual([
+      { origin: 'http://localhost:5173', localStorage: [{ name: 'sitekit.tokens', value: expect.any(String) }] },
+    ]);
+    expect(JSON.parse(await readFile(path, 'utf8'))).toEqual(state);
+  });
+
+  it('an import adds declared members; a malformed declaration changes nothing', async () => {
+    const post = (body: unknown) =>
+      emulator.fetch('/_emulator/import', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const bad = await post({ members: [{ email: 'not an email', status: 'SLEEPING' }] });
+    expect(bad.status).toBe(400);
+    const fields = (await bad.json()).details.validationError.fieldViolations.map((v: { field: string }) => v.field);
+    expect(fields).toEqual(['members.0.email', 'members.0.status']);
+    const added = await post({ members: [{ id: 'blocked-1', email: 'blocked@example.test', status: 'BLOCKED' }] });
+    expect(await added.json()).toMatchObject({ members: ['blocked-1'] });
+    expect((await emulator.admin.items.query('Movies').find()).items.length).toBeGreaterThan(0);
+    expect((await emulator.admin.members.getMember('blocked-1', { fieldsets: ['FULL'] })).status).toBe('BLOCKED');
+  });
+});
+
+describe('webhooks on demand', () => {
+  let receiver: Server;
+  let receiverUrl: string;
+  /** Waiters for the next bodies the receiver gets. */
+  const waiting: ((body: string) => void)[] = [];
+  const nextBody = () => new Promise<string>((resolve) => waiting.push(resolve));
+
+  beforeAll(async () => {
+    receiver = createServer(async (request, response) => {
+      let body = '';
+      for await (const chunk of request) body += chunk;
+      response.writeHead(200).end();
+      waiting.shift()?.(body);
+    });
+    receiver.listen(0, '127.0.0.1');
+    await once(receiver, 'listening');
+    receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+  });
+  afterAll(() => receiver?.close());
+
+  const app = (): Client =>
+    createClient({
+      baseUrl: emulator.url,
+      auth: ApiKeyStrategy({ apiKey: emulator.info.apiKey, siteId: emulator.info.siteId }),
+      webhooks: { publicKey: emulator.info.publicKey },
+    });
+
+  it('a triggered event verifies with client.webhooks.process and carries a real entity', async () => {
+    const received = nextBody();
+    const sent = await emulator.trigger('wix.data.v2.data_item_updated', { collection: 'Movies', urls: [receiverUrl] });
+    const client = app();
+    const seen: unknown[] = [];
+    client.items.onDataItemUpdated((event) => void seen.push(event));
+    await client.webhooks.process(await received);
+    expect(seen).toEqual([
+      expect.objectContaining({
+        metadata: expect.objectContaining({ eventType: 'wix.data.v2.data_item_updated', entityId: sent.entityId }),
+      }),
+    ]);
+  });
+
+  it('a delivery can be sent again; a badly signed event is refused by the app', async () => {
+    const first = nextBody();
+    const sent = await emulator.trigger('wix.members.v1.member_created', { id: TESS.id, urls: [receiverUrl] });
+    await first;
+    const deliveries = (await (await emulator.fetch('/_emulator/webhooks')).json()).deliveries as {
+      id: string;
+      eventId: string;
+    }[];
+    const delivery = deliveries.find((entry) => entry.eventId == sent.eventId)!;
+    const again = nextBody();
+    const resent = await emulator.fetch('/_emulator/webhooks/redeliver', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ deliveryId: delivery.id }),
+    });
+    expect(await resent.json()).toEqual({ eventId: sent.eventId, url: receiverUrl });
+    const processed = await app().webhooks.process(await again);
+    expect(processed).toMatchObject({
+      eventType: 'wix.members.v1.member_created',
+      payload: { metadata: { id: sent.eventId, entityId: TESS.id } },
+    });
+
+    const forged = nextBody();
+    await emulator.trigger('wix.members.v1.member_created', { urls: [receiverUrl], badSignature: true });
+    expect(isWebhookError(await failure(app().webhooks.process(await forged)))).toBe(true);
+  });
+
+  it('an unknown event type or entity is refused', async () => {
+    expect(isValidationError(await failure(emulator.trigger('wix.nothing', { urls: [receiverUrl] })))).toBe(true);
+    const missing = await failure(
+      emulator.trigger('wix.data.v2.data_item_created', { collection: 'Nope', urls: [receiverUrl] }),
+    );
+    expect(isApplicationError(missing) && missing.status).toBe(404);
+  });
+});
