@@ -48,7 +48,7 @@ export function coerceQuery(
     return Object.fromEntries(
       Object.entries(value).map(([key, entry]) => [
         key,
-        key in properties ? coerceQuery(entry, properties[key], components) : entry,
+        Object.hasOwn(properties, key) ? coerceQuery(entry, properties[key], components) : entry,
       ]),
     );
   }

@@ -32,11 +32,16 @@ export function parseQueryString(raw: string): Nested {
   for (const [key, value] of params) {
     if (key == '.r') {
       try {
-        const decoded: unknown = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
+        // `__proto__` is refused as the body parser refuses it: copied into the request below, it
+        // would become the request object's prototype (fields the caller never sent, inherited).
+        const decoded: unknown = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'), (name, entry) => {
+          if (name == '__proto__') throw new Error('__proto__ key');
+          return entry;
+        });
         if (typeof decoded != 'object' || decoded === null || Array.isArray(decoded)) throw new Error('not an object');
         Object.assign(result, decoded);
       } catch {
-        result[QUERY_PROBLEM] = '`.r` must be the base64url encoding of a JSON object';
+        result[QUERY_PROBLEM] = '`.r` must be the base64url encoding of a JSON object (without `__proto__` keys)';
       }
     } else {
       assign(result, key, value);

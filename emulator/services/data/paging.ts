@@ -20,7 +20,9 @@ export interface PagingMetadata {
 /** Page size when a request sets none, as on the platform. */
 const DEFAULT_PAGE_SIZE = 50;
 /** Largest page the emulator returns, as the platform's `maxPageSize`. */
-const MAX_PAGE_SIZE = 1000;
+export const MAX_PAGE_SIZE = 1000;
+/** Largest offset: the schema's `int32` (SQLite refuses an `OFFSET` past a 64-bit integer with a 500). */
+export const MAX_OFFSET = 2 ** 31 - 1;
 
 /** The page size of a request: the default when unset, refused above the maximum. */
 export function pageSize(limit: number | undefined, field = 'paging.limit'): number {
@@ -34,6 +36,7 @@ export function pageSize(limit: number | undefined, field = 'paging.limit'): num
 export function pageOffset(offset: number | undefined, field = 'paging.offset'): number {
   if (offset === undefined || offset === null) return 0;
   if (!Number.isInteger(offset) || offset < 0) throw invalidField(field, 'must be a whole number of at least 0', 'MIN');
+  if (offset > MAX_OFFSET) throw invalidField(field, `must be at most ${MAX_OFFSET}`, 'MAX');
   return offset;
 }
 

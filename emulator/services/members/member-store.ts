@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { applicationError, invalidField } from '../../errors.js';
 import type { Caller } from '../../service.js';
 import type { Migration, Store } from '../../store/store.js';
+import { checkStoredValue } from '../../untrusted-json.js';
 
 /** Site access status of a member. */
 export type MemberStatus = 'PENDING' | 'APPROVED' | 'BLOCKED' | 'OFFLINE';
@@ -37,6 +38,7 @@ export interface NewMember {
   loginEmail?: string;
   /** A fixed id (test identities of a seed file); default a fresh one. */
   id?: string;
+  loginEmail?: string;
   status: MemberStatus;
   loginEmailVerified?: boolean;
   contact?: Record<string, unknown>;
@@ -127,7 +129,11 @@ export function requireMember(store: Store, memberId: string): Member {
   return member;
 }
 
-/** Writes a member (insert or replace), keeping its columns in step with its JSON. */
+/**
+ * Writes a member (insert or replace), keeping its columns in step with its JSON. Every write
+ * passes here, so no stored member nests deeper than member queries can read, whichever route
+ * (create, update, registration) brought its contact and profile.
+ */
 export function saveMember(store: Store, member: Member): Member {
   store.run(
     `INSERT INTO members (id, login_email, slug, created_at, data) VALUES (?, ?, ?, ?, ?)
@@ -181,6 +187,12 @@ export function setSlug(store: Store, memberId: string, slug: string): Member {
 
 /** A member's field sets (spec: PUBLIC, EXTENDED, FULL). */
 export type Fieldset = 'PUBLIC' | 'EXTENDED' | 'FULL';
+
+/** The top-level fields of the PUBLIC field set: what anyone may read of a member it may see (see {@link shapeMember}). */
+const PUBLIC_MEMBER_FIELDS = new Set(['id', 'contactId', 'profile']);
+
+/** Whether a dotted member field (`profile.nickname`) belongs to the PUBLIC field set. */
+export const isPublicMemberField = (fieldName: string): boolean => PUBLIC_MEMBER_FIELDS.has(fieldName.split('.')[0]!);
 
 /** Whether the caller may see everything of `memberId`: the member itself, or an elevated caller. */
 export const actsOn = (caller: Caller, memberId: string): boolean =>

@@ -8,12 +8,14 @@ import { randomUUID } from 'node:crypto';
 import { applicationError, EmulatorError, invalidField, permissionDenied } from '../../errors.js';
 import type { components } from '../../../generated/wire.js';
 import type { Caller, EmulatorContext, ServiceCall, ServiceModule } from '../../service.js';
-import { filterToSql, type SqlFragment } from '../data/items/filter-sql.js';
+import { filterToSql, type FieldRule, type SqlFragment } from '../data/items/filter-sql.js';
+import { jsonPath } from '../data/items/json-path.js';
 import { orderBy, type Sorting } from '../data/items/paging-sql.js';
 import { pageOffset, pageSize } from '../data/paging.js';
 import { deleteIdentity } from '../identity/identity-store.js';
 import { revokeSecrets } from '../identity/secrets.js';
 import type { OperationCall } from '../operation-input.js';
+import { checkStoredValue, ownValue } from '../../untrusted-json.js';
 import { seedMembers } from './demo.js';
 import { emitMemberEvent } from './member-events.js';
 import {
@@ -25,6 +27,7 @@ import {
   findMemberBySlug,
   insertMember,
   isEmail,
+  isPublicMemberField,
   isVisibleToOthers,
   memberMigrations,
   memberNotFound,
@@ -80,23 +83,32 @@ function deleteMember(context: EmulatorContext, call: ServiceCall<unknown>, memb
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value == 'object' && value !== null && !Array.isArray(value);
 
-/** Deep merge of objects (arrays and values replaced), for partial updates. */
+/**
+ * Deep merge of objects (arrays and values replaced), for partial updates. The change's keys were
+ * checked (`checkStoredValue`), and only own properties of the target are merged into.
+ */
 function merge(target: Record<string, unknown>, change: Record<string, unknown>): Record<string, unknown> {
   const result = { ...target };
-  for (const [key, value] of Object.entries(change))
-    result[key] =
-      isObject(value) && isObject(result[key]) ? merge(result[key] as Record<string, unknown>, value) : value;
+  for (const [key, value] of Object.entries(change)) {
+    const current = ownValue(result, key);
+    result[key] = isObject(value) && isObject(current) ? merge(current, value) : value;
+  }
   return result;
 }
+
+/** A member's stored JSON is level 1, so its contact and profile objects sit at level 2. */
+const MEMBER_PART_DEPTH = 2;
 
 /** Applies an update body to a member: the member edits its contact, profile and privacy; elevated callers also the login email. */
 function applyUpdate(context: EmulatorContext, caller: Caller, member: Member, change: MemberChange): void {
   if (change.contact !== undefined) {
     if (!isObject(change.contact)) throw invalidField('member.contact', 'must be an object');
+    checkStoredValue(change.contact, 'member.contact', MEMBER_PART_DEPTH);
     member.contact = merge(member.contact, change.contact);
   }
   if (change.profile !== undefined) {
     if (!isObject(change.profile)) throw invalidField('member.profile', 'must be an object');
+    checkStoredValue(change.profile, 'member.profile', MEMBER_PART_DEPTH);
     const { slug, ...profile } = change.profile;
     if (slug !== undefined && slug !== member.profile.slug)
       throw invalidField(
@@ -140,8 +152,26 @@ const SEARCHABLE = new Set([
   'profile.slug',
 ]);
 
+/**
+ * The fields a caller may filter, sort and search members on: those of the field set it may read
+ * of other members. Elevated callers read every field; anyone else reads other members' PUBLIC set
+ * only, so a filter on `loginEmail` (even `$startsWith`, one letter at a time) would tell what it
+ * may not read. Its own member does not widen this: the condition runs over every visible member.
+ */
+function queryableFields(caller: Caller): FieldRule | undefined {
+  if (caller.kind == 'elevated') return undefined;
+  return (fieldName, requestField) => {
+    if (!isPublicMemberField(fieldName))
+      throw invalidField(
+        requestField,
+        `${fieldName} is not in the PUBLIC field set, the only one this caller may read of other members`,
+        'FIELD_NOT_ALLOWED',
+      );
+  };
+}
+
 /** SQL of a free-text search (case-insensitive, over `profile.nickname` unless fields are named). */
-function searchSql(search: MemberSearch | undefined): SqlFragment {
+function searchSql(search: MemberSearch | undefined, fieldRule: FieldRule | undefined): SqlFragment {
   const expression = search?.expression;
   if (typeof expression != 'string' || !expression.trim()) return { sql: '1', params: [] };
   const fields: string[] =
@@ -153,6 +183,7 @@ function searchSql(search: MemberSearch | undefined): SqlFragment {
         `must be one of ${[...SEARCHABLE].join(', ')}`,
         'INVALID_ENUM_VALUE',
       );
+    fieldRule?.(name, `search.fields.${index}`);
   });
   const pattern = `%${expression
     .trim()
@@ -160,13 +191,7 @@ function searchSql(search: MemberSearch | undefined): SqlFragment {
     .replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
   return {
     sql: fields.map(() => `unicode_lower(json_extract(${MEMBER_JSON}, ?)) LIKE ? ESCAPE '\\'`).join(' OR '),
-    params: fields.flatMap((name) => [
-      `$.${name
-        .split('.')
-        .map((segment) => `"${segment}"`)
-        .join('.')}`,
-      pattern,
-    ]),
+    params: fields.flatMap((name, index) => [jsonPath(name, `search.fields.${index}`), pattern]),
   };
 }
 
@@ -185,7 +210,7 @@ function pageOfMembers(
   const condition = [visibilitySql(call.caller), ...where];
   const whereSql = condition.map((part) => `(${part.sql})`).join(' AND ');
   const params = condition.flatMap((part) => part.params);
-  const order = orderBy(sort, MEMBER_JSON, sortField);
+  const order = orderBy(sort, MEMBER_JSON, sortField, queryableFields(call.caller));
   const orderSql = order.sql ? `${order.sql}, created_at DESC, id` : 'created_at DESC, id';
   const rows = context.store.all<{ data: string }>(
     `SELECT data FROM members WHERE ${whereSql} ORDER BY ${orderSql} LIMIT ? OFFSET ?`,
@@ -203,11 +228,13 @@ function pageOfMembers(
 /** Runs `action` on every member matching a filter (a "job" that is done before the answer). */
 function forEachMatching(
   context: EmulatorContext,
+  caller: Caller,
   filter: unknown,
   search: MemberSearch | undefined,
   action: (memberId: string) => void,
 ): { jobId: string } {
-  const where = [filterToSql(filter, MEMBER_JSON, 'filter'), searchSql(search)];
+  const fieldRule = queryableFields(caller);
+  const where = [filterToSql(filter, MEMBER_JSON, 'filter', fieldRule), searchSql(search, fieldRule)];
   const rows = context.store.all<{ id: string }>(
     `SELECT id FROM members WHERE ${where.map((part) => `(${part.sql})`).join(' AND ')}`,
     where.flatMap((part) => part.params),
@@ -300,7 +327,10 @@ export const membersService: ServiceModule = {
       pageOfMembers(
         context,
         call,
-        [filterToSql(call.input.query?.filter, MEMBER_JSON, 'query.filter'), searchSql(call.input.search)],
+        [
+          filterToSql(call.input.query?.filter, MEMBER_JSON, 'query.filter', queryableFields(call.caller)),
+          searchSql(call.input.search, queryableFields(call.caller)),
+        ],
         call.input.query?.sort,
         call.input.query?.paging,
         call.input.fieldsets,
@@ -409,6 +439,7 @@ export const membersService: ServiceModule = {
     bulkDeleteMembersByFilter: (call: OperationCall<'bulkDeleteMembersByFilter'>, context) =>
       forEachMatching(
         context,
+        call.caller,
         call.input.filter,
         call.input.search,
         (memberId) => void deleteMember(context, call, memberId),
@@ -416,6 +447,7 @@ export const membersService: ServiceModule = {
     bulkApproveMembers: (call: OperationCall<'bulkApproveMembers'>, context) =>
       forEachMatching(
         context,
+        call.caller,
         call.input.filter,
         undefined,
         (memberId) => void setStatus(context, call, memberId, 'APPROVED'),
@@ -423,6 +455,7 @@ export const membersService: ServiceModule = {
     bulkBlockMembers: (call: OperationCall<'bulkBlockMembers'>, context) =>
       forEachMatching(
         context,
+        call.caller,
         call.input.filter,
         undefined,
         (memberId) => void setStatus(context, call, memberId, 'BLOCKED'),

@@ -9,6 +9,7 @@
  */
 import { invalidField } from '../../../errors.js';
 import type { SqlValue } from '../../../store/store.js';
+import { checkStoredValue } from '../../../untrusted-json.js';
 import { isDateValue, jsonPath, kindOf, normalDate } from './json-path.js';
 
 /** A piece of SQL and its positional parameters, in order. */
@@ -23,10 +24,18 @@ const FALSE: SqlFragment = { sql: '0', params: [] };
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value == 'object' && value !== null && !Array.isArray(value);
 
-/** Joins fragments with AND/OR; an empty AND is true, an empty OR false. */
+/**
+ * Joins fragments with AND/OR; an empty AND is true, an empty OR false. Long lists are joined as a
+ * balanced tree (`((a OR b) OR (c OR d))`): SQLite parses `a OR b OR c...` into a chain as deep as
+ * the list is long, and refuses expressions deeper than 1,000.
+ */
 function combine(parts: SqlFragment[], operator: 'AND' | 'OR'): SqlFragment {
   if (!parts.length) return operator == 'AND' ? TRUE : FALSE;
   if (parts.length == 1) return parts[0]!;
+  if (parts.length > 2) {
+    const middle = Math.ceil(parts.length / 2);
+    return combine([combine(parts.slice(0, middle), operator), combine(parts.slice(middle), operator)], operator);
+  }
   return {
     sql: parts.map((part) => `(${part.sql})`).join(` ${operator} `),
     params: parts.flatMap((part) => part.params),
@@ -39,17 +48,32 @@ const negate = (part: SqlFragment): SqlFragment => ({ sql: `NOT COALESCE((${part
 /** How deep `$and`/`$or`/`$not` may nest, and how many conditions one filter may hold (SQLite's expression limits sit above these). */
 const MAX_DEPTH = 32;
 const MAX_CONDITIONS = 500;
+/**
+ * How many terms (`$and`, `$or` and `$not` entries) one filter may hold in all. An empty `{}` term
+ * is no condition but still costs work and SQL, so terms have their own bound.
+ */
+const MAX_TERMS = 1000;
+
+/**
+ * Which fields a caller may filter or sort on: throws a 400 naming `requestField` for a field the
+ * caller may not read (members: fields outside its field set). Absent: every field.
+ */
+export type FieldRule = (fieldName: string, requestField: string) => void;
 
 /** Builds the SQL of one filter against the JSON text in `column`. */
 class FilterTranslator {
   /** Conditions translated so far, against {@link MAX_CONDITIONS}. */
   private conditions = 0;
+  /** Terms translated so far, against {@link MAX_TERMS}. */
+  private terms = 0;
 
   constructor(
     /** The SQL expression holding the item's JSON (`items.data`). */
     private readonly column: string,
     /** Where the filter sits in the request, for error fields (`query.filter`). */
     private readonly requestField: string,
+    /** The fields the caller may filter on. */
+    private readonly fieldRule?: FieldRule,
   ) {}
 
   /** The whole filter: `{}` or absent matches everything. */
@@ -65,6 +89,7 @@ class FilterTranslator {
     for (const [key, value] of Object.entries(filter)) {
       if (key == '$and' || key == '$or') {
         if (!Array.isArray(value)) throw invalidField(`${at}.${key}`, 'must be an array of filters');
+        this.countTerms(value.length, `${at}.${key}`);
         parts.push(
           combine(
             value.map((entry, index) => this.node(entry, `${at}.${key}.${index}`, depth + 1)),
@@ -74,6 +99,7 @@ class FilterTranslator {
       } else if (key == '$not') {
         const inner = Array.isArray(value) ? value : [value];
         if (inner.length != 1) throw invalidField(`${at}.$not`, 'must hold exactly one filter');
+        this.countTerms(1, `${at}.$not`);
         parts.push(negate(this.node(inner[0], `${at}.$not`, depth + 1)));
       } else if (key.startsWith('$')) {
         throw invalidField(`${at}.${key}`, `unknown operator ${key}`, 'VALIDATION');
@@ -87,6 +113,7 @@ class FilterTranslator {
   /** One field's condition: a value (equality) or an object of operators. */
   private field(fieldName: string, condition: unknown, at: string): SqlFragment {
     const path = jsonPath(fieldName, at);
+    this.fieldRule?.(fieldName, at);
     const isOperators =
       isPlainObject(condition) &&
       !isDateValue(condition) &&
@@ -173,6 +200,13 @@ class FilterTranslator {
     return combine(parts, 'OR');
   }
 
+  /** Counts the terms of one `$and`/`$or`/`$not` against {@link MAX_TERMS}. */
+  private countTerms(count: number, at: string): void {
+    this.terms += count;
+    if (this.terms > MAX_TERMS)
+      throw invalidField(at, `the filter holds more than ${MAX_TERMS} $and, $or and $not terms`, 'MAX_SIZE');
+  }
+
   /** Counts one more condition against {@link MAX_CONDITIONS}. */
   private count(): void {
     if (++this.conditions > MAX_CONDITIONS)
@@ -227,6 +261,8 @@ class FilterTranslator {
         };
       }
       default:
+        // Compared as JSON text: a value too deep for SQLite's JSON (or for JSON.stringify) is a 400, not a 500.
+        checkStoredValue(value, at);
         return {
           sql: `json_type(${column}, ?) IN ('object', 'array') AND json_extract(${column}, ?) = json(?)`,
           params: [path, path, JSON.stringify(value)],
@@ -285,6 +321,10 @@ class FilterTranslator {
   }
 }
 
-/** Translates `filter` against the JSON in `column`; errors name `requestField`. */
-export const filterToSql = (filter: unknown, column: string, requestField: string): SqlFragment =>
-  new FilterTranslator(column, requestField).translate(filter);
+/** Translates `filter` against the JSON in `column`; errors name `requestField`; `fieldRule` limits the fields. */
+export const filterToSql = (
+  filter: unknown,
+  column: string,
+  requestField: string,
+  fieldRule?: FieldRule,
+): SqlFragment => new FilterTranslator(column, requestField, fieldRule).translate(filter);

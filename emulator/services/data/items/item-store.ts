@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { applicationError, invalidField } from '../../../errors.js';
 import type { Store } from '../../../store/store.js';
+import { checkStoredValue } from '../../../untrusted-json.js';
 import { isDateValue, normalDate } from './json-path.js';
 
 /** An item's data in wire form: `{_id, _createdDate: {$date}, _updatedDate: {$date}, _owner, ...fields}`. */
@@ -34,7 +35,10 @@ export const itemExists = (collectionId: string, itemId: string) =>
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value == 'object' && value !== null && !Array.isArray(value);
 
-/** Dates normalised to `toISOString()` at every depth, so stored dates compare as strings; invalid dates refused. */
+/**
+ * Dates normalised to `toISOString()` at every depth, so stored dates compare as strings; invalid
+ * dates refused. Recursive: the caller has checked the value with `checkStoredValue` first.
+ */
 export function normaliseValue(value: unknown, field: string): unknown {
   if (Array.isArray(value)) {
     const copy = new Array<unknown>(value.length);
@@ -91,6 +95,7 @@ export function requestData(dataItem: unknown, field: string): Record<string, un
   if (!isPlainObject(dataItem)) throw invalidField(field, 'must be an object', 'REQUIRED_FIELD');
   const data = dataItem.data ?? {};
   if (!isPlainObject(data)) throw invalidField(`${field}.data`, 'must be an object', 'VALIDATION');
+  checkStoredValue(data, `${field}.data`);
   return normaliseValue(data, `${field}.data`) as Record<string, unknown>;
 }
 

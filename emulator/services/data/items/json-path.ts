@@ -1,17 +1,18 @@
 /** Field names → SQLite JSON paths, and the item-data value kinds the filter language distinguishes. */
-import { invalidField } from '../../../errors.js';
+import { fieldPathSegments } from '../../../untrusted-json.js';
 
 /**
  * `title` → `$."title"`, `address.city` → `$."address"."city"`. Each segment is quoted, so field
- * names never become path syntax; a name holding `"` cannot be quoted and is refused.
+ * names never become path syntax; a name that cannot be quoted (a quote, a backslash, a control
+ * character) or that names a prototype part is refused with a 400 (`untrusted-json.ts`).
  */
-export function jsonPath(fieldName: string, requestField: string): string {
-  if (typeof fieldName != 'string' || !fieldName)
-    throw invalidField(requestField, 'must name a field', 'REQUIRED_FIELD');
-  const segments = fieldName.split('.');
-  if (segments.some((segment) => !segment || segment.includes('"')))
-    throw invalidField(requestField, `${JSON.stringify(fieldName)} is not a valid field name`, 'FORMAT');
-  return '$' + segments.map((segment) => `."${segment}"`).join('');
+export function jsonPath(fieldName: unknown, requestField: string): string {
+  return (
+    '$' +
+    fieldPathSegments(fieldName, requestField)
+      .map((segment) => `."${segment}"`)
+      .join('')
+  );
 }
 
 /** What a value of item data is, in the filter language's terms. */

@@ -4,8 +4,8 @@
  */
 import { invalidField } from '../../../errors.js';
 import type { SqlValue, Store } from '../../../store/store.js';
-import { pageOffset, pageSize, type PagingMetadata } from '../paging.js';
-import type { SqlFragment } from './filter-sql.js';
+import { MAX_OFFSET, MAX_PAGE_SIZE, pageOffset, pageSize, type PagingMetadata } from '../paging.js';
+import type { FieldRule, SqlFragment } from './filter-sql.js';
 import { jsonPath } from './json-path.js';
 
 /** One sort key of a request. */
@@ -21,19 +21,26 @@ const MAX_SORT_KEYS = 32;
  * `ORDER BY` over the JSON in `column`. SQLite orders NULL (missing fields) lowest, then numbers,
  * then text; dates are stored as ISO text inside `{"$date": ...}`, so they sort chronologically.
  */
-export function orderBy(sort: readonly Sorting[] | undefined, column: string, requestField: string): SqlFragment {
-  if (sort !== undefined && !Array.isArray(sort))
+export function orderBy(
+  sort: readonly Sorting[] | undefined | null,
+  column: string,
+  requestField: string,
+  fieldRule?: FieldRule,
+): SqlFragment {
+  if (sort !== undefined && sort !== null && !Array.isArray(sort))
     throw invalidField(requestField, 'must be an array of {fieldName, order}');
   if (sort && sort.length > MAX_SORT_KEYS)
     throw invalidField(requestField, `must hold at most ${MAX_SORT_KEYS} sort keys`, 'MAX_SIZE');
   const keys = (sort ?? []).map((entry, index) => {
+    const at = `${requestField}.${index}`;
+    if (typeof entry != 'object' || entry === null || Array.isArray(entry))
+      throw invalidField(at, 'must be a {fieldName, order} object');
     const order = entry.order ?? 'ASC';
     if (order != 'ASC' && order != 'DESC')
-      throw invalidField(`${requestField}.${index}.order`, 'must be ASC or DESC', 'INVALID_ENUM_VALUE');
-    return {
-      sql: `json_extract(${column}, ?) ${order}`,
-      params: [jsonPath(entry.fieldName, `${requestField}.${index}.fieldName`)],
-    };
+      throw invalidField(`${at}.order`, 'must be ASC or DESC', 'INVALID_ENUM_VALUE');
+    const path = jsonPath(entry.fieldName, `${at}.fieldName`);
+    fieldRule?.(entry.fieldName, `${at}.fieldName`);
+    return { sql: `json_extract(${column}, ?) ${order}`, params: [path] };
   });
   return { sql: keys.map((key) => key.sql).join(', '), params: keys.flatMap((key) => key.params) };
 }
@@ -60,14 +67,23 @@ export interface CursorState<Request> {
 export const encodeCursor = <Request>(state: CursorState<Request>): string =>
   Buffer.from(JSON.stringify(state)).toString('base64url');
 
-/** Decodes a cursor of `kind` for `collectionId`; anything else is a validation error. */
+const isWholeNumber = (value: unknown, largest: number): value is number =>
+  Number.isInteger(value) && (value as number) >= 0 && (value as number) <= largest;
+
+/**
+ * Decodes a cursor of `kind` for `collectionId`; anything else is a validation error naming
+ * `field`. A cursor is the caller's input like any other (anyone can write base64url JSON): its
+ * offset and limit must be those a request could give (the page limit holds whatever the cursor
+ * says), and its saved request must have the shape `isRequest` accepts.
+ */
 export function decodeCursor<Request>(
   cursor: string,
   kind: string,
   collectionId: string,
   field: string,
+  isRequest: (request: unknown) => request is Request,
 ): CursorState<Request> {
-  let state: CursorState<Request>;
+  let state: Partial<CursorState<unknown>> | null;
   try {
     state = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
   } catch {
@@ -78,12 +94,13 @@ export function decodeCursor<Request>(
     state === null ||
     state.kind != kind ||
     state.collectionId != collectionId ||
-    !Number.isInteger(state.offset) ||
-    !Number.isInteger(state.limit)
+    !isWholeNumber(state.offset, MAX_OFFSET) ||
+    !isWholeNumber(state.limit, MAX_PAGE_SIZE) ||
+    !isRequest(state.request)
   ) {
     throw invalidField(field, 'is not a cursor of this request', 'FORMAT');
   }
-  return state;
+  return state as CursorState<Request>;
 }
 
 /** Paging fields of a request. */

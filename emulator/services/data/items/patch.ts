@@ -5,6 +5,7 @@ import { filterToSql } from './filter-sql.js';
 import { SYSTEM_KEYS, normaliseValue, requireItem, type ItemData } from './item-store.js';
 import { requireInScope } from './permissions.js';
 import { rewriteItem } from './writes.js';
+import { MAX_VALUE_DEPTH, checkStoredValue, fieldPathSegments, ownValue } from '../../../untrusted-json.js';
 
 /** One modification as the request carries it. */
 interface FieldModification {
@@ -25,7 +26,10 @@ export interface ItemPatch {
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value == 'object' && value !== null && !Array.isArray(value);
 
-/** The object holding the last segment of `path`, created on the way when `create`. */
+/**
+ * The object holding the last segment of `path`, created on the way when `create`. Walks own
+ * properties only (the segments were checked too): a path never reaches a prototype.
+ */
 function parentOf(
   data: Record<string, unknown>,
   path: string[],
@@ -34,10 +38,11 @@ function parentOf(
 ): Record<string, unknown> | undefined {
   let node = data;
   for (const segment of path.slice(0, -1)) {
-    if (node[segment] === undefined) {
+    const child = ownValue(node, segment);
+    if (child === undefined) {
       if (!create) return undefined;
       node[segment] = {};
-    } else if (!isPlainObject(node[segment])) throw invalidField(at, `${segment} is not an object`);
+    } else if (!isPlainObject(child)) throw invalidField(at, `${segment} is not an object`);
     node = node[segment] as Record<string, unknown>;
   }
   return node;
@@ -46,9 +51,10 @@ function parentOf(
 /** Applies one modification to `data` (a deep copy the caller owns). */
 function apply(data: Record<string, unknown>, modification: FieldModification, at: string): void {
   const { fieldPath, action } = modification;
-  if (typeof fieldPath != 'string' || !fieldPath || fieldPath.split('.').some((segment) => !segment))
-    throw invalidField(`${at}.fieldPath`, 'must name a field', 'REQUIRED_FIELD');
-  const path = fieldPath.split('.');
+  const path = fieldPathSegments(fieldPath, `${at}.fieldPath`);
+  // The item's data is level 1, so the field sits at level path.length + 1.
+  if (path.length >= MAX_VALUE_DEPTH)
+    throw invalidField(`${at}.fieldPath`, `nests deeper than ${MAX_VALUE_DEPTH} levels`, 'VALIDATION');
   if ((SYSTEM_KEYS as readonly string[]).includes(path[0]!))
     throw invalidField(
       `${at}.fieldPath`,
@@ -58,6 +64,9 @@ function apply(data: Record<string, unknown>, modification: FieldModification, a
   const last = path[path.length - 1]!;
   const value = (options: { value?: unknown } | undefined, name: string) => {
     if (options?.value === undefined) throw invalidField(`${at}.${name}.value`, 'must not be empty', 'REQUIRED_FIELD');
+    // An appended element sits one level below its array.
+    const depth = path.length + (name == 'appendToArrayOptions' ? 2 : 1);
+    checkStoredValue(options.value, `${at}.${name}.value`, depth);
     return normaliseValue(options.value, `${at}.${name}.value`);
   };
   switch (action) {
@@ -66,15 +75,18 @@ function apply(data: Record<string, unknown>, modification: FieldModification, a
       return;
     case 'REMOVE_FIELD': {
       const parent = parentOf(data, path, false, at);
-      if (parent) delete parent[last];
+      if (parent && Object.hasOwn(parent, last)) delete parent[last];
       return;
     }
     case 'INCREMENT_FIELD': {
       const amount = value(modification.incrementFieldOptions, 'incrementFieldOptions');
       if (typeof amount != 'number') throw invalidField(`${at}.incrementFieldOptions.value`, 'must be a number');
       const parent = parentOf(data, path, true, at)!;
-      const current = parent[last] ?? 0;
+      const current = ownValue(parent, last) ?? 0;
       if (typeof current != 'number') throw invalidField(`${at}.fieldPath`, `${fieldPath} is not a number`);
+      // Past the largest double the sum is Infinity, which JSON stores as null.
+      if (!Number.isFinite(current + amount))
+        throw invalidField(`${at}.incrementFieldOptions.value`, `takes ${fieldPath} past the largest number`);
       parent[last] = current + amount;
       return;
     }
@@ -87,7 +99,7 @@ function apply(data: Record<string, unknown>, modification: FieldModification, a
       );
       const parent = parentOf(data, path, appending, at);
       if (!parent) return;
-      const current = parent[last] ?? [];
+      const current = ownValue(parent, last) ?? [];
       if (!Array.isArray(current)) throw invalidField(`${at}.fieldPath`, `${fieldPath} is not an array`);
       const text = JSON.stringify(element);
       parent[last] = appending ? [...current, element] : current.filter((entry) => JSON.stringify(entry) != text);

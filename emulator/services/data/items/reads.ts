@@ -1,6 +1,7 @@
 /** Item reads: get, query, count, distinct values and aggregations, all filtered and paged in SQL. */
 import { invalidField } from '../../../errors.js';
 import type { SqlValue } from '../../../store/store.js';
+import { fieldPathSegments } from '../../../untrusted-json.js';
 import type { PagingMetadata } from '../paging.js';
 import { scopeFor, scopeSql, type ItemAccess } from './access.js';
 import { filterToSql, type SqlFragment } from './filter-sql.js';
@@ -16,6 +17,7 @@ import {
   type Sorting,
 } from './paging-sql.js';
 import { requireInScope } from './permissions.js';
+import { readingStoredJson } from './readable-json.js';
 import { expandReferences, includedFields } from './references.js';
 
 /** Keeps only the requested fields (and `_id`) of each item. */
@@ -25,7 +27,8 @@ function project(items: ItemData[], fields: unknown, at: string): ItemData[] {
     throw invalidField(at, 'must be an array of field names');
   return items.map((item) => {
     const kept: ItemData = { _id: item._id };
-    for (const field of fields as string[]) if (field in item) kept[field] = item[field];
+    // Own fields only: `constructor` or `toString` must not pick up what every object inherits.
+    for (const field of fields as string[]) if (Object.hasOwn(item, field)) kept[field] = item[field];
     return kept;
   });
 }
@@ -38,10 +41,10 @@ export function getItem(access: ItemAccess, input: { dataItemId: string; fields?
   return { dataItem: wireItem(access.collection.id, project([item], input.fields, 'fields')[0]!) };
 }
 
-/** The `WHERE` of a filtered read in the caller's scope. */
-function whereOf(access: ItemAccess, filter: unknown, at: string): SqlFragment {
+/** The `WHERE` of a filtered read in the caller's scope, over the item JSON in `data`. */
+function whereOf(access: ItemAccess, data: string, filter: unknown, at: string): SqlFragment {
   const scope = scopeSql(access.collection.id, scopeFor(access, 'read'));
-  const condition = filterToSql(filter, 'items.data', at);
+  const condition = filterToSql(filter, data, at);
   return { sql: `${scope.sql} AND (${condition.sql})`, params: [...scope.params, ...condition.params] };
 }
 
@@ -54,8 +57,26 @@ interface QueryRequest {
   returnTotalCount?: boolean;
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value == 'object' && value !== null && !Array.isArray(value);
+const isOptional = (value: unknown, type: 'boolean' | 'string') => value === undefined || typeof value == type;
+const isOptionalList = (value: unknown) => value === undefined || Array.isArray(value);
+
+/**
+ * The shape of a query cursor's saved request. The translators check what is inside the filter,
+ * the sort keys, the fields and the references, as they do for a request's own.
+ */
+const isQueryRequest = (request: unknown): request is QueryRequest =>
+  isRecord(request) && isOptionalList(request.sort) && isOptional(request.returnTotalCount, 'boolean');
+
 /** `POST /items/query` (and `GET ?.r=`): filter, sort, offset or cursor paging, fields, references. */
-export function queryItems(
+export const queryItems = (
+  access: ItemAccess,
+  input: { query?: QueryRequest & PagingInput; includeReferences?: unknown; returnTotalCount?: boolean },
+) => readingStoredJson('items.data', (data) => queryItemsOver(data, access, input));
+
+function queryItemsOver(
+  data: string,
   access: ItemAccess,
   input: { query?: QueryRequest & PagingInput; includeReferences?: unknown; returnTotalCount?: boolean },
 ): { dataItems: WireItem[]; pagingMetadata: PagingMetadata } {
@@ -74,6 +95,7 @@ export function queryItems(
       'query',
       access.collection.id,
       'query.cursorPaging.cursor',
+      isQueryRequest,
     );
     request = state.request;
     window = {
@@ -82,8 +104,8 @@ export function queryItems(
       cursorMode: true,
     };
   }
-  const where = whereOf(access, request.filter, 'query.filter');
-  const sort = orderBy(request.sort, 'items.data', 'query.sort');
+  const where = whereOf(access, data, request.filter, 'query.filter');
+  const sort = orderBy(request.sort, data, 'query.sort');
   // Without a sort: newest first, ties by id (documented in README); with one, ties by id too.
   const order = sort.sql ? `${sort.sql}, items.id ASC` : 'items.created_date DESC, items.id ASC';
   const include = includedFields(request.includeReferences);
@@ -115,15 +137,16 @@ export function queryItems(
 }
 
 /** `POST /items/count`. */
-export function countItems(access: ItemAccess, input: { filter?: unknown }): { totalCount: number } {
-  const where = whereOf(access, input.filter, 'filter');
-  return {
-    totalCount: access.context.store.get<{ total: number }>(
-      `SELECT COUNT(*) AS total FROM items WHERE ${where.sql}`,
-      where.params,
-    )!.total,
-  };
-}
+export const countItems = (access: ItemAccess, input: { filter?: unknown }): { totalCount: number } =>
+  readingStoredJson('items.data', (data) => {
+    const where = whereOf(access, data, input.filter, 'filter');
+    return {
+      totalCount: access.context.store.get<{ total: number }>(
+        `SELECT COUNT(*) AS total FROM items WHERE ${where.sql}`,
+        where.params,
+      )!.total,
+    };
+  });
 
 interface DistinctRequest {
   fieldName: string;
@@ -132,11 +155,22 @@ interface DistinctRequest {
   returnTotalCount?: boolean;
 }
 
+/** The shape of a distinct-values cursor's saved request. */
+const isDistinctRequest = (request: unknown): request is DistinctRequest =>
+  isRecord(request) &&
+  typeof request.fieldName == 'string' &&
+  isOptional(request.order, 'string') &&
+  isOptional(request.returnTotalCount, 'boolean');
+
 /**
  * `POST /items/query-distinct-values`: the distinct non-null values of a field (the elements of
  * array fields), ordered by value.
  */
-export function distinctValues(
+export const distinctValues = (access: ItemAccess, input: DistinctRequest & PagingInput) =>
+  readingStoredJson('items.data', (data) => distinctValuesOver(data, access, input));
+
+function distinctValuesOver(
+  data: string,
   access: ItemAccess,
   input: DistinctRequest & PagingInput,
 ): { distinctValues: unknown[]; pagingMetadata: PagingMetadata } {
@@ -153,6 +187,7 @@ export function distinctValues(
       'distinct',
       access.collection.id,
       'cursorPaging.cursor',
+      isDistinctRequest,
     );
     request = state.request;
     window = {
@@ -164,12 +199,12 @@ export function distinctValues(
   const order = request.order ?? 'ASC';
   if (order != 'ASC' && order != 'DESC') throw invalidField('order', 'must be ASC or DESC', 'INVALID_ENUM_VALUE');
   const path = jsonPath(request.fieldName, 'fieldName');
-  const where = whereOf(access, request.filter, 'filter');
+  const where = whereOf(access, data, request.filter, 'filter');
   // Each value as JSON text (so 5 and "5" stay apart), with its SQL value to order by.
-  const values = `SELECT items.data -> element.fullkey AS value_json, element.value AS sort_value FROM items, json_each(items.data, ?) AS element
-      WHERE ${where.sql} AND json_type(items.data, ?) = 'array' AND element.type != 'null'
+  const values = `SELECT ${data} -> element.fullkey AS value_json, element.value AS sort_value FROM items, json_each(${data}, ?) AS element
+      WHERE ${where.sql} AND json_type(${data}, ?) = 'array' AND element.type != 'null'
     UNION ALL
-    SELECT items.data -> ?, json_extract(items.data, ?) FROM items WHERE ${where.sql} AND json_type(items.data, ?) NOT IN ('array', 'null')`;
+    SELECT ${data} -> ?, json_extract(${data}, ?) FROM items WHERE ${where.sql} AND json_type(${data}, ?) NOT IN ('array', 'null')`;
   const valueParams: SqlValue[] = [path, ...where.params, path, path, path, ...where.params, path];
   const grouped = `SELECT value_json, MIN(sort_value) AS sort_value FROM (${values}) GROUP BY value_json`;
   const page = runPage<{ value_json: string }, DistinctRequest>(
@@ -205,8 +240,16 @@ interface AggregateRequest {
   returnTotalCount?: boolean;
 }
 
-/** The SQL of one aggregation operation over `items.data`. */
-function operationSql(operation: AggregationOperation, at: string): SqlFragment {
+/** The shape of an aggregation cursor's saved request (the operations are checked one by one as a request's). */
+const isAggregateRequest = (request: unknown): request is AggregateRequest =>
+  isRecord(request) &&
+  (request.aggregation === undefined || isRecord(request.aggregation)) &&
+  isOptionalList(request.sort) &&
+  isOptional(request.returnTotalCount, 'boolean');
+
+/** The SQL of one aggregation operation over the item JSON in `data`. */
+function operationSql(operation: AggregationOperation, data: string, at: string): SqlFragment {
+  if (!isRecord(operation)) throw invalidField(at, 'must be an aggregation operation');
   const kinds = (['average', 'sum', 'min', 'max', 'itemCount'] as const).filter(
     (kind) => operation[kind] !== undefined,
   );
@@ -214,11 +257,10 @@ function operationSql(operation: AggregationOperation, at: string): SqlFragment 
     throw invalidField(at, 'must hold exactly one of average, sum, min, max, itemCount', 'ONE_OF_ALIGNMENT');
   const kind = kinds[0]!;
   if (kind == 'itemCount') return { sql: 'COUNT(*)', params: [] };
-  const path = jsonPath(operation[kind]!.itemFieldName, `${at}.${kind}.itemFieldName`);
+  const path = jsonPath(operation[kind]?.itemFieldName, `${at}.${kind}.itemFieldName`);
   // min and max work on any comparable value; sum and average on numbers only (others are skipped).
-  if (kind == 'min' || kind == 'max')
-    return { sql: `${kind.toUpperCase()}(json_extract(items.data, ?))`, params: [path] };
-  const numbers = `CASE WHEN json_type(items.data, ?) IN ('integer', 'real') THEN json_extract(items.data, ?) END`;
+  if (kind == 'min' || kind == 'max') return { sql: `${kind.toUpperCase()}(json_extract(${data}, ?))`, params: [path] };
+  const numbers = `CASE WHEN json_type(${data}, ?) IN ('integer', 'real') THEN json_extract(${data}, ?) END`;
   return { sql: `${kind == 'sum' ? 'TOTAL' : 'AVG'}(${numbers})`, params: [path, path] };
 }
 
@@ -230,7 +272,11 @@ const MAX_AGGREGATE_FIELDS = 100;
  * result row is a JSON object `{<group field>: value, <resultFieldName>: number}`, which
  * `finalFilter` and `sort` then apply to as to items.
  */
-export function aggregateItems(
+export const aggregateItems = (access: ItemAccess, input: AggregateRequest & PagingInput) =>
+  readingStoredJson('items.data', (data) => aggregateItemsOver(data, access, input));
+
+function aggregateItemsOver(
+  data: string,
   access: ItemAccess,
   input: AggregateRequest & PagingInput,
 ): { results: Record<string, unknown>[]; pagingMetadata: PagingMetadata } {
@@ -248,6 +294,7 @@ export function aggregateItems(
       'aggregate',
       access.collection.id,
       'cursorPaging.cursor',
+      isAggregateRequest,
     );
     request = state.request;
     window = {
@@ -258,6 +305,8 @@ export function aggregateItems(
   }
   const groups = request.aggregation?.groupingFields ?? [];
   const operations = request.aggregation?.operations ?? [];
+  if (!Array.isArray(groups)) throw invalidField('aggregation.groupingFields', 'must be an array of field names');
+  if (!Array.isArray(operations)) throw invalidField('aggregation.operations', 'must be an array of operations');
   if (groups.length + operations.length > MAX_AGGREGATE_FIELDS)
     throw invalidField(
       'aggregation',
@@ -267,27 +316,27 @@ export function aggregateItems(
   const names = new Set<string>();
   const members: SqlFragment[] = [];
   groups.forEach((field, index) => {
+    const path = jsonPath(field, `aggregation.groupingFields.${index}`);
     names.add(field);
     // JSON embedding (`->`), so a grouped string stays a string and an object stays an object.
-    members.push({
-      sql: `?, json(items.data -> ?)`,
-      params: [field, jsonPath(field, `aggregation.groupingFields.${index}`)],
-    });
+    members.push({ sql: `?, json(${data} -> ?)`, params: [field, path] });
   });
   operations.forEach((operation, index) => {
     const at = `aggregation.operations.${index}`;
-    if (typeof operation.resultFieldName != 'string' || !operation.resultFieldName)
+    if (typeof operation?.resultFieldName != 'string' || !operation.resultFieldName)
       throw invalidField(`${at}.resultFieldName`, 'must not be empty', 'REQUIRED_FIELD');
+    // The result is a key of each row, which finalFilter and sort then name as a field.
+    fieldPathSegments(operation.resultFieldName, `${at}.resultFieldName`);
     if (names.has(operation.resultFieldName))
       throw invalidField(`${at}.resultFieldName`, `${operation.resultFieldName} is used twice`);
     names.add(operation.resultFieldName);
-    const value = operationSql(operation, at);
+    const value = operationSql(operation, data, at);
     members.push({ sql: `?, ${value.sql}`, params: [operation.resultFieldName, ...value.params] });
   });
   if (!operations.length && !groups.length)
     throw invalidField('aggregation', 'needs grouping fields or operations', 'REQUIRED_FIELD');
-  const where = whereOf(access, request.initialFilter, 'initialFilter');
-  const groupBy = groups.length ? ` GROUP BY ${groups.map(() => 'items.data -> ?').join(', ')}` : '';
+  const where = whereOf(access, data, request.initialFilter, 'initialFilter');
+  const groupBy = groups.length ? ` GROUP BY ${groups.map(() => `${data} -> ?`).join(', ')}` : '';
   const groupParams = groups.map((field, index) => jsonPath(field, `aggregation.groupingFields.${index}`));
   const rows = {
     sql: `SELECT json_object(${members.map((member) => member.sql).join(', ')}) AS data FROM items WHERE ${where.sql}${groupBy}`,

@@ -136,6 +136,17 @@ interface ReferencedRequest {
   fields?: string[];
 }
 
+/** The shape of a query-referenced cursor's saved request (a cursor is the caller's input like any other). */
+const isReferencedRequest = (request: unknown): request is ReferencedRequest => {
+  if (typeof request != 'object' || request === null || Array.isArray(request)) return false;
+  const { order, returnTotalCount, fields } = request as Record<string, unknown>;
+  return (
+    (order === undefined || typeof order == 'string') &&
+    (returnTotalCount === undefined || typeof returnTotalCount == 'boolean') &&
+    (fields === undefined || (Array.isArray(fields) && fields.every((field) => typeof field == 'string')))
+  );
+};
+
 /** The referenced items of a field, in reference order (`order: DESC` reverses it), paged. */
 export function queryReferenced(
   access: ItemAccess,
@@ -156,6 +167,7 @@ export function queryReferenced(
       'referenced',
       access.collection.id,
       'cursorPaging.cursor',
+      isReferencedRequest,
     );
     request = state.request;
     offset = state.offset;
