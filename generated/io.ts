@@ -225,6 +225,8 @@ export interface GetRequest {
   language?: string;
   /** Fields to return; all fields when omitted. */
   fields?: string[];
+  /** Reference fields whose referenced items are returned in full instead of by ID, as a query returns them. */
+  includeReferences?: M.IncludedReference[];
   /** Options specific to the Wix app collection being read. */
   appOptions?: M.DataItemAppOptions;
   /** Options of the publish plugin. */

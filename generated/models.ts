@@ -692,12 +692,16 @@ export interface DataItemReferenceBulkResult {
 
 /** One referenced item, or the reference when its item can't be read. */
 export interface DataItemReferencedResult {
+  /** ID of the referring item this result belongs to. */
+  referringItemId?: string;
   /** The referenced item. */
   dataItem?: DataItem;
-  /** A reference whose item doesn't exist or can't be read. */
+  /** A reference whose item doesn't exist or that the caller may not read. */
   unresolvedReference?: {
     /** ID of the referenced item. */
     referencedItemId?: string;
+    /** ID of the referring item. */
+    referringItemId?: string;
     /** Key of the reference field. */
     referringItemFieldName?: string;
   };
@@ -1300,6 +1304,8 @@ export interface ImportFileResponse {
 export interface IncludedReference {
   /** Key of the reference field. */
   field: string;
+  /** Most referenced items returned per item for a multi-reference field (50 when omitted). */
+  limit?: number;
 }
 
 /** Request of `insertDataItemReference` (POST /wix-data/v2/items/insert-reference). */
@@ -1826,14 +1832,16 @@ export interface QueryDistinctValuesResponse {
   pagingMetadata?: PagingMetadata;
 }
 
-/** Request of `queryReferencedDataItems` (POST /wix-data/v2/items/query-referenced). */
+/** The referring items and their field, except on a next page (`cursorPaging.cursor`), which names neither: the cursor holds them. */
 export interface QueryReferencedDataItemsRequest {
-  /** ID of the collection that holds the referring item. */
+  /** ID of the collection that holds the referring items. */
   dataCollectionId: string;
-  /** ID of the item that holds the references. */
-  referringItemId: string;
+  /** IDs of the items that hold the references (the official client's form); their referenced items follow one another, in this order. */
+  referringItemIds?: string[];
+  /** ID of the item that holds the references (deprecated; use `referringItemIds`). */
+  referringItemId?: string;
   /** Key of the reference field. */
-  referringItemFieldName: string;
+  referringItemFieldName?: string;
   /** Order of the referenced items. */
   order?: SortOrder;
   /** Offset paging; don't combine with `cursorPaging`. */

@@ -611,6 +611,13 @@ export const routes: readonly Route[] = [
           },
           "description": "Fields to return; all fields when omitted."
         },
+        "includeReferences": {
+          "type": "array",
+          "items": {
+            "$ref": "#/components/schemas/IncludedReference"
+          },
+          "description": "Reference fields whose referenced items are returned in full instead of by ID, as a query returns them."
+        },
         "appOptions": {
           "$ref": "#/components/schemas/DataItemAppOptions",
           "description": "Options specific to the Wix app collection being read."
@@ -2694,6 +2701,11 @@ export const components: { schemas: Record<string, unknown> } = {
         "field": {
           "type": "string",
           "description": "Key of the reference field."
+        },
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "description": "Most referenced items returned per item for a multi-reference field (50 when omitted)."
         }
       }
     },
@@ -3384,19 +3396,25 @@ export const components: { schemas: Record<string, unknown> } = {
     },
     "QueryReferencedDataItemsRequest": {
       "type": "object",
+      "description": "The referring items and their field, except on a next page (`cursorPaging.cursor`), which names neither: the cursor holds them.",
       "required": [
-        "dataCollectionId",
-        "referringItemId",
-        "referringItemFieldName"
+        "dataCollectionId"
       ],
       "properties": {
         "dataCollectionId": {
           "type": "string",
-          "description": "ID of the collection that holds the referring item."
+          "description": "ID of the collection that holds the referring items."
+        },
+        "referringItemIds": {
+          "type": "array",
+          "description": "IDs of the items that hold the references (the official client's form); their referenced items follow one another, in this order.",
+          "items": {
+            "type": "string"
+          }
         },
         "referringItemId": {
           "type": "string",
-          "description": "ID of the item that holds the references."
+          "description": "ID of the item that holds the references (deprecated; use `referringItemIds`)."
         },
         "referringItemFieldName": {
           "type": "string",
@@ -3454,17 +3472,25 @@ export const components: { schemas: Record<string, unknown> } = {
       "type": "object",
       "description": "One referenced item, or the reference when its item can't be read.",
       "properties": {
+        "referringItemId": {
+          "type": "string",
+          "description": "ID of the referring item this result belongs to."
+        },
         "dataItem": {
           "$ref": "#/components/schemas/DataItem",
           "description": "The referenced item."
         },
         "unresolvedReference": {
           "type": "object",
-          "description": "A reference whose item doesn't exist or can't be read.",
+          "description": "A reference whose item doesn't exist or that the caller may not read.",
           "properties": {
             "referencedItemId": {
               "type": "string",
               "description": "ID of the referenced item."
+            },
+            "referringItemId": {
+              "type": "string",
+              "description": "ID of the referring item."
             },
             "referringItemFieldName": {
               "type": "string",

@@ -2123,6 +2123,8 @@ export interface components {
         IncludedReference: {
             /** @description Key of the reference field. */
             field: string;
+            /** @description Most referenced items returned per item for a multi-reference field (50 when omitted). */
+            limit?: number;
         };
         /** @description A data item. Public form `{_id, _createdDate, _updatedDate, _owner, ...fields}`; wire form `{id, dataCollectionId, data: {_id, ...fields}}` with dates as `{"$date": iso}`. */
         DataItem: {
@@ -2416,13 +2418,16 @@ export interface components {
             }[];
             pagingMetadata?: components["schemas"]["PagingMetadata"];
         };
+        /** @description The referring items and their field, except on a next page (`cursorPaging.cursor`), which names neither: the cursor holds them. */
         QueryReferencedDataItemsRequest: {
-            /** @description ID of the collection that holds the referring item. */
+            /** @description ID of the collection that holds the referring items. */
             dataCollectionId: string;
-            /** @description ID of the item that holds the references. */
-            referringItemId: string;
+            /** @description IDs of the items that hold the references (the official client's form); their referenced items follow one another, in this order. */
+            referringItemIds?: string[];
+            /** @description ID of the item that holds the references (deprecated; use `referringItemIds`). */
+            referringItemId?: string;
             /** @description Key of the reference field. */
-            referringItemFieldName: string;
+            referringItemFieldName?: string;
             /** @description Order of the referenced items. */
             order?: components["schemas"]["SortOrder"];
             /** @description Offset paging; don't combine with `cursorPaging`. */
@@ -2445,12 +2450,16 @@ export interface components {
         };
         /** @description One referenced item, or the reference when its item can't be read. */
         DataItemReferencedResult: {
+            /** @description ID of the referring item this result belongs to. */
+            referringItemId?: string;
             /** @description The referenced item. */
             dataItem?: components["schemas"]["DataItem"];
-            /** @description A reference whose item doesn't exist or can't be read. */
+            /** @description A reference whose item doesn't exist or that the caller may not read. */
             unresolvedReference?: {
                 /** @description ID of the referenced item. */
                 referencedItemId?: string;
+                /** @description ID of the referring item. */
+                referringItemId?: string;
                 /** @description Key of the reference field. */
                 referringItemFieldName?: string;
             };
@@ -4160,6 +4169,8 @@ export interface operations {
                 language?: string;
                 /** @description Fields to return; all fields when omitted. */
                 fields?: string[];
+                /** @description Reference fields whose referenced items are returned in full instead of by ID, as a query returns them. */
+                includeReferences?: components["schemas"]["IncludedReference"][];
                 /** @description Options specific to the Wix app collection being read. */
                 appOptions?: components["schemas"]["DataItemAppOptions"];
                 /** @description Options of the publish plugin. */

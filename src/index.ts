@@ -103,6 +103,7 @@ export type {
   FindOptions,
   FindRequestOptions,
   GroupedFields,
+  IncludedReference,
   ResultField,
   ItemInput,
   ItemRef,

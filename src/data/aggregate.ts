@@ -1,7 +1,7 @@
 /** The aggregation builder (`items.aggregate(collectionId)`), its request and the official row shape. */
 import * as operations from '../../generated/operations.js';
 import type { Transport } from '../http/transport.js';
-import { invalid, requireString } from '../input.js';
+import { invalid, isRecord, requireString } from '../input.js';
 import { conjunction, filterOf, requestFilter } from './filter.js';
 import { FIRST_PAGE, fetchPages, limitOf, skipOf, sortedBy, type PageState } from './paging.js';
 import type { AggregateOptions, AggregateRow, FilterLike, FilterObject, PagedResult } from './types.js';
@@ -143,12 +143,16 @@ export class Aggregate {
   }
 }
 
-/** `row` with `_id` of its group, as the official result has: the grouping field's value, or an object of them when there are several. */
+/**
+ * `row` in its public shape: each grouping field at the top level, and `_id`, the group. The
+ * service sends the group wrapped, `{_id: {year: 1975}, count: 3}`; like the official client
+ * (`unwrapAggregationId`, @wix/wix-data-items-common), `_id` is unwrapped to the value when it
+ * holds one field and stays the object of the values when it holds several.
+ */
 function withGroupId(row: AggregateRow, groupingFields: readonly string[]): AggregateRow {
-  if (groupingFields.length === 0 || row._id !== undefined) return row;
-  const groupId =
-    groupingFields.length > 1
-      ? Object.fromEntries(groupingFields.map((field) => [field, row[field]]))
-      : row[groupingFields[0]!];
-  return { ...row, _id: groupId };
+  if (groupingFields.length === 0) return row;
+  const wrapped = row._id;
+  if (!isRecord(wrapped)) return row;
+  const keys = Object.keys(wrapped);
+  return { ...wrapped, ...row, _id: keys.length === 1 ? wrapped[keys[0]!] : wrapped };
 }

@@ -31,6 +31,7 @@ import type {
   FilterLike,
   FindOptions,
   FindRequestOptions,
+  IncludedReference,
   InferableItem,
   ItemInput,
   ItemRef,
@@ -168,9 +169,9 @@ const loadReferenceMethods = loadOnFirstUse(() => import('./references.js'));
 /** The collection ID argument of every items method, checked before any request. */
 const collectionIdOf = (collectionId: unknown): string => requireString(collectionId, 'dataCollectionId');
 
-/** `includeReferences` as the service takes it: `[{field}]` (field names are accepted too). */
-const includedReferences = (fields: readonly unknown[] | undefined): { field: string }[] | undefined =>
-  fields?.map((field) => (typeof field === 'string' ? { field } : (field as { field: string })));
+/** `includeReferences` as the service takes it: `[{field, limit?}]` (field names are accepted too). */
+const includedReferences = (fields: readonly unknown[] | undefined): IncludedReference[] | undefined =>
+  fields?.map((field) => (typeof field === 'string' ? { field } : (field as IncludedReference)));
 
 /** What an item query needs besides its state: the client's items API and transport, and the collection. */
 interface ItemsQueryTarget {
@@ -201,9 +202,20 @@ class ItemsQuery extends QueryMethods<ItemsQuery> implements ItemsQueryBuilder {
   fields(...fields: string[]): ItemsQuery {
     return this.withState({ fields: fields.map((field) => requireString(field, 'field')) });
   }
-  /** Returns the referenced items of these reference fields in full (`includeReferences: [{field}]`). */
-  include(...fields: string[]): ItemsQuery {
-    return this.withState({ includedReferences: fields.map((field) => requireString(field, 'field')) });
+  /**
+   * Returns the referenced items of these reference fields in full (`includeReferences: [{field,
+   * limit?}]`), after those of earlier calls; a number last is the most items per item of each
+   * multi-reference field, as the official builder takes it (`include('actors', 2)`).
+   */
+  include(...fieldsAndLimit: (string | number)[]): ItemsQuery {
+    const last = fieldsAndLimit.at(-1);
+    const limit = typeof last === 'number' ? limitOf(last) : undefined;
+    const fields = limit === undefined ? fieldsAndLimit : fieldsAndLimit.slice(0, -1);
+    const added = fields.map((field) => ({
+      field: requireString(field, 'field'),
+      ...(limit === undefined ? {} : { limit }),
+    }));
+    return this.withState({ includedReferences: [...(this.state.includedReferences ?? []), ...added] });
   }
   /** How `find(options)` fetches its pages. */
   private pageSource(options: FindOptions | undefined): PageSource {

@@ -223,14 +223,26 @@ export type CountOptions = Omit<M.CountDataItemsRequest, 'dataCollectionId' | 'f
 export type DistinctOptions = Pick<M.QueryDistinctValuesRequest, 'returnTotalCount' | 'consistentRead' | 'language'> &
   CallOptions;
 
+/** A reference field whose referenced items a read returns in full: `{field, limit?}` as the service takes it. */
+export interface IncludedReference {
+  /** Key of the reference field. */
+  field: string;
+  /** Most referenced items per item of a multi-reference field (the service's default is 50). */
+  limit?: number;
+}
+
 /** An immutable item query: filter operators, sort, paging, projection, and the terminals. */
 export interface ItemsQueryBuilder<T = Item>
   extends FilterOperators<DataItemOf<T>, ItemsQueryBuilder<T>>,
     PagingOperators<DataItemOf<T>, ItemsQueryBuilder<T>> {
   /** Returns only these fields (`query.fields`). */
   fields(...fields: FieldPath<DataItemOf<T>>[]): ItemsQueryBuilder<T>;
-  /** Returns the referenced items of these reference fields in full (`includeReferences`). */
-  include(...fields: FieldPath<T>[]): ItemsQueryBuilder<T>;
+  /**
+   * Returns the referenced items of these reference fields in full (`includeReferences`), after
+   * those of earlier calls; a number last is the most items per item of each multi-reference field
+   * (`include('actors', 2)`; the service's default is 50).
+   */
+  include(...fieldsAndLimit: FieldPath<T>[] | [...fields: FieldPath<T>[], limit: number]): ItemsQueryBuilder<T>;
   /** Runs the query: one page of items. */
   find(options?: FindOptions): Promise<PagedResult<DataItemOf<T>>>;
   /**

@@ -120,6 +120,16 @@ describe('sort, paging, projection', () => {
     expect(b.includeReferences).toEqual([{ field: 'director' }]);
   });
 
+  it('include(...fields, limit): the limit on each of those fields; later calls add to earlier ones', async () => {
+    const b = await body(items.query('Movies').include('actors', 'crew', 2).include('director'));
+    expect(b.includeReferences).toEqual([
+      { field: 'actors', limit: 2 },
+      { field: 'crew', limit: 2 },
+      { field: 'director' },
+    ]);
+    expect(() => items.query('Movies').include('actors', 0)).toThrow(RequestError);
+  });
+
   it('the whole body, with find options at the top level and call options off the wire', async () => {
     const b = await body(
       items.query('Movies').eq('year', 1975).descending('title').limit(5).skip(10).fields('title').include('director'),
