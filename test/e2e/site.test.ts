@@ -345,6 +345,37 @@ describeInBrowser('console: site view', () => {
     });
   });
 
+  it('browse types filter values by field (a date, text that looks numeric) and keeps them in the URL', {
+    timeout: e2eTestTimeoutMs,
+  }, async () => {
+    const admin = adminClient();
+    await admin.items.insert('Movies', { title: '1984', year: 1956 });
+    const since2010 = await admin.items.query('Movies').ge('releaseDate', new Date('2010-01-01')).count();
+    expect(since2010).toBeGreaterThan(0);
+    await inPage(stage(), 'site-browse-typed', async (page) => {
+      await page.goto('/site/browse');
+      await page.getByRole('button', { name: 'Add a filter' }).click();
+      await page.getByLabel('Filter 1 field').fill('title');
+      await page.getByLabel('Filter 1 value').fill('1984');
+      await page.getByRole('button', { name: 'Run query' }).click();
+      await expect.poll(() => page.getByTestId('pager-status').textContent()).toMatch(/of 1\b/);
+      expect(await page.getByTestId('browse-table').textContent()).toContain('1984');
+
+      await page.getByLabel('Filter 1 field').fill('releaseDate');
+      await page.getByLabel('Filter 1 operator').selectOption('ge');
+      await page.getByLabel('Filter 1 value').fill('2010-01-01');
+      await page.getByRole('button', { name: 'Run query' }).click();
+      const status = new RegExp(`of ${since2010}$`);
+      await expect.poll(() => page.getByTestId('pager-status').textContent()).toMatch(status);
+      expect(new URL(page.url()).searchParams.getAll('filter')).toEqual(['releaseDate:ge:2010-01-01']);
+
+      // A reload keeps the query: it is in the URL.
+      await page.reload();
+      await expect.poll(() => page.getByTestId('pager-status').textContent()).toMatch(status);
+      expect(await page.getByLabel('Filter 1 value').inputValue()).toBe('2010-01-01');
+    });
+  });
+
   it('uploads a large file resumably with a moving progress bar', { timeout: e2eTestTimeoutMs }, async () => {
     await inPage(stage(), 'site-resumable-upload', async (page) => {
       await page.goto('/site/uploads');

@@ -1,32 +1,18 @@
 /** Site: browse a collection as the visitor or member, with filters, sort and paging. */
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import type { Item } from 'sitekit-sdk';
 import { queryOptions, useClient } from 'sitekit-sdk/react';
+import { useRouter } from '../app/router.js';
 import { useCollection, useCollections } from '../data/use-collections.js';
 import { DataTable } from '../ui/data-table.js';
 import { formatValue } from '../ui/format.js';
 import { PageHeader } from '../ui/page.js';
 import { Pager } from '../ui/pager.js';
 import { QueryView } from '../ui/query-view.js';
+import { browseQueryFrom, browseUrlOf, pageSizes, type BrowseQuery } from './browse-url.js';
 import { applyFilter, operators, takesValue, type FilterRow, type OperatorName } from './filters.js';
 
-/** What the query runs with: applied when the form is submitted, not on every keystroke. */
-interface BrowseQuery {
-  collectionId: string;
-  filters: FilterRow[];
-  sortField: string;
-  sortDirection: 'ascending' | 'descending';
-  limit: number;
-}
-
-const firstQuery: BrowseQuery = {
-  collectionId: 'Movies',
-  filters: [],
-  sortField: '',
-  sortDirection: 'ascending',
-  limit: 10,
-};
 const hiddenColumns = new Set(['_owner', '_updatedDate']);
 const maxColumns = 7;
 
@@ -43,24 +29,38 @@ function columnsOf(items: Item[]): string[] {
 export function BrowsePage() {
   const client = useClient();
   const collections = useCollections(client);
-  const [draft, setDraft] = useState<BrowseQuery>(firstQuery);
-  const [applied, setApplied] = useState<BrowseQuery>(firstQuery);
-  const [offset, setOffset] = useState(0);
+  const { search, navigate } = useRouter();
+  // What the query runs with lives in the URL (a reload keeps it); the form edits a draft of it.
+  const applied = useMemo(() => browseQueryFrom(search), [search]);
+  const [draft, setDraft] = useState<BrowseQuery>(applied);
+  // Back and forward (and links) change the URL: the form shows the query they lead to.
+  useEffect(() => setDraft(applied), [applied]);
   // Column headers use the fields' display names when the collection's schema can be read.
   const schema = useCollection(client, applied.collectionId);
   const headerOf = (key: string) => schema.data?.fields?.find((field) => field.key === key)?.displayName ?? key;
+  // Filter values are typed by their fields' types (a date for a DATETIME field, text for TEXT).
+  const fieldTypes = useMemo(
+    () => new Map((schema.data?.fields ?? []).map((field) => [field.key, field.type as string])),
+    [schema.data],
+  );
 
-  const filtered = applied.filters.reduce(applyFilter, client.items.query(applied.collectionId));
+  const filtered = applied.filters.reduce(
+    (query, row) => applyFilter(query, row, fieldTypes),
+    client.items.query(applied.collectionId),
+  );
   const sorted = applied.sortField ? filtered[applied.sortDirection](applied.sortField) : filtered;
-  const page = useQuery(queryOptions(sorted.skip(offset).limit(applied.limit), { returnTotalCount: true }));
+  const page = useQuery({
+    ...queryOptions(sorted.skip(applied.offset).limit(applied.limit), { returnTotalCount: true }),
+    // Typed values need the collection's field types: wait for them (or for their failure).
+    enabled: applied.filters.length === 0 || !schema.isPending,
+  });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const collectionId = draft.collectionId.trim();
     // A blank collection ID names nothing to query (the builder would refuse it): the last query stays.
     if (collectionId === '') return;
-    setOffset(0);
-    setApplied({ ...draft, collectionId });
+    navigate(browseUrlOf({ ...draft, collectionId, offset: 0 }));
   };
   const setRow = (index: number, change: Partial<FilterRow>) =>
     setDraft({
@@ -113,7 +113,7 @@ export function BrowsePage() {
           <label className="field">
             Per page
             <select value={draft.limit} onChange={(event) => setDraft({ ...draft, limit: Number(event.target.value) })}>
-              {[10, 25, 50].map((size) => (
+              {pageSizes.map((size) => (
                 <option key={size}>{size}</option>
               ))}
             </select>
@@ -204,12 +204,12 @@ export function BrowsePage() {
               }
             />
             <Pager
-              offset={offset}
+              offset={applied.offset}
               limit={applied.limit}
               count={loaded.items.length}
               total={loaded.totalCount}
               hasNext={loaded.hasNext}
-              onChange={setOffset}
+              onChange={(offset) => navigate(browseUrlOf({ ...applied, offset }), { replace: true })}
             />
           </>
         )}

@@ -32,12 +32,35 @@ export function takesValue(operator: OperatorName): boolean {
   return operator !== 'isEmpty' && operator !== 'isNotEmpty';
 }
 
-/** Typed text as the value to compare with: numbers and true/false as such, anything else as text. */
-export function parseFilterValue(text: string): string | number | boolean {
+/** The value types a filter can compare with. */
+export type FilterValue = string | number | boolean | Date;
+
+/**
+ * Typed text as the value to compare with, typed by the field's type when the collection says it
+ * (a NUMBER field compares numbers, a DATETIME field dates, a TEXT field text even when it looks
+ * like a number: `title is 1984` finds the movie "1984"). For a field the collection does not
+ * describe: numbers and true/false as such, anything else as text.
+ */
+export function parseFilterValue(text: string, fieldType?: string): FilterValue {
   const trimmed = text.trim();
-  if (/^-?\d+(\.\d+)?$/.test(trimmed)) return Number(trimmed);
-  if (trimmed === 'true' || trimmed === 'false') return trimmed === 'true';
-  return text;
+  switch (fieldType) {
+    case 'NUMBER':
+      return trimmed !== '' && Number.isFinite(Number(trimmed)) ? Number(trimmed) : text;
+    case 'DATETIME': {
+      // A date alone (2010-01-01) is midnight UTC, as the platform reads it.
+      const date = new Date(trimmed);
+      return trimmed !== '' && !Number.isNaN(date.getTime()) ? date : text;
+    }
+    case 'BOOLEAN':
+      return trimmed === 'true' || trimmed === 'false' ? trimmed === 'true' : text;
+    case undefined:
+      if (/^-?\d+(\.\d+)?$/.test(trimmed)) return Number(trimmed);
+      if (trimmed === 'true' || trimmed === 'false') return trimmed === 'true';
+      return text;
+    default:
+      // TEXT, DATE (kept as `YYYY-MM-DD` text, which sorts as dates do), URL and the others: as typed.
+      return text;
+  }
 }
 
 /** The operators that compare the field with the parsed value: each is the builder method of its name. */
@@ -47,18 +70,31 @@ const comparisons = ['eq', 'ne', 'gt', 'ge', 'lt', 'le'] as const satisfies read
 const isComparison = (operator: OperatorName): operator is (typeof comparisons)[number] =>
   (comparisons as readonly OperatorName[]).includes(operator);
 
-/** Adds one complete row to the query (rows without a field are skipped). */
-export function applyFilter(query: ItemsQueryBuilder<Item>, row: FilterRow): ItemsQueryBuilder<Item> {
+/** The type of each field of the collection, by key (what {@link parseFilterValue} types values by). */
+export type FieldTypes = ReadonlyMap<string, string>;
+
+/** Adds one complete row to the query (rows without a field are skipped); values typed by `fieldTypes`. */
+export function applyFilter(
+  query: ItemsQueryBuilder<Item>,
+  row: FilterRow,
+  fieldTypes: FieldTypes = new Map(),
+): ItemsQueryBuilder<Item> {
   if (!row.field.trim()) return query;
   const field = row.field.trim();
-  if (isComparison(row.operator)) return query[row.operator](field, parseFilterValue(row.value));
+  const type = fieldTypes.get(field);
+  const typed = (text: string) => parseFilterValue(text, type);
+  if (isComparison(row.operator)) return query[row.operator](field, typed(row.value));
   switch (row.operator) {
     case 'contains':
       return query.contains(field, row.value);
     case 'startsWith':
       return query.startsWith(field, row.value);
     case 'hasSome':
-      return query.hasSome(field, row.value.split(',').map(parseFilterValue));
+      // An ARRAY_STRING field holds text: its elements are compared as text.
+      return query.hasSome(
+        field,
+        row.value.split(',').map((part) => (type === 'ARRAY_STRING' ? part.trim() : typed(part.trim()))),
+      );
     case 'isEmpty':
       return query.isEmpty(field);
     case 'isNotEmpty':
