@@ -62,16 +62,17 @@ export interface OAuthAuth extends AuthStrategy {
   renewToken(refreshToken: RefreshToken, options?: CallOptions): Promise<Tokens>;
   /**
    * Starts a redirect sign-in: a PKCE pair and a random state. Keep the result until the user
-   * returns (e.g. in sessionStorage) and pass it to `getAuthUrl` and `getMemberTokens`.
+   * returns (e.g. in sessionStorage) and pass it to `getAuthUrl` and `getMemberTokens`. Resolves
+   * (not returns) because the S256 challenge is WebCrypto's digest, which only exists as a promise.
    *
    * @example
    * ```ts
-   * const data = client.auth.generateOAuthData(`${location.origin}/callback`, location.href);
+   * const data = await client.auth.generateOAuthData(`${location.origin}/callback`, location.href);
    * sessionStorage.setItem('oauth', JSON.stringify(data));
    * location.href = (await client.auth.getAuthUrl(data)).authUrl;
    * ```
    */
-  generateOAuthData(redirectUri: string, originalUri?: string): OAuthData;
+  generateOAuthData(redirectUri: string, originalUri?: string): Promise<OAuthData>;
   /** The hosted sign-in page's URL for `oauthData` (prompt `login`, response mode `fragment` by default). */
   getAuthUrl(oauthData: Partial<OAuthData>, options?: AuthUrlOptions): Promise<{ authUrl: string }>;
   /** Reads the authorization response from `url` (default the current address); never throws. */

@@ -36,8 +36,8 @@ export async function silentSignIn(
   const limit = deadline(options.signal, options.timeoutMs ?? SILENT_FLOW_TIMEOUT_MS);
   const { signal } = limit;
   const host = flow.frameHost ?? (globalThis.document?.body ? browserFrameHost : undefined);
-  const oauthData = createOAuthData(options.redirectUri!);
   try {
+    const oauthData = await createOAuthData(options.redirectUri!);
     const { authUrl } = await flow.redirect.authUrl(oauthData, {
       prompt: 'none',
       responseMode: host ? 'web_message' : 'query',

@@ -52,7 +52,7 @@ export async function startRedirectLogin(
   redirectUri: string,
   { originalUri = currentAddress(), ...urlOptions }: LoginWithRedirectOptions = {},
 ): Promise<void> {
-  const data = auth.generateOAuthData(redirectUri, originalUri);
+  const data = await auth.generateOAuthData(redirectUri, originalUri);
   const { authUrl } = await auth.getAuthUrl(data, urlOptions);
   // Kept only once the URL exists, so a failed start leaves no stale data behind.
   storage.setItem(OAUTH_DATA_KEY, JSON.stringify(data));

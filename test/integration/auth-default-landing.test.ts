@@ -27,7 +27,7 @@ async function redirectSession(
   token: string,
   headers: Record<string, string> = {},
 ): Promise<{ response: Response; codeVerifier: string }> {
-  const { codeVerifier, codeChallenge } = generatePKCE();
+  const { codeVerifier, codeChallenge } = await generatePKCE();
   const authRequest = {
     clientId: emulator.info.clientId,
     codeChallenge,

@@ -21,7 +21,7 @@ describe('icons', () => {
   });
 
   it('the hosted sign-in, landing, logout and "console not built" pages carry an inline icon', async () => {
-    const { codeChallenge } = generatePKCE();
+    const { codeChallenge } = await generatePKCE();
     const authRequest = {
       redirectUri: 'http://localhost:5999/cb',
       clientId: emulator.info.clientId,

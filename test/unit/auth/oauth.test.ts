@@ -1,22 +1,21 @@
-/** The redirect flow: PKCE (properties), OAuth data, the authorization URL, callback parsing, the code exchange. */
+/** The redirect flow: OAuth data, the authorization URL, callback parsing, the code exchange. */
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import nock from 'nock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { generatePKCE, OAuthStrategy, parseFromUrl, type Tokens } from '../../../src/auth/index.js';
-import { sha256 } from '../../../src/auth/pkce.js';
+import { OAuthStrategy, parseFromUrl, type Tokens } from '../../../src/auth/index.js';
 import { createClient } from '../../../src/client.js';
-import { AuthError, isSiteKitError, RequestError } from '../../../src/errors/index.js';
+import { AuthError } from '../../../src/errors/index.js';
 
 const BASE = 'https://api.test';
 const SESSION = '/_api/redirects-api/v1/redirect-session';
 const VERIFIER = /^[A-Za-z0-9\-._~]+$/;
+const s256 = (v: string) => createHash('sha256').update(v).digest('base64url');
 const now = () => Math.floor(Date.now() / 1000);
 const visitor: Tokens = {
   accessToken: { value: 'V', expiresAt: now() + 3600 },
   refreshToken: { value: 'VR', role: 'visitor' },
 };
-const s256 = (v: string) => createHash('sha256').update(v).digest('base64url');
 
 const make = () => {
   const auth = OAuthStrategy({ clientId: 'c', tokens: visitor });
@@ -27,64 +26,10 @@ const make = () => {
 beforeEach(() => nock.disableNetConnect());
 afterEach(() => nock.cleanAll());
 
-describe('PKCE', () => {
-  it('any length from 43 to 128 gives a verifier of that length and alphabet whose challenge is its SHA-256', () => {
-    fc.assert(
-      fc.property(fc.integer({ min: 43, max: 128 }), (n) => {
-        const { codeVerifier, codeChallenge } = generatePKCE(n);
-        expect(codeVerifier).toHaveLength(n);
-        expect(codeVerifier).toMatch(VERIFIER);
-        expect(codeChallenge).toBe(s256(codeVerifier));
-        expect(codeChallenge).toMatch(/^[A-Za-z0-9_-]{43}$/); // base64url, no padding
-      }),
-      { numRuns: 200 },
-    );
-  });
-
-  it('defaults to 43 characters, and verifiers differ', () => {
-    const a = generatePKCE();
-    expect(a.codeVerifier).toHaveLength(43);
-    expect(generatePKCE().codeVerifier).not.toBe(a.codeVerifier);
-  });
-
-  it('our SHA-256 equals node:crypto for any string, padding boundaries included', () => {
-    fc.assert(
-      fc.property(fc.string({ unit: 'binary', maxLength: 300 }), (s) => {
-        expect(Buffer.from(sha256(s)).toString('hex')).toBe(createHash('sha256').update(s).digest('hex'));
-      }),
-      { numRuns: 300 },
-    );
-    for (let n = 50; n < 140; n++)
-      expect(Buffer.from(sha256('x'.repeat(n))).toString('hex')).toBe(
-        createHash('sha256').update('x'.repeat(n)).digest('hex'),
-      );
-  });
-
-  it('rejects other lengths with the exact message', () => {
-    expect(() => generatePKCE(42)).toThrow(RequestError);
-    const e = (() => {
-      try {
-        generatePKCE(42);
-      } catch (x) {
-        return x as Error;
-      }
-    })()!;
-    expect(e.message).toBe('Expected a length between 43 and 128. Received 42.');
-    expect(isSiteKitError(e)).toBe(true);
-    expect(() => generatePKCE(129)).toThrow('Expected a length between 43 and 128. Received 129.');
-    expect(() => generatePKCE(Number.NaN)).toThrow('Expected a length between 43 and 128. Received NaN.');
-    fc.assert(
-      fc.property(fc.oneof(fc.integer({ max: 42 }), fc.integer({ min: 129 })), (n) => {
-        expect(() => generatePKCE(n)).toThrow(`Expected a length between 43 and 128. Received ${n}.`);
-      }),
-    );
-  });
-});
-
 describe('generateOAuthData', () => {
-  it('returns state, verifier, challenge, redirectUri and originalUri synchronously (JSON-safe)', () => {
+  it('resolves with state, verifier, challenge, redirectUri and originalUri (JSON-safe)', async () => {
     const auth = make();
-    const data = auth.generateOAuthData('https://app.test/cb', 'https://app.test/page');
+    const data = await auth.generateOAuthData('https://app.test/cb', 'https://app.test/page');
     expect(Object.keys(data).sort()).toEqual(['codeChallenge', 'codeVerifier', 'originalUri', 'redirectUri', 'state']);
     expect(data.redirectUri).toBe('https://app.test/cb');
     expect(data.originalUri).toBe('https://app.test/page');
@@ -93,15 +38,15 @@ describe('generateOAuthData', () => {
     expect(data.state).toMatch(VERIFIER);
     expect(data.state.length).toBeGreaterThanOrEqual(32);
     expect(JSON.parse(JSON.stringify(data))).toEqual(data);
-    expect(auth.generateOAuthData('https://app.test/cb').originalUri).toBe('');
-    expect(auth.generateOAuthData('x').state).not.toBe(data.state);
+    expect((await auth.generateOAuthData('https://app.test/cb')).originalUri).toBe('');
+    expect((await auth.generateOAuthData('x')).state).not.toBe(data.state);
   });
 });
 
 describe('getAuthUrl', () => {
   it('creates the redirect session with the visitor token and the documented defaults', async () => {
     const auth = make();
-    const data = auth.generateOAuthData('https://app.test/cb');
+    const data = await auth.generateOAuthData('https://app.test/cb');
     let body: unknown;
     nock(BASE)
       .post(SESSION, (b) => ((body = b), true))
@@ -133,7 +78,7 @@ describe('getAuthUrl', () => {
 
   it('passes prompt, responseMode, sessionToken and idp', async () => {
     const auth = make();
-    const data = auth.generateOAuthData('https://app.test/cb');
+    const data = await auth.generateOAuthData('https://app.test/cb');
     let body: { auth: { authRequest: Record<string, unknown>; prompt: string } } | undefined;
     nock(BASE)
       .post(SESSION, (b) => ((body = b), true))
@@ -159,7 +104,7 @@ describe('getAuthUrl', () => {
     nock(BASE)
       .post(SESSION, (b) => ((body = b), true))
       .reply(200, { redirectSession: { fullUrl: 'https://site.test/a' } });
-    await auth.getAuthUrl(auth.generateOAuthData('https://app.test/cb'), { idp });
+    await auth.getAuthUrl(await auth.generateOAuthData('https://app.test/cb'), { idp });
     expect(body!.auth.authRequest.idp).toBe(connectionId);
   });
 });
@@ -234,7 +179,7 @@ describe('parseFromUrl', () => {
 describe('getMemberTokens', () => {
   it("'Missing code or _state' when either is missing, 'Invalid _state' when the state differs; nothing is sent", async () => {
     const auth = make();
-    const data = auth.generateOAuthData('https://app.test/cb');
+    const data = await auth.generateOAuthData('https://app.test/cb');
     for (const [code, state] of [
       [null, data.state],
       ['c', null],
@@ -256,7 +201,7 @@ describe('getMemberTokens', () => {
 
   it('exchanges the code (anonymously) for member tokens and stores them', async () => {
     const auth = make();
-    const data = auth.generateOAuthData('https://app.test/cb');
+    const data = await auth.generateOAuthData('https://app.test/cb');
     let body: unknown;
     let authorization: unknown = 'unset';
     nock(BASE)
@@ -283,7 +228,7 @@ describe('getMemberTokens', () => {
 
   it('a refused exchange names the grant and the server’s reason, and keeps the visitor', async () => {
     const auth = make();
-    const data = auth.generateOAuthData('https://app.test/cb');
+    const data = await auth.generateOAuthData('https://app.test/cb');
     nock(BASE).post('/oauth2/token').reply(400, { message: 'invalid_grant' });
     const e = await auth.getMemberTokens('C', data.state, data).catch((x) => x);
     expect(e.message).toBe('Token request failed (grant authorization_code): invalid_grant');
@@ -293,7 +238,7 @@ describe('getMemberTokens', () => {
 
   it('an exchange is not retried (an authorization code is single-use)', async () => {
     const auth = make();
-    const data = auth.generateOAuthData('https://app.test/cb');
+    const data = await auth.generateOAuthData('https://app.test/cb');
     const scope = nock(BASE).post('/oauth2/token').times(2).reply(503, {});
     await expect(auth.getMemberTokens('C', data.state, data)).rejects.toThrow(
       'Token request failed (grant authorization_code): status 503',
