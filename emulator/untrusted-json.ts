@@ -61,21 +61,30 @@ export function fieldPathSegments(path: unknown, requestField: string): string[]
  * `value` itself sits at (a patched field `a.b` of an item's data is at level 3).
  */
 export function checkStoredValue(value: unknown, requestField: string, depth = 1): void {
-  // Each entry: a value to look into, its depth, and the request field to name on error (the
-  // starting value's own keys are named, deeper ones are reported at their top-level key).
-  const pending = [{ value, depth, field: requestField, isStart: true }];
+  if (typeof value != 'object' || value === null) return;
+  // Objects and arrays still to look into, with their depth and the key under `value` they sit in
+  // (the field an error names). Plain values are never queued: a bulk write holds thousands.
+  const pending: { value: object; depth: number; topKey: string | undefined }[] = [{ value, depth, topKey: undefined }];
+  const fieldOf = (topKey: string | undefined) => (topKey === undefined ? requestField : `${requestField}.${topKey}`);
   while (pending.length) {
     const current = pending.pop()!;
-    if (typeof current.value != 'object' || current.value === null) continue;
     if (current.depth > MAX_VALUE_DEPTH)
-      throw invalidField(current.field, `nests deeper than ${MAX_VALUE_DEPTH} levels`, 'VALIDATION');
-    const isArray = Array.isArray(current.value);
-    for (const [key, entry] of Object.entries(current.value)) {
-      const field = current.isStart ? `${current.field}.${key}` : current.field;
+      throw invalidField(fieldOf(current.topKey), `nests deeper than ${MAX_VALUE_DEPTH} levels`, 'VALIDATION');
+    if (Array.isArray(current.value)) {
+      current.value.forEach((entry: unknown, index) => {
+        if (typeof entry == 'object' && entry !== null)
+          pending.push({ value: entry, depth: current.depth + 1, topKey: current.topKey ?? String(index) });
+      });
+      continue;
+    }
+    const object = current.value as Record<string, unknown>;
+    for (const key of Object.keys(object)) {
+      const topKey = current.topKey ?? key;
       // An empty key is stored as is: no path can name it, so nothing walks it.
-      const problem = isArray || !key ? undefined : nameProblem(key);
-      if (problem) throw invalidField(field, `cannot be a key: ${problem}`, 'FORMAT');
-      pending.push({ value: entry, depth: current.depth + 1, field, isStart: false });
+      const problem = key ? nameProblem(key) : undefined;
+      if (problem) throw invalidField(fieldOf(topKey), `cannot be a key: ${problem}`, 'FORMAT');
+      const entry = object[key];
+      if (typeof entry == 'object' && entry !== null) pending.push({ value: entry, depth: current.depth + 1, topKey });
     }
   }
 }
