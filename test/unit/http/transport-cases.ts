@@ -582,5 +582,31 @@ export function transportCases(): void {
       await admin().fetchWithAuth(`${BASE}/own`);
       expect(log[0]!.headers.authorization).toBe('k');
     });
+
+    it('refuses a URL with a user name or password (user:pass@) with a RequestError, sending nothing (security, issue 18 finding 18)', async () => {
+      const log = captureAll();
+      const seen: unknown[] = [];
+      nock('https://other.test')
+        .get('/x')
+        .reply(function () {
+          seen.push(this.req.headers);
+          return [200, 'ok'];
+        });
+      for (const url of [
+        'https://user:secret@other.test/x',
+        'https://user@other.test/x',
+        `${BASE.replace('://', '://a:b@')}/own`,
+      ]) {
+        const error = await admin()
+          .fetchWithAuth(url)
+          .catch((caught: unknown) => caught);
+        expect(error, url).toBeInstanceOf(RequestError);
+        expect((error as RequestError).field).toBe('url');
+        // The secret is not repeated where errors end up (logs).
+        expect((error as Error).message).not.toContain('secret');
+      }
+      expect(seen).toEqual([]);
+      expect(log).toEqual([]);
+    });
   });
 }
