@@ -141,6 +141,34 @@ describeInBrowser('console: admin view', () => {
     });
   });
 
+  it('admin pages: their own badge, a sticky one-line sidebar, Config with labels in words and Save in sight', {
+    timeout: e2eTestTimeoutMs,
+  }, async () => {
+    await inPage(stage(), 'admin-layout', async (page) => {
+      await page.goto('/admin/config');
+      await page.getByRole('form', { name: 'Settings' }).waitFor();
+      // Not the site's "Visitor · Sign in · Register": the admin pages act with the API key.
+      expect(await page.getByTestId('session').count()).toBe(0);
+      expect(await page.getByTestId('admin-badge').textContent()).toContain('API key');
+
+      expect(await page.getByLabel('Webhook URLs').count()).toBe(1);
+      expect(await page.getByText('Webhook urls', { exact: true }).count()).toBe(0);
+      expect(await page.getByLabel('Allowed CORS origins').count()).toBe(1);
+      const save = page.getByRole('button', { name: 'Save settings' });
+      const viewport = page.viewportSize()!;
+      const saveBox = (await save.boundingBox())!;
+      expect(saveBox.y + saveBox.height, 'Save is in sight without scrolling').toBeLessThanOrEqual(viewport.height);
+
+      // The emulator's URL on one line; the sidebar stays put when the page scrolls.
+      const url = page.locator('.sidebar-foot .mono');
+      const lineHeight = await url.evaluate((element) => Number.parseFloat(getComputedStyle(element).lineHeight));
+      expect((await url.boundingBox())!.height).toBeLessThan(lineHeight * 1.5);
+      await page.mouse.wheel(0, 2000);
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+      expect((await page.locator('.sidebar').boundingBox())!.y).toBe(0);
+    });
+  });
+
   it('is usable from the keyboard: skip link, navigation, dialogs that close with Escape', {
     timeout: e2eTestTimeoutMs,
   }, async () => {

@@ -27,12 +27,44 @@ function fromDraft(draft: string | boolean, current: SettingValue): SettingValue
   return text;
 }
 
-/** A label from a setting's key: `emailVerificationRequired` → "Email verification required". */
-function labelOf(key: string): string {
+/** Labels of the settings the emulator has today, in words a person reads (units included). */
+const settingLabels: Record<string, string> = {
+  emailVerificationRequired: 'Email verification required',
+  ownerApprovalRequired: 'Owner approval required',
+  captchaRequired: 'Captcha required',
+  tokenLifetimeSeconds: 'Access token lifetime (seconds)',
+  maxUploadBytes: 'Largest upload (bytes)',
+  allowedRedirectOrigins: 'Allowed redirect origins',
+  webhookUrls: 'Webhook URLs',
+  webhookMaxAttempts: 'Webhook delivery attempts',
+  webhookRetryBaseMs: 'Webhook retry delay (ms)',
+};
+
+/** Words that are written as abbreviations, in labels made from keys. */
+const abbreviations: Record<string, string> = {
+  url: 'URL',
+  urls: 'URLs',
+  id: 'ID',
+  ids: 'IDs',
+  api: 'API',
+  cors: 'CORS',
+  ms: '(ms)',
+};
+
+/**
+ * A setting's label: its own (above), else one made from its key (`importsFromPrivateAddresses` →
+ * "Imports from private addresses"), abbreviations kept as such.
+ */
+export function labelOf(key: string): string {
+  const known = settingLabels[key];
+  if (known) return known;
   const words = key
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/[_-]+/g, ' ')
-    .toLowerCase();
+    .toLowerCase()
+    .split(' ')
+    .map((word) => abbreviations[word] ?? word)
+    .join(' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
@@ -113,13 +145,16 @@ export function ConfigPage() {
                 </label>
               );
             })}
-            <FormFooter
-              mutation={save}
-              errorTitle="The settings were not saved"
-              successText="Settings saved."
-              submitLabel="Save settings"
-              pendingLabel="Saving…"
-            />
+            {/* The form is long: its button stays in sight at the bottom of the window. */}
+            <div className="sticky-actions">
+              <FormFooter
+                mutation={save}
+                errorTitle="The settings were not saved"
+                successText="Settings saved."
+                submitLabel="Save settings"
+                pendingLabel="Saving…"
+              />
+            </div>
           </form>
         )}
       </QueryView>

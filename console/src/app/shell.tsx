@@ -81,7 +81,10 @@ export function Shell({ adminQueries }: ShellProps) {
           </nav>
         ))}
         <div className="sidebar-foot">
-          Emulator <span className="mono">{info.url || window.location.origin}</span>
+          Emulator{' '}
+          <span className="mono" title={info.url || window.location.origin}>
+            {info.url || window.location.origin}
+          </span>
         </div>
       </aside>
       <div className="main">
@@ -91,7 +94,14 @@ export function Shell({ adminQueries }: ShellProps) {
               ? 'Admin: elevated calls with the demo API key'
               : 'Site: what a visitor or member of the demo site sees'}
           </span>
-          <SessionBadge />
+          {/* The site's session (visitor or member) means nothing on admin pages, which use the API key. */}
+          {match?.route.area === 'admin' ? (
+            <span className="badge badge-accent" data-testid="admin-badge">
+              API key · elevated
+            </span>
+          ) : (
+            <SessionBadge />
+          )}
         </div>
         <main id="content" ref={content} className="content" tabIndex={-1}>
           {match?.route.area === 'admin' ? (
