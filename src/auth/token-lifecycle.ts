@@ -67,13 +67,16 @@ function refusalReason(error: { status?: number; message: string; details?: unkn
   return said ?? `status ${error.status}`;
 }
 
-/** The AuthError of a failed grant: it names the grant and gives the server's reason. */
+/**
+ * The AuthError of a failed grant: the spec's wording ("any non-200 gives 'something went wrong'"),
+ * then the grant and the server's reason.
+ */
 const grantFailure = (
   grantType: GrantType,
   reason: string,
   cause?: { status?: number; details?: unknown },
 ): AuthError =>
-  new AuthError(`Token request failed (grant ${grantType}): ${reason}`, {
+  new AuthError(`something went wrong: token request failed (grant ${grantType}): ${reason}`, {
     code: 'TOKEN_REQUEST_FAILED',
     status: cause?.status,
     details: cause?.details,

@@ -45,18 +45,23 @@ export function serializeQuery(query: Record<string, unknown> | undefined): stri
   return out.join('&');
 }
 
-/** Base64url (`-`, `_`, no padding) of bytes (a loop, not a spread: large inputs would overflow the stack). */
+/**
+ * Base64url (RFC 4648, section 5) of bytes: base64 with `-` for `+`, `_` for `/`, and no `=`
+ * padding. (A loop, not a spread into `String.fromCharCode`: large inputs would overflow the stack.)
+ */
 export const base64UrlBytes = (bytes: Uint8Array): string => {
-  let bin = '';
-  for (const b of bytes) bin += String.fromCharCode(b);
-  return btoa(bin).replace(/\W/g, (c) => (c < '/' ? '-' : c < '=' ? '_' : ''));
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
 };
 
 /** Base64url (`-`, `_`, no padding) of the UTF-8 bytes of `text`; btoa alone only takes Latin-1. */
 export const base64UrlEncode = (text: string): string => base64UrlBytes(new TextEncoder().encode(text));
 
 /** Decodes base64url (padded or not) into UTF-8 text: the inverse of {@link base64UrlEncode}. */
-export function base64UrlDecode(s: string): string {
-  const bin = atob(s.replace(/-/g, '+').replace(/_/g, '/') + '==='.slice((s.length + 3) % 4));
-  return new TextDecoder().decode(Uint8Array.from(bin, (c) => c.charCodeAt(0)));
+export function base64UrlDecode(encoded: string): string {
+  const base64 = encoded.replaceAll('-', '+').replaceAll('_', '/');
+  const padding = '='.repeat((4 - (base64.length % 4)) % 4);
+  const binary = atob(base64 + padding);
+  return new TextDecoder().decode(Uint8Array.from(binary, (character) => character.charCodeAt(0)));
 }

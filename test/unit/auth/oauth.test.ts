@@ -231,7 +231,7 @@ describe('getMemberTokens', () => {
     const data = await auth.generateOAuthData('https://app.test/cb');
     nock(BASE).post('/oauth2/token').reply(400, { message: 'invalid_grant' });
     const e = await auth.getMemberTokens('C', data.state, data).catch((x) => x);
-    expect(e.message).toBe('Token request failed (grant authorization_code): invalid_grant');
+    expect(e.message).toBe('something went wrong: token request failed (grant authorization_code): invalid_grant');
     expect(e.status).toBe(400);
     expect(auth.getTokens()).toEqual(visitor);
   });
@@ -241,7 +241,7 @@ describe('getMemberTokens', () => {
     const data = await auth.generateOAuthData('https://app.test/cb');
     const scope = nock(BASE).post('/oauth2/token').times(2).reply(503, {});
     await expect(auth.getMemberTokens('C', data.state, data)).rejects.toThrow(
-      'Token request failed (grant authorization_code): status 503',
+      'something went wrong: token request failed (grant authorization_code): status 503',
     );
     expect(scope.pendingMocks()).toHaveLength(1);
   });

@@ -205,7 +205,7 @@ describe('renewal', () => {
     expect(events.map((e) => e.type)).toEqual(['member-refresh-failed', 'tokens']);
     const failed = events[0] as Extract<AuthEvent, { type: 'member-refresh-failed' }>;
     expect(failed.error).toBeInstanceOf(AuthError);
-    expect(failed.error.message).toBe('Token request failed (grant refresh_token): revoked');
+    expect(failed.error.message).toBe('something went wrong: token request failed (grant refresh_token): revoked');
     expect(failed.error.status).toBe(401);
     expect(auth.getTokens().refreshToken.role).toBe('visitor');
     expect(auth.loggedIn()).toBe(false);
@@ -238,7 +238,7 @@ describe('renewal', () => {
     auth.subscribe((e) => events.push(e));
     const e = await client.collections.getDataCollection('x').catch((x) => x);
     expect(e).toBeInstanceOf(AuthError);
-    expect(e.message).toBe('Token request failed (grant refresh_token): status 503');
+    expect(e.message).toBe('something went wrong: token request failed (grant refresh_token): status 503');
     expect(e.code).toBe('TOKEN_REQUEST_FAILED');
     expect(e.status).toBe(503);
     expect(e.cause).toBeInstanceOf(HttpError);
@@ -257,7 +257,7 @@ describe('renewal', () => {
     const { client } = make();
     const e = await client.collections.getDataCollection('x').catch((x) => x);
     expect(isAuthError(e)).toBe(true);
-    expect(e.message).toBe('Token request failed (grant anonymous): bad client');
+    expect(e.message).toBe('something went wrong: token request failed (grant anonymous): bad client');
     expect(e.status).toBe(403);
   });
 
@@ -269,10 +269,10 @@ describe('renewal', () => {
     );
     const { auth } = make();
     await expect(auth.generateVisitorTokens()).rejects.toThrow(
-      /^Token request failed \(grant anonymous\): client_id app-x is not a valid client$/,
+      /^something went wrong: token request failed \(grant anonymous\): client_id app-x is not a valid client$/,
     );
     await expect(auth.generateVisitorTokens()).rejects.toThrow(
-      /^Token request failed \(grant anonymous\): invalid_client$/,
+      /^something went wrong: token request failed \(grant anonymous\): invalid_client$/,
     );
   });
 
@@ -280,7 +280,7 @@ describe('renewal', () => {
     tokenEndpoint(() => [200, { nothing: true }]);
     const { client } = make();
     await expect(client.collections.getDataCollection('x')).rejects.toThrow(
-      /^Token request failed \(grant anonymous\): the answer has no access_token$/,
+      /^something went wrong: token request failed \(grant anonymous\): the answer has no access_token$/,
     );
   });
 
@@ -439,7 +439,7 @@ describe('generateVisitorTokens / renewToken', () => {
     expect(t.accessToken.value).toBe('A1');
     expect(bodies[0]).toEqual({ clientId: 'c', grantType: 'refresh_token', refreshToken: 'RX' });
     await expect(auth.renewToken({ value: 'RX', role: 'visitor' })).rejects.toThrow(
-      'Token request failed (grant refresh_token): status 400',
+      'something went wrong: token request failed (grant refresh_token): status 400',
     );
   });
 
@@ -477,7 +477,7 @@ describe('external login', () => {
     tokenEndpoint((b) => (b.grant_type ? [403, {}] : undefined));
     const { auth } = make({ tokens: tokens('visitor') });
     await expect(auth.getMemberTokensForExternalLogin('m', 'bad')).rejects.toThrow(
-      'Token request failed (grant authorized_client): status 403',
+      'something went wrong: token request failed (grant authorized_client): status 403',
     );
   });
 });
