@@ -129,12 +129,18 @@ describe('request log', () => {
 describe('domain events', () => {
   it('are handed to listeners after the write commits, never for a refused write', async () => {
     const seen: DomainEvent[] = [];
-    const unsubscribe = emulator.context.events.subscribe((event) => void seen.push(event));
+    let removed: () => void = () => undefined;
+    const removal = new Promise<void>((resolve) => (removed = resolve));
+    const unsubscribe = emulator.context.events.subscribe((event) => {
+      seen.push(event);
+      if (event.eventType == 'wix.data.v2.data_item_deleted') removed();
+    });
     try {
       await emulator.admin.items.insert('Movies', { _id: 'evented', title: 'Events' });
       await emulator.admin.items.insert('Movies', { _id: 'evented' }).catch(() => undefined);
       await emulator.admin.items.remove('Movies', 'evented');
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      // Listeners get events in commit order: an event of the refused write would be before this one.
+      await removal;
       expect(seen.map((event) => event.eventType)).toEqual([
         'wix.data.v2.data_item_created',
         'wix.data.v2.data_item_deleted',

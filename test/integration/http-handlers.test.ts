@@ -268,8 +268,8 @@ describe.each(handlers)('%s handler', (_name, kind, make) => {
   it('a refused connection is a NetworkError', async () => {
     const closed = await startServer();
     const url = closed.url;
-    closed.server.close();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Resolves once the server no longer listens.
+    await new Promise((resolve) => closed.server.close(resolve));
     await expect(make()({ url: `${url}/x`, method: 'GET', headers: {} })).rejects.toBeInstanceOf(NetworkError);
   });
 

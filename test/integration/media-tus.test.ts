@@ -36,6 +36,9 @@ let finished: Map<string, Upload>;
 let tusHeaders: http.IncomingHttpHeaders[];
 /** Bytes the client sent through the proxy (TUS traffic only). */
 let sentThroughProxy: number;
+/** Waiters for the server's next terminated upload (a TUS DELETE that landed). */
+const terminated: (() => void)[] = [];
+const nextTermination = () => new Promise<void>((resolve) => terminated.push(resolve));
 /** When set, the proxy cuts the connection once this many bytes went through. */
 let dropAfter: number | undefined;
 let drops: number;
@@ -70,6 +73,7 @@ beforeAll(async () => {
     },
   });
   tus.on(EVENTS.POST_FINISH, (_req, _res, upload) => finished.set(upload.metadata!.token!, upload));
+  tus.on(EVENTS.POST_TERMINATE, () => terminated.shift()?.());
 
   api = http.createServer(async (req, res) => {
     const url = new URL(req.url!, 'http://x');
@@ -252,6 +256,7 @@ describe('media.upload over TUS (real @tus/server)', () => {
     const data = randomBytes(20 * MiB);
     const controller = new AbortController();
     let uploadId: string | undefined;
+    const termination = nextTermination();
     const pending = client().media.upload(data, {
       mimeType: 'video/mp4',
       fileName: 'abort.mp4',
@@ -262,10 +267,8 @@ describe('media.upload over TUS (real @tus/server)', () => {
     });
     const e = await pending.catch((x) => x);
     expect(e).toBeInstanceOf(AbortedError);
-    await new Promise((r) => setTimeout(r, 300)); // let the terminating DELETE land
-    const afterAbort = sentThroughProxy;
-    await new Promise((r) => setTimeout(r, 500));
-    expect(sentThroughProxy).toBe(afterAbort); // nothing more is sent
+    // The terminating DELETE landed: the upload is gone on the server, so nothing more can be stored.
+    await termination;
     expect(sentThroughProxy).toBeLessThan(data.length * 0.8);
     expect(finished.size).toBe(0);
     expect(log.some((l) => l.startsWith('PUT'))).toBe(false);
@@ -277,6 +280,7 @@ describe('media.upload over TUS (real @tus/server)', () => {
 
   it('an onProgress that throws mid-upload rejects with its error and stops the upload', async () => {
     const boom = new Error('progress bar gone');
+    const termination = nextTermination();
     const e = await client()
       .media.upload(randomBytes(12 * MiB), {
         mimeType: 'video/mp4',
@@ -287,7 +291,8 @@ describe('media.upload over TUS (real @tus/server)', () => {
       })
       .catch((x) => x);
     expect(e).toBe(boom);
-    await new Promise((r) => setTimeout(r, 200));
+    // Terminated on the server: it can never finish.
+    await termination;
     expect(finished.size).toBe(0);
     expect(log.some((l) => l.startsWith('DELETE /tus/'))).toBe(true);
   });
