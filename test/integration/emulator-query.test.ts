@@ -245,7 +245,8 @@ describe('count, distinct, aggregate', () => {
     });
     // Groups: flag true (5 + 10), missing flag (2.5 - 1 + 7; "5" is not a number), flag false (no numbers).
     expect(await response.json()).toEqual({
-      results: [{ flag: true, total: 15 }],
+      // The group's values wrapped in _id, as the service sends them (the official client's unwrapAggregationId reads this).
+      results: [{ _id: { flag: true }, total: 15 }],
       pagingMetadata: { count: 1, offset: 0, total: 3, tooManyToCount: false, hasNext: true },
     });
   });

@@ -82,11 +82,11 @@ describe('aggregate', () => {
     });
   });
 
-  it('rows carry _id of their group; the result pages like find()', async () => {
+  it('rows carry _id of their group (sent wrapped: {_id: {state}}) and its field; the result pages like find()', async () => {
     capture(PATH, {
       results: [
-        { state: 'NY', populationSum: 10, last: { $date: '2010-01-01T00:00:00.000Z' } },
-        { state: 'CA', populationSum: 20 },
+        { _id: { state: 'NY' }, populationSum: 10, last: { $date: '2010-01-01T00:00:00.000Z' } },
+        { _id: { state: 'CA' }, populationSum: 20 },
       ],
       pagingMetadata: { count: 2, total: 3 },
     });
@@ -97,14 +97,17 @@ describe('aggregate', () => {
     ]);
     expect(r).toMatchObject({ length: 2, totalCount: 3, totalPages: 2, currentPage: 0 });
     expect(r.hasNext()).toBe(true);
-    const { bodies } = capture(PATH, { results: [{ state: 'TX', populationSum: 5 }], pagingMetadata: { total: 3 } });
+    const { bodies } = capture(PATH, {
+      results: [{ _id: { state: 'TX' }, populationSum: 5 }],
+      pagingMetadata: { total: 3 },
+    });
     const next = await r.next();
     expect(bodies[0].paging).toEqual({ limit: 2, offset: 2 });
     expect(next.items).toEqual([{ _id: 'TX', state: 'TX', populationSum: 5 }]);
   });
 
   it('grouped by several fields, _id is an object; without a group there is none', async () => {
-    capture(PATH, { results: [{ state: 'NY', year: 2000, count: 2 }] });
+    capture(PATH, { results: [{ _id: { state: 'NY', year: 2000 }, count: 2 }] });
     const grouped = await items.aggregate('Cities').group('state', 'year').count().run();
     expect(grouped.items).toEqual([{ _id: { state: 'NY', year: 2000 }, state: 'NY', year: 2000, count: 2 }]);
     capture(PATH, { results: [{ count: 9 }] });

@@ -18,7 +18,7 @@ import {
 } from './paging-sql.js';
 import { requireInScope } from './permissions.js';
 import { readingStoredJson } from './readable-json.js';
-import { expandReferences, includedFields } from './references.js';
+import { expandReferences, includedReferences, readCheckFor } from './references.js';
 
 /** Keeps only the requested fields (and `_id`) of each item. */
 function project(items: ItemData[], fields: unknown, at: string): ItemData[] {
@@ -33,12 +33,24 @@ function project(items: ItemData[], fields: unknown, at: string): ItemData[] {
   });
 }
 
-/** `GET /items/{id}`: one item, or `WDE0073`. */
-export function getItem(access: ItemAccess, input: { dataItemId: string; fields?: unknown }): { dataItem: WireItem } {
+/** `GET /items/{id}`: one item (its included references resolved, as a query resolves them), or `WDE0073`. */
+export function getItem(
+  access: ItemAccess,
+  input: { dataItemId: string; fields?: unknown; includeReferences?: unknown },
+): { dataItem: WireItem } {
   const scope = scopeFor(access, 'read');
-  const item = requireItem(access.context.store, access.collection.id, input.dataItemId);
+  const { store } = access.context;
+  const include = includedReferences(input.includeReferences);
+  const item = requireItem(store, access.collection.id, input.dataItemId);
   requireInScope(access.collection, scope, 'read', item);
-  return { dataItem: wireItem(access.collection.id, project([item], input.fields, 'fields')[0]!) };
+  const [expanded] = expandReferences(
+    store,
+    access.collection,
+    [item],
+    include,
+    readCheckFor(store, access.call.caller),
+  );
+  return { dataItem: wireItem(access.collection.id, project([expanded!], input.fields, 'fields')[0]!) };
 }
 
 /** The `WHERE` of a filtered read in the caller's scope, over the item JSON in `data`. */
@@ -108,7 +120,7 @@ function queryItemsOver(
   const sort = orderBy(request.sort, data, 'query.sort');
   // Without a sort: newest first, ties by id (documented in README); with one, ties by id too.
   const order = sort.sql ? `${sort.sql}, items.id ASC` : 'items.created_date DESC, items.id ASC';
-  const include = includedFields(request.includeReferences);
+  const include = includedReferences(request.includeReferences);
   const page = runPage<{ data: string }, QueryRequest>(
     access.context.store,
     {
@@ -129,6 +141,7 @@ function queryItemsOver(
     access.collection,
     page.rows.map((row) => JSON.parse(row.data) as ItemData),
     include,
+    readCheckFor(access.context.store, access.call.caller),
   );
   return {
     dataItems: project(items, request.fields, 'query.fields').map((item) => wireItem(access.collection.id, item)),
@@ -268,9 +281,21 @@ function operationSql(operation: AggregationOperation, data: string, at: string)
 const MAX_AGGREGATE_FIELDS = 100;
 
 /**
+ * A result row as the service sends it: the group's values wrapped in `_id` (`{_id: {year: 1975},
+ * count: 3}`; the official client unwraps a one-field `_id` itself, `unwrapAggregationId` in
+ * `@wix/wix-data-items-common`), then the operations' results.
+ */
+function groupedResult(row: Record<string, unknown>, groups: readonly string[]): Record<string, unknown> {
+  if (!groups.length) return row;
+  const result: Record<string, unknown> = { _id: Object.fromEntries(groups.map((field) => [field, row[field]])) };
+  for (const [key, value] of Object.entries(row)) if (!groups.includes(key)) result[key] = value;
+  return result;
+}
+
+/**
  * `POST /items/aggregate`: groups (by `groupingFields`) and operations computed by SQLite; each
- * result row is a JSON object `{<group field>: value, <resultFieldName>: number}`, which
- * `finalFilter` and `sort` then apply to as to items.
+ * row is first a JSON object `{<group field>: value, <resultFieldName>: number}`, which
+ * `finalFilter` and `sort` apply to as to items, then is sent as {@link groupedResult} shapes it.
  */
 export const aggregateItems = (access: ItemAccess, input: AggregateRequest & PagingInput) =>
   readingStoredJson('items.data', (data) => aggregateItemsOver(data, access, input));
@@ -313,7 +338,8 @@ function aggregateItemsOver(
       `may hold at most ${MAX_AGGREGATE_FIELDS} grouping fields and operations`,
       'MAX_SIZE',
     );
-  const names = new Set<string>();
+  // `_id` holds the group in the result: no operation may take its name.
+  const names = new Set<string>(groups.length ? ['_id'] : []);
   const members: SqlFragment[] = [];
   groups.forEach((field, index) => {
     const path = jsonPath(field, `aggregation.groupingFields.${index}`);
@@ -361,7 +387,7 @@ function aggregateItemsOver(
     },
   );
   return {
-    results: page.rows.map((row) => JSON.parse(row.data) as Record<string, unknown>),
+    results: page.rows.map((row) => groupedResult(JSON.parse(row.data) as Record<string, unknown>, groups)),
     pagingMetadata: page.pagingMetadata,
   };
 }

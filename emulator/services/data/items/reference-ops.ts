@@ -3,11 +3,13 @@ import { invalidField } from '../../../errors.js';
 import type { PagingMetadata } from '../paging.js';
 import { pageOf } from '../paging.js';
 import { scopeFor, type ItemAccess } from './access.js';
-import { findItem, requireItem, wireItem, type ItemData, type WireItem } from './item-store.js';
+import { requireItem, wireItem, type ItemData } from './item-store.js';
 import { requireInScope } from './permissions.js';
 import {
   addReference,
   dropReference,
+  readableItem,
+  readCheckFor,
   referencedIds,
   requireReferenceField,
   setReferences,
@@ -130,11 +132,43 @@ export function isReferenced(
 
 interface ReferencedRequest {
   referringItemFieldName?: unknown;
+  /** The referring items (the official client's form). */
+  referringItemIds?: unknown;
+  /** One referring item: the deprecated form, still accepted. */
   referringItemId?: unknown;
   order?: 'ASC' | 'DESC';
   returnTotalCount?: boolean;
   fields?: string[];
 }
+
+/** Most referring items one query-referenced request may name. */
+const MAX_REFERRING_ITEMS = 100;
+
+/** The referring item IDs of a request: `referringItemIds`, or the deprecated single `referringItemId`. */
+function referringIdsOf(request: ReferencedRequest): string[] {
+  const ids = request.referringItemIds;
+  if (ids === undefined || ids === null) return [text(request.referringItemId, 'referringItemId')];
+  if (!Array.isArray(ids) || ids.length == 0)
+    throw invalidField('referringItemIds', 'must not be empty', 'REQUIRED_FIELD');
+  if (ids.length > MAX_REFERRING_ITEMS)
+    throw invalidField('referringItemIds', `may hold at most ${MAX_REFERRING_ITEMS} item IDs`, 'MAX_SIZE');
+  return ids.map((id, index) => text(id, `referringItemIds.${index}`));
+}
+
+/** One reference of a query-referenced listing: which referring item holds it and the item it refers to. */
+interface ListedReference {
+  referringItemId: string;
+  referencedItemId: string;
+}
+
+/** A referenced item's data cut to the requested fields (and `_id`). */
+const projected = (item: ItemData, fields: string[] | undefined): ItemData =>
+  fields?.length
+    ? (Object.fromEntries([
+        ['_id', item._id],
+        ...fields.filter((key) => Object.hasOwn(item, key)).map((key) => [key, item[key]]),
+      ]) as ItemData)
+    : item;
 
 /** The shape of a query-referenced cursor's saved request (a cursor is the caller's input like any other). */
 const isReferencedRequest = (request: unknown): request is ReferencedRequest => {
@@ -147,13 +181,19 @@ const isReferencedRequest = (request: unknown): request is ReferencedRequest => 
   );
 };
 
-/** The referenced items of a field, in reference order (`order: DESC` reverses it), paged. */
+/**
+ * The referenced items of a field of one or more referring items (theirs one after the other, each
+ * in reference order; `order: DESC` reverses each), paged by offset or by cursor. An item that is
+ * missing, or that the caller may not read (its collection's read rule and author scope), comes
+ * back as an unresolved reference: its ID only.
+ */
 export function queryReferenced(
   access: ItemAccess,
   input: ReferencedRequest & PagingInput,
-): { results: ({ dataItem: WireItem } | { unresolvedReference: object })[]; pagingMetadata: PagingMetadata } {
+): { results: object[]; pagingMetadata: PagingMetadata } {
   let request: ReferencedRequest = {
     referringItemFieldName: input.referringItemFieldName,
+    referringItemIds: input.referringItemIds,
     referringItemId: input.referringItemId,
     order: input.order,
     returnTotalCount: input.returnTotalCount,
@@ -173,20 +213,26 @@ export function queryReferenced(
     offset = state.offset;
     limit = input.cursorPaging.limit ?? state.limit;
   }
-  const { field, item } = referring(access, request.referringItemFieldName, request.referringItemId, '', 'read');
-  const ids = idsOf(access, field, item);
-  if (request.order == 'DESC') ids.reverse();
-  const page = pageOf(ids, { limit, offset });
-  const results = page.items.map((id) => {
-    const found = findItem(access.context.store, field.targetCollectionId, id);
-    if (!found) return { unresolvedReference: { referencedItemId: id, referringItemFieldName: field.key } };
-    const data = request.fields?.length
-      ? (Object.fromEntries([
-          ['_id', found._id],
-          ...request.fields.filter((key) => key in found).map((key) => [key, found[key]]),
-        ]) as ItemData)
-      : found;
-    return { dataItem: wireItem(field.targetCollectionId, data) };
+  const { store } = access.context;
+  const sides = referringIdsOf(request).map((id) => referring(access, request.referringItemFieldName, id, '', 'read'));
+  // One field name for every referring item: the first one's field is theirs too (never an empty list).
+  const { field } = sides[0]!;
+  const references: ListedReference[] = sides.flatMap(({ item }) => {
+    const ids = idsOf(access, field, item);
+    if (request.order == 'DESC') ids.reverse();
+    return ids.map((referencedItemId) => ({ referringItemId: item._id, referencedItemId }));
+  });
+  const target = field.targetCollectionId;
+  const canRead = readCheckFor(store, access.call.caller);
+  const page = pageOf(references, { limit, offset });
+  const results = page.items.map(({ referringItemId, referencedItemId }) => {
+    const found = readableItem(store, canRead, target, referencedItemId);
+    if (!found)
+      return {
+        referringItemId,
+        unresolvedReference: { referencedItemId, referringItemId, referringItemFieldName: field.key },
+      };
+    return { referringItemId, dataItem: wireItem(target, projected(found, request.fields)) };
   });
   const metadata: PagingMetadata = { count: page.metadata.count, hasNext: page.metadata.hasNext };
   if (input.cursorPaging) {
@@ -202,7 +248,7 @@ export function queryReferenced(
       };
   } else metadata.offset = page.metadata.offset;
   if (request.returnTotalCount) {
-    metadata.total = ids.length;
+    metadata.total = references.length;
     metadata.tooManyToCount = false;
   }
   return { results, pagingMetadata: metadata };

@@ -4,9 +4,11 @@
  * query includes it (`includeReferences`), as the platform does.
  */
 import { invalidField } from '../../../errors.js';
+import type { Caller } from '../../../service.js';
 import type { Store } from '../../../store/store.js';
-import { fieldOf, type Collection } from '../collection-store.js';
+import { fieldOf, findCollection, type Collection } from '../collection-store.js';
 import { findItem, type ItemData } from './item-store.js';
+import { permittedScope, type Scope } from './permissions.js';
 
 /** A reference field of a collection. */
 export interface ReferenceField {
@@ -148,36 +150,89 @@ export function splitReferences(
   return { data: result, multi };
 }
 
-/** The fields named by `includeReferences` (strings, or `{field}` objects as real clients send). */
-export function includedFields(includeReferences: unknown): string[] {
+/** A reference field a read returns in full, and at most how many referenced items per item. */
+export interface IncludedReference {
+  field: string;
+  limit: number;
+}
+
+/** Referenced items returned per item and included field when the request gives no `limit` (as on the platform). */
+export const INCLUDE_LIMIT = 50;
+
+/**
+ * The fields named by `includeReferences` (`{field, limit?}` objects as real clients send them,
+ * or bare field names), each with its limit.
+ */
+export function includedReferences(includeReferences: unknown): IncludedReference[] {
   if (includeReferences === undefined || includeReferences === null) return [];
   if (!Array.isArray(includeReferences)) throw invalidField('includeReferences', 'must be an array of field names');
   return includeReferences.map((entry, index) => {
-    const name = typeof entry == 'object' && entry !== null ? (entry as { field?: unknown }).field : entry;
-    if (typeof name != 'string' || !name)
-      throw invalidField(`includeReferences.${index}`, 'must be a field name', 'VALIDATION');
-    return name;
+    const at = `includeReferences.${index}`;
+    const isObject = typeof entry == 'object' && entry !== null;
+    const name = isObject ? (entry as { field?: unknown }).field : entry;
+    if (typeof name != 'string' || !name) throw invalidField(at, 'must be a field name', 'VALIDATION');
+    const limit = isObject ? (entry as { limit?: unknown }).limit : undefined;
+    if (limit === undefined || limit === null) return { field: name, limit: INCLUDE_LIMIT };
+    if (typeof limit != 'number' || !Number.isInteger(limit) || limit < 1)
+      throw invalidField(`${at}.limit`, 'must be a whole number of at least 1', 'MIN');
+    return { field: name, limit };
   });
 }
 
-/** Replaces the included reference fields of `items` with the referenced items' data. */
+/**
+ * Whether the caller may read an item of a collection: that collection's read rule, and for
+ * SITE_MEMBER_AUTHOR its author scope. Reading through a reference must not reach further than
+ * reading the item directly (a `GET` of it).
+ */
+export type ReadCheck = (collectionId: string, item: ItemData) => boolean;
+
+/** The {@link ReadCheck} of a caller; each collection's rule is looked up once per check. */
+export function readCheckFor(store: Store, caller: Caller): ReadCheck {
+  const scopes = new Map<string, Scope | undefined>();
+  return (collectionId, item) => {
+    if (!scopes.has(collectionId)) {
+      const collection = findCollection(store, collectionId);
+      scopes.set(collectionId, collection && permittedScope(collection, 'read', caller));
+    }
+    const scope = scopes.get(collectionId);
+    return scope !== undefined && (scope.items == 'all' || item._owner === scope.ownerId);
+  };
+}
+
+/** A referenced item the caller may read, or `undefined` for one that is missing or that it may not read. */
+export function readableItem(store: Store, canRead: ReadCheck, collectionId: string, id: string): ItemData | undefined {
+  const item = findItem(store, collectionId, id);
+  return item && canRead(collectionId, item) ? item : undefined;
+}
+
+/**
+ * Replaces the included reference fields of `items` with the referenced items' data: a single
+ * reference whose item is missing or unreadable stays its id; a multi reference lists at most
+ * `limit` items, leaving out those missing or unreadable.
+ */
 export function expandReferences(
   store: Store,
   collection: Collection,
   items: ItemData[],
-  include: readonly string[],
+  include: readonly IncludedReference[],
+  canRead: ReadCheck,
 ): ItemData[] {
   if (!include.length) return items;
-  const fields = include.map((key, index) => requireReferenceField(collection, key, `includeReferences.${index}`));
+  const fields = include.map((entry, index) => ({
+    ...requireReferenceField(collection, entry.field, `includeReferences.${index}`),
+    limit: entry.limit,
+  }));
   return items.map((item) => {
     const expanded: ItemData = { ...item };
     for (const field of fields) {
       if (field.kind == 'single') {
         const id = item[field.key];
-        if (typeof id == 'string') expanded[field.key] = findItem(store, field.targetCollectionId, id) ?? id;
+        if (typeof id == 'string')
+          expanded[field.key] = readableItem(store, canRead, field.targetCollectionId, id) ?? id;
       } else {
         expanded[field.key] = referencedIds(store, collection.id, field.key, item._id)
-          .map((id) => findItem(store, field.targetCollectionId, id))
+          .slice(0, field.limit)
+          .map((id) => readableItem(store, canRead, field.targetCollectionId, id))
           .filter((found) => found !== undefined);
       }
     }

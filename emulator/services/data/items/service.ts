@@ -85,6 +85,7 @@ export const itemsService: ServiceModule = {
       getItem(openCollection(call, context), {
         dataItemId: text(call.input.dataItemId, 'dataItemId'),
         fields: call.input.fields,
+        includeReferences: call.input.includeReferences,
       }),
     remove: removeCall,
     removeDataItem: removeCall,
