@@ -11,6 +11,15 @@ const COMMANDS = {
     const { typesCommand, TYPES_USAGE } = await import('./types-command.js');
     return { run: typesCommand, usage: TYPES_USAGE };
   },
+  pull: async () => {
+    const { pullCommand, PULL_USAGE } = await import('./pull-command.js');
+    return { run: pullCommand, usage: PULL_USAGE };
+  },
+  // `sitekit-sdk emulator trigger ...` (cli.ts sends it here): it talks to a running emulator.
+  trigger: async () => {
+    const { triggerCommand, TRIGGER_USAGE } = await import('./trigger-command.js');
+    return { run: triggerCommand, usage: TRIGGER_USAGE };
+  },
 } as const;
 
 /** The name of a command of {@link COMMANDS}. */

@@ -35,6 +35,8 @@ export interface SiteConnection {
   client: Client<ApiKeyAuth>;
   /** What the site is, for messages: its URL. */
   description: string;
+  /** The origin of the site's API (`https://www.wixapis.com`, `http://127.0.0.1:4700`). */
+  origin: string;
 }
 
 /** A usage mistake: the command prints it with its help and exits with code 2. */
@@ -43,11 +45,14 @@ export class UsageError extends Error {
 }
 
 /** Connection details the local emulator gives (`GET /_emulator/info`). */
-async function emulatorInfo(emulatorUrl: string): Promise<{ url: string; apiKey: string; siteId: string }> {
+async function emulatorInfo(
+  emulatorUrl: string,
+  fetchFunction: typeof fetch,
+): Promise<{ url: string; apiKey: string; siteId: string }> {
   const infoUrl = `${emulatorUrl.replace(/\/+$/, '')}/_emulator/info`;
   let response: Response;
   try {
-    response = await fetch(infoUrl);
+    response = await fetchFunction(infoUrl);
   } catch {
     throw new UsageError(
       `No emulator answers at ${emulatorUrl}: start one (npx sitekit-sdk emulator), or read a live site with --url, --api-key and --site-id.`,
@@ -65,6 +70,7 @@ export async function connectToSite(
   args: SiteArguments,
   env: Record<string, string | undefined>,
   retry?: { retries: number; maxRetryAfterMs: number },
+  fetchFunction: typeof fetch = fetch,
 ): Promise<SiteConnection> {
   const apiKey = args['api-key'] ?? env.SITEKIT_API_KEY;
   const siteId = args['site-id'] ?? env.SITEKIT_SITE_ID;
@@ -72,17 +78,25 @@ export async function connectToSite(
     if (!apiKey) throw new UsageError('--url needs --api-key (or SITEKIT_API_KEY)');
     if (!URL.canParse(args.url)) throw new UsageError(`--url must be a URL (got ${args.url})`);
     return {
-      client: createClient({ baseUrl: args.url, auth: ApiKeyStrategy({ apiKey, siteId }), retry }),
+      client: createClient({
+        baseUrl: args.url,
+        auth: ApiKeyStrategy({ apiKey, siteId }),
+        retry,
+        fetch: fetchFunction,
+      }),
       description: args.url,
+      origin: new URL(args.url).origin,
     };
   }
-  const info = await emulatorInfo(args.emulator ?? DEFAULT_EMULATOR_URL);
+  const info = await emulatorInfo(args.emulator ?? DEFAULT_EMULATOR_URL, fetchFunction);
   return {
     client: createClient({
       baseUrl: info.url,
       auth: ApiKeyStrategy({ apiKey: info.apiKey, siteId: info.siteId }),
       retry,
+      fetch: fetchFunction,
     }),
     description: `the emulator at ${info.url}`,
+    origin: new URL(info.url).origin,
   };
 }

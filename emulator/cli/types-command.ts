@@ -33,6 +33,8 @@ export interface CommandIo {
   env: Record<string, string | undefined>;
   /** Resolves when a `--watch` command should stop (Ctrl-C in the CLI). */
   stopped?: Promise<void>;
+  /** The fetch the site is read with (the global one by default; tests put failures in its way). */
+  fetch?: typeof fetch;
 }
 
 /** The file's contents for the site as it is now. */
@@ -82,7 +84,7 @@ export async function typesCommand(argv: string[], io: CommandIo): Promise<numbe
   const sample = positiveInteger(values.sample, '--sample');
   const interval = positiveInteger(values.interval, '--interval') ?? 2000;
   const out = values.out ?? 'src/site-types.ts';
-  const site = await connectToSite(values, io.env);
+  const site = await connectToSite(values, io.env, undefined, io.fetch);
 
   const next = await generate(site, sample);
   const current = await readCurrent(out);

@@ -1,0 +1,247 @@
+/**
+ * `sitekit-sdk pull` between two in-process emulators: one stands in for the live site (read with
+ * its API key, as a live site is), the other loads the pulled file (`POST /_emulator/import`).
+ * Collections, items, references and members come back exactly, members anonymized with their IDs
+ * kept; a rate limit (429 with `Retry-After`) is waited out; a pull stopped midway resumes and
+ * gives the same file as one that never stopped.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiKeyAuth, Client, Item } from '../../src/index.js';
+import { runSiteCommand } from '../../emulator/cli/commands.js';
+import type { CommandIo } from '../../emulator/cli/types-command.js';
+import { startEmulator, type TestEmulator } from '../helpers/emulator.js';
+
+const ROLES = { read: 'SITE_MEMBER', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' } as const;
+const COLLECTIONS = ['Directors', 'Films', 'Movies'];
+
+/** The people of the live site: their personal data must not reach the pulled file. */
+const PEOPLE = [
+  {
+    email: 'grace.hopper@navy.example',
+    first: 'Grace',
+    last: 'Hopper',
+    phone: '+1 202 555 0143',
+    nickname: 'Amazing Grace',
+  },
+  {
+    email: 'alan.turing@bletchley.example',
+    first: 'Alan',
+    last: 'Turing',
+    phone: '+44 20 7946 0958',
+    nickname: 'Prof',
+  },
+  {
+    email: 'ada@analytical.example',
+    first: 'Augusta',
+    last: 'Lovelace',
+    phone: '+44 20 7946 0123',
+    nickname: 'Enchantress',
+  },
+];
+
+let live: TestEmulator;
+let local: TestEmulator;
+let dir: string;
+
+/** Runs `pull` against the live stand-in; its exit code and progress output. */
+async function pull(args: string[], fetchFunction?: typeof fetch): Promise<{ code: number; stderr: string }> {
+  let stderr = '';
+  const io: CommandIo = { stdout: () => {}, stderr: (text) => void (stderr += text), env: {}, fetch: fetchFunction };
+  const site = ['--url', live.url, '--api-key', live.info.apiKey, '--site-id', live.info.siteId];
+  const code = await runSiteCommand('pull', [...site, ...args], io);
+  return { code, stderr };
+}
+
+/** Every item of a collection, oldest first. */
+async function allItems(client: Client<ApiKeyAuth>, collectionId: string): Promise<Item[]> {
+  const found: Item[] = [];
+  for await (const item of client.items.query<Item>(collectionId).ascending('_createdDate', '_id').limit(100).all())
+    found.push(item);
+  return found;
+}
+
+/** Every member, full field set, by ID. */
+async function allMembers(client: Client<ApiKeyAuth>) {
+  const page = await client.members
+    .queryMembers({ fieldsets: ['FULL'] })
+    .ascending('_id')
+    .limit(100)
+    .find();
+  return page.items;
+}
+
+/** The pulled file's tables (what a second pull must reproduce; `exportedAt` aside). */
+const tablesOf = (path: string) => (JSON.parse(readFileSync(path, 'utf8')) as { tables: unknown }).tables;
+
+beforeAll(async () => {
+  [live, local] = await Promise.all([startEmulator(), startEmulator()]);
+  dir = mkdtempSync(join(tmpdir(), 'sitekit-pull-'));
+  const { admin } = live;
+  await admin.collections.createDataCollection({
+    _id: 'Directors',
+    permissions: ROLES,
+    fields: [{ key: 'name', type: 'TEXT' }],
+  });
+  await admin.collections.createDataCollection({
+    _id: 'Films',
+    displayName: 'Films',
+    permissions: ROLES,
+    fields: [
+      { key: 'title', type: 'TEXT' },
+      { key: 'released', type: 'DATETIME' },
+      { key: 'director', type: 'REFERENCE', typeMetadata: { reference: { referencedCollectionId: 'Directors' } } },
+      {
+        key: 'cast',
+        type: 'MULTI_REFERENCE',
+        typeMetadata: { multiReference: { referencedCollectionId: 'Directors' } },
+      },
+    ],
+  });
+  await admin.items.bulkInsert<{ name: string }>('Directors', [
+    { _id: 'd1', name: 'Agnès Varda' },
+    { _id: 'd2', name: 'Akira Kurosawa' },
+    { _id: 'd3', name: 'Chantal Akerman' },
+  ]);
+  for (let n = 1; n <= 7; n++)
+    await admin.items.insert<{ title: string; released: Date; director: string; extra?: object }>('Films', {
+      _id: `f${n}`,
+      title: `Film ${n}`,
+      released: new Date(Date.UTC(1950 + n, n, n)),
+      director: `d${(n % 3) + 1}`,
+      ...(n === 2 && { extra: { nested: [1, 'two', { at: new Date(Date.UTC(2000, 0, 1)) }] } }),
+    });
+  await admin.items.insertReference('Films', 'cast', 'f1', ['d3', 'd1']);
+  await admin.items.insertReference('Films', 'cast', 'f2', 'd2');
+  for (const person of PEOPLE)
+    await admin.members.createMember({
+      member: {
+        loginEmail: person.email,
+        profile: { nickname: person.nickname },
+        contact: { firstName: person.first, lastName: person.last, phones: [person.phone], emails: [person.email] },
+      },
+    });
+}, 60_000);
+afterAll(async () => {
+  await Promise.all([live?.close(), local?.close()]);
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('sitekit-sdk pull', () => {
+  it('copies collections, items, references and anonymized members into a file the emulator imports', async () => {
+    const out = join(dir, 'site.json');
+    // The live site rate-limits the first items query once: the SDK waits for Retry-After and tries again.
+    let limited = 0;
+    const rateLimitedOnce: typeof fetch = async (input, init) => {
+      if (limited === 0 && String(input instanceof Request ? input.url : input).includes('/items/query')) {
+        limited++;
+        return new Response(JSON.stringify({ message: 'Too many requests' }), {
+          status: 429,
+          headers: { 'Retry-After': '0', 'Content-Type': 'application/json' },
+        });
+      }
+      return fetch(input, init);
+    };
+    const result = await pull(['--out', out, '--collections', COLLECTIONS.join(',')], rateLimitedOnce);
+    expect(result.code, result.stderr).toBe(0);
+    expect(limited).toBe(1);
+    expect(result.stderr).toContain('Films: 7 items');
+    expect(result.stderr).toContain('members:');
+    expect(existsSync(`${out}.progress.json`)).toBe(false);
+
+    const text = readFileSync(out, 'utf8');
+    for (const person of PEOPLE)
+      for (const personal of [person.email, person.first, person.last, person.phone, person.nickname])
+        expect(text.includes(personal), personal).toBe(false);
+
+    const imported = await local.fetch('/_emulator/import', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: text,
+    });
+    expect(imported.status, await imported.clone().text()).toBe(200);
+
+    for (const id of COLLECTIONS) {
+      expect(await local.admin.collections.getDataCollection(id)).toEqual(
+        await live.admin.collections.getDataCollection(id),
+      );
+      expect(await allItems(local.admin, id)).toEqual(await allItems(live.admin, id));
+    }
+    expect((await allItems(local.admin, 'Movies')).length).toBe(300);
+    for (const film of ['f1', 'f2', 'f3']) {
+      const cast = async (emulator: TestEmulator) =>
+        (await emulator.admin.items.queryReferenced('Films', film, 'cast')).items.map((item) => item._id);
+      expect(await cast(local)).toEqual(await cast(live));
+    }
+    expect(await cast(local, 'f1')).toEqual(['d3', 'd1']);
+
+    const liveMembers = await allMembers(live.admin);
+    const localMembers = await allMembers(local.admin);
+    expect(localMembers.map((member) => member._id)).toEqual(liveMembers.map((member) => member._id));
+    localMembers.forEach((member, index) => {
+      const original = liveMembers[index]!;
+      expect(member.loginEmail).toMatch(/^member-\d+@example\.test$/);
+      expect(member.profile?.nickname).toMatch(/^Member \d+$/);
+      expect(member.profile?.slug).toMatch(/^member-\d+$/);
+      // Everything that is not personal data is kept.
+      expect(member).toMatchObject({
+        status: original.status,
+        privacyStatus: original.privacyStatus,
+        activityStatus: original.activityStatus,
+        _createdDate: original._createdDate,
+      });
+      for (const phone of member.contact?.phones ?? [])
+        expect(PEOPLE.map((person) => person.phone)).not.toContain(phone);
+    });
+    const emails = new Set(localMembers.map((member) => member.loginEmail));
+    expect(emails.size).toBe(localMembers.length);
+  }, 60_000);
+
+  it('resumes where it stopped, and the file is the one an uninterrupted pull writes', async () => {
+    const whole = join(dir, 'whole.json');
+    expect((await pull(['--out', whole, '--collections', 'Films,Movies', '--limit', '250'])).code).toBe(0);
+
+    const out = join(dir, 'resumed.json');
+    // The connection fails for good after a few pages: the pull stops, its progress saved.
+    let requests = 0;
+    const failingAfterTenRequests: typeof fetch = async (input, init) => {
+      if (++requests > 10) return new Response(JSON.stringify({ message: 'gone' }), { status: 400 });
+      return fetch(input, init);
+    };
+    const stopped = await pull(
+      ['--out', out, '--collections', 'Films,Movies', '--limit', '250'],
+      failingAfterTenRequests,
+    );
+    expect(stopped.code).toBe(1);
+    expect(existsSync(out)).toBe(false);
+    const saved = JSON.parse(readFileSync(`${out}.progress.json`, 'utf8')) as {
+      items: Record<string, { read: number }>;
+    };
+    expect(saved.items.Movies?.read ?? 0).toBeLessThan(250);
+
+    let resumedRequests = 0;
+    const counting: typeof fetch = async (input, init) => {
+      resumedRequests++;
+      return fetch(input, init);
+    };
+    const resumed = await pull(['--out', out, '--collections', 'Films,Movies', '--limit', '250'], counting);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(resumed.stderr).toContain('resuming');
+    expect(tablesOf(out)).toEqual(tablesOf(whole));
+    // Fewer requests than a whole pull: what was read before is not read again.
+    let wholeRequests = 0;
+    const countingWhole: typeof fetch = async (input, init) => {
+      wholeRequests++;
+      return fetch(input, init);
+    };
+    await pull(['--out', join(dir, 'again.json'), '--collections', 'Films,Movies', '--limit', '250'], countingWhole);
+    expect(resumedRequests).toBeLessThan(wholeRequests);
+  }, 60_000);
+});
+
+/** The IDs a film's cast refers to, in order. */
+async function cast(emulator: TestEmulator, film: string): Promise<string[]> {
+  return (await emulator.admin.items.queryReferenced('Films', film, 'cast')).items.map((item) => item._id);
+}
