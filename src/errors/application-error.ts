@@ -18,9 +18,9 @@ export interface ApplicationErrorInit extends SiteKitErrorInit {
 export class ApplicationError extends SiteKitError {
   override name = 'ApplicationError';
   /** The server's human-readable description. */
-  declare readonly description?: string;
+  readonly description?: string;
   /** Structured data the server attached to the error. */
-  declare readonly data?: unknown;
+  readonly data?: unknown;
 
   constructor(message: string, init: ApplicationErrorInit) {
     super(message, init);

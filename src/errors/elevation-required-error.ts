@@ -11,6 +11,8 @@ import { SiteKitError, type ErrorContext } from './site-kit-error.js';
 export class ElevationRequiredError extends SiteKitError {
   override name = 'ElevationRequiredError';
   /** The operation that was refused, e.g. `collections.create`. */
+  // `declare`: only narrows the type of the base class's field, which its constructor sets (a
+  // field declared here would be initialised again, to undefined, after super()).
   declare readonly operation: string;
 
   constructor(operation: string, init?: ErrorContext) {

@@ -44,6 +44,8 @@ export const statusLine = (status: number, statusText?: string): string => {
 export class HttpError extends SiteKitError {
   override name = 'HttpError';
   /** Always set: the response's HTTP status. */
+  // `declare`: only narrows the type of the base class's field, which its constructor sets (a
+  // field declared here would be initialised again, to undefined, after super()).
   declare readonly status: number;
 
   constructor(init: HttpErrorInit) {

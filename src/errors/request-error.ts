@@ -16,7 +16,7 @@ export interface RequestErrorInit extends ErrorContext {
 export class RequestError extends SiteKitError {
   override name = 'RequestError';
   /** The argument or field at fault, when there is one. */
-  declare readonly field?: string;
+  readonly field?: string;
 
   constructor(message: string, init?: RequestErrorInit) {
     super(message, { ...init, code: 'INVALID_REQUEST' });

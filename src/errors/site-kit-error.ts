@@ -43,20 +43,18 @@ export type ErrorContext = Omit<SiteKitErrorInit, 'code'>;
  */
 export class SiteKitError extends Error {
   override name = 'SiteKitError';
-  // The fields are `declare`d and assigned in the constructor (same own keys, same order as
-  // initialised fields, without the extra field definitions in the output).
   /** Stable, machine-readable code. */
-  declare readonly code: string;
+  readonly code: string;
   /** HTTP status, when the error came from a response. */
-  declare readonly status?: number;
+  readonly status?: number;
   /** The server's request id, when known. */
-  declare readonly requestId?: string;
+  readonly requestId?: string;
   /** Extra structured data, typically the parsed error body. */
-  declare readonly details?: unknown;
+  readonly details?: unknown;
   /** The call that failed, e.g. `getDataCollection`, when known. */
-  declare readonly operation?: string;
+  readonly operation?: string;
   /** The server's `Retry-After`, in milliseconds, when it sent one: wait that long before trying again. */
-  declare readonly retryAfterMs?: number;
+  readonly retryAfterMs?: number;
 
   constructor(message: string, init: SiteKitErrorInit) {
     // A blank or non-string request id counts as unknown.
@@ -82,7 +80,7 @@ export class SiteKitError extends Error {
     this.status = init.status;
     this.requestId = requestId;
     this.details = init.details;
-    if (operation !== undefined) this.operation = operation;
-    if (init.retryAfterMs !== undefined) this.retryAfterMs = init.retryAfterMs;
+    this.operation = operation;
+    this.retryAfterMs = init.retryAfterMs;
   }
 }

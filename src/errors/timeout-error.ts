@@ -11,7 +11,7 @@ import { SiteKitError, type ErrorContext } from './site-kit-error.js';
 export class TimeoutError extends SiteKitError {
   override name = 'TimeoutError';
   /** The time limit that elapsed, in milliseconds; undefined for a caller's own timed signal. */
-  declare readonly timeoutMs: number | undefined;
+  readonly timeoutMs: number | undefined;
 
   constructor(timeoutMs: number | undefined, init?: ErrorContext) {
     super(timeoutMs === undefined ? 'Request timed out' : `Request timed out after ${timeoutMs} ms`, {

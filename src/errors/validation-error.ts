@@ -30,7 +30,7 @@ const INVALID_ARGUMENT = 'INVALID_ARGUMENT';
 export class ValidationError extends SiteKitError {
   override name = 'ValidationError';
   /** Violations sorted by `field` (plain code-unit order, so it is the same everywhere). */
-  declare readonly violations: FieldViolation[];
+  readonly violations: FieldViolation[];
 
   constructor(init: ValidationErrorInit) {
     // Copy before sorting: the caller's array is not ours to reorder. localeCompare depends on

@@ -30,6 +30,8 @@ export type WebhookErrorCode =
  */
 export class WebhookError extends SiteKitError {
   override name = 'WebhookError';
+  // `declare`: only narrows the type of the base class's field, which its constructor sets (a
+  // field declared here would be initialised again, to undefined, after super()).
   declare readonly code: WebhookErrorCode;
 
   /** The message is `webhooks: <code in words>`, plus ` (<detail>)` when given. */
