@@ -19,7 +19,7 @@ const builtIndex = join(consoleOutputDir, 'index.html');
 const sources = [join(root, 'console'), join(root, 'src'), join(root, 'package-lock.json')];
 
 /** The newest modification time under `path` (a file or a directory tree). */
-function newestChange(path: string): number {
+export function newestChange(path: string): number {
   if (!existsSync(path)) return 0;
   const stats = statSync(path);
   if (!stats.isDirectory()) return stats.mtimeMs;
@@ -40,12 +40,12 @@ export function staleReason(): string | null {
 }
 
 /** Held while a build runs: the end-to-end test files run in parallel, and each may ask for one. */
-const buildLock = join(root, 'dist', '.console-build.lock');
+const consoleBuildLock = join(root, 'dist', '.console-build.lock');
 /** A lock older than this belongs to a build that died without removing it. */
 const abandonedLockMs = 120_000;
 
 /** Runs `work` while holding the build lock, waiting for another process's build to finish first. */
-async function withBuildLock<T>(work: () => Promise<T>): Promise<T> {
+export async function withBuildLock<T>(work: () => Promise<T>, buildLock = consoleBuildLock): Promise<T> {
   mkdirSync(dirname(buildLock), { recursive: true });
   for (;;) {
     try {

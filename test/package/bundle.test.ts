@@ -1,26 +1,21 @@
 /**
  * The built package as an app's bundler sees it: `import { createClient } from 'sitekit-sdk'` bundled
  * for a browser must pull no Node built-in (the `fetch` build), and bundled for Node it gets the
- * `node` build (node:http). Reads dist/ (CI builds before testing; built here when missing).
+ * `node` build (node:http). Reads dist/ (built first when missing or stale: `built-package.ts`).
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build, type Metafile } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensurePackageBuilt } from './built-package.js';
 
 const root = resolve(import.meta.dirname, '../..');
 const app = mkdtempSync(join(tmpdir(), 'sitekit-bundle-'));
 
-beforeAll(() => {
-  if (!existsSync(join(root, 'dist/index.mjs')) || !existsSync(join(root, 'dist/node/index.mjs'))) {
-    execFileSync(process.execPath, [join(root, 'node_modules/rollup/dist/bin/rollup'), '-c', 'rollup.config.mjs'], {
-      cwd: root,
-      stdio: 'ignore',
-    });
-  }
+beforeAll(async () => {
+  await ensurePackageBuilt();
   // An app with sitekit installed: node_modules/sitekit-sdk is the package itself.
   mkdirSync(join(app, 'node_modules'));
   symlinkSync(root, join(app, 'node_modules/sitekit-sdk'), 'dir');

@@ -2,7 +2,7 @@
  * The packed package, as users install it (`npm pack`, unpacked into a temporary app's
  * node_modules): `sitekit-sdk/react` imports in ESM and CJS and type-checks under NodeNext; its entry
  * starts with 'use client'; and `sitekit-sdk` alone loads where React is not installed at all.
- * Needs the build (`npm run build`); skipped with a message outside CI when there is none.
+ * Reads dist/ (built first when missing or stale: `built-package.ts`).
  */
 import { execFileSync } from 'node:child_process';
 import {
@@ -18,11 +18,11 @@ import {
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensurePackageBuilt } from './built-package.js';
 
 const root = resolve(import.meta.dirname, '../..');
-const built = existsSync(join(root, 'dist/react.mjs')) && existsSync(join(root, 'dist/index.mjs'));
-if (!built && process.env.CI) throw new Error('dist/ is missing: CI must run `npm run build` before the tests');
-if (!built) console.warn('test/package/react-entry.test.ts skipped: run `npm run build` first');
+// Built first when missing or stale, so the first run on a fresh clone tests it too.
+await ensurePackageBuilt();
 
 const HOOKS = [
   'SiteKitProvider',
@@ -56,7 +56,6 @@ const run = (folder: string, file: string, source: string) => {
 let tarball: string;
 
 beforeAll(() => {
-  if (!built) return;
   work = mkdtempSync(join(tmpdir(), 'sitekit-packed-'));
   const [packed] = JSON.parse(
     execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', work], {
@@ -68,7 +67,7 @@ beforeAll(() => {
 }, 60_000);
 afterAll(() => work && rmSync(work, { recursive: true, force: true }));
 
-describe.skipIf(!built)('the packed sitekit-sdk/react', () => {
+describe('the packed sitekit-sdk/react', () => {
   const withReact = [
     'react',
     'react-dom',

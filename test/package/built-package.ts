@@ -1,0 +1,39 @@
+/**
+ * The package tests read `dist/`: this builds it (rollup, not the console) when it is missing or older
+ * than what it is built from, once across the test files that ask at the same time. So the first
+ * `npm test` on a fresh clone runs them all, as every later run does, and none tests a stale build.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { newestChange, withBuildLock } from '../../console/scripts/ensure-built.js';
+
+const root = resolve(import.meta.dirname, '../..');
+/** Written by every build of the package; the oldest of them is the build's age. */
+const outputs = ['dist/index.mjs', 'dist/node/index.mjs', 'dist/react.mjs', 'dist/emulator.mjs', 'dist/cli.mjs'];
+/** What the package is built from. */
+const sources = ['src', 'generated', 'emulator', 'rollup.config.mjs', 'package.json', 'tsconfig.build.json'];
+
+/** Why the package needs building, or `null` when `dist/` is current. */
+function staleReason(): string | null {
+  const missing = outputs.find((output) => !existsSync(join(root, output)));
+  if (missing) return `${missing} is missing`;
+  const builtAt = Math.min(...outputs.map((output) => statSync(join(root, output)).mtimeMs));
+  const changed = sources.find((source) => newestChange(join(root, source)) > builtAt);
+  return changed ? `${changed} changed since the last build` : null;
+}
+
+/** Builds the package into `dist/` unless it is current. */
+export async function ensurePackageBuilt(): Promise<void> {
+  if (!staleReason()) return;
+  await withBuildLock(
+    async () => {
+      // Another test file may have built it while this one waited for the lock.
+      if (!staleReason()) return;
+      const rollup = join(root, 'node_modules/rollup/dist/bin/rollup');
+      await promisify(execFile)(process.execPath, [rollup, '-c', 'rollup.config.mjs', '--silent'], { cwd: root });
+    },
+    join(root, 'dist', '.package-build.lock'),
+  );
+}
