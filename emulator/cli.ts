@@ -26,6 +26,7 @@ Options:
   -h, --help          show this help
 
 Other commands (sitekit-sdk <command> --help):
+  emulator trigger    send a signed webhook event from a running emulator
   types               write the TypeScript types of a site's collections
   pull                copy a live site into a file the emulator loads (--seed)
 `;
@@ -48,6 +49,7 @@ async function main(argv: string[]): Promise<number> {
   // The commands that read a site (types, pull) need none of the server packages checked below.
   const siteCommands = await import('./cli/commands.js');
   if (siteCommands.isSiteCommand(command!)) return siteCommands.runSiteCommand(command, rest);
+  if (command == 'emulator' && rest[0] == 'trigger') return siteCommands.runSiteCommand('trigger', rest.slice(1));
   if (command != 'emulator') {
     process.stderr.write(`Unknown command: ${command}\n\n${USAGE}`);
     return 2;

@@ -22,6 +22,7 @@ import {
   isWebhookError,
   type Client,
 } from '../../src/index.js';
+import { runSiteCommand } from '../../emulator/cli/commands.js';
 import { startEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { setConfig } from '../helpers/sign-in.js';
 
@@ -354,6 +355,29 @@ describe('webhooks on demand', () => {
     const forged = nextBody();
     await emulator.trigger('wix.members.v1.member_created', { urls: [receiverUrl], badSignature: true });
     expect(isWebhookError(await failure(app().webhooks.process(await forged)))).toBe(true);
+  });
+
+  it('sitekit-sdk emulator trigger sends one to --forward-to', async () => {
+    const received = nextBody();
+    const output: string[] = [];
+    const io = {
+      stdout: (text: string) => void output.push(text),
+      stderr: (text: string) => void output.push(text),
+      env: {},
+    };
+    const code = await runSiteCommand(
+      'trigger',
+      ['wix.members.v1.member_updated', '--id', TESS.id, '--forward-to', receiverUrl, '--url', emulator.url],
+      io,
+    );
+    expect([code, output.join('')]).toEqual([
+      0,
+      expect.stringContaining(`wix.members.v1.member_updated of ${TESS.id}`),
+    ]);
+    const processed = await app().webhooks.process(await received);
+    expect(processed.eventType).toBe('wix.members.v1.member_updated');
+    expect(await runSiteCommand('trigger', ['wix.unknown', '--url', emulator.url], io)).toBe(1);
+    expect(await runSiteCommand('trigger', [], io)).toBe(2);
   });
 
   it('an unknown event type or entity is refused', async () => {

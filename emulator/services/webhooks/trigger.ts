@@ -13,10 +13,11 @@ import { wireItem, type ItemData } from '../data/items/item-store.js';
 import { fileEvent } from '../media/media-events.js';
 import type { FileDescriptor } from '../media/file-store.js';
 import type { Member } from '../members/member-store.js';
+import { COLLECTION_FQDN, FILE_FQDN, ITEM_FQDN, MEMBER_FQDN, TRIGGER_EVENT_TYPES } from './event-types.js';
 
 /** What a trigger names. */
 export interface TriggerRequest {
-  /** An event type of {@link TRIGGER_EVENT_TYPES}. */
+  /** An event type of `TRIGGER_EVENT_TYPES` (event-types.ts). */
   eventType?: unknown;
   /** The data collection, for item and collection events (default `Movies`). */
   collection?: unknown;
@@ -25,19 +26,6 @@ export interface TriggerRequest {
   /** Sign it with a key that is not the site's, so the receiver's refusal path runs. */
   badSignature?: unknown;
 }
-
-const ITEM_FQDN = 'wix.data.v2.data_item';
-const COLLECTION_FQDN = 'wix.data.v2.data_collection';
-const MEMBER_FQDN = 'wix.members.v1.member';
-const FILE_FQDN = 'wix.media.site_media.v1.file_descriptor';
-
-/** Every event type the platform sends (wire.md, "Domain events"), each of which can be triggered. */
-export const TRIGGER_EVENT_TYPES: readonly string[] = [
-  ...['created', 'updated', 'deleted'].map((slug) => `${ITEM_FQDN}_${slug}`),
-  ...['created', 'updated', 'deleted', 'changed', 'cloned'].map((slug) => `${COLLECTION_FQDN}_${slug}`),
-  ...['created', 'updated', 'deleted'].map((slug) => `${MEMBER_FQDN}_${slug}`),
-  ...['file_ready', 'file_failed', 'updated', 'deleted'].map((slug) => `${FILE_FQDN}_${slug}`),
-];
 
 /** An owner-made change (events triggered from the control API are the site's own). */
 const APP_IDENTITY = { identityType: 'APP' };
