@@ -1,6 +1,7 @@
 /** The request log (`GET /_emulator/requests`): the most recent requests, kept in memory. */
 import { decisiveDecision, explainDecision, type Decision, type ExplainedDecision } from '../auth/decisions.js';
 import { invalidField } from '../errors.js';
+import { bodyText, type KeptBody } from './logged-bodies.js';
 import type { Caller } from '../service.js';
 
 /** The caller of a logged request. */
@@ -32,6 +33,10 @@ export interface LoggedRequest {
   decisions?: ExplainedDecision[];
   /** The fault rule (`/_emulator/faults`) that answered or delayed it. */
   faultId?: string;
+  /** The request's body as text (JSON pretty-printed), secrets redacted; or a note why it is not kept. */
+  requestBody?: string;
+  /** The answer's body, the same way. */
+  responseBody?: string;
 }
 
 /** What the server records per request: plain values, turned into {@link LoggedRequest} only when read. */
@@ -46,6 +51,9 @@ export interface RequestRecord {
   caller?: Caller;
   decisions?: Decision[];
   faultId?: string;
+  /** Kept by reference; written out, secrets redacted, when read (`logged-bodies.ts`). */
+  requestBody?: KeptBody;
+  responseBody?: KeptBody;
 }
 
 /** Which requests {@link RequestLog.list} returns. */
@@ -60,6 +68,8 @@ export interface RequestFilter {
   refused?: boolean;
   /** Only requests a fault rule answered or delayed. */
   faulted?: boolean;
+  /** Only requests of this caller: a kind (`visitor`, `member`, `elevated`) or a member or visitor id. */
+  caller?: string;
 }
 
 /** Reads a filter from the query string of `GET /_emulator/requests` (`?limit=50&status=403&refused=true`). */
@@ -83,6 +93,7 @@ export function requestFilterOf(query: Record<string, unknown>): RequestFilter {
   flag('faulted');
   if (typeof query.operationId == 'string') filter.operationId = query.operationId;
   if (typeof query.path == 'string') filter.path = query.path;
+  if (typeof query.caller == 'string' && query.caller) filter.caller = query.caller;
   return filter;
 }
 
@@ -96,7 +107,7 @@ export interface RequestLog {
 
 /** A record in its public form: the caller's identity only, the decisions in words. */
 function present(record: RequestRecord): LoggedRequest {
-  const { caller, decisions, ...rest } = record;
+  const { caller, decisions, requestBody, responseBody, ...rest } = record;
   const entry: LoggedRequest = rest;
   if (caller) {
     entry.caller = { kind: caller.kind, authenticated: caller.authenticated };
@@ -106,6 +117,10 @@ function present(record: RequestRecord): LoggedRequest {
   const decisive = decisiveDecision(decisions);
   if (decisive) entry.decision = explainDecision(decisive);
   if (decisions && decisions.length > 1) entry.decisions = decisions.map(explainDecision);
+  const requestText = bodyText(requestBody);
+  if (requestText !== undefined) entry.requestBody = requestText;
+  const responseText = bodyText(responseBody);
+  if (responseText !== undefined) entry.responseBody = responseText;
   return entry;
 }
 
@@ -114,6 +129,10 @@ function matches(record: RequestRecord, filter: RequestFilter): boolean {
   if (filter.status !== undefined && record.status != filter.status) return false;
   if (filter.operationId !== undefined && record.operationId != filter.operationId) return false;
   if (filter.path !== undefined && !record.path.startsWith(filter.path)) return false;
+  if (filter.caller !== undefined) {
+    const { caller } = record;
+    if (!caller || ![caller.kind, caller.memberId, caller.visitorId].includes(filter.caller)) return false;
+  }
   if (filter.faulted !== undefined && (record.faultId !== undefined) != filter.faulted) return false;
   if (filter.refused !== undefined) {
     const refused = record.decisions?.some((decision) => !decision.allowed) ?? false;

@@ -6,6 +6,7 @@ import { components } from '../../generated/routes.js';
 import { applicationError, EmulatorError, validationError } from '../errors.js';
 import { recordRefusal } from '../auth/decisions.js';
 import { faultHook, type FaultRules } from '../control/faults.js';
+import { keepBody, keepResponsePayload } from '../control/logged-bodies.js';
 import type { RequestLog } from '../control/request-log.js';
 import type { EmulatorContext, ServiceModule } from '../service.js';
 import { parseQueryString } from './querystring.js';
@@ -136,8 +137,12 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       ...(caller ? { caller } : {}),
       ...(request.decisions ? { decisions: request.decisions } : {}),
       ...(request.faultId ? { faultId: request.faultId } : {}),
+      // References only: the log writes them out (secrets redacted) when it is read.
+      requestBody: keepBody(request.body),
+      responseBody: keepBody(request.responsePayload),
     });
   });
+  app.addHook('onSend', keepResponsePayload);
 
   await app.register(cors, {
     // Browser apps on this machine (any port of a loopback host), plus the origins set in the

@@ -1,0 +1,91 @@
+/**
+ * The request and response bodies of the request log: kept by reference when a request is
+ * answered (no copy, no parsing: the log stays cheap), and turned into text with every secret
+ * redacted only when the log is read. Bodies that are not text (uploads, downloads) or are large are
+ * described, not kept.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The answer's payload as it was sent (see {@link keepResponsePayload}). */
+    responsePayload?: unknown;
+  }
+}
+
+/** Bodies longer than this are not kept (the log holds a thousand entries). */
+const MAX_KEPT_CHARACTERS = 32 * 1024;
+
+/** What the log keeps of one body: its value (a parsed JSON body or a text), or a note why not. */
+export type KeptBody = { value: unknown } | { note: string };
+
+/** An `onSend` hook: keeps a reference to the payload on the request, for the log. */
+export async function keepResponsePayload(
+  request: FastifyRequest,
+  _reply: FastifyReply,
+  payload: unknown,
+): Promise<unknown> {
+  request.responsePayload = payload;
+  return payload;
+}
+
+/** What the log keeps of a body (nothing for an empty one). */
+export function keepBody(body: unknown): KeptBody | undefined {
+  if (body === undefined || body === null || body === '') return undefined;
+  if (typeof body == 'string')
+    return body.length <= MAX_KEPT_CHARACTERS ? { value: body } : { note: `(${body.length} characters, not kept)` };
+  if (body instanceof Uint8Array) return { note: `(${body.byteLength} bytes of binary data, not kept)` };
+  if (typeof body == 'object' && typeof (body as { pipe?: unknown }).pipe == 'function')
+    return { note: '(a stream: a file or download, not kept)' };
+  // A parsed JSON body: kept as it is, written out (and checked for size) only when read.
+  return { value: body };
+}
+
+/** Keys whose values are secrets: tokens, passwords, codes, keys. */
+const SECRET_KEY = /token|password|secret|passphrase|apikey|api_key|authorization|cookie|^code$|verifier|captcha/i;
+/**
+ * Values that are secrets whatever their key: JWTs (access tokens), and the emulator's own secrets
+ * and refresh tokens (`<purpose>.<43 base64url characters>`).
+ */
+const SECRET_VALUE = /^(eyJ[\w-]+\.[\w-]+\.[\w-]*|[a-z-]+\.[\w-]{40,})$/;
+const REDACTED = '[redacted]';
+
+/** A copy of a JSON value with every secret replaced by `[redacted]`. */
+export function redactSecrets(value: unknown, key = ''): unknown {
+  if (typeof value == 'string') return SECRET_KEY.test(key) || SECRET_VALUE.test(value) ? REDACTED : value;
+  if (Array.isArray(value)) return value.map((element) => redactSecrets(element, key));
+  if (value && typeof value == 'object')
+    return Object.fromEntries(
+      Object.entries(value).map(([name, inner]) => [
+        name,
+        SECRET_KEY.test(name) && inner !== null && typeof inner != 'object' ? REDACTED : redactSecrets(inner, name),
+      ]),
+    );
+  return value;
+}
+
+/**
+ * A kept body as the log shows it: JSON pretty-printed with its secrets redacted; other text as it
+ * is, but a form body's secrets redacted too (the hosted sign-in pages post forms).
+ */
+export function bodyText(kept: KeptBody | undefined): string | undefined {
+  if (!kept) return undefined;
+  if ('note' in kept) return kept.note;
+  let value = kept.value;
+  if (typeof value == 'string') {
+    const text = value;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      if (/^[\w.%-]+=/.test(text) && !text.includes(' ')) {
+        const form = new URLSearchParams(text);
+        return new URLSearchParams(
+          [...form].map(([name, inner]) => [name, redactSecrets(inner, name) as string]),
+        ).toString();
+      }
+      return text;
+    }
+  }
+  const written = JSON.stringify(redactSecrets(value), null, 2);
+  return written.length <= MAX_KEPT_CHARACTERS ? written : `(${written.length} characters, not kept)`;
+}
