@@ -178,3 +178,34 @@ describe('sessions end as a whole', () => {
     }
   });
 });
+
+describe('the emulated identity provider (finding 9)', () => {
+  const GOOGLE = '0e6a50f5-b523-4e29-990d-f37fa2ffdd69';
+  /** An unsigned (`alg: none`) id_token, as anyone can make one. */
+  const idToken = (claims: Record<string, unknown>) =>
+    [{ alg: 'none', typ: 'JWT' }, claims, {}]
+      .map((part, index) => (index == 2 ? '' : Buffer.from(JSON.stringify(part)).toString('base64url')))
+      .join('.');
+  const providerLogin = (claims: Record<string, unknown>) =>
+    send('POST', '/_api/iam/authentication/v1/sso/login-with-token-params', {
+      idpConnectionId: GOOGLE,
+      tokenParams: { id_token: idToken(claims) },
+    });
+
+  it('never signs in a member it did not create (a password member, named by email)', async () => {
+    const member = await register();
+    const takeover = await providerLogin({ sub: 'attacker', email: member.email });
+    expect(takeover.status).toBe(403);
+    expect(takeover.body.details.applicationError.code).toBe('IDP_ACCOUNT_NOT_LINKED');
+    expect(takeover.body.sessionToken).toBeUndefined();
+  });
+
+  it('signs in the members it created, again and again, by their provider user id only', async () => {
+    const email = `idp-${Date.now()}@example.test`;
+    const first = await providerLogin({ sub: 'google-user-1', email });
+    expect(first.status).toBe(200);
+    expect(first.body.state).toBe('SUCCESS');
+    expect((await providerLogin({ sub: 'google-user-1', email })).body.state).toBe('SUCCESS');
+    expect((await providerLogin({ sub: 'google-user-2', email })).status).toBe(403);
+  });
+});

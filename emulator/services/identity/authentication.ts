@@ -180,6 +180,15 @@ export interface ProviderConnection {
 }
 
 /**
+ * Whether a provider sign-in is one of the connection's own: the provider and its user id as the
+ * emulated provider recorded them when it created the member. Its tokens are not verified (`alg:
+ * none` id_tokens, a typed email on the page), so anything looser would let anyone sign in as any
+ * member by naming their email.
+ */
+const isSameConnection = (known: readonly ProviderConnection[], connection: ProviderConnection): boolean =>
+  known.some((entry) => entry.idpConnectionId == connection.idpConnectionId && entry.idpUserId == connection.idpUserId);
+
+/**
  * Signs a member on without a password (sign-on, identity providers), creating it when needed
  * (PENDING when the owner must approve). `verified`: the caller vouches for the email.
  */
@@ -192,6 +201,12 @@ export function signOnMember(
   connection?: ProviderConnection,
 ): Member {
   let member = findMemberByEmail(context.store, email);
+  if (member && connection && !isSameConnection(findIdentity(context.store, member.id).connections, connection))
+    throw applicationError(
+      403,
+      'IDP_ACCOUNT_NOT_LINKED',
+      `The emulated identity provider signs in only the members it created; ${email} has an account of its own (a password or another provider): sign in with that. The emulator links no accounts by email, because it cannot verify a provider's token.`,
+    );
   if (!member) {
     member = insertMember(context.store, {
       ...memberFieldsOf(profile),
@@ -200,14 +215,12 @@ export function signOnMember(
       status: context.config.get<boolean>('ownerApprovalRequired') ? 'PENDING' : 'APPROVED',
     });
     emitMemberEvent(actor, 'created', member);
-  } else if (verified && !member.loginEmailVerified) {
-    member = changeMember(context.store, member.id, (changed) => void (changed.loginEmailVerified = true));
-  }
-  if (connection) {
-    const identity = findIdentity(context.store, member.id);
-    if (!identity.connections.some((known) => known.idpConnectionId == connection.idpConnectionId)) {
+    if (connection) {
+      const identity = findIdentity(context.store, member.id);
       saveIdentity(context.store, { ...identity, connections: [...identity.connections, connection] });
     }
+  } else if (verified && !member.loginEmailVerified) {
+    member = changeMember(context.store, member.id, (changed) => void (changed.loginEmailVerified = true));
   }
   return member;
 }
