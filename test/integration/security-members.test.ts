@@ -153,6 +153,28 @@ describe('member writes', () => {
     expect(list.status).toBe(200);
   });
 
+  it('a member already stored deeper than SQLite reads (an older store, an import) never makes lists fail', async () => {
+    const exported = (await (await emulator.fetch('/_emulator/export')).json()) as {
+      tables: { members: { id: string; data: string }[] };
+    };
+    const row = exported.tables.members.find((entry) => entry.id == member.id)!;
+    row.data = row.data.replace(/}$/, `,"extra":${deep(1500)}}`);
+    const imported = await emulator.fetch('/_emulator/import', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(exported),
+    });
+    expect(imported.status, await imported.clone().text()).toBe(200);
+    const visitorList = await send('/members/v1/members/query', visitorToken, {
+      query: { filter: { 'profile.nickname': { $startsWith: 'A' } }, sort: [{ fieldName: 'profile.nickname' }] },
+    });
+    expect(visitorList.status, JSON.stringify(visitorList.body)).toBe(200);
+    const adminList = await send('/members/v1/members/query', emulator.info.apiKey, {
+      query: { filter: { loginEmail: { $ne: 'x' } } },
+    });
+    expect(adminList.status, JSON.stringify(adminList.body)).toBe(200);
+  });
+
   it('a contact key naming a prototype part is a 400', async () => {
     const answer = await send(
       `/members/v1/members/${member.id}`,

@@ -10,6 +10,7 @@ import type { components } from '../../../generated/wire.js';
 import type { Caller, EmulatorContext, ServiceCall, ServiceModule } from '../../service.js';
 import { filterToSql, type FieldRule, type SqlFragment } from '../data/items/filter-sql.js';
 import { jsonPath } from '../data/items/json-path.js';
+import { readingStoredJson } from '../data/items/readable-json.js';
 import { orderBy, type Sorting } from '../data/items/paging-sql.js';
 import { pageOffset, pageSize } from '../data/paging.js';
 import { deleteIdentity } from '../identity/identity-store.js';
@@ -134,11 +135,11 @@ function applyUpdate(context: EmulatorContext, caller: Caller, member: Member, c
   }
 }
 
-/** SQL that keeps the members a caller may list: all for elevated callers, else public approved ones. */
-function visibilitySql(caller: Caller): SqlFragment {
+/** SQL that keeps the members a caller may list (member JSON in `data`): all for elevated callers, else public approved ones. */
+function visibilitySql(caller: Caller, data: string): SqlFragment {
   if (caller.kind == 'elevated') return { sql: '1', params: [] };
   return {
-    sql: `(json_extract(${MEMBER_JSON}, '$.privacyStatus') = 'PUBLIC' AND json_extract(${MEMBER_JSON}, '$.status') = 'APPROVED')${caller.memberId ? ' OR id = ?' : ''}`,
+    sql: `(json_extract(${data}, '$.privacyStatus') = 'PUBLIC' AND json_extract(${data}, '$.status') = 'APPROVED')${caller.memberId ? ' OR id = ?' : ''}`,
     params: caller.memberId ? [caller.memberId] : [],
   };
 }
@@ -170,8 +171,8 @@ function queryableFields(caller: Caller): FieldRule | undefined {
   };
 }
 
-/** SQL of a free-text search (case-insensitive, over `profile.nickname` unless fields are named). */
-function searchSql(search: MemberSearch | undefined, fieldRule: FieldRule | undefined): SqlFragment {
+/** SQL of a free-text search (case-insensitive, over `profile.nickname` unless fields are named) over the member JSON in `data`. */
+function searchSql(search: MemberSearch | undefined, fieldRule: FieldRule | undefined, data: string): SqlFragment {
   const expression = search?.expression;
   if (typeof expression != 'string' || !expression.trim()) return { sql: '1', params: [] };
   const fields: string[] =
@@ -190,16 +191,19 @@ function searchSql(search: MemberSearch | undefined, fieldRule: FieldRule | unde
     .toLowerCase()
     .replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
   return {
-    sql: fields.map(() => `unicode_lower(json_extract(${MEMBER_JSON}, ?)) LIKE ? ESCAPE '\\'`).join(' OR '),
+    sql: fields.map(() => `unicode_lower(json_extract(${data}, ?)) LIKE ? ESCAPE '\\'`).join(' OR '),
     params: fields.flatMap((name, index) => [jsonPath(name, `search.fields.${index}`), pattern]),
   };
 }
 
-/** Members matching `where`, sorted and paged, shaped for the caller; with `metadata`. */
+/**
+ * Members matching `where` (conditions over the member JSON in the column it is given), sorted
+ * and paged, shaped for the caller; with `metadata`.
+ */
 function pageOfMembers(
   context: EmulatorContext,
   call: ServiceCall<unknown>,
-  where: SqlFragment[],
+  where: (data: string) => SqlFragment[],
   sort: Sorting[] | undefined,
   paging: OffsetPaging | undefined,
   fieldsets: unknown,
@@ -207,19 +211,21 @@ function pageOfMembers(
 ) {
   const limit = pageSize(paging?.limit);
   const offset = pageOffset(paging?.offset);
-  const condition = [visibilitySql(call.caller), ...where];
-  const whereSql = condition.map((part) => `(${part.sql})`).join(' AND ');
-  const params = condition.flatMap((part) => part.params);
-  const order = orderBy(sort, MEMBER_JSON, sortField, queryableFields(call.caller));
-  const orderSql = order.sql ? `${order.sql}, created_at DESC, id` : 'created_at DESC, id';
-  const rows = context.store.all<{ data: string }>(
-    `SELECT data FROM members WHERE ${whereSql} ORDER BY ${orderSql} LIMIT ? OFFSET ?`,
-    [...params, ...order.params, limit, offset],
-  );
-  const total = context.store.get<{ total: number }>(
-    `SELECT count(*) AS total FROM members WHERE ${whereSql}`,
-    params,
-  )!.total;
+  const { rows, total } = readingStoredJson(MEMBER_JSON, (data) => {
+    const condition = [visibilitySql(call.caller, data), ...where(data)];
+    const whereSql = condition.map((part) => `(${part.sql})`).join(' AND ');
+    const params = condition.flatMap((part) => part.params);
+    const order = orderBy(sort, data, sortField, queryableFields(call.caller));
+    const orderSql = order.sql ? `${order.sql}, created_at DESC, id` : 'created_at DESC, id';
+    return {
+      rows: context.store.all<{ data: string }>(
+        `SELECT data FROM members WHERE ${whereSql} ORDER BY ${orderSql} LIMIT ? OFFSET ?`,
+        [...params, ...order.params, limit, offset],
+      ),
+      total: context.store.get<{ total: number }>(`SELECT count(*) AS total FROM members WHERE ${whereSql}`, params)!
+        .total,
+    };
+  });
   const fieldset = widestFieldset(fieldsets);
   const members = rows.map((row) => shapeMember(JSON.parse(row.data) as Member, fieldset, call.caller));
   return { members, metadata: { count: members.length, offset, total, tooManyToCount: false } };
@@ -234,11 +240,13 @@ function forEachMatching(
   action: (memberId: string) => void,
 ): { jobId: string } {
   const fieldRule = queryableFields(caller);
-  const where = [filterToSql(filter, MEMBER_JSON, 'filter', fieldRule), searchSql(search, fieldRule)];
-  const rows = context.store.all<{ id: string }>(
-    `SELECT id FROM members WHERE ${where.map((part) => `(${part.sql})`).join(' AND ')}`,
-    where.flatMap((part) => part.params),
-  );
+  const rows = readingStoredJson(MEMBER_JSON, (data) => {
+    const where = [filterToSql(filter, data, 'filter', fieldRule), searchSql(search, fieldRule, data)];
+    return context.store.all<{ id: string }>(
+      `SELECT id FROM members WHERE ${where.map((part) => `(${part.sql})`).join(' AND ')}`,
+      where.flatMap((part) => part.params),
+    );
+  });
   for (const row of rows) action(row.id);
   return { jobId: randomUUID() };
 }
@@ -321,15 +329,15 @@ export const membersService: ServiceModule = {
       ),
 
     listMembers: (call: OperationCall<'listMembers'>, context) =>
-      pageOfMembers(context, call, [], call.input.sorting, call.input.paging, call.input.fieldsets, 'sorting'),
+      pageOfMembers(context, call, () => [], call.input.sorting, call.input.paging, call.input.fieldsets, 'sorting'),
 
     queryMembers: (call: OperationCall<'queryMembers'>, context) =>
       pageOfMembers(
         context,
         call,
-        [
-          filterToSql(call.input.query?.filter, MEMBER_JSON, 'query.filter', queryableFields(call.caller)),
-          searchSql(call.input.search, queryableFields(call.caller)),
+        (data) => [
+          filterToSql(call.input.query?.filter, data, 'query.filter', queryableFields(call.caller)),
+          searchSql(call.input.search, queryableFields(call.caller), data),
         ],
         call.input.query?.sort,
         call.input.query?.paging,

@@ -1,12 +1,12 @@
 /**
- * Reads that survive stored JSON SQLite cannot parse. SQLite's JSON functions stop at 1,000 levels
- * of nesting; writes are now bounded far below that (`untrusted-json.ts`), but a store written by
- * an older emulator, or an imported state, may still hold a deeper item. One such row made every
- * filtered or sorted read of its collection fail with a 500.
+ * Reads that survive stored JSON SQLite cannot parse (items, members). SQLite's JSON functions stop
+ * at 1,000 levels of nesting; writes are now bounded far below that (`untrusted-json.ts`), but a
+ * store written by an older emulator, or an imported state, may still hold a deeper row. One such
+ * item made every filtered or sorted read of its collection fail with a 500.
  */
 
 /**
- * The item JSON as the filter and sort SQL sees it: a row SQLite cannot parse counts as `{}` (it
+ * The stored JSON as the filter and sort SQL sees it: a row SQLite cannot parse counts as `{}` (it
  * matches no field condition and sorts as missing) and is still returned whole.
  */
 const readableJson = (column: string) => `(CASE WHEN json_valid(${column}) THEN ${column} ELSE '{}' END)`;
