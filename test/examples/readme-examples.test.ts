@@ -1,0 +1,32 @@
+/**
+ * README.md's "Testing your app against the emulator" shows two test files that run in CI: each
+ * snippet must be the code between the README markers of its file, with the package's import
+ * names (`sitekit-sdk`, `sitekit-sdk/emulator`) in place of the source paths.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const README = readFileSync(resolve(ROOT, 'README.md'), 'utf8');
+
+/** The README region of a file, as the README shows it. */
+function readmeRegion(file: string): string {
+  const text = readFileSync(resolve(ROOT, file), 'utf8');
+  const region = text.slice(
+    text.indexOf('// README:start\n') + '// README:start\n'.length,
+    text.indexOf('// README:end'),
+  );
+  return region
+    .replaceAll("'../../src/index.js'", "'sitekit-sdk'")
+    .replaceAll("'../../emulator/index.js'", "'sitekit-sdk/emulator'");
+}
+
+it.each(['test/examples/vitest-app.test.ts', 'test/e2e/readme-playwright.test.ts'])(
+  'README.md shows %s as it runs',
+  (file) => {
+    const region = readmeRegion(file);
+    expect(region.length).toBeGreaterThan(200);
+    expect(README).toContain(`\`\`\`ts\n${region}\`\`\``);
+  },
+);
