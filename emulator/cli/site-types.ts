@@ -249,11 +249,17 @@ export interface SiteTypesOptions {
   sampled?: SampledFields;
 }
 
-/** The interface of one collection (without the registration), as the console shows it. */
+/**
+ * The interface of one collection as the console shows it, ready to copy: with the helper types
+ * and the import it needs, without the registration (references to other collections are `Item`).
+ */
 export function collectionInterface(collection: CollectionShape, options: SiteTypesOptions = {}): string {
   const id = collection._id ?? '';
   const context: Context = { names: new Map([[id, interfaceName(id)]]), helpers: new Set(), usesItem: false };
-  return interfaceOf(collection, context, options.sampled?.[id]);
+  const body = interfaceOf(collection, context, options.sampled?.[id]);
+  const helpers = [...context.helpers].sort().map((name) => `\n${HELPER_TYPES[name]}\n`);
+  const imports = context.usesItem ? `import type { Item } from '${PACKAGE_NAME}';\n\n` : '';
+  return `${imports}${body}${helpers.join('')}`;
 }
 
 function interfaceOf(

@@ -18,6 +18,7 @@ import { useAdminClient } from './admin-client.js';
 import { InlineForm } from './inline-form.js';
 import { FieldProblem, FieldTypeSelect, RoleSelect } from './collections-page.js';
 import { permissionOperations } from './permissions.js';
+import { TypesCard } from './types-card.js';
 import { fieldKeyProblem, isReferenceType, type CollectionField } from '../data/collection-rules.js';
 import { useCollection } from '../data/use-collections.js';
 
@@ -55,6 +56,7 @@ export function CollectionPage({ collectionId }: CollectionPageProps) {
         {(loaded) => (
           <>
             <FieldsCard collection={loaded} />
+            <TypesCard collection={loaded} />
             <div className="grid-2">
               <PermissionsCard collection={loaded} />
               <DangerCard collection={loaded} />
