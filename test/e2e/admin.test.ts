@@ -169,6 +169,57 @@ describeInBrowser('console: admin view', () => {
     });
   });
 
+  it('request log: filters by status, path and caller; a row opens to its bodies and says why it was refused', {
+    timeout: e2eTestTimeoutMs,
+  }, async () => {
+    const visitor = createClient({
+      baseUrl: stage().emulator.url,
+      auth: OAuthStrategy({ clientId: stage().emulator.info.clientId }),
+    });
+    // A visitor may read Movies but not write them: a refusal with a reason in the log.
+    await visitor.items.insert('Movies', { title: 'Not allowed' }).catch(() => undefined);
+    await visitor.auth.login({ email: 'ada@example.com', password: 'demo-password' });
+    await inPage(stage(), 'admin-request-log-details', async (page) => {
+      await page.goto('/admin/requests');
+      const filters = page.getByRole('form', { name: 'Filter requests' });
+      await filters.getByLabel('Status').fill('403');
+      await filters.getByLabel('Caller').fill('visitor');
+      await filters.getByLabel('Path starts with').fill('/wix-data/');
+      await filters.getByRole('button', { name: 'Filter' }).click();
+      await page.waitForURL(/status=403/);
+      const table = page.getByTestId('requests-table');
+      const rows = table.locator('tbody tr');
+      await rows.first().waitFor();
+      const statuses = await rows.evaluateAll((all) => all.map((row) => row.children[4]?.textContent ?? ''));
+      expect(statuses.every((status) => status.startsWith('403'))).toBe(true);
+      expect(await rows.first().getByTestId('refusal-reason').textContent()).toMatch(/^Refused: .*visitor/);
+
+      await rows
+        .first()
+        .getByRole('button', { name: /^Open POST / })
+        .click();
+      const details = page.getByTestId('request-details');
+      await details.waitFor();
+      expect(await details.textContent()).toContain('visitor');
+      expect(await details.getByTestId('decision').textContent()).toMatch(/^Refused/);
+      expect(await details.getByTestId('request-body').textContent()).toContain('Not allowed');
+      expect(await details.getByTestId('response-body').textContent()).toContain('message');
+      await page.keyboard.press('Escape');
+
+      // The login's password and session token never show.
+      await page.goto('/admin/requests?path=/_api/iam/authentication/');
+      await table
+        .locator('tbody tr')
+        .first()
+        .getByRole('button', { name: /^Open POST / })
+        .click();
+      const loginBody = await page.getByTestId('request-body').textContent();
+      expect(loginBody).toContain('ada@example.com');
+      expect(loginBody).not.toContain('demo-password');
+      expect(loginBody).toContain('[redacted]');
+    });
+  });
+
   it('is usable from the keyboard: skip link, navigation, dialogs that close with Escape', {
     timeout: e2eTestTimeoutMs,
   }, async () => {

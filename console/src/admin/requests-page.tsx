@@ -1,12 +1,18 @@
-/** Admin: the emulator's request log, newest first. */
-import { useState } from 'react';
-import { listRequests, type LoggedRequest } from '../emulator/control.js';
+/**
+ * Admin: the emulator's request log, newest first, filtered by status, path and caller (the filters
+ * live in the URL). A row opens to the whole exchange: method, path, status, duration, caller, why
+ * it was allowed or refused, and both bodies (the emulator redacts tokens and passwords).
+ */
+import { Fragment, useState, type FormEvent } from 'react';
+import { useRouter } from '../app/router.js';
+import { listRequests, type LoggedRequest, type RequestLogFilter } from '../emulator/control.js';
+import { useControlQuery } from '../emulator/control-query.js';
 import { DataTable } from '../ui/data-table.js';
+import { Dialog } from '../ui/dialog.js';
 import { formatTime, statusBadgeClass } from '../ui/format.js';
 import { PageHeader } from '../ui/page.js';
 import { QueryView } from '../ui/query-view.js';
 import { useAdminClient } from './admin-client.js';
-import { useControlQuery } from '../emulator/control-query.js';
 
 /** How many log lines the page shows. */
 const shown = 200;
@@ -23,18 +29,78 @@ function callerText(caller: LoggedRequest['caller']): string {
   return caller.kind == 'member' ? `member ${caller.memberId}` : caller.kind;
 }
 
-/** Every request the emulator answered: method, path, status, duration and caller. */
+/** The filters a URL names (`?status=403&path=/wix-data&caller=visitor`). */
+function filterFrom(search: URLSearchParams): RequestLogFilter {
+  const status = Number(search.get('status'));
+  return {
+    limit: shown,
+    ...(search.get('status') && Number.isInteger(status) ? { status } : {}),
+    ...(search.get('path') ? { path: search.get('path')! } : {}),
+    ...(search.get('caller') ? { caller: search.get('caller')! } : {}),
+  };
+}
+
+/** Every request the emulator answered: method, path, status, duration and caller; a row opens to its details. */
 export function RequestsPage() {
   const client = useAdminClient();
+  const { search, navigate } = useRouter();
+  const filter = filterFrom(search);
   const [hideConsoleFiles, setHideConsoleFiles] = useState(true);
-  const requests = useControlQuery('requests', client, (admin, signal) => listRequests(admin, shown, signal), 2_000);
+  const [opened, setOpened] = useState<LoggedRequest | null>(null);
+  const requests = useControlQuery(
+    `requests ${JSON.stringify(filter)}`,
+    client,
+    (admin, signal) => listRequests(admin, filter, signal),
+    2_000,
+  );
   const rows = (requests.data ?? []).filter((request) => !hideConsoleFiles || !isConsoleFile(request));
+  const applyFilters = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const query = new URLSearchParams();
+    for (const name of ['status', 'path', 'caller']) {
+      const value = String(form.get(name) ?? '').trim();
+      if (value) query.set(name, value);
+    }
+    navigate(`/admin/requests${query.size ? `?${query.toString()}` : ''}`);
+  };
   return (
     <>
       <PageHeader
         title="Request log"
-        description={`The last ${shown} requests the emulator answered, refreshed every two seconds.`}
+        description={`The last ${shown} requests the emulator answered, refreshed every two seconds. Open a row for its bodies and why it was allowed or refused.`}
       />
+      {/* Keyed by the URL's filters, so Back and links show theirs in the fields. */}
+      <form className="row" aria-label="Filter requests" onSubmit={applyFilters} key={search.toString()}>
+        <label className="field">
+          Status
+          <input name="status" inputMode="numeric" placeholder="e.g. 403" defaultValue={filter.status ?? ''} />
+        </label>
+        <label className="field">
+          Path starts with
+          <input name="path" placeholder="/wix-data/v2/items" defaultValue={filter.path ?? ''} />
+        </label>
+        <label className="field">
+          Caller
+          <input
+            name="caller"
+            list="caller-kinds"
+            placeholder="visitor, member, elevated or an id"
+            defaultValue={filter.caller ?? ''}
+          />
+          <datalist id="caller-kinds">
+            <option value="visitor" />
+            <option value="member" />
+            <option value="elevated" />
+          </datalist>
+        </label>
+        <button type="submit">Filter</button>
+        {search.size > 0 && (
+          <button type="button" className="secondary" onClick={() => navigate('/admin/requests')}>
+            Clear
+          </button>
+        )}
+      </form>
       <label className="check">
         <input
           type="checkbox"
@@ -47,7 +113,7 @@ export function RequestsPage() {
         query={{ ...requests, data: requests.data && rows }}
         loading="Reading the request log…"
         errorTitle="Could not read the request log"
-        emptyTitle="No requests yet"
+        emptyTitle={search.size > 0 ? 'No request matches these filters' : 'No requests yet'}
       >
         {(shownRows) => (
           <DataTable
@@ -60,11 +126,23 @@ export function RequestsPage() {
                 <td className="muted small">{formatTime(request.time)}</td>
                 <td className="mono">{request.method}</td>
                 <td className="mono cell-clip" title={request.path}>
-                  {request.path}
+                  <button
+                    type="button"
+                    className="link-button"
+                    aria-label={`Open ${request.method} ${request.path}`}
+                    onClick={() => setOpened(request)}
+                  >
+                    {request.path}
+                  </button>
                 </td>
                 <td className="small">{request.operationId ?? '—'}</td>
                 <td>
                   <span className={`badge ${statusBadgeClass(request.status)}`}>{request.status}</span>
+                  {request.decision && !request.decision.allowed && (
+                    <div className="small muted" data-testid="refusal-reason">
+                      {refusalWords(request)}
+                    </div>
+                  )}
                 </td>
                 <td className="small">{request.durationMs.toFixed(1)} ms</td>
                 <td className="small">{callerText(request.caller)}</td>
@@ -73,6 +151,62 @@ export function RequestsPage() {
           />
         )}
       </QueryView>
+      <Dialog
+        open={opened !== null}
+        title={opened ? `${opened.method} ${opened.path}` : 'Request'}
+        onClose={() => setOpened(null)}
+      >
+        {opened && <RequestDetails request={opened} />}
+      </Dialog>
     </>
+  );
+}
+
+/** Why a refused call was refused, in one line: the rule, then the reason. */
+function refusalWords(request: LoggedRequest): string {
+  const decision = request.decision!;
+  const enforced = decision.enforced === false ? ' (only logged: the call went through)' : '';
+  return `Refused${enforced}: ${decision.rule}. ${decision.reason.charAt(0).toUpperCase()}${decision.reason.slice(1)}.`;
+}
+
+/** One request in full. */
+function RequestDetails({ request }: { request: LoggedRequest }) {
+  const facts: [string, string][] = [
+    ['Time', new Date(request.time).toLocaleString()],
+    ['Method', request.method],
+    ['Path', request.path],
+    ['Operation', request.operationId ?? '—'],
+    ['Status', String(request.status)],
+    ['Duration', `${request.durationMs.toFixed(1)} ms`],
+    ['Caller', callerText(request.caller)],
+    ['Request id', request.requestId],
+    ...(request.faultId ? [['Fault rule', request.faultId] as [string, string]] : []),
+  ];
+  return (
+    <div className="stack" data-testid="request-details">
+      <dl className="facts">
+        {facts.map(([name, value]) => (
+          <Fragment key={name}>
+            <dt>{name}</dt>
+            <dd className="mono">{value}</dd>
+          </Fragment>
+        ))}
+      </dl>
+      {request.decision && (
+        <div className={`notice ${request.decision.allowed ? 'notice-info' : 'notice-error'}`} data-testid="decision">
+          <strong>{request.decision.allowed ? `Allowed: ${request.decision.rule}` : refusalWords(request)}</strong>
+          {request.decision.allowed && <span>{request.decision.reason}</span>}
+        </div>
+      )}
+      <h3>Request body</h3>
+      <pre className="body-text" data-testid="request-body">
+        {request.requestBody ?? '(none)'}
+      </pre>
+      <h3>Response body</h3>
+      <pre className="body-text" data-testid="response-body">
+        {request.responseBody ?? '(none)'}
+      </pre>
+      <p className="muted small">Tokens, passwords and codes are redacted by the emulator before the log is read.</p>
+    </div>
   );
 }

@@ -46,9 +46,29 @@ export function listOutbox(client: AdminClient, to?: string, signal?: AbortSigna
   return readJson<{ emails: OutboxEmail[] }>(client, `outbox${query}`, { signal }).then((answer) => answer.emails);
 }
 
-/** The request log, newest first (at most `limit` lines). */
-export function listRequests(client: AdminClient, limit: number, signal?: AbortSignal): Promise<LoggedRequest[]> {
-  return readJson<{ requests: LoggedRequest[] }>(client, `requests?limit=${limit}`, { signal }).then(
+/** Which lines of the request log to read (the emulator filters them). */
+export interface RequestLogFilter {
+  /** At most this many, newest first. */
+  limit: number;
+  /** Only this HTTP status. */
+  status?: number;
+  /** Only paths that start with this. */
+  path?: string;
+  /** Only this caller: `visitor`, `member`, `elevated`, or a member's or visitor's id. */
+  caller?: string;
+}
+
+/** The request log, newest first, filtered. */
+export function listRequests(
+  client: AdminClient,
+  filter: RequestLogFilter,
+  signal?: AbortSignal,
+): Promise<LoggedRequest[]> {
+  const query = new URLSearchParams({ limit: String(filter.limit) });
+  if (filter.status !== undefined) query.set('status', String(filter.status));
+  if (filter.path) query.set('path', filter.path);
+  if (filter.caller) query.set('caller', filter.caller);
+  return readJson<{ requests: LoggedRequest[] }>(client, `requests?${query.toString()}`, { signal }).then(
     (answer) => answer.requests,
   );
 }
