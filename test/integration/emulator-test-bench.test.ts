@@ -203,6 +203,10 @@ describe('why a call was refused', () => {
     const [entry] = await emulator.requests({ operationId: 'insert', refused: true, limit: 1 });
     expect(entry?.caller).toMatchObject({ kind: 'visitor', authenticated: true });
     expect(entry?.caller?.visitorId).toEqual(expect.any(String));
+    // The log filters by caller: its kind, or a visitor's or member's id.
+    const byVisitor = await emulator.requests({ caller: entry!.caller!.visitorId!, limit: 5 });
+    expect(byVisitor.map((request) => request.requestId)).toContain(entry!.requestId);
+    expect((await emulator.requests({ caller: 'elevated', operationId: 'insert', refused: true })).length).toBe(0);
     expect(entry?.decision).toEqual({
       allowed: false,
       rule: 'Movies: insert needs ADMIN',
