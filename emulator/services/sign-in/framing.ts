@@ -10,7 +10,9 @@ import { findRedirectSession } from './redirect-sessions.js';
 
 /** The CSP sources of the origins the client allows (see `redirect-uris.ts`, which decides the same for redirects). */
 function clientOriginSources(context: EmulatorContext): string[] {
-  const loopback = ['localhost', '127.0.0.1', '[::1]'].flatMap((host) => [`http://${host}:*`, `https://${host}:*`]);
+  // No `[::1]`: CSP's host sources cannot name an IPv6 address (Chromium reports the policy as an
+  // error on every silent sign-in); a page at [::1] cannot frame the silent page, one at localhost can.
+  const loopback = ['localhost', '127.0.0.1'].flatMap((host) => [`http://${host}:*`, `https://${host}:*`]);
   const configured = context.config.get<string[]>('allowedRedirectOrigins').map((origin) => origin.replace(/\/+$/, ''));
   return ["'self'", ...loopback, ...configured];
 }
