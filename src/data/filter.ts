@@ -133,6 +133,83 @@ export function normalisedFilter(tree: FilterTree): FilterObject {
 export const conjunction = (filters: readonly FilterObject[]): FilterObject =>
   normalisedFilter(filters.reduce(andTrees, EMPTY_CONJUNCTION));
 
+/**
+ * How a builder composes its filter: where it starts, how a condition, `and`, `or` and `not` grow
+ * the tree, and what the tree sends. The official client has two builders, and ours follows each.
+ */
+export interface FilterRules {
+  /** The tree of a builder with no condition yet. */
+  readonly start: FilterTree;
+  /** The tree with one more condition. */
+  withCondition(tree: FilterTree, condition: FilterObject): FilterTree;
+  /** `tree.and(other)`. */
+  and(tree: FilterTree, other: FilterObject): FilterTree;
+  /** `tree.or(other)`. */
+  or(tree: FilterTree, other: FilterObject): FilterTree;
+  /** `tree.not(other)`. */
+  not(tree: FilterTree, other: FilterObject): FilterTree;
+  /** The filter a tree sends. */
+  filterOf(tree: FilterTree): FilterObject;
+}
+
+/**
+ * The data builders' rules (@wix/filter-builder, through @wix/data): the item query starts from
+ * `{}`; see {@link normalisedFilter}.
+ */
+export const DATA_QUERY_RULES: FilterRules = {
+  start: QUERY_START,
+  withCondition,
+  and: andTrees,
+  or: orTrees,
+  not: notTrees,
+  filterOf: normalisedFilter,
+};
+
+/** The data rules for a standalone filter (`items.filter()`), which starts from the empty conjunction. */
+export const DATA_FILTER_RULES: FilterRules = { ...DATA_QUERY_RULES, start: EMPTY_CONJUNCTION };
+
+const isEmptyFilter = (filter: FilterObject | undefined): boolean =>
+  filter === undefined || Object.keys(filter).length === 0;
+
+/** The operands of `filter` in a list of `operator`: its own list when it is `{operator: [...]}` alone, else itself. */
+const operandsOf = (filter: FilterObject, operator: '$and' | '$or'): FilterObject[] => {
+  const keys = Object.keys(filter);
+  const list = filter[operator];
+  return keys.length === 1 && Array.isArray(list) ? (list as FilterObject[]) : [filter];
+};
+
+/** `a` and `b` joined by `operator` as the generic builder does: an empty one is left out, lists are spliced, nothing merges. */
+const joined = (operator: '$and' | '$or', a: FilterObject, b: FilterObject): FilterObject => {
+  if (isEmptyFilter(a)) return b;
+  if (isEmptyFilter(b)) return a;
+  return { [operator]: [...operandsOf(a, operator), ...operandsOf(b, operator)] };
+};
+
+/** `{$not: filter}` (an object, as the generic builder sends it), the inner filter of a double negation. */
+const negation = (filter: FilterObject): FilterObject => {
+  const keys = Object.keys(filter);
+  return keys.length === 1 && keys[0] === '$not' && typeof filter.$not === 'object' && filter.$not !== null
+    ? (filter.$not as FilterObject)
+    : { $not: filter };
+};
+
+/**
+ * The rules of the official client's other builder, the generic query builder of the non-data
+ * APIs (member queries; `queryBuilder` and `query-filter` of @wix/sdk-runtime): it starts from
+ * `{}`, joins conditions in one flat `$and` without merging them, leaves empty operands out, and
+ * sends the tree as it is. One difference, on purpose: the official `not()` replaces the
+ * conditions before it with `{$not: other}`; ours keeps them (`{$and: [..., {$not: other}]}`),
+ * as the method's name and every filter language say. A `not()` first sends the same bytes.
+ */
+export const GENERIC_QUERY_RULES: FilterRules = {
+  start: {},
+  withCondition: (tree, condition) => joined('$and', tree, condition),
+  and: (tree, other) => joined('$and', tree, other),
+  or: (tree, other) => joined('$or', tree, other),
+  not: (tree, other) => (isEmptyFilter(other) ? tree : joined('$and', tree, negation(other))),
+  filterOf: (tree) => tree,
+};
+
 /** The filter object of a builder (anything with `toFilter()`) or a plain filter object; `{}` for none. */
 export function filterOf(filter: unknown, field = 'filter'): FilterObject {
   if (filter == null) return {};
@@ -162,6 +239,8 @@ export abstract class FilterMethods<Self> {
   constructor(
     /** The filter tree built so far (the public form: `Date` values), before normalisation. */
     protected readonly tree: FilterTree,
+    /** How this builder composes its filter (the official builder it follows). */
+    protected readonly rules: FilterRules = DATA_FILTER_RULES,
   ) {}
 
   /** The builder holding `tree` instead of this one's (and the same other state). */
@@ -174,7 +253,9 @@ export abstract class FilterMethods<Self> {
   protected where(field: unknown, operator: string, value: unknown): Self {
     const operand = value === undefined ? null : value;
     const name = requireString(field, 'field');
-    return this.withTree(withCondition(this.tree, { [name]: operator === '$eq' ? operand : { [operator]: operand } }));
+    return this.withTree(
+      this.rules.withCondition(this.tree, { [name]: operator === '$eq' ? operand : { [operator]: operand } }),
+    );
   }
 
   /** Field equals value (`{field: value}`). */
@@ -213,7 +294,8 @@ export abstract class FilterMethods<Self> {
   between(field: string, from?: unknown, to?: unknown): Self {
     if (from == null || to == null) invalid('between', 'given two bounds');
     const name = requireString(field, 'field');
-    return this.withTree(withCondition(withCondition(this.tree, { [name]: { $gte: from } }), { [name]: { $lt: to } }));
+    const { withCondition: add } = this.rules;
+    return this.withTree(add(add(this.tree, { [name]: { $gte: from } }), { [name]: { $lt: to } }));
   }
   /** Text field contains `text`, ignoring case (`$contains`). */
   contains(field: string, text: string): Self {
@@ -255,28 +337,32 @@ export abstract class FilterMethods<Self> {
   }
   /** This filter AND every given one (one `and` call per filter, as the official builder takes them). */
   and(...filters: FilterLike[]): Self {
-    return this.withTree(filters.reduce((tree: FilterTree, filter) => andTrees(tree, filterOf(filter)), this.tree));
+    return this.withTree(
+      filters.reduce((tree: FilterTree, filter) => this.rules.and(tree, filterOf(filter)), this.tree),
+    );
   }
   /** This filter OR any given one: `{$or: [this, ...filters]}` (this left out when it is the empty conjunction). */
   or(...filters: FilterLike[]): Self {
-    return this.withTree(filters.reduce((tree: FilterTree, filter) => orTrees(tree, filterOf(filter)), this.tree));
+    return this.withTree(
+      filters.reduce((tree: FilterTree, filter) => this.rules.or(tree, filterOf(filter)), this.tree),
+    );
   }
   /** This filter AND NOT the given ones (their conjunction): `{$not: [filter]}`, an array of one filter. */
   not(...filters: FilterLike[]): Self {
     const negated =
       filters.length === 1 ? filterOf(filters[0]) : conjunction(filters.map((filter) => filterOf(filter)));
-    return this.withTree(notTrees(this.tree, negated));
+    return this.withTree(this.rules.not(this.tree, negated));
   }
-  /** The filter object built so far (`{}` for none), normalised, in the public form. */
+  /** The filter object built so far (`{}` for none), as the official builder would send it, in the public form. */
   toFilter(): FilterObject {
-    return normalisedFilter(this.tree);
+    return this.rules.filterOf(this.tree);
   }
 }
 
 /** A standalone, immutable filter (`items.filter()`); it starts from the empty conjunction. */
 export class Filter extends FilterMethods<Filter> implements FilterBuilder {
-  constructor(tree: FilterTree = EMPTY_CONJUNCTION) {
-    super(tree);
+  constructor(tree: FilterTree = DATA_FILTER_RULES.start) {
+    super(tree, DATA_FILTER_RULES);
   }
   protected withTree(tree: FilterTree): Filter {
     return new Filter(tree);

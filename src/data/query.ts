@@ -1,5 +1,5 @@
 /** The query builder shared by item queries (`items.query(collectionId)`) and member queries. */
-import { FilterMethods, QUERY_START, type FilterTree } from './filter.js';
+import { DATA_QUERY_RULES, FilterMethods, QUERY_START, type FilterRules, type FilterTree } from './filter.js';
 import { limitOf, skipOf, sortedBy, type PageState } from './paging.js';
 import type { IncludedReference } from './types.js';
 
@@ -21,8 +21,11 @@ export const EMPTY_QUERY: QueryState = { filterTree: QUERY_START, sort: [], skip
  * `withState(changes)`: a new builder; this one never changes.
  */
 export abstract class QueryMethods<Self> extends FilterMethods<Self> {
-  constructor(protected readonly state: QueryState) {
-    super(state.filterTree);
+  constructor(
+    protected readonly state: QueryState,
+    rules: FilterRules = DATA_QUERY_RULES,
+  ) {
+    super(state.filterTree, rules);
   }
 
   /** The builder of this one's state with `changes` applied. */

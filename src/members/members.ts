@@ -5,8 +5,8 @@
 import type * as IO from '../../generated/io.js';
 import type * as M from '../../generated/models.js';
 import { namespaceOperations, type MembersOperations } from '../../generated/namespaces.js';
-import * as operations from '../../generated/operations.js';
-import { requestFilter } from '../data/filter.js';
+import { queryMembers } from '../../generated/operations/queryMembers.js';
+import { GENERIC_QUERY_RULES, requestFilter } from '../data/filter.js';
 import { fetchPages, firstPageRequest, PAGE_SIZE, type PageSource } from '../data/paging.js';
 import { EMPTY_QUERY, QueryMethods, type QueryState } from '../data/query.js';
 import type { FilterLike, FilterOperators, PagedResult, PagingOperators, QueryRequest } from '../data/types.js';
@@ -84,7 +84,8 @@ class MembersQuery extends QueryMethods<MembersQuery> implements MembersQueryBui
     private readonly options: QueryMembersOptions,
     state: QueryState = EMPTY_QUERY,
   ) {
-    super(state);
+    // The official member query is the generic builder, which composes filters its own way.
+    super(state, GENERIC_QUERY_RULES);
   }
 
   protected withState(changes: Partial<QueryState>): MembersQuery {
@@ -101,7 +102,7 @@ class MembersQuery extends QueryMethods<MembersQuery> implements MembersQueryBui
     };
     return {
       transport: this.transport,
-      operation: operations.queryMembers,
+      operation: queryMembers,
       base: {},
       rest: { ...this.options, query },
       entries: (response) => response.members as unknown[] | undefined,

@@ -5,6 +5,7 @@
  * composition, issue 19's items 6 to 8, and more (dates, every operator, and/or/not at each place).
  */
 import { items as officialItems } from '@wix/data';
+import { members as officialMembers } from '@wix/members';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiKeyStrategy, createClient } from '../../../src/index.js';
 import { requestOf, useOfficialHarness } from './harness.js';
@@ -120,7 +121,7 @@ beforeAll(async () => {
       return fetch(input, init);
     },
   });
-  official = harness.admin({ items: officialItems });
+  official = harness.admin({ items: officialItems, members: officialMembers });
   await ours.collections.createDataCollection({
     _id: 'Things',
     permissions: { read: 'ANYONE', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' },
@@ -218,5 +219,57 @@ describe('and select the same items on the emulator', () => {
   it('issue 19 item 8 selects every item with flag = true', async () => {
     const { ids } = await oursFor((b, q) => b.or(q().eq('n', 5)).eq('flag', true));
     expect(ids).toEqual(['a', 'c']);
+  });
+});
+
+/**
+ * Member queries: the official member query is its generic builder (@wix/sdk-runtime), which
+ * composes differently from the data one (no merging, `$not` an object); ours follows it. The
+ * arguments of or/and/not are member queries on both sides, as the official builder takes them.
+ */
+const MEMBER_CHAINS: [string, Chain][] = [
+  ['no condition', (b) => b],
+  ['eq', (b) => b.eq('profile.nickname', 'Ada')],
+  ['two conditions', (b) => b.startsWith('loginEmail', 'a').eq('status', 'APPROVED')],
+  ['system field names', (b) => b.ne('_id', 'nobody').gt('_createdDate', DAY)],
+  ['or', (b, q) => b.startsWith('loginEmail', 'a').or(q().eq('status', 'PENDING'))],
+  ['or first', (b, q) => b.or(q().eq('status', 'PENDING'))],
+  [
+    'or, or',
+    (b, q) => b.eq('status', 'PENDING').or(q().startsWith('loginEmail', 'g')).or(q().startsWith('loginEmail', 'x')),
+  ],
+  [
+    'eq, or, eq',
+    (b, q) => b.startsWith('loginEmail', 'a').or(q().startsWith('loginEmail', 'g')).eq('status', 'APPROVED'),
+  ],
+  ['and', (b, q) => b.eq('status', 'APPROVED').and(q().startsWith('loginEmail', 'g').exists('profile', true))],
+  ['not alone', (b, q) => b.not(q().eq('status', 'APPROVED'))],
+  ['not of an or', (b, q) => b.not(q().eq('status', 'APPROVED').or(q().startsWith('loginEmail', 'p')))],
+  ['in, isNotEmpty', (b) => b.in('status', ['APPROVED', 'PENDING']).isNotEmpty('loginEmail')],
+  ['between', (b) => b.between('_createdDate', new Date('2000-01-01T00:00:00Z'), new Date('2100-01-01T00:00:00Z'))],
+];
+
+describe('member queries: the same filter on the wire, the same members selected', () => {
+  it.each(MEMBER_CHAINS)('%s', async (_, chain) => {
+    oursSent.length = 0;
+    const q = () => ours.members.queryMembers() as unknown as Chainable;
+    const mine = (await (chain(q(), q) as any).find()).items.map((member: { _id: string }) => member._id).sort();
+    const mineFilter = oursSent.find((sent) => sent.query)?.query.filter ?? {};
+
+    harness.sent.length = 0;
+    const theirQ = () => official.members.queryMembers() as Chainable;
+    const theirs = (await (chain(theirQ(), theirQ) as any).find()).items
+      .map((member: { _id: string }) => member._id)
+      .sort();
+    const theirFilter = harness.sent.find((request) => request.path == '/members/v1/members/query')!.body.query.filter;
+
+    expect(mineFilter).toStrictEqual(theirFilter);
+    expect(mine).toEqual(theirs);
+  });
+
+  it('the chains select members (the comparison is not of empty results only)', async () => {
+    const q = () => ours.members.queryMembers() as unknown as Chainable;
+    const found = await (q().or(q().eq('status', 'PENDING')) as any).find();
+    expect(found.items.length).toBeGreaterThan(0);
   });
 });
