@@ -16,7 +16,7 @@ import { startEmulator, type Emulator } from '../../emulator/index.js';
 export const chromiumPath = '/usr/bin/chromium';
 
 /** The flags these machines need (toolchain.md); Playwright refuses `--user-data-dir` among them. */
-const chromiumArgs = [
+export const chromiumArgs = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
