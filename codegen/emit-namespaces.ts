@@ -135,17 +135,20 @@ export function emitNamespaces(doc: Doc, entries: OperationEntry[]): string {
   const exposed = entries.filter((e) => e.op['x-sitekit-args']);
   let out = '';
   const lists: string[] = [];
+  // The operations bound with the client, each imported from its own module.
+  const bound: string[] = [];
   for (const ns of NAMESPACES) {
     const mine = exposed.filter((e) => e.op.tags![0] === ns);
     out += `\n/** The \`${ns}\` methods generated from the schema. */\nexport interface ${pascal(ns)}Operations {\n`;
     for (const entry of mine) out += signature(doc, entry);
     out += '}\n';
     // Elevated operations are named only: their entries load on the first call (src/invoke.ts).
-    const eager = mine.filter((e) => !e.op['x-sitekit-elevated']).map((e) => `operations.${e.op.operationId}`);
+    const eager = mine.filter((e) => !e.op['x-sitekit-elevated']).map((e) => e.op.operationId);
+    bound.push(...eager);
     const elevated = mine.filter((e) => e.op['x-sitekit-elevated']).map((e) => `'${e.op.operationId}'`);
     lists.push(`  ${ns}: { operations: [${eager.join(', ')}], elevated: [${elevated.join(', ')}] },`);
   }
   out += `\n/** The operations of the generated methods, per namespace. */\nexport const namespaceOperations: { readonly [ns: string]: NamespaceOperations } = {\n${lists.join('\n')}\n};\n`;
-  const imports = `import type * as IO from './io.js';\n${/\bM\./.test(out) ? "import type * as M from './models.js';\n" : ''}import * as operations from './operations.js';\n${typeImport(out, ['CallOptions', 'Entity', 'Item'], '../src/types.js')}${typeImport(out, ['CollectionItem', 'DataItemOf', 'DefaultItem', 'InferableItem', 'ItemInput', 'ItemRef', 'RegisteredCollectionId', 'TypedCollectionId'], '../src/data/types.js')}${typeImport(out, ['NamespaceOperations'], '../src/operation.js')}`;
+  const imports = `import type * as IO from './io.js';\n${/\bM\./.test(out) ? "import type * as M from './models.js';\n" : ''}${bound.map((id) => `import { ${id} } from './operations/${id}.js';\n`).join('')}${typeImport(out, ['CallOptions', 'Entity', 'Item'], '../src/types.js')}${typeImport(out, ['CollectionItem', 'DataItemOf', 'DefaultItem', 'InferableItem', 'ItemInput', 'ItemRef', 'RegisteredCollectionId', 'TypedCollectionId'], '../src/data/types.js')}${typeImport(out, ['NamespaceOperations'], '../src/operation.js')}`;
   return `${HEADER}/* Signatures of the SDK methods generated from x-sitekit-args, per namespace. */\n${imports}${out}`;
 }

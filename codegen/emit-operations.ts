@@ -1,5 +1,8 @@
-/** generated/operations.ts (the compact operation table) and generated/builders.ts (typed request builders). */
-import { HEADER, pascal } from './header.js';
+/**
+ * generated/operations/<operationId>.ts (one module per operation), generated/operations.ts (the whole
+ * table), generated/elevated-operations.ts and generated/builders.ts (typed request builders).
+ */
+import { HEADER } from './header.js';
 import type { Doc, OperationEntry, Schema } from './model.js';
 import { parseArgs } from './emit-namespaces.js';
 import { deref, parametersOf, publicPath, requestSchema, responseSchema, transformTree } from './walk.js';
@@ -58,176 +61,68 @@ export function tableEntry(doc: Doc, entry: OperationEntry): Record<string, unkn
   return row;
 }
 
-/** Keys whose values are transform trees (shared between operations when equal). */
-const TREE_KEYS = ['request', 'response'] as const;
-
 /** A TypeScript literal of `value`, with identifier keys unquoted. */
 const literal = (value: unknown): string => JSON.stringify(value).replace(/"([A-Za-z_$][\w$]*)":/g, '$1:');
 
-/** A readable constant name for a shared transform tree, from its top-level fields. */
-function treeName(tree: unknown, taken: Set<string>): string {
-  const fields = typeof tree === 'object' && tree ? Object.keys(tree).filter((key) => !key.startsWith('$')) : [];
-  const base = `${fields.map((field, n) => (n ? pascal(field) : field)).join('And') || 'shared'}Transform`;
-  let name = base;
-  for (let count = 2; taken.has(name); count++) name = `${base}${count}`;
-  taken.add(name);
-  return name;
-}
-
-/** Everything the operation files are written from: the rows, and the trees shared by several operations. */
-interface OperationTable {
-  readonly ids: string[];
-  readonly rows: Record<string, unknown>[];
-  /** Shared tree literal text → its constant's name. */
-  readonly sharedTrees: Map<string, string>;
-  /** Row indexes in emit order: operations with a fallback last, so the operation they point at is already declared. */
-  readonly order: number[];
-}
-
-function operationTable(doc: Doc, entries: OperationEntry[]): OperationTable {
-  const ids = entries.map((entry) => entry.op.operationId);
-  const rows = entries.map((entry) => tableEntry(doc, entry));
-  // Each distinct tree by its literal text, with how many operations use it.
-  const uses = new Map<string, { tree: unknown; count: number }>();
-  for (const row of rows) {
-    for (const key of TREE_KEYS) {
-      if (typeof row[key] !== 'object') continue;
-      const text = literal(row[key]);
-      const use = uses.get(text) ?? { tree: row[key], count: 0 };
-      use.count++;
-      uses.set(text, use);
-    }
-  }
-  const taken = new Set<string>(ids);
-  const sharedTrees = new Map<string, string>();
-  for (const [text, use] of uses) if (use.count > 1) sharedTrees.set(text, treeName(use.tree, taken));
-  const order = rows.map((_, n) => n).sort((a, b) => Number(!!rows[a]!.fallback) - Number(!!rows[b]!.fallback));
-  return { ids, rows, sharedTrees, order };
-}
-
 /**
- * Whether an operation goes to generated/elevated-operations.ts: it needs an elevated (API-key)
- * client, so only servers call it, and its entry loads on first use instead of with the client.
+ * Whether an operation needs an elevated (API-key) client: only servers call it. Its entry is
+ * re-exported by generated/elevated-operations.ts, which the SDK loads on the first call of one.
  */
 const isElevated = (entry: OperationEntry): boolean => entry.op['x-sitekit-elevated'] === true;
 
+/** The path of an operation's own module, from generated/. */
+const moduleOf = (id: string): string => `./operations/${id}.js`;
+
 /**
- * Whether an operation goes to generated/lazy-operations.ts (`x-sitekit-lazy`): only code that
- * itself loads on first use calls it (sign-in, the redirect flow, references, aggregation).
+ * generated/operations/<operationId>.ts, one small module per operation: its table entry as one
+ * exported constant (its fallback imported from the fallback's own module). Nothing in the schema
+ * says where an operation is bundled: the SDK code that calls it imports its module, and the
+ * bundler places it with that code (in the eager bundle, or in the chunk of a feature that loads
+ * on first use).
  */
-const isLazy = (entry: OperationEntry): boolean => entry.op['x-sitekit-lazy'] === true;
-
-/** Whether an operation's entry is in generated/operations.ts itself (loads with the client). */
-const isEager = (entry: OperationEntry): boolean => !isElevated(entry) && !isLazy(entry);
-
-/** One operation's exported constant, with shared trees by name and its fallback by reference. */
-function operationConstant(table: OperationTable, n: number): string {
-  const row = table.rows[n]!;
-  let text = literal(row);
-  for (const key of TREE_KEYS) {
-    const shared = row[key] === undefined ? undefined : table.sharedTrees.get(literal(row[key]));
-    if (shared) text = text.replace(`${key}:${literal(row[key])}`, `${key}:${shared}`);
+export function emitOperationModules(doc: Doc, entries: OperationEntry[]): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (const entry of entries) {
+    const row = tableEntry(doc, entry);
+    const id = entry.op.operationId;
+    let text = literal(row);
+    let imports = "import type { Operation } from '../../src/operation.js';\n";
+    if (row.fallback) {
+      const fallback = row.fallback as string;
+      text = text.replace(`fallback:${JSON.stringify(fallback)}`, `fallback:${fallback}`);
+      imports += `import { ${fallback} } from './${fallback}.js';\n`;
+    }
+    files[`operations/${id}.ts`] =
+      `${HEADER}${imports}\n/** \`${row.method} ${row.path}\` */\nexport const ${id}: Operation = ${text};\n`;
   }
-  if (row.fallback)
-    text = text.replace(`fallback:${JSON.stringify(row.fallback)}`, `fallback:${row.fallback as string}`);
-  return `/** \`${row.method} ${row.path}\` */\nexport const ${table.ids[n]}: Operation = ${text};\n`;
+  return files;
 }
 
-/** The import of the shared trees that `body` uses (none: empty string). */
-function sharedTreeImport(table: OperationTable, body: string): string {
-  const used = [...table.sharedTrees.values()].filter((name) => new RegExp(`\\b${name}\\b`).test(body));
-  return used.length ? `import { ${used.join(', ')} } from './operation-trees.js';\n` : '';
-}
-
-/** generated/operation-trees.ts: the transform trees used by more than one operation. */
-export function emitOperationTrees(doc: Doc, entries: OperationEntry[]): string {
-  const table = operationTable(doc, entries);
-  let out = `${HEADER}/* Transform trees shared by several operations (generated/operations.ts, generated/elevated-operations.ts). */\n`;
-  out += `import type { TransformNode } from '../src/operation.js';\n\n`;
-  for (const [text, name] of table.sharedTrees) out += `export const ${name}: TransformNode = ${text};\n`;
+/**
+ * generated/elevated-operations.ts: the operations that need an elevated (API-key) client,
+ * re-exported from their own modules. Only servers call them, so the SDK (src/invoke.ts) imports
+ * this module on the first call of one.
+ */
+export function emitElevatedOperations(entries: OperationEntry[]): string {
+  const ids = entries.filter(isElevated).map((entry) => entry.op.operationId);
+  let out = `${HEADER}/* The operations that need an elevated (API-key) client: servers only, so the SDK loads them on first use. */\n`;
+  out += ids.map((id) => `export { ${id} } from '${moduleOf(id)}';\n`).join('');
+  out += `\n/** The operationIds of this module's operations. */\nexport type ElevatedOperationId =\n${ids.map((id) => `  | '${id}'`).join('\n')};\n`;
   return out;
 }
 
 /**
- * A generated module of the operations `belongs` selects, with the union type of their ids:
- * operations that load on first use, apart from generated/operations.ts (which re-exports them).
+ * generated/operations.ts: every operation, re-exported from its own module, and the whole table
+ * by operationId, for tests, the emulator and the typed builders. The SDK imports each operation
+ * from its own module instead, so that it is bundled with the code that calls it.
  */
-function emitOperationModule(
-  doc: Doc,
-  entries: OperationEntry[],
-  belongs: typeof isLazy,
-  purpose: string,
-  idType: string,
-): string {
-  const table = operationTable(doc, entries);
-  const selected = table.order.filter((n) => belongs(entries[n]!));
-  for (const n of selected)
-    if (table.rows[n]!.fallback)
-      throw new Error(
-        `${table.ids[n]}: an operation outside generated/operations.ts cannot have a fallback (it would be in the other file)`,
-      );
-  const body = selected.map((n) => operationConstant(table, n)).join('');
-  let out = `${HEADER}/* ${purpose} */\n`;
-  out += `import type { Operation } from '../src/operation.js';\n${sharedTreeImport(table, body)}\n`;
-  out += `/** The operationIds of this module's operations. */\nexport type ${idType} =\n${selected.map((n) => `  | '${table.ids[n]}'`).join('\n')};\n\n`;
-  return out + body;
-}
-
-/**
- * generated/elevated-operations.ts: the operations that need an elevated (API-key) client. Only
- * servers call them, so the SDK loads this table on the first call of one (see src/invoke.ts);
- * generated/operations.ts re-exports them for everything else.
- */
-export const emitElevatedOperations = (doc: Doc, entries: OperationEntry[]): string =>
-  emitOperationModule(
-    doc,
-    entries,
-    isElevated,
-    'The operations that need an elevated (API-key) client: servers only, so the SDK loads them on first use.',
-    'ElevatedOperationId',
-  );
-
-/**
- * generated/lazy-operations.ts: the operations marked `x-sitekit-lazy`, called only by code that
- * loads on first use, which imports them from here so they load with it; generated/operations.ts
- * re-exports them for tests and the emulator.
- */
-export const emitLazyOperations = (doc: Doc, entries: OperationEntry[]): string =>
-  emitOperationModule(
-    doc,
-    entries,
-    isLazy,
-    'The operations called only by code that loads on first use (x-sitekit-lazy): they load with it.',
-    'LazyOperationId',
-  );
-
-/**
- * The operation table. Each operation is its own exported constant, so a bundler drops the ones
- * an app never reaches (e.g. the v1 sign-in routes the SDK does not call); `operations` gathers
- * them all for tests and the emulator. Transform trees used by more than one operation are shared
- * constants (generated/operation-trees.ts). A fallback points at its operation, which is emitted
- * first. The elevated operations live in generated/elevated-operations.ts, the `x-sitekit-lazy` ones
- * in generated/lazy-operations.ts; both are re-exported here.
- */
-export function emitOperations(doc: Doc, entries: OperationEntry[]): string {
-  const table = operationTable(doc, entries);
-  const { ids } = table;
-  const idsIn = (belongs: typeof isLazy): string =>
-    table.order
-      .filter((n) => belongs(entries[n]!))
-      .map((n) => ids[n]!)
-      .join(', ');
-  const body = table.order
-    .filter((n) => isEager(entries[n]!))
-    .map((n) => operationConstant(table, n))
-    .join('');
+export function emitOperations(entries: OperationEntry[]): string {
+  const ids = entries.map((entry) => entry.op.operationId);
   let out = `${HEADER}/* The operation table: everything that differs per operation, as data (see schema/README.md). */\n`;
-  out += `import type { Operation } from '../src/operation.js';\n${sharedTreeImport(table, body)}`;
-  out += `import { ${idsIn(isElevated)} } from './elevated-operations.js';\n`;
-  out += `import { ${idsIn(isLazy)} } from './lazy-operations.js';\n\n`;
-  out += `export { ${idsIn(isElevated)} };\nexport { ${idsIn(isLazy)} };\n\n`;
-  out += `/** Every operationId of the schema. */\nexport type OperationId =\n${ids.map((id) => `  | '${id}'`).join('\n')};\n\n`;
-  out += body;
+  out += `import type { Operation } from '../src/operation.js';\n`;
+  out += ids.map((id) => `import { ${id} } from '${moduleOf(id)}';\n`).join('');
+  out += `\nexport {\n${ids.map((id) => `  ${id},`).join('\n')}\n};\n\n`;
+  out += `/** Every operationId of the schema. */\nexport type OperationId =\n${ids.map((id) => `  | '${id}'`).join('\n')};\n`;
   out += `\n/** Every operation, by operationId (tests and the emulator; the SDK imports operations one by one). */\n`;
   out += `export const operations: { readonly [K in OperationId]: Operation } = {\n${ids.map((id) => `  ${id},`).join('\n')}\n};\n`;
   return out;

@@ -4,13 +4,7 @@ import openapiTS, { astToString } from 'openapi-typescript';
 import { emitEvents, emitEventTransforms } from './emit-events.js';
 import { emitIo, emitModels } from './emit-models.js';
 import { emitNamespaces } from './emit-namespaces.js';
-import {
-  emitBuilders,
-  emitElevatedOperations,
-  emitLazyOperations,
-  emitOperations,
-  emitOperationTrees,
-} from './emit-operations.js';
+import { emitBuilders, emitElevatedOperations, emitOperationModules, emitOperations } from './emit-operations.js';
 import { emitRoutes } from './emit-routes.js';
 import { HEADER } from './header.js';
 import { checkRules, listOperations, mergeDocuments, readSchemaFiles } from './load.js';
@@ -29,23 +23,22 @@ export async function loadSchema(schemaDir: string): Promise<Doc> {
   return doc;
 }
 
-/** Produces every file of generated/, keyed by file name. */
+/** Produces every file of generated/, keyed by its path inside generated/. */
 export async function generate(schemaDir: string): Promise<Record<string, string>> {
   const doc = await loadSchema(schemaDir);
   const entries = listOperations(doc);
   const wire = astToString(await openapiTS(structuredClone(doc) as never, { alphabetize: false }));
   return {
     'builders.ts': emitBuilders(entries),
-    'elevated-operations.ts': emitElevatedOperations(doc, entries),
+    'elevated-operations.ts': emitElevatedOperations(entries),
     'events.ts': emitEvents(doc),
     'event-transforms.ts': emitEventTransforms(doc),
     'io.ts': emitIo(doc, entries),
-    'lazy-operations.ts': emitLazyOperations(doc, entries),
     'models.ts': emitModels(doc, entries),
     'namespaces.ts': emitNamespaces(doc, entries),
     'openapi.json': `${JSON.stringify(doc, null, 2)}\n`,
-    'operation-trees.ts': emitOperationTrees(doc, entries),
-    'operations.ts': emitOperations(doc, entries),
+    'operations.ts': emitOperations(entries),
+    ...emitOperationModules(doc, entries),
     'routes.ts': emitRoutes(doc, entries),
     'wire.ts': `${HEADER}/* Wire-form types of every path and operation, by openapi-typescript. */\n${wire}`,
   };

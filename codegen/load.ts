@@ -71,6 +71,18 @@ export function resolveRef(doc: Doc, ref: string): unknown {
   return target;
 }
 
+/** The operation markers of schema/README.md; any other `x-sitekit-*` key on an operation is a mistake. */
+const OPERATION_MARKERS: ReadonlySet<string> = new Set([
+  'x-sitekit-method',
+  'x-sitekit-entity',
+  'x-sitekit-args',
+  'x-sitekit-unwrap',
+  'x-sitekit-elevated',
+  'x-sitekit-read-only',
+  'x-sitekit-fallback',
+  'x-sitekit-null-if-missing',
+]);
+
 /** Checks what OpenAPI's own schema cannot: refs resolve, and the x-sitekit rules of schema/README.md. */
 export function checkRules(doc: Doc): string[] {
   const problems: string[] = [];
@@ -97,12 +109,10 @@ export function checkRules(doc: Doc): string[] {
       problems.push(`${where}: tags must be one of ${NAMESPACES.join(', ')}`);
     if (!op['x-sitekit-method']) problems.push(`${where}: no x-sitekit-method`);
     if (!op.summary) problems.push(`${where}: no summary`);
-    // A lazy operation's entry is not in generated/operations.ts: no generated method may need it
-    // eagerly, and neither may an elevated table or a fallback.
-    if (op['x-sitekit-lazy'] && (op['x-sitekit-args'] || op['x-sitekit-elevated'] || op['x-sitekit-fallback']))
-      problems.push(
-        `${where}: x-sitekit-lazy is for operations without x-sitekit-args, x-sitekit-elevated or x-sitekit-fallback`,
-      );
+    // The schema says what the API is; how the SDK bundles an operation is decided by the code
+    // that imports it (src/README.md), so no marker may say it.
+    for (const key of Object.keys(op))
+      if (key.startsWith('x-sitekit-') && !OPERATION_MARKERS.has(key)) problems.push(`${where}: unknown marker ${key}`);
     if (!op.responses?.['200']) problems.push(`${where}: no 200 response`);
     const placeholders = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
     const declared = (op.parameters ?? [])
@@ -116,12 +126,6 @@ export function checkRules(doc: Doc): string[] {
     const fb = op['x-sitekit-fallback'];
     if (fb && !ids.has(fb)) problems.push(`${method} ${path}: x-sitekit-fallback ${fb} is no operation`);
     if (fb && method !== 'GET') problems.push(`${method} ${path}: only a GET has a fallback`);
-    if (
-      fb &&
-      ids.has(fb) &&
-      listOperations(doc).some((entry) => entry.op.operationId === fb && entry.op['x-sitekit-lazy'])
-    )
-      problems.push(`${method} ${path}: x-sitekit-fallback ${fb} is x-sitekit-lazy`);
   }
   for (const { eventType, op } of listEvents(doc)) {
     const where = `webhooks/${eventType}`;

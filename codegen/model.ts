@@ -42,7 +42,6 @@ export interface Operation {
   'x-sitekit-args'?: string[];
   'x-sitekit-unwrap'?: string;
   'x-sitekit-elevated'?: boolean;
-  'x-sitekit-lazy'?: boolean;
   'x-sitekit-read-only'?: boolean;
   'x-sitekit-fallback'?: string;
   'x-sitekit-null-if-missing'?: string;

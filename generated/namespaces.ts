@@ -2,7 +2,34 @@
 /* Signatures of the SDK methods generated from x-sitekit-args, per namespace. */
 import type * as IO from './io.js';
 import type * as M from './models.js';
-import * as operations from './operations.js';
+import { getDataCollection } from './operations/getDataCollection.js';
+import { listDataCollections } from './operations/listDataCollections.js';
+import { count } from './operations/count.js';
+import { get } from './operations/get.js';
+import { insert } from './operations/insert.js';
+import { isReferenced } from './operations/isReferenced.js';
+import { remove } from './operations/remove.js';
+import { replaceReferences } from './operations/replaceReferences.js';
+import { save } from './operations/save.js';
+import { update } from './operations/update.js';
+import { generateFileDownloadUrl } from './operations/generateFileDownloadUrl.js';
+import { generateFileResumableUploadUrl } from './operations/generateFileResumableUploadUrl.js';
+import { generateFileUploadUrl } from './operations/generateFileUploadUrl.js';
+import { generateFilesDownloadUrl } from './operations/generateFilesDownloadUrl.js';
+import { generateVideoStreamingUrl } from './operations/generateVideoStreamingUrl.js';
+import { getFileDescriptor } from './operations/getFileDescriptor.js';
+import { getFileDescriptors } from './operations/getFileDescriptors.js';
+import { importFile } from './operations/importFile.js';
+import { listFiles } from './operations/listFiles.js';
+import { searchFiles } from './operations/searchFiles.js';
+import { deleteMyMember } from './operations/deleteMyMember.js';
+import { getCurrentMember } from './operations/getCurrentMember.js';
+import { getMember } from './operations/getMember.js';
+import { joinCommunity } from './operations/joinCommunity.js';
+import { leaveCommunity } from './operations/leaveCommunity.js';
+import { listMembers } from './operations/listMembers.js';
+import { updateCurrentMemberSlug } from './operations/updateCurrentMemberSlug.js';
+import { updateMember } from './operations/updateMember.js';
 import type { CallOptions } from '../src/types.js';
 import type { CollectionItem, DataItemOf, DefaultItem, InferableItem, ItemInput, ItemRef, RegisteredCollectionId, TypedCollectionId } from '../src/data/types.js';
 import type { NamespaceOperations } from '../src/operation.js';
@@ -411,9 +438,9 @@ export interface AuthOperations {
 
 /** The operations of the generated methods, per namespace. */
 export const namespaceOperations: { readonly [ns: string]: NamespaceOperations } = {
-  collections: { operations: [operations.getDataCollection, operations.listDataCollections], elevated: ['createDataCollection', 'deleteDataCollection', 'updateDataCollection'] },
-  items: { operations: [operations.count, operations.get, operations.insert, operations.isReferenced, operations.remove, operations.replaceReferences, operations.save, operations.update], elevated: ['truncate'] },
-  media: { operations: [operations.generateFileDownloadUrl, operations.generateFileResumableUploadUrl, operations.generateFileUploadUrl, operations.generateFilesDownloadUrl, operations.generateVideoStreamingUrl, operations.getFileDescriptor, operations.getFileDescriptors, operations.importFile, operations.listFiles, operations.searchFiles], elevated: ['bulkDeleteFiles', 'bulkImportFile', 'bulkImportFiles', 'bulkRestoreFilesFromTrashBin', 'listDeletedFiles', 'updateFileDescriptor'] },
-  members: { operations: [operations.deleteMyMember, operations.getCurrentMember, operations.getMember, operations.joinCommunity, operations.leaveCommunity, operations.listMembers, operations.updateCurrentMemberSlug, operations.updateMember], elevated: ['approveMember', 'blockMember', 'bulkApproveMembers', 'bulkBlockMembers', 'bulkDeleteMembers', 'bulkDeleteMembersByFilter', 'createMember', 'deleteMember', 'deleteMemberAddresses', 'deleteMemberEmails', 'deleteMemberPhones', 'disconnectMember', 'muteMember', 'unmuteMember', 'updateMemberSlug'] },
+  collections: { operations: [getDataCollection, listDataCollections], elevated: ['createDataCollection', 'deleteDataCollection', 'updateDataCollection'] },
+  items: { operations: [count, get, insert, isReferenced, remove, replaceReferences, save, update], elevated: ['truncate'] },
+  media: { operations: [generateFileDownloadUrl, generateFileResumableUploadUrl, generateFileUploadUrl, generateFilesDownloadUrl, generateVideoStreamingUrl, getFileDescriptor, getFileDescriptors, importFile, listFiles, searchFiles], elevated: ['bulkDeleteFiles', 'bulkImportFile', 'bulkImportFiles', 'bulkRestoreFilesFromTrashBin', 'listDeletedFiles', 'updateFileDescriptor'] },
+  members: { operations: [deleteMyMember, getCurrentMember, getMember, joinCommunity, leaveCommunity, listMembers, updateCurrentMemberSlug, updateMember], elevated: ['approveMember', 'blockMember', 'bulkApproveMembers', 'bulkBlockMembers', 'bulkDeleteMembers', 'bulkDeleteMembersByFilter', 'createMember', 'deleteMember', 'deleteMemberAddresses', 'deleteMemberEmails', 'deleteMemberPhones', 'disconnectMember', 'muteMember', 'unmuteMember', 'updateMemberSlug'] },
   auth: { operations: [], elevated: [] },
 };

@@ -2,7 +2,7 @@
  * The redirect flow of an OAuth client: the hosted sign-in page's URL, the code exchange when the
  * user comes back, and the hosted logout page. Loaded on first use: most page loads never sign in.
  */
-import * as operations from '../../generated/lazy-operations.js';
+import { createRedirectSession } from '../../generated/operations/createRedirectSession.js';
 import { requireString } from '../input.js';
 import type { Operation } from '../operation.js';
 import type { CallOptions } from '../types.js';
@@ -38,7 +38,7 @@ export class RedirectFlow {
 
   /** A redirect session's URL. */
   private async sessionUrl(body: object, options?: CallOptions): Promise<string> {
-    const response = (await this.send(operations.createRedirectSession, body, options)) as
+    const response = (await this.send(createRedirectSession, body, options)) as
       | { redirectSession?: { fullUrl?: string } }
       | undefined;
     const url = response?.redirectSession?.fullUrl;

@@ -3,7 +3,13 @@
  * change. Loaded by OAuthStrategy on first use of any of these (sign-in pages need it; most page
  * loads do not).
  */
-import * as operations from '../../generated/lazy-operations.js';
+import { changePassword } from '../../generated/operations/changePassword.js';
+import { login } from '../../generated/operations/login.js';
+import { recover } from '../../generated/operations/recover.js';
+import { register } from '../../generated/operations/register.js';
+import { resendVerification } from '../../generated/operations/resendVerification.js';
+import { sendRecoveryEmail } from '../../generated/operations/sendRecoveryEmail.js';
+import { verify } from '../../generated/operations/verify.js';
 import { isSiteKitError, isValidationError, type SiteKitError } from '../errors/index.js';
 import type { Operation } from '../operation.js';
 import type { CallOptions } from '../types.js';
@@ -90,8 +96,8 @@ interface SignInKind {
   readonly registration: boolean;
 }
 
-const LOGIN: SignInKind = { operation: operations.login, codes: LOGIN_CODES, registration: false };
-const REGISTRATION: SignInKind = { operation: operations.register, codes: REGISTER_CODES, registration: true };
+const LOGIN: SignInKind = { operation: login, codes: LOGIN_CODES, registration: false };
+const REGISTRATION: SignInKind = { operation: register, codes: REGISTER_CODES, registration: true };
 
 /** The server's own words for a refusal: the violations when there are any, else its message; never our request-id suffix or operation prefix. */
 function refusalMessage(error: SiteKitError & { description?: string; operation?: string }): string {
@@ -171,7 +177,7 @@ export function signInFlows(
       if (!pending) return failure(UNKNOWN_STATE);
       return outcome(
         await send(
-          operations.verify,
+          verify,
           { code: inputs?.verificationCode ?? inputs?.code, stateToken: pending.data.stateToken },
           call,
         ),
@@ -180,12 +186,11 @@ export function signInFlows(
     resendVerificationCode: async (given, call) => {
       const pending = pendingVerification(given);
       if (!pending) throw fail(UNKNOWN_STATE);
-      await send(operations.resendVerification, { stateToken: pending.data.stateToken }, call);
+      await send(resendVerification, { stateToken: pending.data.stateToken }, call);
     },
     sendPasswordResetEmail: async (email, redirectUri, call) =>
-      void (await send(operations.sendRecoveryEmail, { email, redirect: { url: redirectUri, clientId } }, call)),
-    recover: async (recoveryToken, password, call) =>
-      outcome(await send(operations.recover, { recoveryToken, password }, call)),
-    changePassword: async (newPassword, call) => void (await send(operations.changePassword, { newPassword }, call)),
+      void (await send(sendRecoveryEmail, { email, redirect: { url: redirectUri, clientId } }, call)),
+    recover: async (recoveryToken, password, call) => outcome(await send(recover, { recoveryToken, password }, call)),
+    changePassword: async (newPassword, call) => void (await send(changePassword, { newPassword }, call)),
   };
 }

@@ -3,7 +3,7 @@
  * single-flight renewal (however many calls find the tokens expired at once, one request renews
  * them), with change notifications.
  */
-import * as operations from '../../generated/operations.js';
+import { token } from '../../generated/operations/token.js';
 import { AuthError, isSiteKitError } from '../errors/index.js';
 import type { CallSettings, Transport } from '../http/transport.js';
 import { isRetryableStatus } from '../http/retry.js';
@@ -158,9 +158,9 @@ export class TokenLifecycle {
     const repeatable = REPEATABLE_GRANTS.has(grantType);
     let response: TokenResponse | undefined;
     try {
-      response = (await this.options
-        .transport()
-        .send(operations.token, body, { ...settings, anonymous: true, repeatable })) as TokenResponse | undefined;
+      response = (await this.options.transport().send(token, body, { ...settings, anonymous: true, repeatable })) as
+        | TokenResponse
+        | undefined;
     } catch (error) {
       // Failures without a status (network, time limit, abort) stay what they are.
       if (isSiteKitError(error) && error.status) throw grantFailure(grantType, refusalReason(error), error);

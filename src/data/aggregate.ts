@@ -1,5 +1,5 @@
 /** The aggregation builder (`items.aggregate(collectionId)`), its request and the official row shape. */
-import * as operations from '../../generated/operations.js';
+import { aggregateDataItems } from '../../generated/operations/aggregateDataItems.js';
 import type { Transport } from '../http/transport.js';
 import { invalid, isRecord, requireString } from '../input.js';
 import { conjunction, filterOf, requestFilter } from './filter.js';
@@ -126,7 +126,7 @@ export class Aggregate {
     return fetchPages<AggregateRow>(
       {
         transport: this.target.transport,
-        operation: operations.aggregateDataItems,
+        operation: aggregateDataItems,
         base: { dataCollectionId: this.target.collectionId },
         rest: {
           initialFilter: requestFilter(conjunction(initialConditions)),

@@ -3,7 +3,13 @@
  * builders, paged reads, bulk writes and references of the official data items API.
  */
 import { namespaceOperations, type ItemsOperations } from '../../generated/namespaces.js';
-import * as operations from '../../generated/operations.js';
+import { bulkInsertDataItems } from '../../generated/operations/bulkInsertDataItems.js';
+import { bulkRemoveDataItems } from '../../generated/operations/bulkRemoveDataItems.js';
+import { bulkSaveDataItems } from '../../generated/operations/bulkSaveDataItems.js';
+import { bulkUpdateDataItems } from '../../generated/operations/bulkUpdateDataItems.js';
+import { count } from '../../generated/operations/count.js';
+import { queryDataItems } from '../../generated/operations/queryDataItems.js';
+import { queryDistinctValues } from '../../generated/operations/queryDistinctValues.js';
 import type { Transport } from '../http/transport.js';
 import { optionsObject, requireString } from '../input.js';
 import { bindOperations, sendPublic } from '../invoke.js';
@@ -222,7 +228,7 @@ class ItemsQuery extends QueryMethods<ItemsQuery> implements ItemsQueryBuilder {
     const { sort, fields, includedReferences: included } = this.state;
     return {
       transport: this.target.transport,
-      operation: operations.queryDataItems,
+      operation: queryDataItems,
       base: { dataCollectionId: this.target.collectionId },
       rest: {
         query: { filter: this.requestFilter(), sort: sort.length > 0 ? sort : undefined, fields },
@@ -304,10 +310,10 @@ export function itemsNamespace(transport: Transport): ItemsApi {
     removeReference: withCollectionId(async (collectionId, ...rest) =>
       (await loadReferenceMethods()).removeReference(transport, collectionId, ...rest),
     ),
-    bulkInsert: withCollectionId(bulkWrite(transport, operations.bulkInsertDataItems, 'INSERT')),
-    bulkUpdate: withCollectionId(bulkWrite(transport, operations.bulkUpdateDataItems, 'UPDATE')),
-    bulkSave: withCollectionId(bulkWrite(transport, operations.bulkSaveDataItems)),
-    bulkRemove: withCollectionId(bulkWrite(transport, operations.bulkRemoveDataItems, 'DELETE')),
+    bulkInsert: withCollectionId(bulkWrite(transport, bulkInsertDataItems, 'INSERT')),
+    bulkUpdate: withCollectionId(bulkWrite(transport, bulkUpdateDataItems, 'UPDATE')),
+    bulkSave: withCollectionId(bulkWrite(transport, bulkSaveDataItems)),
+    bulkRemove: withCollectionId(bulkWrite(transport, bulkRemoveDataItems, 'DELETE')),
   };
   return api;
 }
@@ -325,7 +331,7 @@ async function countItems(
   options?: { filter?: FilterLike } & CountOptions,
 ): Promise<number> {
   const request = { dataCollectionId: collectionIdOf(collectionId), filter: optionalFilter(options?.filter) };
-  return ((await sendPublic(transport, operations.count, request, options)) as number | undefined) ?? 0;
+  return ((await sendPublic(transport, count, request, options)) as number | undefined) ?? 0;
 }
 
 /** `items.query(collectionId, query, options)`, the direct form: one page of items and its paging metadata. */
@@ -342,7 +348,7 @@ async function queryItems(
     query: { ...rest, filter: optionalFilter(filter) },
     includeReferences: includedReferences(options?.includeReferences),
   };
-  const response = (await sendPublic(transport, operations.queryDataItems, request, options)) as {
+  const response = (await sendPublic(transport, queryDataItems, request, options)) as {
     dataItems?: unknown[];
     pagingMetadata?: unknown;
   };
@@ -360,7 +366,7 @@ async function distinctValues(
   return fetchPages(
     {
       transport,
-      operation: operations.queryDistinctValues,
+      operation: queryDistinctValues,
       base,
       rest: { filter: optionalFilter(options?.filter) },
       entries: (response) => response.distinctValues as unknown[] | undefined,

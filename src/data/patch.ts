@@ -1,5 +1,5 @@
 /** The patch builder (`items.patch(collectionId, itemId)`) and its run. */
-import * as operations from '../../generated/operations.js';
+import { patchDataItem } from '../../generated/operations/patchDataItem.js';
 import type { Transport } from '../http/transport.js';
 import { invalid, requireString } from '../input.js';
 import { sendPublic } from '../invoke.js';
@@ -70,7 +70,7 @@ export class Patch implements PatchBuilder<Item> {
       dataCollectionId: collectionId,
       patch: { dataItemId: itemId, fieldModifications: this.modifications },
     };
-    const response = (await sendPublic(transport, operations.patchDataItem, request, options)) as {
+    const response = (await sendPublic(transport, patchDataItem, request, options)) as {
       dataItem: DataItemOf<Item>;
     };
     return response.dataItem;

@@ -3,7 +3,10 @@
  * `removeReference`), given a checked collection ID. Loaded on the first call of one, through
  * ./items.ts: most pages never make one.
  */
-import * as operations from '../../generated/lazy-operations.js';
+import { bulkInsertDataItemReferences } from '../../generated/operations/bulkInsertDataItemReferences.js';
+import { bulkRemoveDataItemReferences } from '../../generated/operations/bulkRemoveDataItemReferences.js';
+import { insertDataItemReference } from '../../generated/operations/insertDataItemReference.js';
+import { queryReferencedDataItems } from '../../generated/operations/queryReferencedDataItems.js';
 import type { Transport } from '../http/transport.js';
 import { invalid, requireString } from '../input.js';
 import { itemIdOf, sendPublic } from '../invoke.js';
@@ -48,7 +51,7 @@ export function queryReferenced<T extends object>(
   return fetchPages(
     {
       transport,
-      operation: operations.queryReferencedDataItems,
+      operation: queryReferencedDataItems,
       base: { dataCollectionId: collectionId, ...referringSide(field, itemId) },
       rest: {},
       entries: (response) =>
@@ -73,12 +76,7 @@ export async function insertReference(
   const request = list
     ? { dataCollectionId, dataItemReferences: references }
     : { dataCollectionId, dataItemReference: references[0] };
-  await sendPublic(
-    transport,
-    list ? operations.bulkInsertDataItemReferences : operations.insertDataItemReference,
-    request,
-    options,
-  );
+  await sendPublic(transport, list ? bulkInsertDataItemReferences : insertDataItemReference, request, options);
 }
 
 /** `items.removeReference`: always the bulk form (one or many references), as the official client sends it. */
@@ -94,7 +92,7 @@ export async function removeReference(
   const { references } = referencesOf(field, referringItem, referenced);
   await sendPublic(
     transport,
-    operations.bulkRemoveDataItemReferences,
+    bulkRemoveDataItemReferences,
     { dataCollectionId, dataItemReferences: references },
     options,
   );

@@ -4,7 +4,7 @@
  * in it) and the resumable one (whose empty PUT finalises the TUS upload).
  */
 import type { FileDescriptor } from '../../generated/models.js';
-import * as operations from '../../generated/operations.js';
+import { getFileDescriptor } from '../../generated/operations/getFileDescriptor.js';
 import { errorFromResponse, HttpError, NetworkError, SYSTEM_ERROR } from '../errors/index.js';
 import type { Transport } from '../http/transport.js';
 import { toPublic } from '../wire/index.js';
@@ -46,7 +46,7 @@ export async function putFile(
     throw errorFromResponse({ status: response.status, statusText: response.statusText, body: text, requestId });
   let file: FileDescriptor | undefined;
   try {
-    file = (toPublic(JSON.parse(text), operations.getFileDescriptor.response) as { file?: FileDescriptor }).file;
+    file = (toPublic(JSON.parse(text), getFileDescriptor.response) as { file?: FileDescriptor }).file;
   } catch {
     // not JSON: reported below
   }

@@ -16,7 +16,7 @@
  */
 import type { DetailedError } from 'tus-js-client';
 import type { FileDescriptor } from '../../generated/models.js';
-import * as operations from '../../generated/operations.js';
+import { generateFileResumableUploadUrl } from '../../generated/operations/generateFileResumableUploadUrl.js';
 import { errorFromResponse, NetworkError } from '../errors/index.js';
 import { send } from '../invoke.js';
 import { loadOnFirstUse } from '../lazy.js';
@@ -39,7 +39,7 @@ export async function tusUpload(job: UploadJob): Promise<FileDescriptor> {
   const { transport, body, size, request, signal, progress } = job;
   const { uploadUrl, uploadToken } = (await send(
     transport,
-    operations.generateFileResumableUploadUrl,
+    generateFileResumableUploadUrl,
     { ...request, uploadProtocol: 'TUS' },
     { signal },
   )) as {

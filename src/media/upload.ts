@@ -4,7 +4,7 @@
  * which loads tus-js-client when such an upload starts). Loaded on first use, through ./media.ts.
  */
 import type { FileDescriptor, FileExternalInfo } from '../../generated/models.js';
-import * as operations from '../../generated/operations.js';
+import { generateFileUploadUrl } from '../../generated/operations/generateFileUploadUrl.js';
 import { RequestError } from '../errors/index.js';
 import { deadline } from '../http/deadline.js';
 import type { Transport } from '../http/transport.js';
@@ -128,7 +128,7 @@ export async function upload(
     progress(0);
     const file = await ((resumable ?? size > resumableThreshold)
       ? tusUpload({ transport, body: body!, size, request, signal: limit.signal, progress })
-      : send(transport, operations.generateFileUploadUrl, request, { signal: limit.signal }).then((response) =>
+      : send(transport, generateFileUploadUrl, request, { signal: limit.signal }).then((response) =>
           putFile(transport, (response as { uploadUrl?: string }).uploadUrl, fileName!, {
             body: body as Blob,
             headers: { 'Content-Type': mimeType! },
