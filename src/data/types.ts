@@ -44,6 +44,8 @@ export type DefaultItem = NothingRegistered extends true ? Item : never;
  * The collection ID of a call typed by an item type `T` (`client.items.get<Movie>('Movies', id)`):
  * any string. Once collections are registered it is `never` when `T` is (no type argument), which
  * makes an ID missing from {@link SiteCollections} a compile error rather than a silently untyped call.
+ * Generic code that passes its own type parameter on (`query<T>(id)`) cannot know which, and says
+ * so: `client.items.query<T>(id as TypedCollectionId<T>)`.
  */
 export type TypedCollectionId<T> = NothingRegistered extends true ? string : [T] extends [never] ? never : string;
 
@@ -224,12 +226,7 @@ export type DistinctOptions = Pick<M.QueryDistinctValuesRequest, 'returnTotalCou
   CallOptions;
 
 /** A reference field whose referenced items a read returns in full: `{field, limit?}` as the service takes it. */
-export interface IncludedReference {
-  /** Key of the reference field. */
-  field: string;
-  /** Most referenced items per item of a multi-reference field (the service's default is 50). */
-  limit?: number;
-}
+export type IncludedReference = M.IncludedReference;
 
 /** An immutable item query: filter operators, sort, paging, projection, and the terminals. */
 export interface ItemsQueryBuilder<T = Item>

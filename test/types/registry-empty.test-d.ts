@@ -1,0 +1,46 @@
+/**
+ * With no collection registered (no file from `sitekit-sdk types` in the program), the items
+ * methods are what they were before registration existed: any collection ID, untyped items, or
+ * the item type given. (With collections registered: test/types/registry/usage.ts, compiled on
+ * its own by test/integration/cli-types.test.ts, as registration is global to a program.)
+ */
+import { describe, expectTypeOf, it } from 'vitest';
+import type { Client } from '../../src/client.js';
+import type {
+  DataItemOf,
+  DefaultItem,
+  ItemsQueryBuilder,
+  RegisteredCollectionId,
+  TypedCollectionId,
+} from '../../src/data/types.js';
+import type { Item } from '../../src/types.js';
+
+declare const client: Client;
+interface Log {
+  level: string;
+}
+
+describe('nothing registered', () => {
+  it('takes any collection ID, untyped by default', () => {
+    expectTypeOf<RegisteredCollectionId>().toBeNever();
+    expectTypeOf<DefaultItem>().toEqualTypeOf<Item>();
+    expectTypeOf<TypedCollectionId<Log>>().toEqualTypeOf<string>();
+    expectTypeOf(client.items.query('Anything')).toEqualTypeOf<ItemsQueryBuilder<Item>>();
+    expectTypeOf(client.items.get('Anything', 'id')).resolves.toEqualTypeOf<DataItemOf<Item> | null>();
+    client.items.query('Anything').eq('whatever', 1).ascending('any.path');
+  });
+
+  it('types by the item type given, or inferred from the item written', () => {
+    expectTypeOf(client.items.query<Log>('Logs')).toEqualTypeOf<ItemsQueryBuilder<Log>>();
+    expectTypeOf(client.items.insert('Logs', { level: 'info' })).resolves.toEqualTypeOf<
+      DataItemOf<{ level: string }>
+    >();
+    // @ts-expect-error not a field of Log
+    client.items.query<Log>('Logs').eq('lvl', 'info');
+  });
+
+  it('lets generic code pass its own item type and a plain string ID', () => {
+    const latest = <T extends object>(collectionId: string) => client.items.query<T>(collectionId).limit(1);
+    expectTypeOf(latest<Log>('Logs')).toEqualTypeOf<ItemsQueryBuilder<Log>>();
+  });
+});
