@@ -22,6 +22,7 @@ import { controlModule, seedDemoData, siteInfo } from './control/routes.js';
 import { createFaultRules } from './control/faults.js';
 import { createRequestLog } from './control/request-log.js';
 import { importSeed } from './control/seed.js';
+import { copySeedMedia } from './control/seed-media.js';
 import { createEventHub } from './events.js';
 import { buildServer } from './http/server.js';
 import type { EmulatorContext, ServiceModule } from './service.js';
@@ -172,6 +173,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       if (seed) importSeed(context, seed, seedDemo);
       else seedDemo();
       store.run("INSERT INTO site (key, value) VALUES ('seededAt', ?)", [clock.iso()]);
+      // The media bytes a pull (`sitekit-sdk pull --media`) wrote beside its file.
+      if (options.seed !== undefined) await copySeedMedia(context, resolve(options.seed));
     }
 
     await app.listen({ port: options.port ?? 4700, host });

@@ -37,7 +37,8 @@ Options:
   --limit <n>             at most n items per collection (default 1000)
   --no-members            leave members out
   --keep-personal-data    copy members' emails, names and phones as they are
-  --media                 also download the media files' bytes, into <file>.media/ (descriptors are always copied)
+  --media                 also download the media files' bytes, into <file>.media/ (descriptors are always
+                          copied); the emulator reads them on a first start with --seed <file>
 ${SITE_USAGE}
   -h, --help              show this help
 `;

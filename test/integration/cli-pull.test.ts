@@ -199,6 +199,28 @@ describe('sitekit-sdk pull', () => {
     expect(emails.size).toBe(localMembers.length);
   }, 60_000);
 
+  it("--media brings the files' bytes, which an emulator seeded with the file serves", async () => {
+    const out = join(dir, 'with-media.json');
+    const result = await pull(['--out', out, '--collections', 'Directors', '--no-members', '--media']);
+    expect(result.code, result.stderr).toBe(0);
+    const { files } = await live.admin.media.listFiles();
+    expect(files?.length).toBeGreaterThan(0);
+    const seeded = await startEmulator({ seed: out });
+    try {
+      for (const file of files ?? []) {
+        const bytes = async (emulator: TestEmulator) => {
+          const { url } = await emulator.admin.media.getFileDescriptor(file._id!);
+          return Buffer.from(await (await fetch(url!)).arrayBuffer());
+        };
+        const copied = await bytes(seeded);
+        expect(copied.length).toBeGreaterThan(0);
+        expect(copied.equals(await bytes(live))).toBe(true);
+      }
+    } finally {
+      await seeded.close();
+    }
+  }, 60_000);
+
   it('resumes where it stopped, and the file is the one an uninterrupted pull writes', async () => {
     const whole = join(dir, 'whole.json');
     expect((await pull(['--out', whole, '--collections', 'Films,Movies', '--limit', '250'])).code).toBe(0);
