@@ -7,6 +7,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { EmulatorError } from '../errors.js';
 import type { Caller } from '../service.js';
+// The request fields the route table sets (caller, operationId), declared there.
+import type {} from '../http/routes.js';
 
 /** A collection permission evaluated for an item action. */
 export interface CollectionDecision {

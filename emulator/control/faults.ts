@@ -7,6 +7,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { routes } from '../../generated/routes.js';
 import { applicationError, invalidField, validationError, type FieldViolation } from '../errors.js';
+// The request fields the route table sets (caller, operationId), declared there.
+import type {} from '../http/routes.js';
 
 /** What `POST /_emulator/faults` takes. */
 export interface FaultInput {

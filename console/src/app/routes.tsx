@@ -1,5 +1,6 @@
 /** Every page of the console, by path. Admin pages run on the elevated client, site pages on the visitor's. */
 import type { ReactNode } from 'react';
+import { BenchPage } from '../admin/bench/bench-page.js';
 import { CollectionsPage } from '../admin/collections-page.js';
 import { CollectionPage } from '../admin/collection-page.js';
 import { ConfigPage } from '../admin/config-page.js';
@@ -54,4 +55,5 @@ export const routes: RouteDefinition[] = [
   { pattern: '/admin/requests', area: 'admin', render: () => <RequestsPage /> },
   { pattern: '/admin/webhooks', area: 'admin', render: () => <WebhooksPage /> },
   { pattern: '/admin/config', area: 'admin', render: () => <ConfigPage /> },
+  { pattern: '/admin/bench', area: 'admin', render: () => <BenchPage /> },
 ];

@@ -32,6 +32,7 @@ const navigation = [
       { to: '/admin/requests', label: 'Request log' },
       { to: '/admin/webhooks', label: 'Webhooks' },
       { to: '/admin/config', label: 'Config' },
+      { to: '/admin/bench', label: 'Test bench' },
     ],
   },
 ];

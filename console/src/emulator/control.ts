@@ -29,7 +29,8 @@ export interface EmulatorConfig {
  */
 const CONTROL_HEADERS = { 'x-sitekit-emulator': '1' };
 
-async function readJson<T>(
+/** One call of the control API (`/_emulator/<path>`), answered as JSON; failures are sitekit errors. */
+export async function readJson<T>(
   client: AdminClient,
   path: string,
   init: Omit<RequestInit, 'signal'> & CallOptions = {},

@@ -1,0 +1,116 @@
+/**
+ * The console's test bench in Chromium: the clock moved by its buttons, a fault added and
+ * removed, "sign in as" a member, and a webhook event triggered and resent from the Webhooks page.
+ */
+import { once } from 'node:events';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeInBrowser, e2eTestTimeoutMs, inPage, useStage } from './harness.js';
+
+describeInBrowser('console: test bench', () => {
+  const stage = useStage();
+
+  it('moves the clock by 4 hours and back to real time', { timeout: e2eTestTimeoutMs }, async () => {
+    await inPage(stage(), 'bench-clock', async (page) => {
+      await page.goto('/admin/config');
+      await page.getByRole('link', { name: 'Test bench' }).click();
+      const offset = page.getByTestId('clock-offset');
+      await expect.poll(() => offset.textContent()).toBe('real time');
+      await page.getByRole('button', { name: '+4 hours' }).click();
+      await expect.poll(() => offset.textContent()).toBe('4 h ahead');
+      expect((await stage().emulator.clock.now()).offsetSeconds).toBe(4 * 3600);
+      await page.getByRole('button', { name: '+1 day' }).click();
+      await expect.poll(() => offset.textContent()).toBe('1 d 4 h ahead');
+      await page.getByRole('button', { name: 'Back to real time' }).click();
+      await expect.poll(() => offset.textContent()).toBe('real time');
+      expect((await stage().emulator.clock.now()).offsetSeconds).toBe(0);
+    });
+  });
+
+  it('adds a fault that the next call meets, then removes it', { timeout: e2eTestTimeoutMs }, async () => {
+    await inPage(stage(), 'bench-faults', async (page) => {
+      await page.goto('/admin/bench');
+      const form = page.getByRole('form', { name: 'Add a fault' });
+      await form.getByLabel('Operation').fill('items.query');
+      await form.getByLabel('Status').fill('503');
+      await form.getByLabel('Times').fill('1');
+      await form.getByRole('button', { name: 'Add fault' }).click();
+      const table = page.getByTestId('faults-table');
+      await expect.poll(() => table.textContent()).toContain('items.query');
+      const [rule] = await stage().emulator.faults.list();
+      expect(rule).toMatchObject({ operation: 'items.query', status: 503, times: 1, fired: 0 });
+
+      // A call meets it; the table shows it fired.
+      const response = await fetch(`${stage().emulator.url}/wix-data/v2/items/query`, {
+        method: 'POST',
+        headers: { authorization: stage().emulator.info.apiKey, 'content-type': 'application/json' },
+        body: JSON.stringify({ dataCollectionId: 'Movies' }),
+      });
+      expect(response.status).toBe(503);
+      // The table refreshes every two seconds.
+      await expect.poll(() => page.getByTestId('fault-fired').textContent(), { timeout: 10_000 }).toBe('1');
+
+      await table.getByRole('button', { name: 'Remove' }).click();
+      await table.waitFor({ state: 'detached' });
+      expect(await stage().emulator.faults.list()).toEqual([]);
+    });
+  });
+
+  it('signs the site view in as a member, and it stays signed in after a reload', {
+    timeout: e2eTestTimeoutMs,
+  }, async () => {
+    await inPage(stage(), 'bench-sign-in-as', async (page) => {
+      await page.goto('/');
+      const session = page.getByTestId('session');
+      await expect.poll(() => session.textContent()).toContain('Visitor');
+      await page.goto('/admin/bench');
+      await page
+        .getByTestId('identities-table')
+        .getByRole('row', { name: /ada@example\.com/ })
+        .getByRole('button', { name: 'Sign in as' })
+        .click();
+      await page.waitForURL((url) => url.pathname == '/');
+      await expect.poll(() => session.textContent()).toContain('Ada Lovelace');
+      // The tokens are in memory only: the emulator's sign-in cookie signs the reloaded page in again.
+      await page.reload();
+      await expect.poll(() => session.textContent()).toContain('Ada Lovelace');
+    });
+  });
+
+  describe('webhooks', () => {
+    let receiver: Server;
+    let receiverUrl: string;
+    const bodies: string[] = [];
+    beforeAll(async () => {
+      receiver = createServer(async (request, response) => {
+        let body = '';
+        for await (const chunk of request) body += chunk;
+        bodies.push(body);
+        response.writeHead(200).end();
+      });
+      receiver.listen(0, '127.0.0.1');
+      await once(receiver, 'listening');
+      receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+    });
+    afterAll(() => receiver?.close());
+
+    it('triggers an event of a chosen type to a URL, then resends it', { timeout: e2eTestTimeoutMs }, async () => {
+      await inPage(stage(), 'bench-webhooks', async (page) => {
+        await page.goto('/admin/webhooks');
+        const form = page.getByRole('form', { name: 'Trigger an event' });
+        await form.getByLabel('Event type').selectOption('wix.members.v1.member_updated');
+        await form.getByLabel('Send to').fill(receiverUrl);
+        await form.getByRole('button', { name: 'Send event' }).click();
+        await expect.poll(() => form.textContent()).toContain('Sent wix.members.v1.member_updated');
+        const deliveries = page.getByTestId('deliveries-table');
+        await expect.poll(() => deliveries.textContent()).toContain('wix.members.v1.member_updated');
+        await expect.poll(() => bodies.length).toBe(1);
+
+        await deliveries.getByRole('button', { name: 'Resend' }).first().click();
+        await expect.poll(() => bodies.length).toBe(2);
+        await expect.poll(() => deliveries.locator('tbody tr').count()).toBe(2);
+      });
+    });
+  });
+});
