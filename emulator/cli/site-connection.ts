@@ -54,11 +54,11 @@ async function emulatorInfo(
   try {
     response = await fetchFunction(infoUrl);
   } catch {
-    throw new UsageError(
-      `No emulator answers at ${emulatorUrl}: start one (npx sitekit-sdk emulator), or read a live site with --url, --api-key and --site-id.`,
+    throw new Error(
+      `no emulator answers at ${emulatorUrl}: start one (npx sitekit-sdk emulator), or read a live site with --url, --api-key and --site-id.`,
     );
   }
-  if (!response.ok) throw new UsageError(`${infoUrl} answered ${response.status}: is this a sitekit emulator?`);
+  if (!response.ok) throw new Error(`${infoUrl} answered ${response.status}: is this a sitekit emulator?`);
   return (await response.json()) as { url: string; apiKey: string; siteId: string };
 }
 
