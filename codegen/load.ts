@@ -87,7 +87,10 @@ const OPERATION_MARKERS: ReadonlySet<string> = new Set([
 export function checkRules(doc: Doc): string[] {
   const problems: string[] = [];
   (function walk(node: unknown, at: string): void {
-    if (Array.isArray(node)) return node.forEach((x, i) => walk(x, `${at}/${i}`));
+    if (Array.isArray(node)) {
+      for (const [index, element] of node.entries()) walk(element, `${at}/${index}`);
+      return;
+    }
     if (!node || typeof node !== 'object') return;
     const ref = (node as Schema).$ref;
     if (typeof ref === 'string') {

@@ -109,7 +109,7 @@ export function requestFromArgs(
 
 /** Calls `op` with public arguments and returns its public-form (and unwrapped) result. */
 export async function invoke(transport: Transport, op: Operation, args: readonly unknown[]): Promise<unknown> {
-  let built;
+  let built: ReturnType<typeof requestFromArgs>;
   try {
     built = requestFromArgs(op, args);
   } catch (e) {

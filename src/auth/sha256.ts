@@ -76,11 +76,10 @@ export function sha256(message: Uint8Array): Uint8Array {
       a = (temp1 + temp2) >>> 0;
     }
     // The intermediate hash value (step 4).
-    [a, b, c, d, e, f, g, h].forEach((word, index) => {
-      hash[index] = (hash[index]! + word) >>> 0;
-    });
+    const working = [a, b, c, d, e, f, g, h];
+    for (let index = 0; index < 8; index++) hash[index] = (hash[index]! + working[index]!) >>> 0;
   }
   const digest = new DataView(new ArrayBuffer(32));
-  hash.forEach((word, index) => digest.setUint32(4 * index, word));
+  for (const [index, word] of hash.entries()) digest.setUint32(4 * index, word);
   return new Uint8Array(digest.buffer);
 }

@@ -28,7 +28,7 @@ export const str = (value: unknown): string => (typeof value == 'string' ? value
 export const colon = (head: string, tail?: string): string => (tail ? `${head}: ${tail}` : head);
 
 // Whitespace plus C0/C1 control characters: a message must never break a log line.
-// eslint-disable-next-line no-control-regex
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
 const BREAKING = /[\s\0-\x1f\x7f-\x9f]+/g;
 
 /** Whether a UTF-16 code unit is the first half of a surrogate pair (`0xd800`-`0xdbff`). */

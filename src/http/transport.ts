@@ -199,7 +199,9 @@ export class Transport {
       });
     const own: Record<string, string> = {};
     try {
-      new Headers(headers).forEach((value, name) => (own[name] = value));
+      new Headers(headers).forEach((value, name) => {
+        own[name] = value;
+      });
     } catch (error) {
       throw new RequestError(`fetchWithAuth: ${(error as Error).message}`, { field: 'headers' });
     }

@@ -6,7 +6,7 @@ import type { Codec } from './codec.js';
 const ISO_DATE = /^[+-]?\d{4,6}-\d\d-\d\d/;
 
 /** The date itself when it is valid, else `undefined`. */
-const valid = (date: Date): Date | undefined => (isNaN(date.getTime()) ? undefined : date);
+const valid = (date: Date): Date | undefined => (Number.isNaN(date.getTime()) ? undefined : date);
 
 /** Parses an ISO-8601 string into a `Date`; `undefined` for anything else or an invalid date. */
 export const parseDate = (value: unknown): Date | undefined =>

@@ -47,8 +47,12 @@ export function parseMediaRef(value: unknown): { kind: MediaKind; media: MediaOb
   // (Both groups before the fragment always take part in a match.)
   const [, kind, id, file, fragment] = match as unknown as [string, MediaKind, string, string, string?];
   const params = new URLSearchParams(fragment);
-  // A finite number, else undefined (an absent or empty parameter is NaN, not 0).
-  const number = (name: string, n = +(params.get(name) || NaN)): number | undefined => (isFinite(n) ? n : undefined);
+  // The parameter as a finite number, else undefined.
+  const number = (name: string): number | undefined => {
+    // An absent or empty parameter is no number (not 0).
+    const parsed = Number(params.get(name) || Number.NaN);
+    return Number.isFinite(parsed) ? parsed : undefined;
+  };
   let filename: string | undefined = file;
   try {
     filename = decodeURIComponent(file);

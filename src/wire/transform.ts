@@ -19,7 +19,7 @@ import { RequestError } from '../errors/index.js';
  * `String`/`Number` convert exactly these three spellings both ways.
  */
 export const floatCodec: Codec = {
-  toWire: (value) => (typeof value == 'number' && !isFinite(value) ? `${value}` : value),
+  toWire: (value) => (typeof value == 'number' && !Number.isFinite(value) ? `${value}` : value),
   toPublic: (value) => (['NaN', 'Infinity', '-Infinity'].includes(value as string) ? +(value as string) : value),
 };
 
@@ -50,9 +50,9 @@ const deep = (value: unknown, map: (value: unknown) => unknown): unknown =>
 
 /** What JSON cannot carry in item data: `NaN`, `±Infinity` (they would become `null`) and invalid dates. */
 const unsendable = (value: unknown): string | undefined =>
-  typeof value == 'number' && !isFinite(value)
+  typeof value == 'number' && !Number.isFinite(value)
     ? `${value}`
-    : value instanceof Date && isNaN(value.getTime())
+    : value instanceof Date && Number.isNaN(value.getTime())
       ? 'an invalid Date'
       : undefined;
 
