@@ -103,7 +103,6 @@ export type {
   FindOptions,
   FindRequestOptions,
   GroupedFields,
-  IncludedReference,
   ResultField,
   ItemInput,
   ItemRef,

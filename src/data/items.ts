@@ -10,6 +10,7 @@ import { bulkUpdateDataItems } from '../../generated/operations/bulkUpdateDataIt
 import { count } from '../../generated/operations/count.js';
 import { queryDataItems } from '../../generated/operations/queryDataItems.js';
 import { queryDistinctValues } from '../../generated/operations/queryDistinctValues.js';
+import type * as M from '../../generated/models.js';
 import type { Transport } from '../http/transport.js';
 import { optionsObject, requireString } from '../input.js';
 import { bindOperations, sendPublic } from '../invoke.js';
@@ -37,7 +38,6 @@ import type {
   FilterLike,
   FindOptions,
   FindRequestOptions,
-  IncludedReference,
   InferableItem,
   ItemInput,
   ItemRef,
@@ -176,8 +176,8 @@ const loadReferenceMethods = loadOnFirstUse(() => import('./references.js'));
 const collectionIdOf = (collectionId: unknown): string => requireString(collectionId, 'dataCollectionId');
 
 /** `includeReferences` as the service takes it: `[{field, limit?}]` (field names are accepted too). */
-const includedReferences = (fields: readonly unknown[] | undefined): IncludedReference[] | undefined =>
-  fields?.map((field) => (typeof field === 'string' ? { field } : (field as IncludedReference)));
+const includedReferences = (fields: readonly unknown[] | undefined): M.IncludedReference[] | undefined =>
+  fields?.map((field) => (typeof field === 'string' ? { field } : (field as M.IncludedReference)));
 
 /** What an item query needs besides its state: the client's items API and transport, and the collection. */
 interface ItemsQueryTarget {

@@ -1,7 +1,7 @@
 /** The query builder shared by item queries (`items.query(collectionId)`) and member queries. */
 import { DATA_QUERY_RULES, FilterMethods, QUERY_START, type FilterRules, type FilterTree } from './filter.js';
 import { limitOf, skipOf, sortedBy, type PageState } from './paging.js';
-import type { IncludedReference } from './types.js';
+import type * as M from '../../generated/models.js';
 
 /** What a query builder keeps: its filter tree and paging, and the item query's projection. */
 export interface QueryState extends PageState {
@@ -10,7 +10,7 @@ export interface QueryState extends PageState {
   /** The fields to return (`query.fields`). */
   readonly fields?: readonly string[];
   /** The reference fields whose items are returned in full, each with its limit when given (`includeReferences`). */
-  readonly includedReferences?: readonly IncludedReference[];
+  readonly includedReferences?: readonly M.IncludedReference[];
 }
 
 /** A query with no condition, no sort and no paging; its filter starts from `{}`, as the official builders' does. */

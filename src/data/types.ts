@@ -225,14 +225,6 @@ export type CountOptions = Omit<M.CountDataItemsRequest, 'dataCollectionId' | 'f
 export type DistinctOptions = Pick<M.QueryDistinctValuesRequest, 'returnTotalCount' | 'consistentRead' | 'language'> &
   CallOptions;
 
-/** A reference field whose referenced items a read returns in full: `{field, limit?}` as the service takes it. */
-export interface IncludedReference {
-  /** Key of the reference field. */
-  field: string;
-  /** Most referenced items per item of a multi-reference field (the service's default is 50). */
-  limit?: number;
-}
-
 /** An immutable item query: filter operators, sort, paging, projection, and the terminals. */
 export interface ItemsQueryBuilder<T = Item>
   extends FilterOperators<DataItemOf<T>, ItemsQueryBuilder<T>>,

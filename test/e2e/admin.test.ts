@@ -251,13 +251,16 @@ describeInBrowser('console: admin view', () => {
       await page.getByTestId('upload-input').setInputFiles({
         name: 'sky.png',
         mimeType: 'image/png',
-        buffer: gradientPng(240, 160, [40, 120, 220], [200, 230, 255]),
+        buffer: gradientPng(1600, 1000, [40, 120, 220], [200, 230, 255]),
       });
       const library = page.getByTestId('media-library');
       const thumbnail = library.getByRole('img', { name: 'sky.png' });
       await expect
         .poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
         .toBeGreaterThan(0);
+      // The grid loads a scaled preview, not the 1600×1000 original.
+      expect(await thumbnail.getAttribute('src')).toMatch(/\/v1\/fill\/w_360,h_360\//);
+      expect(await thumbnail.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(360);
 
       await library.getByRole('checkbox', { name: 'Select sky.png' }).check();
       await page.getByRole('button', { name: 'Move to trash (1)' }).click();

@@ -10,6 +10,7 @@ import type { EmulatorContext } from '../../service.js';
 import { bytesPath, MEDIA_PATH, type FileDescriptor } from './file-store.js';
 import { imageSize } from './image-size.js';
 import { mediaTypeOf, mimeTypeOfName, type MediaType } from './media-types.js';
+import { previewUrl, THUMBNAIL_SIZE } from './previews.js';
 
 /** What the uploader said about a file (the upload-URL or import request). */
 export interface FileRequest {
@@ -132,7 +133,16 @@ function readyDescriptor(
     media: mediaOf(descriptor.mediaType, id, descriptor.url, descriptor.displayName, size),
     operationStatus: 'READY',
     ...(sourceUrl ? { sourceUrl } : {}),
-    ...(descriptor.mediaType == 'IMAGE' ? { thumbnailUrl: descriptor.url } : {}),
+    // A scaled preview, as the platform's thumbnails are: a grid never loads the originals.
+    ...(descriptor.mediaType == 'IMAGE'
+      ? {
+          thumbnailUrl: previewUrl(descriptor.url, descriptor.displayName, {
+            mode: 'fill',
+            width: THUMBNAIL_SIZE,
+            height: THUMBNAIL_SIZE,
+          }),
+        }
+      : {}),
   };
 }
 

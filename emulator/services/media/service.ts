@@ -36,6 +36,7 @@ import { importsSettled, startImport, type ImportRequest } from './imports.js';
 import { fileEvent } from './media-events.js';
 import { readDownloadUrl, signDownloadUrl } from './signed-urls.js';
 import { setUserFileHeaders } from './file-headers.js';
+import { cachedPreview, parsePreviewRequest } from './previews.js';
 import { PRIVATE_IMPORTS_SETTING } from './import-fetch.js';
 import { isRedirectTarget, requireRedirectTarget } from './redirect-target.js';
 import { createTicket, registerUploadRoutes, uploadLimit, uploadMigrations } from './uploads.js';
@@ -440,6 +441,35 @@ export const mediaService: ServiceModule = {
       if (!file || file.state != 'OK' || file.private || file.operationStatus != 'READY')
         return reply.code(404).send(fileNotFound((request.params as { fileId: string }).fileId).body);
       return sendBytes(reply, context, file, 'INLINE');
+    });
+
+    // A scaled preview, asked for as the platform's image URLs ask (`previews.ts`); the original
+    // when the emulator cannot scale the image or it is no larger than the box.
+    app.get('/_media/files/:fileId/v1/:mode/:parameters/:fileName', async (request, reply) => {
+      const { fileId, mode, parameters } = request.params as { fileId: string; mode: string; parameters: string };
+      const file = findFile(context.store, fileId);
+      if (!file || file.state != 'OK' || file.private || file.operationStatus != 'READY')
+        return reply.code(404).send(fileNotFound(fileId).body);
+      const preview = parsePreviewRequest(mode, parameters);
+      if (!preview)
+        return reply
+          .code(400)
+          .send(
+            invalidField(
+              'size',
+              'must be /v1/fill/ or /v1/fit/ then w_<width>,h_<height> (1 to 2048 pixels each)',
+              'FORMAT',
+            ).body,
+          );
+      const scaled =
+        file.mediaType == 'IMAGE'
+          ? await cachedPreview(file.hash, () => readFile(bytesPath(context, file.id)), preview)
+          : null;
+      if (!scaled) return sendBytes(reply, context, file, 'INLINE');
+      return setUserFileHeaders(reply, 'image/png', 'INLINE', file.displayName)
+        .header('content-length', scaled.length)
+        .header('cache-control', 'private, max-age=60')
+        .send(scaled);
     });
 
     app.get('/_media/download/:fileIds', async (request, reply) => {

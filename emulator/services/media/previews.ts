@@ -1,0 +1,114 @@
+/**
+ * Scaled previews of images, asked for the way the platform's image URLs ask: the file's URL, then
+ * `/v1/<fill|fit>/w_<width>,h_<height>[,...]/<file name>` (`fill` covers the box and crops the
+ * middle, `fit` fits inside it). The media grid loads these instead of the originals, so a 30 MB
+ * upload costs its grid a few kilobytes. The emulator scales the PNGs it can decode (`png.ts`);
+ * any other image, or a box larger than the image, is answered with the original.
+ */
+import { encodePng, decodePngRows, readablePngSize, type RgbaImage } from './png.js';
+
+/** What a preview URL asks for. */
+export interface PreviewRequest {
+  mode: 'fill' | 'fit';
+  width: number;
+  height: number;
+}
+
+/** The largest side a preview may ask for (larger is no preview). */
+const MAX_SIDE = 2048;
+
+/** The box of the grid's thumbnails (twice the cards' size, for sharp screens). */
+export const THUMBNAIL_SIZE = 360;
+
+/** The URL of a scaled preview of the file at `fileUrl`. */
+export function previewUrl(fileUrl: string, fileName: string, request: PreviewRequest): string {
+  return `${fileUrl}/v1/${request.mode}/w_${request.width},h_${request.height}/${encodeURIComponent(fileName)}`;
+}
+
+/** Reads a preview URL's mode and its parameters (`w_360,h_240,al_c,q_80`); undefined when it asks for none. */
+export function parsePreviewRequest(mode: string, parameters: string): PreviewRequest | undefined {
+  if (mode != 'fill' && mode != 'fit') return undefined;
+  const values = new Map(
+    parameters
+      .split(',')
+      .map((parameter) => [parameter.slice(0, parameter.indexOf('_')), parameter.slice(parameter.indexOf('_') + 1)]),
+  );
+  const side = (name: string) => {
+    const value = Number(values.get(name));
+    return Number.isInteger(value) && value >= 1 && value <= MAX_SIDE ? value : undefined;
+  };
+  const width = side('w');
+  const height = side('h');
+  return width && height ? { mode, width, height } : undefined;
+}
+
+/**
+ * The preview of a PNG: box-averaged down to the asked size (never up), decoded row by row. Undefined
+ * when the bytes are not a PNG this emulator reads, or the image already fits in the box.
+ */
+export function scalePng(bytes: Buffer, request: PreviewRequest): Buffer | undefined {
+  const size = readablePngSize(bytes);
+  // An image that fits in the box is its own preview (never scaled up, nor cropped for nothing).
+  if (!size || (size.width <= request.width && size.height <= request.height)) return undefined;
+  // The part of the image that is shown: all of it (fit), or the middle that has the box's shape (fill).
+  let crop = { x: 0, y: 0, width: size.width, height: size.height };
+  if (request.mode == 'fill') {
+    const scale = Math.max(request.width / size.width, request.height / size.height);
+    const width = Math.min(size.width, Math.round(request.width / scale));
+    const height = Math.min(size.height, Math.round(request.height / scale));
+    crop = { x: Math.floor((size.width - width) / 2), y: Math.floor((size.height - height) / 2), width, height };
+  }
+  const scale = Math.min(1, request.width / crop.width, request.height / crop.height);
+  const target: RgbaImage = {
+    width: Math.max(1, Math.round(crop.width * scale)),
+    height: Math.max(1, Math.round(crop.height * scale)),
+    pixels: new Uint8Array(0),
+  };
+  // Sums and counts per target pixel: each source pixel of the crop adds to the one it falls in.
+  const sums = new Float64Array(target.width * target.height * 4);
+  const counts = new Uint32Array(target.width * target.height);
+  const columnOf = new Int32Array(crop.width);
+  for (let x = 0; x < crop.width; x++)
+    columnOf[x] = Math.min(target.width - 1, Math.floor((x * target.width) / crop.width));
+  const decoded = decodePngRows(bytes, (y, rgba) => {
+    if (y < crop.y || y >= crop.y + crop.height) return;
+    const row = Math.min(target.height - 1, Math.floor(((y - crop.y) * target.height) / crop.height));
+    for (let x = 0; x < crop.width; x++) {
+      const cell = row * target.width + columnOf[x]!;
+      const source = (crop.x + x) * 4;
+      for (let channel = 0; channel < 4; channel++) sums[cell * 4 + channel]! += rgba[source + channel]!;
+      counts[cell]! += 1;
+    }
+  });
+  if (!decoded) return undefined;
+  target.pixels = new Uint8Array(sums.length);
+  for (let cell = 0; cell < counts.length; cell++) {
+    const count = counts[cell] || 1;
+    for (let channel = 0; channel < 4; channel++)
+      target.pixels[cell * 4 + channel] = Math.round(sums[cell * 4 + channel]! / count);
+  }
+  return encodePng(target);
+}
+
+/**
+ * Previews made recently, by the content hash of their image and the size asked (a grid asks again
+ * on every visit; the same bytes give the same preview, whichever file or emulator holds them).
+ */
+const cache = new Map<string, Buffer | null>();
+const CACHE_ENTRIES = 200;
+
+/** {@link scalePng} of the bytes `read` gives, remembered by `contentHash`; null when the original serves. */
+export async function cachedPreview(
+  contentHash: string,
+  read: () => Promise<Buffer>,
+  request: PreviewRequest,
+): Promise<Buffer | null> {
+  const cacheKey = `${contentHash} ${request.mode} ${request.width}x${request.height}`;
+  const known = contentHash ? cache.get(cacheKey) : undefined;
+  if (known !== undefined) return known;
+  const made = scalePng(await read(), request) ?? null;
+  if (!contentHash) return made;
+  if (cache.size >= CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
+  cache.set(cacheKey, made);
+  return made;
+}

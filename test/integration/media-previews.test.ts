@@ -1,0 +1,100 @@
+/**
+ * Scaled previews of images (the media grid's thumbnails): asked for the way the platform's image
+ * URLs ask (`/v1/fill|fit/w_,h_/name`), decoded and box-averaged from the PNG, never the original
+ * bytes for an image the emulator can read; the original for what it cannot scale.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { imageSize } from '../../emulator/services/media/image-size.js';
+import { decodePngRows, encodePng, gradientPng } from '../../emulator/services/media/png.js';
+import { scalePng } from '../../emulator/services/media/previews.js';
+import { startEmulator, type TestEmulator } from '../helpers/emulator.js';
+
+let emulator: TestEmulator;
+beforeAll(async () => {
+  emulator = await startEmulator();
+});
+afterAll(() => emulator?.close());
+
+/** The RGBA of the pixel at (x, y) of a PNG. */
+function pixelAt(png: Buffer, x: number, y: number): number[] {
+  let found: number[] = [];
+  decodePngRows(png, (row, rgba) => {
+    if (row == y) found = [...rgba.subarray(x * 4, x * 4 + 4)];
+  });
+  return found;
+}
+
+describe('the emulator serves scaled previews', () => {
+  it('gives an uploaded image a thumbnail URL that answers a small PNG of the same picture', async () => {
+    const original = gradientPng(1200, 800, [255, 0, 0], [0, 0, 255]);
+    const file = await emulator.admin.media.upload(new Blob([new Uint8Array(original)], { type: 'image/png' }), {
+      fileName: 'big.png',
+    });
+    expect(file.thumbnailUrl).toMatch(/\/v1\/fill\/w_360,h_360\/big\.png$/);
+    const response = await fetch(file.thumbnailUrl!);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('image/png');
+    const preview = Buffer.from(await response.arrayBuffer());
+    // fill: the middle square of the 1200×800 picture, 360×360.
+    expect(imageSize(preview)).toMatchObject({ width: 360, height: 360 });
+    const [topRed, , topBlue] = pixelAt(preview, 180, 0);
+    const [bottomRed, , bottomBlue] = pixelAt(preview, 180, 359);
+    expect(topRed).toBeGreaterThan(240);
+    expect(topBlue).toBeLessThan(15);
+    expect(bottomBlue).toBeGreaterThan(240);
+    expect(bottomRed).toBeLessThan(15);
+
+    const fit = await fetch(file.url!.replace(/\/?$/, '/v1/fit/w_300,h_300,al_c,q_80/big.png'));
+    expect(imageSize(Buffer.from(await fit.arrayBuffer()))).toMatchObject({ width: 300, height: 200 });
+  });
+
+  it('answers the original for an image it cannot scale or that is already small, and 400 for no size', async () => {
+    const small = gradientPng(40, 30, [0, 0, 0], [255, 255, 255]);
+    const file = await emulator.admin.media.upload(new Blob([new Uint8Array(small)], { type: 'image/png' }), {
+      fileName: 'small.png',
+    });
+    expect(Buffer.from(await (await fetch(file.thumbnailUrl!)).arrayBuffer())).toEqual(small);
+    const bad = await fetch(file.url!.replace(/\/?$/, '/v1/fill/w_0,h_99999/small.png'));
+    expect(bad.status).toBe(400);
+  });
+});
+
+describe('scalePng', () => {
+  it('makes a preview much smaller than a large, detailed original', () => {
+    const width = 1200;
+    const height = 800;
+    const pixels = new Uint8Array(width * height * 4);
+    // Noise (xorshift32), which deflate cannot shrink: the original is as large as its pixels.
+    let state = 2463534242;
+    for (let index = 0; index < pixels.length; index++) {
+      state ^= state << 13;
+      state ^= state >>> 17;
+      state ^= state << 5;
+      pixels[index] = state & 0xff;
+    }
+    const original = encodePng({ width, height, pixels });
+    const preview = scalePng(original, { mode: 'fill', width: 360, height: 360 })!;
+    expect(imageSize(preview)).toMatchObject({ width: 360, height: 360 });
+    expect(original.length).toBeGreaterThan(3_000_000);
+    expect(preview.length).toBeLessThan(original.length / 5);
+  });
+
+  it('averages an RGBA image down, alpha too', () => {
+    const width = 64;
+    const height = 64;
+    const pixels = new Uint8Array(width * height * 4);
+    // Left half opaque white, right half transparent black.
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width / 2; x++) pixels.set([255, 255, 255, 255], (y * width + x) * 4);
+    const scaled = scalePng(encodePng({ width, height, pixels }), { mode: 'fit', width: 2, height: 2 })!;
+    expect(imageSize(scaled)).toMatchObject({ width: 2, height: 2 });
+    expect(pixelAt(scaled, 0, 0)).toEqual([255, 255, 255, 255]);
+    expect(pixelAt(scaled, 1, 1)).toEqual([0, 0, 0, 0]);
+  });
+
+  it('declines what it cannot read (not a PNG)', () => {
+    expect(scalePng(Buffer.from('GIF89a not a png at all, not at all'), { mode: 'fit', width: 2, height: 2 })).toBe(
+      undefined,
+    );
+  });
+});
