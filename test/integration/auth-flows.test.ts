@@ -1,7 +1,7 @@
 /**
  * Every sign-in flow of our SDK end to end against the emulator: registration with the emailed
  * code, owner approval, captcha, login errors, recovery, password change, direct login turned into
- * member tokens (Node: the hosted page's redirect read without following it), refresh rotation,
+ * member tokens (Node: the hosted page's redirect read without following it), reusable refresh tokens,
  * external login, logout.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
