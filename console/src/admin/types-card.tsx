@@ -31,16 +31,18 @@ export function TypesCard({ collection }: TypesCardProps) {
       <pre className="body-text mono" data-testid="collection-interface">
         {source}
       </pre>
-      <button type="button" className="secondary small" onClick={copy}>
-        Copy interface
-      </button>
-      <span className="muted small" role="status">
-        {copied === 'copied'
-          ? ' Copied.'
-          : copied === 'failed'
-            ? ' The browser refused the clipboard: select the text instead.'
-            : ''}
-      </span>
+      <div className="row">
+        <button type="button" className="secondary small" onClick={copy}>
+          Copy interface
+        </button>
+        <span className="muted small" role="status">
+          {copied === 'copied'
+            ? 'Copied.'
+            : copied === 'failed'
+              ? 'The browser refused the clipboard: select the text instead.'
+              : ''}
+        </span>
+      </div>
     </section>
   );
 }
