@@ -179,8 +179,9 @@ describe('paging', () => {
     });
     for (const id of ['x1', 'x2', 'x3']) {
       await emulator.admin.items.insert('Ordered', { _id: id });
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      await emulator.clock.advance(1); // each one a second later, without waiting
     }
+    await emulator.clock.reset();
     expect((await emulator.admin.items.query('Ordered').find()).items.map((item) => item._id)).toEqual([
       'x3',
       'x2',

@@ -1,6 +1,7 @@
 /** Items as stored: the wire `data` object as JSON, plus the columns the default order and ownership need. */
 import { randomUUID } from 'node:crypto';
 import { applicationError, invalidField } from '../../../errors.js';
+import type { Clock } from '../../../clock.js';
 import type { Store } from '../../../store/store.js';
 import { checkStoredValue } from '../../../untrusted-json.js';
 import { isDateValue, normalDate } from './json-path.js';
@@ -159,5 +160,5 @@ export const wireItem = (collectionId: string, data: ItemData): WireItem => ({
   data,
 });
 
-/** Now, as stored. */
-export const nowDate = () => ({ $date: new Date().toISOString() });
+/** Now on the emulator's clock, as stored. */
+export const nowDate = (clock: Clock) => ({ $date: clock.iso() });

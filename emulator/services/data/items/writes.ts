@@ -61,7 +61,7 @@ export function insertItem(access: ItemAccess, dataItem: unknown, at: string): W
   const requested = requestData(dataItem, at);
   const id = itemIdOf(dataItem as { id?: unknown; data?: Record<string, unknown> }, at);
   const { data: fields, multi } = splitReferences(collection, ownFields(requested), `${at}.data`);
-  const now = nowDate();
+  const now = nowDate(context.clock);
   const owner = ownerOf(call.caller, context.site);
   const data: ItemData = {
     ...fields,
@@ -99,7 +99,7 @@ export function updateItem(access: ItemAccess, dataItem: unknown, at: string): W
     ...fields,
     _id: id,
     _createdDate: current._createdDate,
-    _updatedDate: nowDate(),
+    _updatedDate: nowDate(context.clock),
     ...(current._owner !== undefined ? { _owner: current._owner } : {}),
   };
   store(access, data, multi, false);
@@ -152,7 +152,7 @@ export function rewriteItem(access: ItemAccess, current: ItemData, changed: Reco
     ...changed,
     _id: current._id,
     _createdDate: current._createdDate,
-    _updatedDate: nowDate(),
+    _updatedDate: nowDate(access.context.clock),
     ...(current._owner !== undefined ? { _owner: current._owner } : {}),
   };
   writeItem(access.context.store, access.collection.id, data);
