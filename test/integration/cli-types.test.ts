@@ -127,6 +127,19 @@ describe('sitekit-sdk types', () => {
     expect(errors.some((error) => error.includes("Unused '@ts-expect-error' directive"))).toBe(true);
   }, 60_000);
 
+  it('reads a live site given by --url, --api-key and --site-id as it reads the emulator', async () => {
+    const fromEmulator = join(dir, 'from-emulator.ts');
+    const fromUrl = join(dir, 'from-url.ts');
+    await runTypes('--out', fromEmulator);
+    let stderr = '';
+    const io: CommandIo = { stdout: () => {}, stderr: (text) => void (stderr += text), env: {} };
+    const { apiKey, siteId } = emulator.info;
+    const site = ['--url', emulator.url, '--api-key', apiKey, '--site-id', siteId];
+    expect(await typesCommand([...site, '--out', fromUrl], io)).toBe(0);
+    expect(stderr).toContain(`wrote ${fromUrl} from ${emulator.url}`);
+    expect(readFileSync(fromUrl, 'utf8')).toBe(readFileSync(fromEmulator, 'utf8'));
+  });
+
   it('--check passes on a current file, then fails naming the field added', async () => {
     const out = join(dir, 'check/site-types.ts');
     expect(await runTypes('--check', '--out', out)).toMatchObject({ code: 1 });
