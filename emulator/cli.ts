@@ -2,6 +2,7 @@
  * `sitekit-sdk emulator [--port 4700] [--data-dir .sitekit] [--memory] [--seed file.json] [--host 127.0.0.1]`
  * (and `npm start` in this repository). Checks the optional server dependencies before loading them.
  */
+import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
 
 /** The emulator's optional peer dependencies, at the versions it is tested with. */
@@ -31,12 +32,17 @@ Other commands (sitekit-sdk <command> --help):
   pull                copy a live site into a file the emulator loads (--seed)
 `;
 
-/** The packages of {@link SERVER_PACKAGES} that cannot be loaded. */
+/** Packages the emulator loads on first use (resumable uploads): only found here, loading them would slow the start. */
+const LOADED_ON_FIRST_USE = new Set(['@tus/server', '@tus/file-store']);
+
+/** The packages of {@link SERVER_PACKAGES} that cannot be loaded (or, for those loaded on first use, found). */
 async function missingPackages(): Promise<string[]> {
+  const require = createRequire(import.meta.url);
   const missing: string[] = [];
   for (const name of Object.keys(SERVER_PACKAGES)) {
     try {
-      await import(name);
+      if (LOADED_ON_FIRST_USE.has(name)) require.resolve(name);
+      else await import(name);
     } catch {
       missing.push(name);
     }

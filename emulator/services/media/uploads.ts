@@ -11,8 +11,7 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
-import { FileStore } from '@tus/file-store';
-import { Server as TusServer } from '@tus/server';
+import type { Server as TusServer } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { applicationError, EmulatorError } from '../../errors.js';
 import type { Caller, EmulatorContext } from '../../service.js';
@@ -145,13 +144,21 @@ export const limitTo = (limit: number) => {
 };
 
 /**
- * @tus/file-store creates its directory from its constructor with an asynchronous `mkdir` whose
- * callback throws on failure: an emulator closed at once (its temporary directory removed while that
- * `mkdir` runs) crashed the host process with an uncaught ENOENT. `mediaDirectories` has already
- * created the directory synchronously, so this store skips that step and leaves no work pending.
+ * @tus/server and @tus/file-store, loaded on the first resumable upload: loading them took about a
+ * third of the emulator's start, for a feature most sessions never use.
  */
-class PreparedDirectoryFileStore extends FileStore {}
-Object.defineProperty(PreparedDirectoryFileStore.prototype, 'checkOrCreateDirectory', { value: () => undefined });
+async function loadTus() {
+  const [{ Server }, { FileStore }] = await Promise.all([import('@tus/server'), import('@tus/file-store')]);
+  /**
+   * @tus/file-store creates its directory from its constructor with an asynchronous `mkdir` whose
+   * callback throws on failure: an emulator closed at once (its temporary directory removed while that
+   * `mkdir` runs) crashed the host process with an uncaught ENOENT. `mediaDirectories` has already
+   * created the directory synchronously, so this store skips that step and leaves no work pending.
+   */
+  class PreparedDirectoryFileStore extends FileStore {}
+  Object.defineProperty(PreparedDirectoryFileStore.prototype, 'checkOrCreateDirectory', { value: () => undefined });
+  return { Server, PreparedDirectoryFileStore };
+}
 
 /** Sends an emulator error from a hijacked or streaming handler. */
 const sendError = (reply: FastifyReply, error: EmulatorError) => reply.code(error.status).send(error.body);
@@ -160,28 +167,32 @@ const sendError = (reply: FastifyReply, error: EmulatorError) => reply.code(erro
 export async function registerUploadRoutes(app: FastifyInstance, context: EmulatorContext): Promise<void> {
   const directories = mediaDirectories(context);
   const tusDirectory = directories.tus;
-  const tus = new TusServer({
-    path: '/_uploads/tus',
-    datastore: new PreparedDirectoryFileStore({ directory: tusDirectory }),
-    maxSize: () => uploadLimit(context),
-    respectForwardedHeaders: false,
-    async onUploadCreate(_request, upload) {
-      try {
-        requireTicket(context, upload.metadata?.token, 'TUS');
-      } catch (error) {
-        if (error instanceof EmulatorError) throw { status_code: error.status, body: JSON.stringify(error.body) };
-        throw error;
-      }
-      return {};
-    },
-    async onUploadFinish(_request, upload) {
-      context.store.run('UPDATE media_uploads SET tus_upload_id = ? WHERE ticket_hash = ? AND used_at IS NULL', [
-        upload.id,
-        hashSecret(String(upload.metadata?.token)),
-      ]);
-      return {};
-    },
-  });
+  const createTus = async (): Promise<TusServer> => {
+    const { Server, PreparedDirectoryFileStore } = await loadTus();
+    return new Server({
+      path: '/_uploads/tus',
+      datastore: new PreparedDirectoryFileStore({ directory: tusDirectory }),
+      maxSize: () => uploadLimit(context),
+      respectForwardedHeaders: false,
+      async onUploadCreate(_request, upload) {
+        try {
+          requireTicket(context, upload.metadata?.token, 'TUS');
+        } catch (error) {
+          if (error instanceof EmulatorError) throw { status_code: error.status, body: JSON.stringify(error.body) };
+          throw error;
+        }
+        return {};
+      },
+      async onUploadFinish(_request, upload) {
+        context.store.run('UPDATE media_uploads SET tus_upload_id = ? WHERE ticket_hash = ? AND used_at IS NULL', [
+          upload.id,
+          hashSecret(String(upload.metadata?.token)),
+        ]);
+        return {};
+      },
+    });
+  };
+  let tus: Promise<TusServer> | undefined;
 
   await app.register(async (uploads) => {
     // Bodies are streams here: nothing is parsed or buffered by Fastify.
@@ -240,8 +251,12 @@ export async function registerUploadRoutes(app: FastifyInstance, context: Emulat
     const toTus = async (request: FastifyRequest, reply: FastifyReply) => {
       // Headers set on the reply are not sent once it is hijacked: the request id goes on the raw response.
       reply.raw.setHeader('x-wix-request-id', request.id);
+      const server = await (tus ??= createTus().catch((error: unknown) => {
+        tus = undefined;
+        throw error;
+      }));
       reply.hijack();
-      await tus.handle(request.raw, reply.raw);
+      await server.handle(request.raw, reply.raw);
     };
     uploads.route({ method: ['POST', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS'], url: '/_uploads/tus', handler: toTus });
     uploads.route({ method: ['HEAD', 'PATCH', 'DELETE', 'OPTIONS'], url: '/_uploads/tus/:id', handler: toTus });
