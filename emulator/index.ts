@@ -59,6 +59,12 @@ export interface EmulatorOptions {
   port?: number;
   /** Interface to bind. Default `127.0.0.1` (never exposed to the network unless asked). */
   host?: string;
+  /**
+   * Host names it answers to besides IP addresses, `localhost` and `host` (a Docker service name, a
+   * proxy's name; `.example.com` for it and its subdomains), added to the `allowedHosts` setting.
+   * Any other `Host` is refused, against DNS rebinding.
+   */
+  allowedHosts?: string[];
   /** Keep everything in memory (nothing written to disk). Default false. */
   memory?: boolean;
   /** Where the database lives when not in memory. Default `.sitekit` in the working directory. */
@@ -166,6 +172,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       consoleDir: options.consoleDir ?? defaultConsoleDir(),
       bodyLimit: options.bodyLimit ?? 16 * 1024 * 1024,
       host,
+      allowedHosts: options.allowedHosts ?? [],
     });
 
     if (!store.get("SELECT value FROM site WHERE key = 'seededAt'")) {

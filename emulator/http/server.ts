@@ -28,6 +28,8 @@ export interface ServerOptions {
   faults: FaultRules;
   /** The interface the server is bound to (`127.0.0.1`, `::`, a host name): a `Host` the emulator answers to. */
   host: string;
+  /** Host names it answers to besides those of the `allowedHosts` setting (the start option). */
+  allowedHosts: readonly string[];
 }
 
 const INT32 = 2 ** 31;
@@ -96,7 +98,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   // Before CORS and every route: a page on a rebound DNS name (rebind.attacker.example → 127.0.0.1)
   // reaches the emulator as same-origin, so only the names the emulator is known by are answered.
   app.addHook('onRequest', async (request, reply) => {
-    if (isAllowedHost(request.headers.host, options.host, context.config.get<string[]>('allowedHosts'))) return;
+    const allowedHosts = [...options.allowedHosts, ...context.config.get<string[]>('allowedHosts')];
+    if (isAllowedHost(request.headers.host, options.host, allowedHosts)) return;
     const problem = applicationError(
       403,
       'HOST_NOT_ALLOWED',

@@ -169,6 +169,28 @@ describe('Host check against DNS rebinding (finding 7)', () => {
   });
 });
 
+describe('Host check: the start option', () => {
+  it('answers the allowedHosts given at start (a Docker service name), and still no other', async () => {
+    const started = await startEmulator({ allowedHosts: ['emulator'] });
+    try {
+      const { port } = new URL(started.url);
+      const ask = (host: string) =>
+        new Promise<number>((resolve, reject) =>
+          httpRequest({ host: '127.0.0.1', port, path: '/_emulator/health', headers: { host } }, (response) => {
+            response.resume();
+            resolve(response.statusCode!);
+          })
+            .on('error', reject)
+            .end(),
+        );
+      expect(await ask(`emulator:${port}`)).toBe(200);
+      expect(await ask('rebind.attacker.example')).toBe(403);
+    } finally {
+      await started.close();
+    }
+  });
+});
+
 describe('hosted pages and framing (finding 13)', () => {
   /** A redirect session's page URL for a sign-in with `prompt`. */
   async function signInPage(prompt: 'login' | 'none'): Promise<string> {
