@@ -21,6 +21,9 @@ Starts the local emulator of the platform's API (data, sign-in, members, media, 
 Options:
   --port <number>     port to listen on (default 4700; 0 picks a free one)
   --host <address>    interface to bind (default 127.0.0.1)
+  --allowed-host <name>
+                      also answer to this host name (a Docker service, a proxy; ".example.com" for
+                      it and its subdomains); repeatable. IP addresses and localhost always work
   --data-dir <path>   where the database lives (default .sitekit)
   --memory            keep everything in memory; nothing is written to disk
   --seed <file.json>  on first start, load this state (GET /_emulator/export format) instead of the demo data
@@ -67,6 +70,7 @@ async function main(argv: string[]): Promise<number> {
       options: {
         port: { type: 'string' },
         host: { type: 'string' },
+        'allowed-host': { type: 'string', multiple: true },
         'data-dir': { type: 'string' },
         memory: { type: 'boolean' },
         seed: { type: 'string' },
@@ -104,6 +108,7 @@ async function main(argv: string[]): Promise<number> {
   const emulator = await startEmulator({
     port,
     host: values.host,
+    allowedHosts: values['allowed-host'],
     memory: values.memory,
     dataDir: values['data-dir'],
     seed: values.seed,
