@@ -370,15 +370,22 @@ function aggregateItemsOver(
   };
   const having = filterToSql(request.finalFilter, 'grouped.data', 'finalFilter');
   const sort = orderBy(request.sort, 'grouped.data', 'sort');
-  const filtered = `SELECT grouped.data FROM (${rows.sql}) AS grouped WHERE ${having.sql}`;
+  // The groups are computed once (MATERIALIZED): as a plain subquery, SQLite would build each
+  // group's JSON again for every reference the final filter and the sort make to it (a finalFilter
+  // of 400 conditions over 5,000 groups took over a minute).
+  const grouped = `WITH grouped AS MATERIALIZED (${rows.sql})`;
+  const filtered = `SELECT grouped.data FROM grouped WHERE ${having.sql}`;
   const page = runPage<{ data: string }, AggregateRequest>(
     access.context.store,
     {
       select: {
-        sql: `${filtered} ORDER BY ${sort.sql ? `${sort.sql}, ` : ''}grouped.data`,
+        sql: `${grouped} ${filtered} ORDER BY ${sort.sql ? `${sort.sql}, ` : ''}grouped.data`,
         params: [...rows.params, ...having.params, ...sort.params],
       },
-      count: { sql: `SELECT COUNT(*) AS total FROM (${filtered})`, params: [...rows.params, ...having.params] },
+      count: {
+        sql: `${grouped} SELECT COUNT(*) AS total FROM (${filtered})`,
+        params: [...rows.params, ...having.params],
+      },
     },
     window,
     {
