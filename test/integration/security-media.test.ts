@@ -95,6 +95,21 @@ describe('user files (finding 3: stored XSS)', () => {
   });
 });
 
+describe('a stored type a header cannot carry (robust reads)', () => {
+  it('serves the file as bytes, as an attachment, instead of a 500 at every read', async () => {
+    const file = await visitorUpload('plain', 'text/plain', 'broken.txt');
+    emulator.context.store.run("UPDATE media_files SET data = json_set(data, '$.mimeType', ?) WHERE id = ?", [
+      'text/html\r\nX-Injected: 1',
+      file.id,
+    ]);
+    const answer = await fetch(`${emulator.url}/_media/files/${file.id}`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('application/octet-stream');
+    expect(answer.headers.get('content-disposition')).toMatch(/^attachment;/);
+    expect(answer.headers.get('x-injected')).toBeNull();
+  });
+});
+
 describe('imports (finding 4: SSRF)', () => {
   let source: Server;
   let sourceUrl: string;

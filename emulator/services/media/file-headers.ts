@@ -31,6 +31,13 @@ const ACTIVE_TYPES = new Set([
   'multipart/x-mixed-replace',
 ]);
 
+/**
+ * A media type as a header may carry it: `type/subtype` of token characters, then parameters
+ * without control characters. A stored type that is not one (written before writes were checked)
+ * is served as bytes rather than failing every read of the file with a 500.
+ */
+const MEDIA_TYPE = /^[\w!#$&^.+-]+\/[\w!#$&^.+-]+(\s*;[^\u0000-\u001f\u007f]*)?$/;
+
 /** `Text/HTML; charset=utf-8` → `text/html`. */
 const essenceOf = (mimeType: string): string => mimeType.split(';')[0]!.trim().toLowerCase();
 
@@ -41,8 +48,8 @@ export function isActiveType(mimeType: string): boolean {
 }
 
 /**
- * Sets the headers of a user file's answer: its type, the disposition asked for (forced to
- * `attachment` for active types), `nosniff` and the sandboxing CSP.
+ * Sets the headers of a user file's answer: its type (bytes when the stored one cannot be a header),
+ * the disposition asked for (forced to `attachment` for active types), `nosniff` and the sandboxing CSP.
  */
 export function setUserFileHeaders(
   reply: FastifyReply,
@@ -50,9 +57,10 @@ export function setUserFileHeaders(
   disposition: 'ATTACHMENT' | 'INLINE',
   fileName: string,
 ): FastifyReply {
-  const shown = disposition == 'INLINE' && !isActiveType(mimeType);
+  const type = MEDIA_TYPE.test(mimeType) ? mimeType : 'application/octet-stream';
+  const shown = disposition == 'INLINE' && !isActiveType(type) && type != 'application/octet-stream';
   return reply
-    .type(mimeType)
+    .type(type)
     .header(
       'content-disposition',
       `${shown ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(fileName)}`,
