@@ -93,7 +93,6 @@ export function requestFilterOf(query: Record<string, unknown>): RequestFilter {
   flag('faulted');
   if (typeof query.operationId == 'string') filter.operationId = query.operationId;
   if (typeof query.path == 'string') filter.path = query.path;
-  if (typeof query.caller == 'string') filter.caller = query.caller;
   if (typeof query.caller == 'string' && query.caller) filter.caller = query.caller;
   return filter;
 }
@@ -135,10 +134,6 @@ function matches(record: RequestRecord, filter: RequestFilter): boolean {
     if (!caller || ![caller.kind, caller.memberId, caller.visitorId].includes(filter.caller)) return false;
   }
   if (filter.faulted !== undefined && (record.faultId !== undefined) != filter.faulted) return false;
-  if (filter.caller !== undefined) {
-    const { caller } = record;
-    if (!caller || ![caller.kind, caller.memberId, caller.visitorId].includes(filter.caller)) return false;
-  }
   if (filter.refused !== undefined) {
     const refused = record.decisions?.some((decision) => !decision.allowed) ?? false;
     if (refused != filter.refused) return false;
