@@ -254,6 +254,17 @@ describe('references', () => {
     expect(plain).not.toHaveProperty('cast');
   });
 
+  it('include(field, limit) and get with includeReferences: at most limit referenced items per item', async () => {
+    const { admin } = emulator;
+    await admin.items.insert('Films', { _id: 'f9', title: 'Nine' });
+    await admin.items.insertReference('Films', 'cast', 'f9', ['ann', 'bob', 'cy']);
+    const [film] = (await admin.items.query('Films').eq('_id', 'f9').include('cast', 2).find()).items;
+    expect((film!.cast as { _id: string }[]).map((actor) => actor._id)).toEqual(['ann', 'bob']);
+    const got = await admin.items.get('Films', 'f9', { includeReferences: [{ field: 'cast', limit: 1 }] });
+    expect(got).toMatchObject({ cast: [{ _id: 'ann', name: 'Ann' }] });
+    expect((await admin.items.get('Films', 'f9', { includeReferences: [{ field: 'cast' }] }))!.cast).toHaveLength(3);
+  });
+
   it('a field that is not a reference is a validation error', async () => {
     const error = await failure(emulator.admin.items.isReferenced('Films', 'title', 'f1', 'ann'));
     expect(isValidationError(error)).toBe(true);
