@@ -64,6 +64,16 @@ describe('items', () => {
     expect(await admin.items.get('Things', 'x1')).toBeNull();
   });
 
+  it('count, patch, truncate', async () => {
+    expect(await things().gt('n', 0).count()).toBe(4);
+    await admin.collections.createDataCollection({ _id: 'Counters', permissions: OPEN });
+    await admin.items.insert('Counters', { _id: 'k', hits: 1, label: 'old' });
+    const patched = await admin.items.patch('Counters', 'k').incrementField('hits', 2).setField('label', 'new').run();
+    expect(patched).toMatchObject({ _id: 'k', hits: 3, label: 'new' });
+    await admin.items.truncate('Counters');
+    expect(await admin.items.query('Counters').count()).toBe(0);
+  });
+
   it('bulk insert, update, save, remove', async () => {
     const inserted = await admin.items.bulkInsert('Things', [
       { _id: 'y1', n: 1 },
