@@ -83,8 +83,8 @@ it("a reused connection's idle timer is not cleared and set again on every call"
   });
   try {
     for (let call = 0; call < 4; call++) await get('/fast');
-    // The responses' ends reach the agent on the next tick.
-    await sleep(20);
+    // The last response's end reaches the agent on a next tick: every one has run by the next turn of the loop.
+    await new Promise((resolve) => setImmediate(resolve));
   } finally {
     spy.mockRestore();
   }
