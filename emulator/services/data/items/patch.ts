@@ -133,8 +133,7 @@ export function patchItem(access: ItemAccess, patch: ItemPatch | undefined, at: 
       });
   }
   const data = structuredClone(current) as Record<string, unknown>;
-  patch.fieldModifications.forEach((modification, index) =>
-    apply(data, modification, `${at}.fieldModifications.${index}`),
-  );
+  for (const [index, modification] of patch.fieldModifications.entries())
+    apply(data, modification, `${at}.fieldModifications.${index}`);
   return rewriteItem(access, current, data);
 }
