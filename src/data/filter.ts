@@ -1,9 +1,11 @@
 /**
  * The one filter language shared by every builder (item queries, aggregations, member queries,
- * `items.filter()`): operator methods that grow an immutable filter tree, and the normalisation of
- * that tree into the service's filter object, both exactly as the official query builder does them
- * (its output is the wire format: `reference/wire.md`, "Filter composition"). Conditions stay in
- * the public form (`Date` values); the namespace that sends them converts them to the wire form.
+ * `items.filter()`): operator methods that grow an immutable filter tree, and the rules that turn the
+ * tree into the service's filter object. The official client has two builders that compose filters
+ * differently (the data one, which normalises and merges, and the generic one of the other APIs);
+ * each of ours follows the official builder of its API exactly, since that output is the wire
+ * format. Conditions stay in the public form (`Date` values); the namespace that sends them
+ * converts them to the wire form.
  */
 import { invalid, isRecord, requireString } from '../input.js';
 import type { FilterBuilder, FilterLike, FilterObject } from './types.js';
@@ -12,9 +14,9 @@ import type { FilterBuilder, FilterLike, FilterObject } from './types.js';
 const isOperatorKey = (key: string): boolean => key.startsWith('$');
 
 /**
- * A filter as the builder grows it, before normalisation: the official builder's tree. Each
- * condition goes into a `$and` list; `or`, `and` and `not` wrap whole trees. {@link normalisedFilter}
- * turns it into what is sent.
+ * A filter as a builder grows it, before its rules turn it into what is sent: under the data rules,
+ * each condition goes into a `$and` list, `or`, `and` and `not` wrap whole trees, and
+ * {@link normalisedFilter} gives the filter.
  */
 export type FilterTree = FilterObject;
 
@@ -22,9 +24,9 @@ export type FilterTree = FilterObject;
 export const EMPTY_CONJUNCTION: FilterTree = { $and: [] };
 
 /**
- * Where the query builders (`items.query()`, `members.queryMembers()`) start, as the official ones
- * do: the filter `{}`, which stays as an operand of `or`, `and` and `not` (`q().or(b)` →
- * `{$or: [{}, b]}`, whose `{}` matches every item).
+ * Where the item query starts, as the official one does: the filter `{}`, which stays as an
+ * operand of `or`, `and` and `not` under the data rules (`q().or(b)` → `{$or: [{}, b]}`, whose `{}`
+ * matches every item).
  */
 export const QUERY_START: FilterTree = {};
 
@@ -153,8 +155,9 @@ export interface FilterRules {
 }
 
 /**
- * The data builders' rules (@wix/filter-builder, through @wix/data): the item query starts from
- * `{}`; see {@link normalisedFilter}.
+ * The data builders' rules (@wix/filter-builder 1.0.251, through @wix/data; also aggregations'
+ * filters): conditions into a `$and` list, normalised by {@link normalisedFilter}. The item query
+ * starts from `{}`.
  */
 export const DATA_QUERY_RULES: FilterRules = {
   start: QUERY_START,
@@ -168,6 +171,7 @@ export const DATA_QUERY_RULES: FilterRules = {
 /** The data rules for a standalone filter (`items.filter()`), which starts from the empty conjunction. */
 export const DATA_FILTER_RULES: FilterRules = { ...DATA_QUERY_RULES, start: EMPTY_CONJUNCTION };
 
+/** No filter, or `{}`: the generic builder leaves such an operand out. */
 const isEmptyFilter = (filter: FilterObject | undefined): boolean =>
   filter === undefined || Object.keys(filter).length === 0;
 
@@ -233,7 +237,7 @@ const valueList = (values: readonly unknown[]): unknown[] =>
 /**
  * The operator methods over an immutable filter tree. Every method returns `withTree(newTree)`:
  * a new builder; this one never changes. Subclasses say what a new builder is (a filter, an item
- * query, a member query) and where it starts ({@link EMPTY_CONJUNCTION} or {@link QUERY_START}).
+ * query, a member query) and which {@link FilterRules} it follows.
  */
 export abstract class FilterMethods<Self> {
   constructor(
