@@ -222,6 +222,14 @@ export class Transport {
   }
 
   /**
+   * @internal Whether raw requests go through the caller's own `fetch`, which then decides
+   * everything about them (an upload reports no progress of its own through it).
+   */
+  get usesCallerFetch(): boolean {
+    return this.userFetch !== undefined;
+  }
+
+  /**
    * @internal The underlying fetch with nothing added: no auth, no retries, no error mapping (for
    * the auth flows that must read a redirect themselves, and for uploads to a signed URL).
    */

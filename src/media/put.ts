@@ -8,6 +8,7 @@ import { getFileDescriptor } from '../../generated/operations/getFileDescriptor.
 import { errorFromResponse, HttpError, NetworkError, SYSTEM_ERROR } from '../errors/index.js';
 import type { Transport } from '../http/transport.js';
 import { toPublic } from '../wire/index.js';
+import { putWithProgress } from './sent-progress.js';
 
 /** A 2xx answer that lacks what the upload needs (an upload URL, a descriptor). */
 export const incomplete = (what: string, status = 200, requestId?: string | null): HttpError =>
@@ -21,7 +22,8 @@ export const incomplete = (what: string, status = 200, requestId?: string | null
 
 /**
  * Sends the PUT with the bare fetch (the URL is signed: no auth header, no SDK header, no retry)
- * and returns the descriptor in public form. Non-2xx → the mapped error; no response → NetworkError.
+ * and returns the descriptor in public form; `onSent` (the simple upload's) hears the body's bytes
+ * go out (./sent-progress.ts). Non-2xx → the mapped error; no response → NetworkError.
  * An aborted `init.signal` surfaces as NetworkError here; the caller turns it into Aborted/Timeout.
  */
 export async function putFile(
@@ -29,6 +31,7 @@ export async function putFile(
   url: string | URL | undefined,
   fileName: string,
   init: RequestInit,
+  onSent?: (bytes: number) => void,
 ): Promise<FileDescriptor> {
   if (!url) throw incomplete('upload URL');
   const target = new URL(url, transport.baseUrl);
@@ -36,7 +39,10 @@ export async function putFile(
   let response: Response;
   let text: string;
   try {
-    response = await transport.fetchRaw(target, { ...init, method: 'PUT' });
+    const put = { ...init, method: 'PUT' };
+    response = await (onSent && (put.body instanceof Blob || put.body instanceof Uint8Array)
+      ? putWithProgress(transport, target, put as RequestInit & { body: Blob | Uint8Array }, onSent)
+      : transport.fetchRaw(target, put));
     text = await response.text();
   } catch (cause) {
     throw new NetworkError({ cause });

@@ -129,11 +129,14 @@ export async function upload(
     const file = await ((resumable ?? size > resumableThreshold)
       ? tusUpload({ transport, body: body!, size, request, signal: limit.signal, progress })
       : send(transport, generateFileUploadUrl, request, { signal: limit.signal }).then((response) =>
-          putFile(transport, (response as { uploadUrl?: string }).uploadUrl, fileName!, {
-            body: body as Blob,
-            headers: { 'Content-Type': mimeType! },
-            signal: limit.signal,
-          }),
+          putFile(
+            transport,
+            (response as { uploadUrl?: string }).uploadUrl,
+            fileName!,
+            { body: body as Blob, headers: { 'Content-Type': mimeType! }, signal: limit.signal },
+            // The bytes in one PUT report progress too (the total comes once the answer is in).
+            onProgress && ((sent) => progress(Math.min(sent, size - 1))),
+          ),
         ));
     progress(size);
     return file;

@@ -376,6 +376,47 @@ describeInBrowser('console: site view', () => {
     });
   });
 
+  it('uploads a file under the resumable threshold with a moving progress bar too', {
+    timeout: e2eTestTimeoutMs,
+  }, async () => {
+    await inPage(stage(), 'site-simple-upload-progress', async (page, context) => {
+      await page.goto('/site/uploads');
+      // A slow uplink (Chromium's network emulation), so the one PUT takes a second or two.
+      const devtools = await context.newCDPSession(page);
+      await devtools.send('Network.enable');
+      await devtools.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 0,
+        downloadThroughput: -1,
+        uploadThroughput: 2 * 1024 * 1024,
+      });
+      const seen = new Set<number>();
+      await page.exposeFunction('reportProgress', (value: number) => seen.add(value));
+      await page.evaluate(() => {
+        new MutationObserver(() => {
+          const bar = document.querySelector('[role="progressbar"]');
+          if (bar)
+            (window as unknown as { reportProgress(value: number): void }).reportProgress(
+              Number(bar.getAttribute('aria-valuenow')),
+            );
+        }).observe(document.body, { subtree: true, childList: true, attributes: true });
+      });
+      await page
+        .getByTestId('upload-input')
+        .setInputFiles({
+          name: 'notes.bin',
+          mimeType: 'application/octet-stream',
+          buffer: Buffer.alloc(3 * 1024 * 1024, 3),
+        });
+      await page.getByTestId('uploaded-files').getByText('notes.bin').waitFor({ timeout: 45_000 });
+      const values = [...seen];
+      expect(
+        values.filter((value) => value > 0 && value < 100).length,
+        `intermediate progress (${values.join(', ')})`,
+      ).toBeGreaterThan(1);
+    });
+  });
+
   it('uploads a large file resumably with a moving progress bar', { timeout: e2eTestTimeoutMs }, async () => {
     await inPage(stage(), 'site-resumable-upload', async (page) => {
       await page.goto('/site/uploads');
