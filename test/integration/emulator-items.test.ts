@@ -265,6 +265,23 @@ describe('references', () => {
     expect((await admin.items.get('Films', 'f9', { includeReferences: [{ field: 'cast' }] }))!.cast).toHaveLength(3);
   });
 
+  it('query-referenced: referringItemIds must hold 1 to 100 ids; without either form the singular is named', async () => {
+    const post = async (body: object) => {
+      const response = await emulator.fetch('/wix-data/v2/items/query-referenced', {
+        method: 'POST',
+        headers: { authorization: emulator.info.apiKey, 'content-type': 'application/json' },
+        body: JSON.stringify({ dataCollectionId: 'Films', referringItemFieldName: 'cast', ...body }),
+      });
+      const violations = (await response.json()).details?.validationError?.fieldViolations ?? [];
+      return { status: response.status, fields: violations.map((violation: { field: string }) => violation.field) };
+    };
+    expect(await post({ referringItemIds: [] })).toEqual({ status: 400, fields: ['referringItemIds'] });
+    const many = Array.from({ length: 101 }, (_, index) => `f${index}`);
+    expect(await post({ referringItemIds: many })).toEqual({ status: 400, fields: ['referringItemIds'] });
+    expect(await post({})).toEqual({ status: 400, fields: ['referringItemId'] });
+    expect((await post({ referringItemIds: ['f1', 'f9'] })).status).toBe(200);
+  });
+
   it('a field that is not a reference is a validation error', async () => {
     const error = await failure(emulator.admin.items.isReferenced('Films', 'title', 'f1', 'ann'));
     expect(isValidationError(error)).toBe(true);
