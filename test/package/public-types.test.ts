@@ -39,7 +39,7 @@ const INTERNALS = [
  * Type-level helpers that public declarations may use without exporting them (users never name
  * them; hovers show what they expand to).
  */
-const UNEXPORTED_HELPERS = ['RenamedKey'];
+const UNEXPORTED_HELPERS = ['RenamedKey', 'NothingRegistered'];
 
 /** What a Node-only user writes: the client, its strategies, storage adapters, errors, typed results. */
 const NODE_USER_CODE = `
