@@ -115,6 +115,33 @@ describe('faults', () => {
     expect((await emulator.requests({ faulted: true, limit: 1 }))[0]).toMatchObject({ status: 0, faultId: id });
   });
 
+  it('probability 0 never fires, probability 1 always does; reset removes the rules and the clock offset', async () => {
+    const never = await emulator.faults.add({ operation: 'items.query', status: 500, probability: 0 });
+    await quickAdmin(false).items.query('Movies').find();
+    const always = await emulator.faults.add({ operation: 'items.query', status: 502, probability: 1, times: 1 });
+    const refused = await failure(quickAdmin(false).items.query('Movies').find());
+    expect((refused as { status?: number }).status).toBe(502);
+    const fired = Object.fromEntries((await emulator.faults.list()).map((rule) => [rule.id, rule.fired]));
+    expect(fired).toEqual({ [never.id]: 0, [always.id]: 1 });
+
+    // Reset (on an emulator of its own: it also forgets this file's seed members).
+    const other = await startEmulator();
+    try {
+      await other.faults.add({ path: '/', status: 500 });
+      await other.clock.advance(60);
+      const reset = await other.fetch('/_emulator/reset', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({}),
+      });
+      expect(reset.status).toBe(200);
+      expect(await other.faults.list()).toEqual([]);
+      expect((await other.clock.now()).offsetSeconds).toBe(0);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('a malformed rule is a validation error; remove and clear', async () => {
     const refused = await failure(emulator.faults.add({ status: 200 }));
     expect(isValidationError(refused)).toBe(true);
