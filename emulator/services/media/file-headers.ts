@@ -36,6 +36,7 @@ const ACTIVE_TYPES = new Set([
  * without control characters. A stored type that is not one (written before writes were checked)
  * is served as bytes rather than failing every read of the file with a 500.
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
 const MEDIA_TYPE = /^[\w!#$&^.+-]+\/[\w!#$&^.+-]+(\s*;[^\u0000-\u001f\u007f]*)?$/;
 
 /** `Text/HTML; charset=utf-8` → `text/html`. */

@@ -6,6 +6,7 @@
 import { invalidField } from '../../errors.js';
 
 /** Control characters (C0, DEL, C1) and whitespace, none of which a URL may carry as typed. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
 const CONTROL_OR_SPACE = /[\u0000-\u0020\u007f-\u009f]/;
 
 /** Whether `target` is an absolute http(s) URL without control characters or spaces. */

@@ -232,18 +232,15 @@ export async function registerUploadRoutes(app: FastifyInstance, context: Emulat
           applicationError(409, 'UPLOAD_INCOMPLETE', 'The resumable upload has not received all its bytes yet'),
         );
       const ticket = claimTicket(context, (request.params as { ticket: string }).ticket, 'TUS');
-      let result;
-      try {
-        result = await finish(
-          context,
-          ticket,
-          join(tusDirectory, ticket.tusUploadId!),
-          (request.query as { filename?: unknown }).filename,
-        );
-      } catch (error) {
+      const result = await finish(
+        context,
+        ticket,
+        join(tusDirectory, ticket.tusUploadId!),
+        (request.query as { filename?: unknown }).filename,
+      ).catch((error: unknown) => {
         releaseTicket(context, ticket);
         throw error;
-      }
+      });
       await rm(join(tusDirectory, `${ticket.tusUploadId}.json`), { force: true });
       return result;
     });
