@@ -1,4 +1,6 @@
-// Builds dist/: ESM + CJS + .d.mts/.d.cts for the package entry points.
+// Builds dist/: ESM + CJS + .d.mts/.d.cts for the package entry points. No source maps: the output
+// is not minified (names, structure and line breaks as written, types stripped), so stack traces and
+// debuggers already show readable code, and maps were most of the package's installed size.
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import { dts } from 'rollup-plugin-dts';
 import esbuild from 'rollup-plugin-esbuild';
@@ -47,7 +49,6 @@ export default [
         format: 'es',
         entryFileNames: '[name].mjs',
         chunkFileNames: 'chunks/[name]-[hash].mjs',
-        sourcemap: true,
         banner,
         hoistTransitiveImports: false,
       },
@@ -56,7 +57,6 @@ export default [
         format: 'cjs',
         entryFileNames: '[name].cjs',
         chunkFileNames: 'chunks/[name]-[hash].cjs',
-        sourcemap: true,
         interop: 'auto',
         exports: 'named',
         banner,
@@ -79,7 +79,6 @@ export default [
         format: 'es',
         entryFileNames: '[name].mjs',
         chunkFileNames: 'chunks/[name]-[hash].mjs',
-        sourcemap: true,
         hoistTransitiveImports: false,
       },
       {
@@ -87,7 +86,6 @@ export default [
         format: 'cjs',
         entryFileNames: '[name].cjs',
         chunkFileNames: 'chunks/[name]-[hash].cjs',
-        sourcemap: true,
         interop: 'auto',
         exports: 'named',
       },
@@ -97,25 +95,27 @@ export default [
     input: emulatorEntries,
     external: emulatorExternal,
     plugins: [nodeResolve({ extensions: ['.ts', '.js'] }), esbuild({ target: 'es2022', tsconfig: 'tsconfig.json' })],
-    output: [
-      {
-        dir: 'dist',
-        format: 'es',
-        entryFileNames: '[name].mjs',
-        chunkFileNames: 'chunks/emulator-[name]-[hash].mjs',
-        sourcemap: true,
-        banner: cliBanner,
-      },
-      {
-        dir: 'dist',
-        format: 'cjs',
-        entryFileNames: '[name].cjs',
-        chunkFileNames: 'chunks/emulator-[name]-[hash].cjs',
-        sourcemap: true,
-        interop: 'auto',
-        exports: 'named',
-      },
-    ],
+    output: {
+      dir: 'dist',
+      format: 'es',
+      entryFileNames: '[name].mjs',
+      chunkFileNames: 'chunks/emulator-[name]-[hash].mjs',
+      banner: cliBanner,
+    },
+  },
+  // `require('sitekit-sdk/emulator')`: the emulator only (the command is ESM: `bin` points at cli.mjs).
+  {
+    input: { emulator: emulatorEntries.emulator },
+    external: emulatorExternal,
+    plugins: [nodeResolve({ extensions: ['.ts', '.js'] }), esbuild({ target: 'es2022', tsconfig: 'tsconfig.json' })],
+    output: {
+      dir: 'dist',
+      format: 'cjs',
+      entryFileNames: '[name].cjs',
+      chunkFileNames: 'chunks/emulator-[name]-[hash].cjs',
+      interop: 'auto',
+      exports: 'named',
+    },
   },
   ...['mts', 'cts'].map((ext) => ({
     input: { emulator: 'emulator/index.ts' },
