@@ -50,8 +50,11 @@ export function checkTestMembers(members: unknown): TestMember[] {
   const seen = new Set<string>();
   members.forEach((member, index) => {
     const problem = (field: string, description: string, violatedRule = 'VALIDATION') =>
-      violations.push({ field: `members.${index}${field ? `.${field}` : ''}`, description, violatedRule });
-    if (!isRecord(member)) return problem('', 'must be an object');
+      void violations.push({ field: `members.${index}${field ? `.${field}` : ''}`, description, violatedRule });
+    if (!isRecord(member)) {
+      problem('', 'must be an object');
+      return;
+    }
     for (const key of Object.keys(member))
       if (!['id', 'email', 'password', 'status', 'verified', 'nickname'].includes(key))
         problem(key, 'is not a field of a test member', 'FIELD_NOT_ALLOWED');
