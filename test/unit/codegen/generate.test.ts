@@ -62,4 +62,37 @@ describe('codegen', () => {
     expect(problems).toContain('no x-sitekit-method');
     expect(problems).toContain('path parameter {id} is not declared');
   });
+
+  it('refuses a marker that is not one of schema/README.md (how the SDK bundles an operation is no API fact)', () => {
+    const doc = {
+      openapi: '3.1.0',
+      info: {},
+      components: { schemas: {} },
+      paths: {
+        '/x': {
+          post: {
+            operationId: 'postX',
+            summary: 'x',
+            tags: ['items'],
+            'x-sitekit-method': 'x.X',
+            'x-sitekit-lazy': true,
+            responses: { '200': { content: { 'application/json': { schema: { type: 'object' } } } } },
+          },
+        },
+      },
+    } as unknown as Doc;
+    expect(checkRules(doc).join('\n')).toContain('POST /x: unknown marker x-sitekit-lazy');
+  });
+
+  it('emits one module per operation, which the table re-exports', async () => {
+    const files = await generate(join(import.meta.dirname, '../../../schema'));
+    const ids = listOperations(mergeDocuments(readSchemaFiles(join(import.meta.dirname, '../../../schema')))).map(
+      (entry) => entry.op.operationId,
+    );
+    for (const id of ids) {
+      expect(files[`operations/${id}.ts`]).toContain(`export const ${id}: Operation = {`);
+      expect(files['operations.ts']).toContain(`import { ${id} } from './operations/${id}.js';`);
+    }
+    expect(Object.keys(files).filter((name) => name.startsWith('operations/'))).toHaveLength(ids.length);
+  });
 });
