@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { routes } from '../../generated/routes.js';
 import { applicationError, invalidField, validationError, type FieldViolation } from '../errors.js';
+import { API_PREFIXES } from '../http/static.js';
 // The request fields the route table sets (caller, operationId), declared there.
 import type {} from '../http/routes.js';
 
@@ -140,9 +141,12 @@ export function createFaultRules(random: () => number = Math.random): FaultRules
       // The control API is never faulted: a rule must stay removable.
       if (path.startsWith('/_emulator/')) return undefined;
       const operation = routeOperation(request);
+      const isApi = operation !== undefined || API_PREFIXES.some((prefix) => path.startsWith(prefix));
       const rule = rules.find(
         (candidate) =>
           (candidate.times === undefined || candidate.fired < candidate.times) &&
+          // A rule that names nothing fails the API, not the console's own pages and scripts.
+          (candidate.path !== undefined || candidate.operation !== undefined || isApi) &&
           (candidate.path === undefined || path.startsWith(candidate.path)) &&
           (candidate.operation === undefined || matchesOperation(candidate.operation, operation)) &&
           (candidate.probability === undefined || random() < candidate.probability),

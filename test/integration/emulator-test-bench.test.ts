@@ -142,6 +142,15 @@ describe('faults', () => {
     }
   });
 
+  it("a rule that names nothing fails API calls, not the console's own files", async () => {
+    const { id } = await emulator.faults.add({ status: 500, times: 1 });
+    expect((await emulator.fetch('/favicon.ico')).status).not.toBe(500);
+    expect((await emulator.faults.list())[0]).toMatchObject({ id, fired: 0 });
+    expect((await failure(quickAdmin(false).items.query('Movies').find())) as { status?: number }).toMatchObject({
+      status: 500,
+    });
+  });
+
   it('a malformed rule is a validation error; remove and clear', async () => {
     const refused = await failure(emulator.faults.add({ status: 200 }));
     expect(isValidationError(refused)).toBe(true);
