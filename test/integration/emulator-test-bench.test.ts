@@ -267,6 +267,35 @@ describe('why a call was refused', () => {
     expect(unauthenticated?.decision).toMatchObject({ allowed: false, rule: '401 UNAUTHENTICATED' });
   });
 
+  it("a member changing another member's item: the decision names the author rule and who would pass", async () => {
+    await emulator.admin.collections.createDataCollection({
+      _id: 'Notes',
+      fields: [{ key: 'text', type: 'TEXT' }],
+      permissions: { read: 'ANYONE', insert: 'SITE_MEMBER', update: 'SITE_MEMBER_AUTHOR', remove: 'ADMIN' },
+    });
+    const memberClient = async (email: string) =>
+      createClient({
+        baseUrl: emulator.url,
+        auth: OAuthStrategy({ clientId: emulator.info.clientId, tokens: await emulator.signInAs({ email }) }),
+      });
+    const note = await (await memberClient(TESS.email)).items.insert('Notes', { text: 'mine' });
+    const ada = await memberClient('ada@example.com');
+    const refused = await failure(ada.items.update('Notes', { _id: note._id!, text: 'yours now' }));
+    expect(isApplicationError(refused) && refused.code).toBe('WDE0027');
+    const [entry] = await emulator.requests({ operationId: 'update', refused: true, limit: 1 });
+    expect(entry?.caller).toMatchObject({ kind: 'member', memberId: expect.any(String) });
+    expect(entry?.decision).toMatchObject({
+      allowed: false,
+      rule: 'Notes: update needs SITE_MEMBER_AUTHOR',
+      reason:
+        "the caller is a member who is not the item's author; the item's author (a signed-in member) or an elevated client (API key) would pass",
+    });
+    // Its own item passes, on its own items only.
+    await (await memberClient(TESS.email)).items.update('Notes', { _id: note._id!, text: 'still mine' });
+    const [allowed] = await emulator.requests({ operationId: 'update', limit: 1 });
+    expect(allowed?.decision).toMatchObject({ allowed: true, reason: 'the caller is a member, on its own items only' });
+  });
+
   it('permissions: "log" lets the call through and logs what would have been refused', async () => {
     await setConfig(emulator, { permissions: 'log' });
     const inserted = await emulator.newVisitor().items.insert('Movies', { title: 'Let through' });
