@@ -67,6 +67,8 @@ const isJsonType = (contentType: string | undefined): boolean => {
 /** What the control-write rule reads of a request. */
 export interface ControlWriteHeaders {
   origin?: string | undefined;
+  /** The `Host` (already checked): a page of the emulator's own origin, reached by any allowed name, may write. */
+  host?: string | undefined;
   contentType?: string | undefined;
   /** Whether {@link CONTROL_HEADER} was sent. */
   controlHeader: boolean;
@@ -84,7 +86,9 @@ export function controlWriteProblem(
   headers: ControlWriteHeaders,
   allowedOrigins: readonly string[],
 ): string | undefined {
-  if (headers.origin !== undefined && !isAllowedOrigin(headers.origin, allowedOrigins))
+  const sameOrigin =
+    headers.origin !== undefined && URL.canParse(headers.origin) && new URL(headers.origin).host == headers.host;
+  if (headers.origin !== undefined && !sameOrigin && !isAllowedOrigin(headers.origin, allowedOrigins))
     return `Control API writes are not accepted from the origin ${headers.origin}: add it to the config setting allowedCorsOrigins to allow it.`;
   if (!headers.controlHeader && !isJsonType(headers.contentType))
     return `Control API writes need a JSON body (content-type: application/json) or the header ${CONTROL_HEADER}: 1, so that no web page can send one without the browser asking first.`;

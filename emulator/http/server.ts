@@ -115,6 +115,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     const reason = controlWriteProblem(
       {
         origin: request.headers.origin,
+        host: request.headers.host,
         contentType: request.headers['content-type'],
         controlHeader: request.headers[CONTROL_HEADER] !== undefined,
       },

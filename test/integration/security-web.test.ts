@@ -119,6 +119,34 @@ describe('control API writes (finding 6)', () => {
     });
   });
 
+  it("accepts a write from the emulator's own origin reached through an allowed name (the console behind a proxy)", async () => {
+    await emulator.fetch('/_emulator/config', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ allowedHosts: ['proxy.example'] }),
+    });
+    try {
+      const behindProxy = await rawRequest('/_emulator/config', {
+        method: 'PUT',
+        headers: { host: 'proxy.example', origin: 'https://proxy.example', 'content-type': 'application/json' },
+        body: JSON.stringify({ captchaRequired: false }),
+      });
+      expect(behindProxy.status).toBe(200);
+      const other = await rawRequest('/_emulator/config', {
+        method: 'PUT',
+        headers: { host: 'proxy.example', origin: 'https://elsewhere.example', 'content-type': 'application/json' },
+        body: JSON.stringify({ captchaRequired: false }),
+      });
+      expect(other.status).toBe(403);
+    } finally {
+      await emulator.fetch('/_emulator/config', {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ allowedHosts: [] }),
+      });
+    }
+  });
+
   it('answers no CORS preflight of another origin', async () => {
     const preflight = await rawRequest('/_emulator/reset', {
       method: 'OPTIONS',
