@@ -13,8 +13,8 @@ const banner = (chunk) => (chunk.isEntry && chunk.name === 'react' ? "'use clien
 const external = (id) => /^(jose|tus-js-client|openapi-fetch|react|react-dom|node:)/.test(id);
 
 // The `node` export condition's build (dist/node/): the same code, except that the modules of
-// src/http/ with a `.node.ts` twin (the default HTTP handler, the time limits' timer) are swapped
-// for it here, at build time. The choice is made by the
+// src/http/ with a `.node.ts` twin (the default HTTP handler) are swapped for it here, at build
+// time. The choice is made by the
 // package's export conditions, never by a runtime check that would pull Node built-ins into a
 // browser bundle.
 const nodeEntries = { index: 'src/index.ts', openapi: 'src/openapi/index.ts' };
@@ -22,7 +22,7 @@ const nodeTwins = {
   name: 'sitekit-node-twins',
   async resolveId(source, importer, options) {
     const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
-    if (resolved && /[\\/]src[\\/]http[\\/](default-handler|timer)\.ts$/.test(resolved.id))
+    if (resolved && /[\\/]src[\\/]http[\\/](default-handler)\.ts$/.test(resolved.id))
       return resolved.id.replace(/\.ts$/, '.node.ts');
     return resolved;
   },

@@ -1,8 +1,6 @@
 /**
- * The time limits' timers: `timer.node.ts` (the node build's, where limits of one duration wait in
- * one linked list under a single Node timer) and `timer.ts` (plain `setTimeout`, the browser
- * build's). Most cases run on fake timers, whose clock also drives `performance.now()` (the list
- * reads it); the process-lifetime cases run the built module in a child process.
+ * The time limits' timer (`timer.ts`, a plain `setTimeout` in every build). Most cases run on fake
+ * timers; the process-lifetime cases run the built module in a child process.
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -11,21 +9,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 type StartTimer = (ms: number, onExpire: () => void) => () => void;
 
-/**
- * A fresh copy of a timer module's `startTimer` (the node one keeps its lists per module, and tests
- * must not share them). For `timer.node` under fake timers: its lists driven by the fake clock
- * (`timerLists`), since its exported `startTimer` leaves any clock but Node's own to plain timers.
- */
-async function load(module: 'timer.node' | 'timer'): Promise<StartTimer> {
+/** A fresh copy of the timer module's `startTimer`. */
+async function load(_module: 'timer'): Promise<StartTimer> {
   vi.resetModules();
-  if (module === 'timer') return (await import('../../../src/http/timer.js')).startTimer;
-  const { startTimer, timerLists } = await import('../../../src/http/timer.node.js');
-  return vi.isFakeTimers()
-    ? timerLists({ setTimeout: (callback, ms) => setTimeout(callback, ms), now: () => performance.now() })
-    : startTimer;
+  return (await import('../../../src/http/timer.js')).startTimer;
 }
 
-/** Fake timers whose clock also drives `performance.now()` (which the lists read). */
+/** Fake timers whose clock also drives `performance.now()` (the recorder reads it). */
 const useFakeClock = () => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
 
 /** Records which limits expired, in order, and when (on the fake clock). */
@@ -39,7 +29,7 @@ function recorder() {
   };
 }
 
-describe.each(['timer.node', 'timer'] as const)('%s startTimer', (module) => {
+describe.each(['timer'] as const)('%s startTimer', (module) => {
   let startTimer: StartTimer;
   beforeEach(async () => {
     useFakeClock();
@@ -207,12 +197,9 @@ describe.each(['timer.node', 'timer'] as const)('%s startTimer', (module) => {
 });
 
 describe.each([
+  // In Node a throw from a timer is an uncaught exception: this matters to processes that keep
+  // running after one (an `uncaughtException` handler).
   ['timer', it],
-  // A throw leaves the list's loop before it sets the timer again: the rest of the list waits until
-  // some later limit of that duration sets one, and with none, never expires (a call with a time
-  // limit that hangs for ever). In Node a throw from a timer is an uncaught exception, so this
-  // matters to processes that keep running after one (an `uncaughtException` handler).
-  ['timer.node', it],
 ] as const)('%s startTimer, an expiry that throws', (module, test) => {
   beforeEach(() => void useFakeClock());
   afterEach(() => vi.useRealTimers());
@@ -233,13 +220,10 @@ describe.each([
 });
 
 describe.each([
-  ['timer', it],
   // Test tools swap the clock between tests (vi.useFakeTimers / useRealTimers; Jest's the same),
-  // often only part of it. The node build's lists read `performance.now()` and wait on their own
-  // timer, so they run only on Node's own clock; under a test's, limits are plain timers on it. A
-  // user's test of a call's time limit with fake timers then sees its TimeoutError on the fake
-  // clock, whatever ran before (the transport cases run on timer.node.ts this way).
-  ['timer.node', it],
+  // often only part of it: a user's test of a call's time limit with fake timers sees its
+  // TimeoutError on the fake clock, whatever ran before.
+  ['timer', it],
 ] as const)('%s startTimer across a switch of clocks', (module, test) => {
   afterEach(() => vi.useRealTimers());
 
@@ -266,59 +250,10 @@ describe.each([
   });
 });
 
-describe('timer.node startTimer on real timers', () => {
-  it("on Node's own clock, limits of one duration share one Node timer (plain timers would be one each)", async () => {
-    const startTimer = await load('timer.node');
-    const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
-    const before = timers();
-    const cancels = Array.from({ length: 50 }, () => startTimer(5000, () => {}));
-    expect(timers() - before).toBe(1);
-    for (const cancel of cancels) cancel();
-    // The timer stays set for the next limit, but no longer holds the process.
-    expect(timers() - before).toBe(0);
-  });
-
-  it('expires no sooner than its duration, measured with performance.now()', async () => {
-    const startTimer = await load('timer.node');
-    const ends = await Promise.all(
-      [10, 25, 25, 60].map(
-        (ms) =>
-          new Promise<number>((resolve) => {
-            const start = performance.now();
-            startTimer(ms, () => resolve(performance.now() - start - ms));
-          }),
-      ),
-    );
-    for (const lateBy of ends) expect(lateBy).toBeGreaterThanOrEqual(0);
-  });
-
-  // Node clamps a timer longer than 2^31 - 1 ms (about 24.8 days) to 1 ms. A list that found its
-  // limit not yet due would set the timer again, clamped again: a 1 ms timer for days. `timeoutMs`
-  // accepts any number >= 0, so `timeoutMs: 3e9` is possible.
-  it('a limit longer than Node timers can wait does not wake the process every millisecond', async () => {
-    const startTimer = await load('timer.node');
-    const setTimeoutSpy = vi.spyOn(globalThis, 'setTimeout');
-    const onExpire = vi.fn();
-    const warnings = vi.spyOn(process, 'emitWarning').mockImplementation(() => {});
-    try {
-      const cancel = startTimer(3_000_000_000, onExpire);
-      await new Promise((resolve) => setImmediate(resolve));
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      cancel();
-      expect(onExpire).not.toHaveBeenCalled();
-      // Its own timer and the one above; a timer per millisecond would be dozens.
-      expect(setTimeoutSpy.mock.calls.length).toBeLessThanOrEqual(3);
-    } finally {
-      setTimeoutSpy.mockRestore();
-      warnings.mockRestore();
-    }
-  });
-});
-
-describe('timer.node and the process lifetime', () => {
+describe('timer and the process lifetime', () => {
   /** The module built for a plain `node` (no TypeScript loader), as a script defining `timerModule`. */
   const built = buildSync({
-    entryPoints: [fileURLToPath(new URL('../../../src/http/timer.node.ts', import.meta.url))],
+    entryPoints: [fileURLToPath(new URL('../../../src/http/timer.ts', import.meta.url))],
     bundle: true,
     format: 'iife',
     globalName: 'timerModule',
@@ -345,20 +280,20 @@ describe('timer.node and the process lifetime', () => {
     });
   }
 
-  it('cancelled limits do not keep the process alive; pending ones do, also after the list emptied once', async () => {
+  it('cancelled limits do not keep the process alive; pending ones do', async () => {
     const [cancelled, oneOfTwoCancelled, startedAgain, fallback] = await Promise.all([
-      // Every limit of the list cancelled: the timer left set must not hold the process for a minute.
+      // Every limit cancelled: nothing may hold the process for a minute.
       run(
         `const cancel = startTimer(60_000, () => console.log('expired')); cancel(); process.on('exit', () => console.log('exited'));`,
       ),
       run(
         `const first = startTimer(300, () => console.log('first')); startTimer(300, () => console.log('second')); first();`,
       ),
-      // Emptied (the timer no longer holds the process), then a new limit: it must hold it again.
+      // Cancelled, then a new limit: it must hold the process.
       run(
         `startTimer(300, () => console.log('never'))(); setTimeout(() => startTimer(300, () => console.log('started again')), 20);`,
       ),
-      // Durations past the lists' number: plain timers, cancelled or not.
+      // Many durations, cancelled or not.
       run(
         `for (let ms = 1000; ms < 1040; ms++) startTimer(60_000 + ms, () => console.log('never'))(); startTimer(300, () => console.log('kept'));`,
       ),
