@@ -41,8 +41,13 @@ export function keepBody(body: unknown): KeptBody | undefined {
   return { value: body };
 }
 
-/** Keys whose values are secrets: tokens, passwords, codes, keys. */
-const SECRET_KEY = /token|password|secret|passphrase|apikey|api_key|authorization|cookie|^code$|verifier|captcha/i;
+/** Keys whose values are secrets: tokens, passwords, keys. */
+const SECRET_KEY = /token|password|secret|passphrase|apikey|api_key|authorization|cookie|verifier|captcha/i;
+/**
+ * A `code` is a secret when it is an emailed verification code (digits); an error's `code`
+ * (`WDE0073`, `INVALID_VERIFICATION_CODE`, `-19976`) is what the log is read for.
+ */
+const isVerificationCode = (key: string, value: string): boolean => key == 'code' && /^\d{4,8}$/.test(value);
 /**
  * Values that are secrets whatever their key: JWTs (access tokens), and the emulator's own secrets
  * and refresh tokens (`<purpose>.<43 base64url characters>`).
@@ -52,7 +57,8 @@ const REDACTED = '[redacted]';
 
 /** A copy of a JSON value with every secret replaced by `[redacted]`. */
 export function redactSecrets(value: unknown, key = ''): unknown {
-  if (typeof value == 'string') return SECRET_KEY.test(key) || SECRET_VALUE.test(value) ? REDACTED : value;
+  if (typeof value == 'string')
+    return SECRET_KEY.test(key) || SECRET_VALUE.test(value) || isVerificationCode(key, value) ? REDACTED : value;
   if (Array.isArray(value)) return value.map((element) => redactSecrets(element, key));
   if (value && typeof value == 'object')
     return Object.fromEntries(

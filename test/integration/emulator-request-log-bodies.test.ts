@@ -67,4 +67,8 @@ it('describes a binary, streamed or large body instead of keeping it', () => {
   expect(bodyText(keepBody(Readable.from(['file'])))).toBe('(a stream: a file or download, not kept)');
   expect(bodyText(keepBody('email=a%40b.c&password=hunter2'))).toBe('email=a%40b.c&password=%5Bredacted%5D');
   expect(keepBody(undefined)).toBeUndefined();
+  // An emailed code is a secret; an error's code is what the log is read for.
+  const error = { details: { applicationError: { code: 'WDE0073' } } };
+  expect(bodyText(keepBody({ code: '123456', stateToken: 'x' }))).not.toContain('123456');
+  expect(bodyText(keepBody(error))).toContain('WDE0073');
 });
