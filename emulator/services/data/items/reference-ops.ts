@@ -99,7 +99,7 @@ export function replaceReferences(
   const { field, item } = referring(access, input.referringItemFieldName, input.referringItemId, '', 'update');
   const ids = input.newReferencedItemIds;
   if (!Array.isArray(ids)) throw invalidField('newReferencedItemIds', 'must be an array of item ids', 'REQUIRED_FIELD');
-  ids.forEach((id, index) => text(id, `newReferencedItemIds.${index}`));
+  for (const [index, id] of ids.entries()) text(id, `newReferencedItemIds.${index}`);
   if (field.kind == 'multi')
     setReferences(access.context.store, access.collection.id, field.key, item._id, ids as string[]);
   else {

@@ -102,12 +102,11 @@ export function setReferences(
     field,
     referringId,
   ]);
-  [...new Set(ids)].forEach((id, position) =>
+  for (const [position, id] of [...new Set(ids)].entries())
     store.run(
       'INSERT INTO item_references (collection_id, field, referring_id, referenced_id, position) VALUES (?, ?, ?, ?, ?)',
       [collectionId, field, referringId, id, position],
-    ),
-  );
+    );
 }
 
 /** The id a reference value stands for: the id itself, or an item's `_id`. */
