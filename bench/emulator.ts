@@ -9,7 +9,9 @@
  * - memory (RSS) of each server after those 100,000 items;
  * - query over the 100,000 items (filter, sort, limit 50);
  * - mixed load: 50 clients, each looping 4 reads (an item by id) to 1 write (an insert);
- * - start to healthy: the built CLI, `npm start`, the bare server.
+ * - start to healthy: the built CLI, `npm start`, the bare server;
+ * - sitekit (the package's node build) against the official SDK (@wix/sdk and @wix/data), the same
+ *   `items.get` against the same emulator: calls per second and this process's CPU per call.
  * Asserts nothing: figures vary with the machine, only the ratios are meant to be compared.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -21,7 +23,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { filterToSql } from '../emulator/services/data/items/filter-sql.js';
 import { orderBy } from '../emulator/services/data/items/paging-sql.js';
-import { median } from './timing.js';
+import { median, medianOf, sequential, steadyPool, type Measurement } from './timing.js';
+
+type SiteKit = typeof import('../src/index.js');
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const ITEM_COUNT = Number(process.env.BENCH_EMULATOR_ITEMS ?? 100_000);
@@ -333,6 +337,54 @@ async function mixedLoad(servers: Server[]): Promise<Map<Server, Tally>> {
   return tallies;
 }
 
+/**
+ * sitekit and the official SDK, the same `items.get` against the emulator, interleaved: sequential
+ * calls and a steady pool of 64 in flight. The official client builds https://www.wixapis.com
+ * URLs: its fetch sends them to the emulator (path and query unchanged), as the fidelity tests do.
+ */
+async function officialComparison(emulator: Server): Promise<void> {
+  const { ApiKeyStrategy, createClient } = (await import(process.env.BENCH_SDK ?? 'sitekit-sdk')) as SiteKit;
+  const official = await import('@wix/sdk');
+  const { items } = await import('@wix/data');
+  const origin = `http://${emulator.host}:${emulator.port}`;
+  const toEmulator: typeof fetch = (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    const target = origin + url.pathname + url.search;
+    return fetch(input instanceof Request ? new Request(target, input) : target, init);
+  };
+  const apiKey = emulator.headers.authorization!;
+  const siteId = emulator.headers['wix-site-id']!;
+  const theirs = official.createClient({
+    modules: { items },
+    auth: official.ApiKeyStrategy({ apiKey, siteId }),
+    fetch: toEmulator,
+  });
+  const ours = createClient({ baseUrl: origin, auth: ApiKeyStrategy({ apiKey, siteId }) });
+  const sides = {
+    sitekit: () => ours.items.get('Bench', 'item-1'),
+    official: () => theirs.items.get('Bench', 'item-1'),
+  };
+  const line = (title: string, runs: Measurement[]) => {
+    const { callsPerSecond, cpuMicrosPerCall } = medianOf(runs);
+    const perRun = runs.map((run) => run.callsPerSecond.sitekit! / run.callsPerSecond.official!).sort((a, b) => a - b);
+    console.log(
+      `  ${title}: sitekit ${callsPerSecond.sitekit!.toFixed(0)} calls/s (${cpuMicrosPerCall.sitekit!.toFixed(0)} µs CPU), official ${callsPerSecond.official!.toFixed(0)} calls/s (${cpuMicrosPerCall.official!.toFixed(0)} µs CPU): ${fixed(callsPerSecond.sitekit! / callsPerSecond.official!)}× its throughput (per run ${fixed(perRun[0]!)}–${fixed(median(perRun))}–${fixed(perRun[perRun.length - 1]!)}), ${fixed(cpuMicrosPerCall.official! / cpuMicrosPerCall.sitekit!)}× less CPU`,
+    );
+  };
+  await sequential(sides, 100);
+  const sequentialRuns: Measurement[] = [];
+  const poolRuns: Measurement[] = [];
+  for (let run = 0; run < QUERY_ROUNDS; run++) {
+    sequentialRuns.push(await sequential(sides, 6, 50));
+    poolRuns.push(await steadyPool(sides, 2, 64, 500));
+  }
+  console.log(
+    `sitekit against the official SDK: items.get on the emulator, interleaved, ${QUERY_ROUNDS} runs (goal: keep)`,
+  );
+  line('sequential', sequentialRuns);
+  line('steady pool of 64', poolRuns);
+}
+
 /** Runs the emulator benchmark and prints its figures. */
 export async function emulatorBench(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'sitekit-bench-'));
@@ -372,6 +424,19 @@ export async function emulatorBench(): Promise<void> {
     servers.push(bare);
     const permissions = { read: 'ANYONE', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' };
     await call(emulator, 'POST', '/wix-data/v2/collections', { collection: { id: 'Bench', permissions } });
+    // Warm-up, not measured: each route's first request compiles its validator and its code paths.
+    for (const server of servers) {
+      for (let round = 0; round < 3; round++) {
+        const dataItems = Array.from({ length: 100 }, (_, index) => ({ data: benchItem(round * 100 + index, 'warm') }));
+        await call(server, 'POST', '/wix-data/v2/bulk/items/insert', { dataCollectionId: 'Bench', dataItems });
+        await call(server, 'POST', '/wix-data/v2/items', {
+          dataCollectionId: 'Bench',
+          dataItem: { data: benchItem(round, 'warm-single') },
+        });
+        await call(server, 'GET', `/wix-data/v2/items/warm-${round}?dataCollectionId=Bench`);
+        await call(server, 'POST', '/wix-data/v2/items/query', QUERY_BODY);
+      }
+    }
 
     console.log(
       `emulator (built CLI, file store) against a bare Fastify + better-sqlite3 server, each in its own process, one keep-alive client; interleaved in rounds`,
@@ -404,6 +469,7 @@ export async function emulatorBench(): Promise<void> {
       mixed.get(bare)!,
       '≥ 0.8, p99 ≤ 1.3×',
     );
+    await officialComparison(emulator);
     const range = (values: number[]) => {
       const sorted = [...values].sort((a, b) => a - b);
       return `${fixed(sorted[0]! / 1000)}–${fixed(median(sorted) / 1000)}–${fixed(sorted[sorted.length - 1]! / 1000)} s`;
