@@ -117,7 +117,8 @@ export const itemsService: ServiceModule = {
       return bulkItems(
         access,
         bulkList(call.input.dataItems, 'dataItems'),
-        (entry, index) => insertItem(access, entry, `dataItems.${index}`),
+        // The insert permission was checked above, once for every item.
+        (entry, index) => insertItem(access, entry, `dataItems.${index}`, true),
         dataItemId,
         call.input.returnEntity === true,
       );

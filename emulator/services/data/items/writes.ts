@@ -54,9 +54,13 @@ function store(access: ItemAccess, data: ItemData, multi: Map<string, string[]>,
   else write();
 }
 
-/** Inserts a new item; `WDE0074` when its id exists. */
-export function insertItem(access: ItemAccess, dataItem: unknown, at: string): WriteResult {
-  scopeFor(access, 'insert');
+/**
+ * Inserts a new item; `WDE0074` when its id exists. `scopeChecked`: the caller has checked (and
+ * recorded) the insert permission already, as a bulk insert does once for all its items; an
+ * insert's scope does not depend on the item.
+ */
+export function insertItem(access: ItemAccess, dataItem: unknown, at: string, scopeChecked = false): WriteResult {
+  if (!scopeChecked) scopeFor(access, 'insert');
   const { context, collection, call } = access;
   const requested = requestData(dataItem, at);
   const id = itemIdOf(dataItem as { id?: unknown; data?: Record<string, unknown> }, at);
