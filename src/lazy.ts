@@ -1,6 +1,7 @@
 /**
- * Loading code on first use: the parts of the SDK most pages never need (sign-in flows, the upload
- * driver, event processing, jose) are separate chunks, imported the first time they are called.
+ * Loading code on first use: the whole features most pages never need (the sign-in flows, uploads,
+ * webhook processing...) are separate chunks, imported the first time one of their methods is
+ * called. The one loader of the SDK; which features load this way, and why, is in src/README.md.
  */
 import { NetworkError } from './errors/index.js';
 

@@ -1,7 +1,7 @@
 /**
  * Processing of one domain event: verify the JWT, unpack the envelope, transform the entity to
- * its public form and run the handlers. Loaded lazily by `client.webhooks` (it is server-side
- * work that browser apps never do), and it loads jose lazily in turn.
+ * its public form and run the handlers. Loaded on first use by `client.webhooks` (it is server-side
+ * work that browser apps never do).
  */
 import { eventTransforms } from '../../generated/event-transforms.js';
 import { domainEvents } from '../../generated/events.js';
@@ -40,6 +40,7 @@ function object(value: unknown, what: string): PlainObject {
   return parsed;
 }
 
+// jose is ESM only: the package's CommonJS build can reach it through import() alone.
 const loadJose = loadOnFirstUse(() => import('jose'));
 
 /** Verifies the JWT (RS256 only, `exp` checked) with the app's public key and returns its claims. */
