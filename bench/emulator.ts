@@ -33,7 +33,7 @@ const BULK_BATCH = 1000;
 /** Items per measured bulk run (one side's turn in a round). */
 const BULK_RUN = 10_000;
 const QUERY_ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
-const QUERY_BLOCK = 20;
+const QUERY_BLOCK = 10;
 const MIXED_CLIENTS = 50;
 const MIXED_ROUNDS = Number(process.env.BENCH_MIXED_ROUNDS ?? 6);
 const MIXED_TURN_MS = 1000;
@@ -376,7 +376,7 @@ async function officialComparison(emulator: Server): Promise<void> {
   const poolRuns: Measurement[] = [];
   for (let run = 0; run < QUERY_ROUNDS; run++) {
     sequentialRuns.push(await sequential(sides, 6, 50));
-    poolRuns.push(await steadyPool(sides, 2, 64, 500));
+    poolRuns.push(await steadyPool(sides, 1, 64, 640));
   }
   console.log(
     `sitekit against the official SDK: items.get on the emulator, interleaved, ${QUERY_ROUNDS} runs (goal: keep)`,
