@@ -11,7 +11,7 @@ import { RouterProvider } from './app/router.js';
 import { SessionRestorer } from './app/session-restorer.js';
 import { Shell } from './app/shell.js';
 import { createConsoleClients } from './emulator/clients.js';
-import { loadEmulatorInfo } from './emulator/info.js';
+import { loadEmulatorInfo, type EmulatorInfo } from './emulator/info.js';
 import { ErrorNotice } from './ui/error-notice.js';
 import { Loading } from './ui/states.js';
 import './styles.css';
@@ -35,7 +35,7 @@ async function start(): Promise<void> {
       <Loading label="Connecting to the emulator…" />
     </div>,
   );
-  let info;
+  let info: EmulatorInfo;
   try {
     info = await loadEmulatorInfo();
   } catch (error) {

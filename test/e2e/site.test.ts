@@ -401,13 +401,11 @@ describeInBrowser('console: site view', () => {
             );
         }).observe(document.body, { subtree: true, childList: true, attributes: true });
       });
-      await page
-        .getByTestId('upload-input')
-        .setInputFiles({
-          name: 'notes.bin',
-          mimeType: 'application/octet-stream',
-          buffer: Buffer.alloc(3 * 1024 * 1024, 3),
-        });
+      await page.getByTestId('upload-input').setInputFiles({
+        name: 'notes.bin',
+        mimeType: 'application/octet-stream',
+        buffer: Buffer.alloc(3 * 1024 * 1024, 3),
+      });
       await page.getByTestId('uploaded-files').getByText('notes.bin').waitFor({ timeout: 45_000 });
       const values = [...seen];
       expect(
