@@ -29,14 +29,21 @@ export async function keepResponsePayload(
   return payload;
 }
 
-/** What the log keeps of a body (nothing for an empty one). */
-export function keepBody(body: unknown): KeptBody | undefined {
+/**
+ * What the log keeps of a body (nothing for an empty one). `byteLength`, the request's
+ * Content-Length when known: a parsed body that large would be written out past the limit anyway
+ * (3 bytes at most per character, and the log writes it indented), so it is not held until then: a
+ * thousand bulk writes held by reference were most of the emulator's memory after them.
+ */
+export function keepBody(body: unknown, byteLength?: number): KeptBody | undefined {
   if (body === undefined || body === null || body === '') return undefined;
   if (typeof body == 'string')
     return body.length <= MAX_KEPT_CHARACTERS ? { value: body } : { note: `(${body.length} characters, not kept)` };
   if (body instanceof Uint8Array) return { note: `(${body.byteLength} bytes of binary data, not kept)` };
   if (typeof body == 'object' && typeof (body as { pipe?: unknown }).pipe == 'function')
     return { note: '(a stream: a file or download, not kept)' };
+  if (byteLength !== undefined && byteLength > 3 * MAX_KEPT_CHARACTERS)
+    return { note: `(${byteLength} bytes, not kept)` };
   // A parsed JSON body: kept as it is, written out (and checked for size) only when read.
   return { value: body };
 }

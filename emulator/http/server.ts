@@ -142,7 +142,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       ...(request.decisions ? { decisions: request.decisions } : {}),
       ...(request.faultId ? { faultId: request.faultId } : {}),
       // References only: the log writes them out (secrets redacted) when it is read.
-      requestBody: keepBody(request.body),
+      requestBody: keepBody(request.body, Number(request.headers['content-length']) || undefined),
       responseBody: keepBody(request.responsePayload),
     });
   });

@@ -108,6 +108,16 @@ describe('emulator write path', () => {
     expect(requireCollection(store, 'Movies').displayName).toBe(before.displayName);
   });
 
+  it("the request log does not hold a large request body (a bulk write's) until it is read", async () => {
+    const items = Array.from({ length: 1000 }, (_, index) => ({ _id: `logged-${index}`, text: 'x'.repeat(100) }));
+    await emulator.admin.items.bulkInsert('Fast', items);
+    const { requests } = (await (await emulator.fetch('/_emulator/requests?limit=1')).json()) as {
+      requests: { operationId?: string; requestBody?: string }[];
+    };
+    expect(requests[0]).toMatchObject({ operationId: 'bulkInsertDataItems' });
+    expect(requests[0]!.requestBody).toMatch(/^\(\d+ bytes, not kept\)$/);
+  });
+
   it('sees a setting change at once, and never one a rollback undid', async () => {
     const { config, store } = emulator.context;
     expect(config.get<string[]>('allowedCorsOrigins')).toEqual([]);
