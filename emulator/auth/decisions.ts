@@ -14,7 +14,7 @@ import type {} from '../http/routes.js';
 export interface CollectionDecision {
   kind: 'collection';
   allowed: boolean;
-  /** False when the refusal was only logged (config `permissions: "log"`). */
+  /** False when the decision was only logged (config `permissions: "log"`): a refusal let through, or an author-only scope not applied. */
   enforced: boolean;
   collectionId: string;
   /** `read`, `insert`, `update` or `remove`. */
@@ -142,7 +142,11 @@ export function explainDecision(decision: Decision): ExplainedDecision {
     requiredRole: decision.requiredRole,
   };
   if (decision.allowed) {
-    const scope = decision.ownItemsOnly ? ', on its own items only' : '';
+    const scope = !decision.ownItemsOnly
+      ? ''
+      : decision.enforced
+        ? ', on its own items only'
+        : ', on its own items only (not limited to them: config permissions is "log")';
     return { allowed: true, rule, reason: `${caller}${scope}`, ...facts };
   }
   const refusal =

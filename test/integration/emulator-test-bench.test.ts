@@ -294,6 +294,17 @@ describe('why a call was refused', () => {
     await (await memberClient(TESS.email)).items.update('Notes', { _id: note._id!, text: 'still mine' });
     const [allowed] = await emulator.requests({ operationId: 'update', limit: 1 });
     expect(allowed?.decision).toMatchObject({ allowed: true, reason: 'the caller is a member, on its own items only' });
+
+    // In log mode the change goes through, and the log says it would not have.
+    await setConfig(emulator, { permissions: 'log' });
+    await ada.items.update('Notes', { _id: note._id!, text: 'let through' });
+    const [logged] = await emulator.requests({ operationId: 'update', limit: 1 });
+    expect(logged).toMatchObject({
+      status: 200,
+      decision: { allowed: false, enforced: false, rule: 'Notes: update needs SITE_MEMBER_AUTHOR' },
+    });
+    expect(logged?.decision?.reason).toMatch(/not the item's author.*"log"/);
+    expect((await emulator.admin.items.get('Notes', note._id!))?.text).toBe('let through');
   });
 
   it('permissions: "log" lets the call through and logs what would have been refused', async () => {

@@ -35,24 +35,29 @@ export function openCollection(
 /**
  * The caller's scope for `action`, or the production permission error; the decision goes to the
  * request log. With the config `permissions: "log"`, a refusal is logged and the call goes on
- * (as elevated, on every item).
+ * (as elevated, on every item), and so does a change to an item outside an author-only scope.
  */
 export function scopeFor(access: ItemAccess, action: ItemAction): Scope {
   const { collection, call, context } = access;
   const scope = permittedScope(collection, action, call.caller);
-  const enforced = scope !== undefined || context.config.get<string>('permissions') != 'log';
-  recordDecision(call.request, {
-    kind: 'collection',
-    allowed: scope !== undefined,
-    enforced,
-    collectionId: collection.id,
-    action,
-    requiredRole: collection.permissions[action] ?? 'ADMIN',
-    callerKind: call.caller.kind,
-    ...(scope?.items == 'own' ? { ownItemsOnly: true } : {}),
-  });
+  // Read only when it matters: most calls are allowed on every item.
+  const logOnly = (!scope || scope.items == 'own') && context.config.get<string>('permissions') == 'log';
+  const decision = (allowed: boolean) =>
+    recordDecision(call.request, {
+      kind: 'collection',
+      allowed,
+      enforced: !logOnly,
+      collectionId: collection.id,
+      action,
+      requiredRole: collection.permissions[action] ?? 'ADMIN',
+      callerKind: call.caller.kind,
+      ...(scope?.items == 'own' ? { ownItemsOnly: true } : {}),
+    });
+  decision(scope !== undefined);
+  if (scope?.items == 'own' && logOnly)
+    return { items: 'all', unenforcedOwner: { ownerId: scope.ownerId, outside: () => decision(false) } };
   if (scope) return scope;
-  if (enforced) throw actionDenied(collection, action);
+  if (!logOnly) throw actionDenied(collection, action);
   return { items: 'all' };
 }
 

@@ -10,8 +10,14 @@ import type { Collection } from '../collection-store.js';
 /** An item action a collection permission governs. */
 export type ItemAction = 'read' | 'insert' | 'update' | 'remove';
 
-/** What the caller may touch: every item, or only the items it owns. */
-export type Scope = { items: 'all' } | { items: 'own'; ownerId: string };
+/**
+ * What the caller may touch: every item, or only the items it owns. With the config
+ * `permissions: "log"`, an author-only scope becomes every item, and `unenforcedOwner` says whose
+ * items it would have been, and what to call for an item outside them (the request log records it).
+ */
+export type Scope =
+  | { items: 'all'; unenforcedOwner?: { ownerId: string; outside(): void } }
+  | { items: 'own'; ownerId: string };
 
 /** 403 `WDE0027`: the caller's role is below the collection's requirement. */
 export const actionDenied = (collection: Collection, action: ItemAction) =>
@@ -40,7 +46,7 @@ export function permittedScope(collection: Collection, action: ItemAction, calle
   return undefined;
 }
 
-/** `WDE0027` unless the item (its `_owner`) is inside the caller's scope for `action`. */
+/** `WDE0027` unless the item (its `_owner`) is inside the caller's scope for `action` (in log mode: recorded, not refused). */
 export function requireInScope(
   collection: Collection,
   scope: Scope,
@@ -48,6 +54,8 @@ export function requireInScope(
   item: Readonly<Record<string, unknown>>,
 ): void {
   if (scope.items == 'own' && item._owner !== scope.ownerId) throw actionDenied(collection, action);
+  if (scope.items == 'all' && scope.unenforcedOwner && item._owner !== scope.unenforcedOwner.ownerId)
+    scope.unenforcedOwner.outside();
 }
 
 /** The `_owner` of an item written by `caller`: the member, the site owner (elevated) or the visitor. */
