@@ -287,16 +287,20 @@ describe('renewal', () => {
   it('a renewal that finishes after setTokens does not overwrite the new tokens', async () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
+    let arrived!: () => void;
+    const renewalStarted = new Promise<void>((r) => (arrived = r));
     nock(BASE)
       .post(TOKEN)
       .reply(async () => {
+        arrived();
         await gate;
         return [200, { access_token: 'STALE', expires_in: 3600, refresh_token: 'RS' }];
       });
     const seen = api();
     const { client, auth } = make();
     const call = client.collections.getDataCollection('x');
-    await new Promise((r) => setTimeout(r, 20));
+    // The renewal is on its way (waited for, not guessed with a sleep: set before it, the test would prove nothing).
+    await renewalStarted;
     auth.setTokens(tokens('member', now() + 3600, 'MEMBER', 'RM'));
     release();
     await call;
