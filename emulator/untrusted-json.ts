@@ -20,6 +20,9 @@ export const MAX_VALUE_DEPTH = 100;
 /** Names that reach a JavaScript object's prototype machinery when used as a property name. */
 const PROTOTYPE_NAMES = new Set(['__proto__', 'constructor', 'prototype']);
 
+/** Whether `name` (`__proto__`, `constructor`, `prototype`) reaches a prototype when used as a property name. */
+export const isPrototypeName = (name: string): boolean => PROTOTYPE_NAMES.has(name);
+
 /** A quote, a backslash, or a C0 control character or DEL. */
 function hasUnquotableCharacter(name: string): boolean {
   for (let index = 0; index < name.length; index++) {
@@ -34,7 +37,7 @@ function hasUnquotableCharacter(name: string): boolean {
  * JavaScript object`), or `undefined` when it can.
  */
 export function nameProblem(name: string): string | undefined {
-  if (PROTOTYPE_NAMES.has(name)) return `${JSON.stringify(name)} names a part of every JavaScript object`;
+  if (isPrototypeName(name)) return `${JSON.stringify(name)} names a part of every JavaScript object`;
   if (hasUnquotableCharacter(name)) return `${JSON.stringify(name)} holds a quote, a backslash or a control character`;
   return undefined;
 }

@@ -3,17 +3,17 @@
  * dotted keys nest (`paging.limit=10`), repeated keys make arrays, and `.r=<base64url JSON>`
  * carries the whole request.
  */
+import { isPrototypeName } from '../untrusted-json.js';
 
 /** Set on the parsed object when `.r` cannot be decoded; the route turns it into a validation error. */
 export const QUERY_PROBLEM = Symbol('query string problem');
 
 type Nested = Record<string, unknown> & { [QUERY_PROBLEM]?: string };
 
-const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
-
 function assign(target: Record<string, unknown>, dottedKey: string, value: string): void {
   const path = dottedKey.split('.');
-  if (path.some((segment) => !segment || UNSAFE_KEYS.has(segment))) return;
+  // A key that would reach a prototype is dropped, like an empty segment (`a..b`).
+  if (path.some((segment) => !segment || isPrototypeName(segment))) return;
   let node = target;
   for (const segment of path.slice(0, -1)) {
     const child = node[segment];
