@@ -35,7 +35,6 @@ export interface Member {
 
 /** What a new member is made of. */
 export interface NewMember {
-  loginEmail?: string;
   /** A fixed id (test identities of a seed file); default a fresh one. */
   id?: string;
   loginEmail?: string;
@@ -135,6 +134,7 @@ export function requireMember(store: Store, memberId: string): Member {
  * (create, update, registration) brought its contact and profile.
  */
 export function saveMember(store: Store, member: Member): Member {
+  checkStoredValue(member, 'member');
   store.run(
     `INSERT INTO members (id, login_email, slug, created_at, data) VALUES (?, ?, ?, ?, ?)
      ON CONFLICT (id) DO UPDATE SET login_email = excluded.login_email, slug = excluded.slug, data = excluded.data`,
