@@ -185,13 +185,13 @@ describe('$and / $or term counts (finding 14)', () => {
     expect(fieldsOf(answer)![0]).toMatch(/^filter\.\$and\.\d+\.\$or$/);
   });
 
-  it('the largest allowed filter (500 conditions, 1,000 terms) answers, in well under 2 s', async () => {
+  it('the largest allowed filter (100 conditions, 1,000 terms) answers, in well under 2 s', async () => {
     const answer = await post('/wix-data/v2/items/count', {
       dataCollectionId: 'Movies',
       filter: {
         $or: [
-          ...Array.from({ length: 500 }, (_, index) => ({ year: 1900 + index })),
-          ...Array.from({ length: 500 }, () => ({ $or: [] })),
+          ...Array.from({ length: 100 }, (_, index) => ({ year: 1900 + index })),
+          ...Array.from({ length: 900 }, () => ({ $or: [] })),
         ],
       },
     });
@@ -202,7 +202,7 @@ describe('$and / $or term counts (finding 14)', () => {
 });
 
 describe('aggregations', () => {
-  it('a final filter of 200 conditions over 600 groups answers in well under 2 s (each group built once)', async () => {
+  it('a final filter of 100 conditions over 1,200 groups answers in well under 2 s (each group built once)', async () => {
     await post('/wix-data/v2/collections', { collection: { id: 'Groups', fields: [{ key: 'n', type: 'NUMBER' }] } });
     for (const start of [0, 600])
       await post('/wix-data/v2/bulk/items/insert', {
@@ -221,7 +221,7 @@ describe('aggregations', () => {
         })),
       },
       finalFilter: {
-        $or: Array.from({ length: 400 }, (_, index) => ({ [`sum${index % 20}`]: { $gt: 1000 + index } })),
+        $or: Array.from({ length: 100 }, (_, index) => ({ [`sum${index % 20}`]: { $gt: 1000 + index } })),
       },
       paging: { limit: 1000 },
     });

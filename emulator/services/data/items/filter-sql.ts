@@ -47,7 +47,7 @@ const negate = (part: SqlFragment): SqlFragment => ({ sql: `NOT COALESCE((${part
 
 /** How deep `$and`/`$or`/`$not` may nest, and how many conditions one filter may hold (SQLite's expression limits sit above these). */
 const MAX_DEPTH = 32;
-const MAX_CONDITIONS = 500;
+const MAX_CONDITIONS = 100;
 /**
  * How many terms (`$and`, `$or` and `$not` entries) one filter may hold in all. An empty `{}` term
  * is no condition but still costs work and SQL, so terms have their own bound.
