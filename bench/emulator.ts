@@ -36,7 +36,7 @@ const QUERY_ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const QUERY_BLOCK = 10;
 const MIXED_CLIENTS = 50;
 const MIXED_ROUNDS = Number(process.env.BENCH_MIXED_ROUNDS ?? 6);
-const MIXED_TURN_MS = 1000;
+const MIXED_TURN_MS = Number(process.env.BENCH_MIXED_TURN_MS ?? 1000);
 const START_RUNS = 3;
 const GENRES = ['Drama', 'Comedy', 'Thriller', 'Sci-Fi', 'Romance'];
 

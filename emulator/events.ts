@@ -43,15 +43,23 @@ export function createEventHub(): EventHub {
       return () => void listeners.delete(listener);
     },
     publish(events) {
-      for (const event of events) {
-        for (const listener of listeners) {
-          Promise.resolve()
-            .then(() => listener(event))
-            .catch((error: unknown) =>
-              console.error(`[sitekit emulator] event listener failed for ${event.eventType}:`, error),
-            );
+      if (!events.length || !listeners.size) return;
+      // One microtask for the whole batch (a bulk write publishes a thousand events), after the
+      // request's own code; each listener's failure, thrown or rejected, is logged on its own.
+      const failed = (event: DomainEvent) => (error: unknown) =>
+        console.error(`[sitekit emulator] event listener failed for ${event.eventType}:`, error);
+      queueMicrotask(() => {
+        for (const event of events) {
+          for (const listener of listeners) {
+            try {
+              const delivery = listener(event);
+              if (delivery instanceof Promise) delivery.catch(failed(event));
+            } catch (error) {
+              failed(event)(error);
+            }
+          }
         }
-      }
+      });
     },
   };
 }
