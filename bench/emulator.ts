@@ -35,8 +35,8 @@ const BULK_RUN = 10_000;
 const QUERY_ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const QUERY_BLOCK = 10;
 const MIXED_CLIENTS = 50;
-const MIXED_ROUNDS = Number(process.env.BENCH_MIXED_ROUNDS ?? 6);
-const MIXED_TURN_MS = Number(process.env.BENCH_MIXED_TURN_MS ?? 1000);
+const MIXED_ROUNDS = Number(process.env.BENCH_MIXED_ROUNDS ?? 4);
+const MIXED_TURN_MS = Number(process.env.BENCH_MIXED_TURN_MS ?? 2000);
 const START_RUNS = 3;
 const GENRES = ['Drama', 'Comedy', 'Thriller', 'Sci-Fi', 'Romance'];
 
