@@ -148,17 +148,46 @@ describe('the redirect flow', () => {
     expect(await response.json()).toMatchObject({ details: { applicationError: { code: 'INVALID_CLIENT' } } });
   });
 
-  it('shows a wrong password on the page, with its code, and signs nobody in', async () => {
+  it('shows a wrong password on the page (post-redirect-get), with its code, and signs nobody in', async () => {
     const credentials = await member();
     const client = emulator.newVisitor();
     const { authUrl } = await client.auth.getAuthUrl(await client.auth.generateOAuthData(APP));
     const response = await postForm(authUrl, { action: 'login', email: credentials.email, password: 'not it' });
-    expect(response.status).toBe(400);
+    // A redirect to the page, so Back and reload never ask to resubmit the form.
+    expect(response.status).toBe(303);
+    expect(new URL(response.headers.get('location')!, authUrl).href).toBe(authUrl);
     expect(response.headers.get('set-cookie')).toBeNull();
-    const html = await response.text();
+    const html = await (await fetch(authUrl)).text();
     expect(html).toContain('role="alert"');
     expect(html).toContain('-19976');
     expect(html).toContain(`value="${credentials.email}"`);
+    // The problem is shown once: a reload shows the form without it.
+    expect(await (await fetch(authUrl)).text()).not.toContain('role="alert"');
+  });
+
+  it('a spent page says the sign-in is complete, links back to the app, and takes no second sign-in', async () => {
+    const credentials = await member();
+    const client = emulator.newVisitor();
+    const { authUrl } = await client.auth.getAuthUrl(await client.auth.generateOAuthData(APP));
+    await signInOnPage(authUrl, credentials);
+    const again = await fetch(authUrl);
+    expect(again.status).toBe(200);
+    const html = await again.text();
+    expect(html).toContain('This sign-in is complete');
+    expect(html).not.toContain('<form');
+    expect(html).toContain('href="http://127.0.0.1:5173/"');
+    const resubmitted = await postForm(authUrl, { action: 'login', ...credentials });
+    expect(resubmitted.status).toBe(303);
+    expect(resubmitted.headers.get('set-cookie')).toBeNull();
+  });
+
+  it('links back to the app and to "forgot password" from the sign-in form', async () => {
+    const client = emulator.newVisitor();
+    const { authUrl } = await client.auth.getAuthUrl(await client.auth.generateOAuthData(APP));
+    const html = await (await fetch(authUrl)).text();
+    expect(html).toMatch(/<a href="http:\/\/127\.0\.0\.1:5173\/">Back to the app<\/a>/);
+    expect(html).toMatch(/<a href="\/site\/recover"[^>]*>Forgot your password\?<\/a>/);
+    expect(await (await fetch(`${authUrl}?view=register`)).text()).toContain('Back to the app');
   });
 });
 
@@ -233,8 +262,12 @@ describe('prompt=none', () => {
     expect(logout.status).toBe(302);
     expect(logout.headers.get('location')).toBe('http://127.0.0.1:5173/');
     const silent = await fetch(
-      (await client.auth.getAuthUrl(await client.auth.generateOAuthData(APP), { prompt: 'none', responseMode: 'query' }))
-        .authUrl,
+      (
+        await client.auth.getAuthUrl(await client.auth.generateOAuthData(APP), {
+          prompt: 'none',
+          responseMode: 'query',
+        })
+      ).authUrl,
       { redirect: 'manual', headers: { cookie } },
     );
     expect(new URL(silent.headers.get('location')!).searchParams.get('error')).toBe('login_required');
@@ -267,8 +300,12 @@ describe('prompt=none', () => {
     expect(logout.status).toBe(302);
     expect(logout.headers.get('set-cookie')).toContain('Max-Age=0');
     const silent = await fetch(
-      (await client.auth.getAuthUrl(await client.auth.generateOAuthData(APP), { prompt: 'none', responseMode: 'query' }))
-        .authUrl,
+      (
+        await client.auth.getAuthUrl(await client.auth.generateOAuthData(APP), {
+          prompt: 'none',
+          responseMode: 'query',
+        })
+      ).authUrl,
       { redirect: 'manual', headers: { cookie } },
     );
     expect(new URL(silent.headers.get('location')!).searchParams.get('error')).toBe('login_required');
@@ -289,8 +326,8 @@ describe('registration and providers on the page', () => {
       password: 'typed on the page',
       nickname: 'Pager',
     });
-    expect(registered.status).toBe(200);
-    const stateToken = (await registered.text()).match(/name="stateToken" value="([^"]+)"/)![1]!;
+    expect(registered.status).toBe(303);
+    const stateToken = (await (await fetch(authUrl)).text()).match(/name="stateToken" value="([^"]+)"/)![1]!;
     const [mail] = await readOutbox(emulator, email);
     const verified = await postForm(authUrl, { action: 'verify', stateToken, code: mail!.code! });
     expect(verified.status).toBe(302);
