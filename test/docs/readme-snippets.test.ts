@@ -126,9 +126,16 @@ beforeAll(() => {
 
 describe('README.md', () => {
   it('starts with installing the package and using it', () => {
-    const firstBlock = codeBlocks(README)[0];
+    const install = README.indexOf('## Install');
+    const firstBlock = codeBlocks(README.slice(install))[0];
     expect(firstBlock?.code.trim()).toBe('npm install sitekit-sdk');
-    expect(README.indexOf('## Install')).toBeLessThan(README.indexOf('## Use'));
+    expect(install).toBeLessThan(README.indexOf('## Use'));
+  });
+
+  it('says on its first screen the two commands that set up a clone of the repository', () => {
+    const [setUp] = codeBlocks(README.slice(0, README.indexOf('## Install')));
+    expect(setUp?.code).toMatch(/^npm install && npm start\b/m);
+    expect(setUp?.code).toMatch(/^npm test\b/m);
   });
 
   it('names nothing a package user does not have (reference documents, schema/, generated/)', () => {
