@@ -25,6 +25,7 @@ import {
 import { readCollections } from './site-schema.js';
 import type { CommandIo } from './types-command.js';
 
+/** The help of `sitekit-sdk pull`. */
 export const PULL_USAGE = `Usage: sitekit-sdk pull --url <url> --api-key <key> --site-id <id> [options]
 
 Copies a site, read-only, into a file the emulator loads: sitekit-sdk emulator --seed <file>

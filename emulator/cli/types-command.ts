@@ -10,6 +10,7 @@ import { readCollections, sampleUndeclaredFields } from './site-schema.js';
 import { siteTypesFile } from './site-types.js';
 import { describeChanges } from './types-changes.js';
 
+/** The help of `sitekit-sdk types`. */
 export const TYPES_USAGE = `Usage: sitekit-sdk types [options]
 
 Writes one TypeScript file with an interface per collection of the site, registered with the client:
