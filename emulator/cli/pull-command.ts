@@ -259,7 +259,7 @@ async function pullMembers(
   }
 }
 
-/** The media files' descriptors (the bytes stay on the site unless `--media`). */
+/** The media files' descriptors, in every folder (the bytes stay on the site unless `--media`). */
 async function pullMediaDescriptors(
   client: Client<ApiKeyAuth>,
   origin: string,
@@ -269,7 +269,11 @@ async function pullMediaDescriptors(
 ): Promise<void> {
   const state = progress.media;
   while (!state.done) {
-    const page = await client.media.listFiles({ paging: { limit: PAGE_SIZE, cursor: state.cursor } });
+    // A search of the media root reaches the files of every folder under it (a listing, one folder's).
+    const page = await client.media.searchFiles({
+      rootFolder: 'MEDIA_ROOT',
+      paging: { limit: PAGE_SIZE, cursor: state.cursor },
+    });
     for (const file of page.files ?? []) progress.tables.media_files.push(mediaRow(file, origin));
     state.cursor = page.nextCursor?.cursors?.next ?? undefined;
     if (!state.cursor || !page.files?.length) state.done = true;

@@ -177,6 +177,15 @@ describe('sitekit-sdk pull', () => {
     }
     expect(await cast(local, 'f1')).toEqual(['d3', 'd1']);
 
+    // Media descriptors too, their URLs on the copy's own origin.
+    const { files } = await live.admin.media.listFiles();
+    expect(files?.length).toBeGreaterThan(0);
+    for (const file of files ?? []) {
+      const onLive = JSON.stringify(await live.admin.media.getFileDescriptor(file._id!));
+      const onCopy = JSON.stringify(await local.admin.media.getFileDescriptor(file._id!));
+      expect(onCopy).toBe(onLive.replaceAll(live.url, local.url));
+    }
+
     const liveMembers = await allMembers(live.admin);
     const localMembers = await allMembers(local.admin);
     expect(localMembers.map((member) => member._id)).toEqual(liveMembers.map((member) => member._id));
