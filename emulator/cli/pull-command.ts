@@ -21,6 +21,7 @@ import {
   referenceRows,
   stateFile,
   type PulledTables,
+  type StateRow,
 } from './site-copy.js';
 import { readCollections } from './site-schema.js';
 import type { CommandIo } from './types-command.js';
@@ -115,6 +116,22 @@ async function loadProgress(path: string, key: string): Promise<Progress | undef
   }
 }
 
+/**
+ * How often, at most, the progress file is rewritten as pages come in: it holds every row read so
+ * far, so writing it after each page would cost a large site more than the pull itself.
+ */
+const SAVE_INTERVAL_MS = 2000;
+
+/** Writes the progress file: at once when `force`d, otherwise when the last write is older than {@link SAVE_INTERVAL_MS}. */
+function progressSaver(path: string, progress: Progress): (force?: boolean) => Promise<void> {
+  let lastWrite = 0;
+  return async (force = false) => {
+    if (!force && Date.now() - lastWrite < SAVE_INTERVAL_MS) return;
+    await writeAtomically(path, JSON.stringify(progress));
+    lastWrite = Date.now();
+  };
+}
+
 /** Writes a file whole or not at all (a crash mid-write leaves the previous one). */
 async function writeAtomically(path: string, contents: string | Uint8Array): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
@@ -147,18 +164,22 @@ export async function pullCommand(argv: string[], io: CommandIo): Promise<number
     tables: emptyTables(),
   };
   io.stderr(resumed ? `resuming the pull of ${site.description} (${progressPath})\n` : `pulling ${site.description}\n`);
-  const save = () => writeAtomically(progressPath, JSON.stringify(progress));
-
-  const collections = await chosenCollections(site.client, options.collections);
-  if (!progress.collectionIds) {
-    progress.collectionIds = collections.map((collection) => collection._id!);
-    progress.tables.collections = collections.map(collectionRow);
-    await save();
+  const save = progressSaver(progressPath, progress);
+  try {
+    const collections = await chosenCollections(site.client, options.collections);
+    if (!progress.collectionIds) {
+      progress.collectionIds = collections.map((collection) => collection._id!);
+      progress.tables.collections = collections.map(collectionRow);
+    }
+    for (const collection of collections) await pullItems(site.client, collection, options.limit, progress, save, io);
+    if (options.members) await pullMembers(site.client, options.anonymize, progress, save, io);
+    await pullMediaDescriptors(site.client, site.origin, progress, save, io);
+    if (options.media) await downloadMedia(site.client, progress, `${options.out}.media`, io);
+  } catch (error) {
+    // Whatever stopped the pull, the pages read so far are kept for the next run.
+    await save(true);
+    throw error;
   }
-  for (const collection of collections) await pullItems(site.client, collection, options.limit, progress, save, io);
-  if (options.members) await pullMembers(site.client, options.anonymize, progress, save, io);
-  await pullMediaDescriptors(site.client, site.origin, progress, save, io);
-  if (options.media) await downloadMedia(site.client, progress, `${options.out}.media`, io);
 
   await writeAtomically(options.out, `${JSON.stringify(stateFile(progress.tables, new Date()), null, 2)}\n`);
   await rm(progressPath, { force: true });
@@ -188,7 +209,7 @@ async function pullItems(
   collection: DataCollection,
   limit: number,
   progress: Progress,
-  save: () => Promise<void>,
+  save: (force?: boolean) => Promise<void>,
   io: CommandIo,
 ): Promise<void> {
   const id = collection._id!;
@@ -201,13 +222,19 @@ async function pullItems(
       .skip(state.read)
       .limit(Math.min(PAGE_SIZE, limit - state.read))
       .find();
+    // A page counts once whole: its rows and the count of items read change together, so a pull
+    // stopped midway through a page (its references are more requests) reads that page again.
+    const items: StateRow[] = [];
+    const references: StateRow[] = [];
     for (const item of page.items) {
-      progress.tables.items.push(itemRow(id, item));
+      items.push(itemRow(id, item));
       for (const field of multiReferences)
-        progress.tables.item_references.push(
+        references.push(
           ...referenceRows(id, field.key, item._id, await referencedIds(client, id, item._id, field.key)),
         );
     }
+    progress.tables.items.push(...items);
+    progress.tables.item_references.push(...references);
     state.read += page.items.length;
     if (!page.hasNext() || page.items.length === 0) state.done = true;
     await save();
@@ -237,7 +264,7 @@ async function pullMembers(
   client: Client<ApiKeyAuth>,
   anonymize: boolean,
   progress: Progress,
-  save: () => Promise<void>,
+  save: (force?: boolean) => Promise<void>,
   io: CommandIo,
 ): Promise<void> {
   const state = progress.members;
@@ -264,7 +291,7 @@ async function pullMediaDescriptors(
   client: Client<ApiKeyAuth>,
   origin: string,
   progress: Progress,
-  save: () => Promise<void>,
+  save: (force?: boolean) => Promise<void>,
   io: CommandIo,
 ): Promise<void> {
   const state = progress.media;

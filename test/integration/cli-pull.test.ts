@@ -231,44 +231,49 @@ describe('sitekit-sdk pull', () => {
   }, 60_000);
 
   it('resumes where it stopped, and the file is the one an uninterrupted pull writes', async () => {
+    const args = ['--collections', 'Films,Movies', '--limit', '250'];
     const whole = join(dir, 'whole.json');
-    expect((await pull(['--out', whole, '--collections', 'Films,Movies', '--limit', '250'])).code).toBe(0);
-
-    const out = join(dir, 'resumed.json');
-    // The connection fails for good after a few pages: the pull stops, its progress saved.
-    let requests = 0;
-    const failingAfterTenRequests: typeof fetch = async (input, init) => {
-      if (++requests > 10) return new Response(JSON.stringify({ message: 'gone' }), { status: 400 });
-      return fetch(input, init);
-    };
-    const stopped = await pull(
-      ['--out', out, '--collections', 'Films,Movies', '--limit', '250'],
-      failingAfterTenRequests,
-    );
-    expect(stopped.code).toBe(1);
-    expect(existsSync(out)).toBe(false);
-    const saved = JSON.parse(readFileSync(`${out}.progress.json`, 'utf8')) as {
-      items: Record<string, { read: number }>;
-    };
-    expect(saved.items.Movies?.read ?? 0).toBeLessThan(250);
-
-    let resumedRequests = 0;
-    const counting: typeof fetch = async (input, init) => {
-      resumedRequests++;
-      return fetch(input, init);
-    };
-    const resumed = await pull(['--out', out, '--collections', 'Films,Movies', '--limit', '250'], counting);
-    expect(resumed.code, resumed.stderr).toBe(0);
-    expect(resumed.stderr).toContain('resuming');
-    expect(tablesOf(out)).toEqual(tablesOf(whole));
-    // Fewer requests than a whole pull: what was read before is not read again.
     let wholeRequests = 0;
-    const countingWhole: typeof fetch = async (input, init) => {
+    const counting: typeof fetch = async (input, init) => {
       wholeRequests++;
       return fetch(input, init);
     };
-    await pull(['--out', join(dir, 'again.json'), '--collections', 'Films,Movies', '--limit', '250'], countingWhole);
-    expect(resumedRequests).toBeLessThan(wholeRequests);
+    expect((await pull(['--out', whole, ...args], counting)).code).toBe(0);
+
+    // The connection fails for good after some requests: within the Films page (its items' references
+    // are requests of their own), then after the first Movies page. The pull stops, its progress saved.
+    for (const [stopAfter, read] of [
+      [5, { Films: 0, Movies: 0 }],
+      [10, { Films: 7, Movies: 100 }],
+    ] as const) {
+      const out = join(dir, `resumed-${stopAfter}.json`);
+      let requests = 0;
+      const failing: typeof fetch = async (input, init) => {
+        if (++requests > stopAfter) return new Response(JSON.stringify({ message: 'gone' }), { status: 400 });
+        return fetch(input, init);
+      };
+      const stopped = await pull(['--out', out, ...args], failing);
+      expect(stopped.code).toBe(1);
+      expect(stopped.stderr).toContain('gone');
+      expect(existsSync(out)).toBe(false);
+      const saved = JSON.parse(readFileSync(`${out}.progress.json`, 'utf8')) as {
+        items: Record<string, { read: number }>;
+      };
+      expect({ Films: saved.items.Films?.read ?? 0, Movies: saved.items.Movies?.read ?? 0 }).toEqual(read);
+
+      let resumedRequests = 0;
+      const countingResumed: typeof fetch = async (input, init) => {
+        resumedRequests++;
+        return fetch(input, init);
+      };
+      const resumed = await pull(['--out', out, ...args], countingResumed);
+      expect(resumed.code, resumed.stderr).toBe(0);
+      expect(resumed.stderr).toContain('resuming');
+      expect(tablesOf(out)).toEqual(tablesOf(whole));
+      expect(existsSync(`${out}.progress.json`)).toBe(false);
+      // What was read before the stop is not read again.
+      if (read.Movies > 0) expect(resumedRequests).toBeLessThan(wholeRequests);
+    }
   }, 60_000);
 });
 
