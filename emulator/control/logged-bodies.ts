@@ -5,6 +5,7 @@
  * described, not kept.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { MAX_VALUE_DEPTH } from '../untrusted-json.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -62,16 +63,27 @@ const isVerificationCode = (key: string, value: string): boolean => key == 'code
 const SECRET_VALUE = /^(eyJ[\w-]+\.[\w-]+\.[\w-]*|[a-z-]+\.[\w-]{40,})$/;
 const REDACTED = '[redacted]';
 
-/** A copy of a JSON value with every secret replaced by `[redacted]`. */
-export function redactSecrets(value: unknown, key = ''): unknown {
+/**
+ * How deep the log writes a body out. A body may nest far deeper than the services accept (they
+ * refuse it with a 400, but it is logged): walked recursively, 40,000 levels overflowed the stack
+ * and made every read of the log a 500. Deeper parts are written as a note.
+ */
+const MAX_WRITTEN_DEPTH = MAX_VALUE_DEPTH;
+
+/** A copy of a JSON value with every secret replaced by `[redacted]`, and parts nested too deep by a note. */
+export function redactSecrets(value: unknown, key = '', depth = 1): unknown {
   if (typeof value == 'string')
     return SECRET_KEY.test(key) || SECRET_VALUE.test(value) || isVerificationCode(key, value) ? REDACTED : value;
-  if (Array.isArray(value)) return value.map((element) => redactSecrets(element, key));
+  if (value && typeof value == 'object' && depth > MAX_WRITTEN_DEPTH)
+    return `(nested deeper than ${MAX_WRITTEN_DEPTH} levels, not kept)`;
+  if (Array.isArray(value)) return value.map((element) => redactSecrets(element, key, depth + 1));
   if (value && typeof value == 'object')
     return Object.fromEntries(
       Object.entries(value).map(([name, inner]) => [
         name,
-        SECRET_KEY.test(name) && inner !== null && typeof inner != 'object' ? REDACTED : redactSecrets(inner, name),
+        SECRET_KEY.test(name) && inner !== null && typeof inner != 'object'
+          ? REDACTED
+          : redactSecrets(inner, name, depth + 1),
       ]),
     );
   return value;

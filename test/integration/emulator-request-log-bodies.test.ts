@@ -61,6 +61,25 @@ it('filters by caller (a kind or a member id), status and path', async () => {
   expect(missing.map((entry) => entry.path)).toContain('/wix-data/v2/collections/NoSuchCollection');
 });
 
+it('still answers after a request whose body nests too deep to write out', async () => {
+  // Under the 96 KiB a body may have and still be kept, and refused by the route with a 400; the
+  // log writes bodies out only when read, and a recursive walk of 40,000 levels overflowed the stack
+  // there: every read of the log was a 500 until a thousand newer requests pushed the entry out.
+  const nested = '['.repeat(40_000) + ']'.repeat(40_000);
+  const refused = await emulator.fetch('/wix-data/v2/items', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: `{"dataCollectionId":"Movies","dataItem":{"data":{"deep":${nested}}}}`,
+  });
+  expect(refused.status).toBeGreaterThanOrEqual(400);
+  expect(refused.status).toBeLessThan(500);
+  const log = await emulator.fetch('/_emulator/requests?path=/wix-data/v2/items&limit=1');
+  expect(log.status).toBe(200);
+  const [entry] = ((await log.json()) as { requests: LoggedRequest[] }).requests;
+  expect(entry!.requestBody).toContain('"dataCollectionId": "Movies"');
+  expect(entry!.requestBody).toContain('nested deeper than');
+});
+
 it('describes a binary, streamed or large body instead of keeping it', () => {
   expect(bodyText(keepBody(new Uint8Array(2000)))).toBe('(2000 bytes of binary data, not kept)');
   expect(bodyText(keepBody('x'.repeat(40_000)))).toBe('(40000 characters, not kept)');
