@@ -97,4 +97,28 @@ describe('scalePng', () => {
       undefined,
     );
   });
+
+  it('serves the original of an image too large to scale, however its header or data are forged', async () => {
+    const thumbnailOf = async (png: Buffer, fileName: string) => {
+      const file = await emulator.admin.media.upload(new Blob([new Uint8Array(png)], { type: 'image/png' }), {
+        fileName,
+      });
+      return Buffer.from(await (await fetch(file.thumbnailUrl!)).arrayBuffer());
+    };
+    // 12 megapixels of zeros: about 100 KB deflated, 48 MB of pixels (decoding took seconds).
+    const large = encodePng({ width: 4000, height: 3000, pixels: new Uint8Array(4000 * 3000 * 4) });
+    expect(await thumbnailOf(large, 'large.png')).toEqual(large);
+    // A 1×1 image whose header claims 2^31 × 2^31 pixels (the emulator spent 42 s on its columns).
+    const forged = encodePng({ width: 1, height: 1, pixels: new Uint8Array(4) });
+    forged.writeUInt32BE(2 ** 31, 16);
+    forged.writeUInt32BE(2 ** 31, 20);
+    expect(await thumbnailOf(forged, 'forged.png')).toEqual(forged);
+  });
+
+  it('inflates no more than the header says (data of 1,000 × 1,000 pixels under a 10 × 10 header)', () => {
+    const padded = encodePng({ width: 1000, height: 1000, pixels: new Uint8Array(1000 * 1000 * 4) });
+    padded.writeUInt32BE(10, 16);
+    padded.writeUInt32BE(10, 20);
+    expect(decodePngRows(padded, () => {})).toBeUndefined();
+  });
 });

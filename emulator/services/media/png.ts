@@ -141,7 +141,8 @@ function paeth(left: number, up: number, upLeft: number): number {
 
 /**
  * Decodes a PNG row by row: `onRow(y, rgba)` gets each row as RGBA bytes (reused between calls), so
- * a large image is never held whole as pixels. Returns the size, or undefined when the bytes are
+ * a large image is never held whole as RGBA pixels (its inflated data is, once: at most the size its
+ * header gives). Returns the size, or undefined when the bytes are
  * not a PNG this decoder reads (interlaced, below 8 bits per channel, damaged).
  */
 export function decodePngRows(
@@ -151,16 +152,18 @@ export function decodePngRows(
   const parts = pngParts(bytes);
   if (!parts) return undefined;
   const { width, height, bitDepth, colorType, palette, transparency } = parts;
-  let inflated: Buffer;
-  try {
-    inflated = inflateSync(parts.data);
-  } catch {
-    return undefined;
-  }
   const sampleBytes = bitDepth / 8;
   const pixelBytes = CHANNELS[colorType]! * sampleBytes;
   const rowBytes = width * pixelBytes;
-  if (inflated.length < (rowBytes + 1) * height) return undefined;
+  const expectedBytes = (rowBytes + 1) * height;
+  let inflated: Buffer;
+  try {
+    // Never more than the header's size: a megabyte of deflated zeros inflates to gigabytes.
+    inflated = inflateSync(parts.data, { maxOutputLength: expectedBytes });
+  } catch {
+    return undefined;
+  }
+  if (inflated.length < expectedBytes) return undefined;
   let previous = new Uint8Array(rowBytes);
   let current = new Uint8Array(rowBytes);
   const rgba = new Uint8Array(width * 4);

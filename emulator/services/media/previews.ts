@@ -2,8 +2,9 @@
  * Scaled previews of images, asked for the way the platform's image URLs ask: the file's URL, then
  * `/v1/<fill|fit>/w_<width>,h_<height>[,...]/<file name>` (`fill` covers the box and crops the
  * middle, `fit` fits inside it). The media grid loads these instead of the originals, so a 30 MB
- * upload costs its grid a few kilobytes. The emulator scales the PNGs it can decode (`png.ts`);
- * any other image, or a box larger than the image, is answered with the original.
+ * upload costs its grid a few kilobytes. The emulator scales the PNGs it can decode (`png.ts`) of up
+ * to {@link MAX_SCALED_PIXELS}; any other image, or a box larger than the image, is answered with the
+ * original.
  */
 import { encodePng, decodePngRows, readablePngSize, type RgbaImage } from './png.js';
 
@@ -16,6 +17,14 @@ export interface PreviewRequest {
 
 /** The largest side a preview may ask for (larger is no preview). */
 const MAX_SIDE = 2048;
+
+/**
+ * The largest image the emulator scales (10 megapixels, a 4K screenshot and more); a larger one is
+ * served as its original. Decoding runs on the event loop at about 8 megapixels a second, and the
+ * size is the header's word: a 60-byte upload claiming 2^31 × 2^31 pixels held the emulator for
+ * 42 s, a 1 MB one of 8,000 × 8,000 zeros for 9 s.
+ */
+const MAX_SCALED_PIXELS = 10_000_000;
 
 /** The box of the grid's thumbnails (twice the cards' size, for sharp screens). */
 export const THUMBNAIL_SIZE = 360;
@@ -50,6 +59,7 @@ export function scalePng(bytes: Buffer, request: PreviewRequest): Buffer | undef
   const size = readablePngSize(bytes);
   // An image that fits in the box is its own preview (never scaled up, nor cropped for nothing).
   if (!size || (size.width <= request.width && size.height <= request.height)) return undefined;
+  if (size.width * size.height > MAX_SCALED_PIXELS) return undefined;
   // The part of the image that is shown: all of it (fit), or the middle that has the box's shape (fill).
   let crop = { x: 0, y: 0, width: size.width, height: size.height };
   if (request.mode == 'fill') {
