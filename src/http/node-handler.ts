@@ -17,7 +17,7 @@ import { NetworkError } from '../errors/index.js';
 import type { HttpHandler, HttpRequest, HttpResponse, RequestBody } from './handler.js';
 import { asNetworkError } from './network-failure.js';
 import { noteKeepAliveHint, sharedAgents } from './node-agents.js';
-import { targetOf } from './node-target.js';
+import { type Target, targetOf } from './node-target.js';
 import { MAX_REDIRECTS, REDIRECT_STATUSES, redirectRequest } from './redirect.js';
 
 /** What `fetch` asks for (and decodes) when the caller does not say. */
@@ -157,7 +157,14 @@ function exchange(request: HttpRequest): Promise<HttpResponse> {
   headers['accept-encoding'] ??= ACCEPT_ENCODING;
   if (body.length !== undefined) headers['content-length'] ??= String(body.length);
   if (body.contentType) headers['content-type'] ??= body.contentType;
-  const { secure, options } = targetOf(request.url);
+  let target: Target;
+  try {
+    target = targetOf(request.url);
+  } catch (error) {
+    // A URL with credentials (a redirect's Location too), or none at all: fetch fails both as a network error.
+    return Promise.reject(new NetworkError({ cause: error }));
+  }
+  const { secure, options } = target;
   // Any other scheme (a caller's URL, a redirect's Location): fetch fails it as a network error.
   if (options.protocol !== 'http:' && options.protocol !== 'https:') {
     return Promise.reject(

@@ -3,8 +3,8 @@
  * string makes it parse the whole URL on every call; the transport sends many requests to one
  * origin, so the origin is parsed once and the path is used as it is whenever it is already in
  * the form URL parsing would give (the transport's own URLs always are). Anything else (dot
- * segments, characters a URL would escape, credentials in the URL) goes through `new URL`, as
- * `fetch` would have it.
+ * segments, characters a URL would escape) goes through `new URL`, as `fetch` would have it; a
+ * URL with credentials (`user:pass@`) is refused, as `fetch` refuses it.
  */
 import type { RequestOptions } from 'node:http';
 
@@ -47,13 +47,17 @@ function parseOrigin(url: URL): Origin {
 /** A URL the fast path does not take: parsed whole, as `http.request` would parse it. */
 function parsedTarget(url: string): Target {
   const parsed = new URL(url);
-  const options: RequestOptions = { ...parseOrigin(parsed), path: parsed.pathname + parsed.search };
+  // http.request would send them as Basic auth to whatever host the URL names (a redirect's
+  // Location included); fetch refuses such a URL. The message leaves the secret out.
   if (parsed.username || parsed.password)
-    options.auth = `${decodeURIComponent(parsed.username)}:${decodeURIComponent(parsed.password)}`;
-  return { secure: parsed.protocol === 'https:', options };
+    throw new TypeError(`a URL with credentials (user:pass@) is not sent: ${parsed.origin}${parsed.pathname}`);
+  return {
+    secure: parsed.protocol === 'https:',
+    options: { ...parseOrigin(parsed), path: parsed.pathname + parsed.search },
+  };
 }
 
-/** The `http.request` options (host, port, path) of an absolute `http:` or `https:` URL. */
+/** The `http.request` options (host, port, path) of an absolute `http:` or `https:` URL; a TypeError for one with credentials. */
 export function targetOf(url: string): Target {
   const authorityStart = url.indexOf('://') + 3;
   const pathStart = url.indexOf('/', authorityStart);

@@ -47,13 +47,16 @@ const WHO = 'createClient';
 export function checkTransportOptions(options: TransportOptions): void {
   const { baseUrl, fetch, headers, retry } = options;
   if (baseUrl !== undefined) {
-    let protocol: string | undefined;
+    let url: URL | undefined;
     try {
-      protocol = typeof baseUrl === 'string' ? new URL(baseUrl).protocol : undefined;
+      url = typeof baseUrl === 'string' ? new URL(baseUrl) : undefined;
     } catch {
       // reported below
     }
-    if (protocol !== 'http:' && protocol !== 'https:') invalid('baseUrl', 'an absolute http(s) URL', WHO);
+    if (url?.protocol !== 'http:' && url?.protocol !== 'https:') invalid('baseUrl', 'an absolute http(s) URL', WHO);
+    // fetch would refuse every call with a bare TypeError, node:http send them as Basic auth.
+    if (url.username || url.password)
+      invalid('baseUrl', 'a URL without user:pass@ (send credentials in a header)', WHO);
   }
   if (fetch !== undefined && typeof fetch !== 'function') invalid('fetch', 'a function', WHO);
   if (

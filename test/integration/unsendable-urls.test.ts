@@ -18,13 +18,29 @@ vi.mock('../../src/http/default-handler.js', async () => {
 });
 
 /** Where each path redirects to. */
-const LOCATIONS: Record<string, string> = { '/not-a-url': 'http://[bad', '/ftp': 'ftp://example.com/file' };
+const LOCATIONS: Record<string, string> = {
+  '/not-a-url': 'http://[bad',
+  '/ftp': 'ftp://example.com/file',
+  // Back to this server, with credentials: fetch refuses to follow it; node:http would send them as Basic auth.
+  '/credentials': '/with-credentials',
+  '/user-only': '/with-user',
+};
+/** The Authorization headers the server was sent. */
+const authorizations: string[] = [];
 let server: Server;
 let baseUrl: string;
 beforeAll(async () => {
-  server = createServer((request, response) =>
-    response.writeHead(302, { location: LOCATIONS[request.url!] ?? '/' }).end(),
-  );
+  server = createServer((request, response) => {
+    if (request.headers.authorization) authorizations.push(request.headers.authorization);
+    const target = LOCATIONS[request.url!] ?? '/';
+    const location =
+      target == '/with-credentials'
+        ? baseUrl.replace('://', '://user:secret@') + target
+        : target == '/with-user'
+          ? baseUrl.replace('://', '://user@') + target
+          : target;
+    response.writeHead(302, { location }).end();
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -49,6 +65,14 @@ describe.each(['fetch', 'node'] as const)('%s handler, a URL that cannot be sent
 
   it.each(Object.keys(LOCATIONS))('a redirect to %s: the call rejects with a NetworkError', async (path) => {
     expect(await failureOf(path)).toBeInstanceOf(NetworkError);
+  });
+
+  it('a redirect to a URL with credentials (user:pass@) is not followed: nothing is sent as Basic auth', async () => {
+    authorizations.length = 0;
+    const error = await failureOf('/credentials');
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(String((error as Error).message)).not.toContain('secret');
+    expect(authorizations).toEqual([]);
   });
 
   it('a URL that is not http(s), given directly: the call rejects with a NetworkError', async () => {

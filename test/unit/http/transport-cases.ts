@@ -449,6 +449,18 @@ export function transportCases(): void {
         'createClient: timeoutMs must be a number of milliseconds >= 0 (0: no limit)',
       );
       expect(() => admin({ baseUrl: 'not a url' })).toThrow('createClient: baseUrl must be an absolute http(s) URL');
+      // fetch would refuse every call with a bare TypeError; node:http would send them as Basic auth.
+      for (const baseUrl of ['https://user:secret@api.test', 'https://user@api.test', 'https://:secret@api.test']) {
+        let error: unknown;
+        try {
+          admin({ baseUrl });
+        } catch (caught) {
+          error = caught;
+        }
+        expect(error, baseUrl).toBeInstanceOf(RequestError);
+        expect((error as RequestError).field, baseUrl).toBe('baseUrl');
+        expect((error as Error).message, baseUrl).not.toContain('secret');
+      }
       expect(() => admin({ fetch: 'fetch' as never })).toThrow(RequestError);
       const log = captureAll();
       await expect(admin().collections.getDataCollection('M', { timeoutMs: 'soon' as never })).rejects.toBeInstanceOf(
