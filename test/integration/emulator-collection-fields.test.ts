@@ -4,7 +4,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectionIdProblem, fieldKeyProblem } from '../../console/src/data/collection-rules.js';
-import * as emulatorRules from '../../emulator/services/data/collections-rules.js';
 import { isValidationError } from '../../src/index.js';
 import { startEmulator, type TestEmulator } from '../helpers/emulator.js';
 
@@ -94,11 +93,9 @@ describe('collection ids and field keys', () => {
     expect((await emulator.admin.collections.getDataCollection('FieldEdits')).revision).toBe('2');
   });
 
-  it('the console checks its forms with the same rules', () => {
-    for (const id of [...badIds, ...goodIds])
-      expect(collectionIdProblem(id), id).toBe(emulatorRules.collectionIdProblem(id));
-    for (const key of [...badKeys, ...goodKeys])
-      expect(fieldKeyProblem(key), key).toBe(emulatorRules.fieldKeyProblem(key));
+  it("the console's forms refuse and accept what the emulator does (the same functions)", () => {
+    for (const id of badIds) expect(collectionIdProblem(id), id).toBeDefined();
+    for (const id of goodIds) expect(collectionIdProblem(id), id).toBeUndefined();
     for (const key of badKeys) expect(fieldKeyProblem(key), key).toBeDefined();
     for (const key of goodKeys) expect(fieldKeyProblem(key), key).toBeUndefined();
   });
