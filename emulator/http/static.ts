@@ -51,8 +51,15 @@ const NOT_BUILT_PAGE = `<!doctype html>
 
 const isFile = async (path: string) => (await stat(path).catch(() => null))?.isFile() ?? false;
 
+/**
+ * The console's pages write to the control API as the emulator's own origin (reset, import, sign in
+ * as): framed by a page of another site, a click there could be a click on them (clickjacking).
+ */
+const CONSOLE_FRAMING = { 'content-security-policy': "frame-ancestors 'self'", 'x-frame-options': 'SAMEORIGIN' };
+
 /** Answers a GET outside the API paths from the console directory. */
 export async function serveConsole(consoleDir: string, urlPath: string, reply: FastifyReply): Promise<FastifyReply> {
+  reply.headers(CONSOLE_FRAMING);
   const index = join(consoleDir, 'index.html');
   const consoleBuilt = await isFile(index);
   // Our pages name an inline icon; a browser that asks anyway gets "no content", not an error

@@ -270,3 +270,15 @@ describe('hosted pages and framing (finding 13)', () => {
     expect(page.headers.get('x-frame-options')).toBeNull();
   });
 });
+
+describe('the console and framing (clickjacking)', () => {
+  it('no other origin may frame the console: its pages write to the control API as the emulator itself (reset, sign in as)', async () => {
+    for (const path of ['/', '/collections/Movies', '/bench']) {
+      const page = await emulator.fetch(path);
+      expect(page.status, path).toBe(200);
+      expect(page.headers.get('content-type'), path).toContain('text/html');
+      expect(page.headers.get('content-security-policy'), path).toBe("frame-ancestors 'self'");
+      expect(page.headers.get('x-frame-options'), path).toBe('SAMEORIGIN');
+    }
+  });
+});
