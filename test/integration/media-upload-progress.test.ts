@@ -26,6 +26,9 @@ async function progressOf(data: Blob | Uint8Array, client = emulator.admin): Pro
     onProgress: (progress) => reports.push(progress),
   });
   expect(file.sizeInBytes).toBe(String(FIVE_MIB));
+  // The streamed body arrives as it was (a piece lost, repeated or reordered keeps the size).
+  const stored = new Uint8Array(await (await fetch(file.url!)).arrayBuffer());
+  expect(Buffer.compare(stored, patterned(FIVE_MIB))).toBe(0);
   return reports;
 }
 
