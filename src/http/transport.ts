@@ -191,8 +191,8 @@ export class Transport {
     } catch {
       throw new RequestError(`fetchWithAuth: ${String(pathOrUrl)} is not a path or an absolute URL`, { field: 'url' });
     }
-    // fetch refuses such a URL with a bare TypeError and node:http turns it into Basic auth for
-    // whatever host it names: neither is what a caller meant. The message leaves the secret out.
+    // fetch refuses such a URL with a bare TypeError (the node:http handler with a NetworkError):
+    // it is the caller's mistake, said before anything is sent. The message leaves the secret out.
     if (url.username || url.password)
       throw new RequestError('fetchWithAuth: user:pass@ in a URL is refused; send credentials in a header', {
         field: 'url',
