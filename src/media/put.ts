@@ -21,6 +21,19 @@ export const incomplete = (what: string, status = 200, requestId?: string | null
   });
 
 /**
+ * The upload URL an answer gave, resolved against `baseUrl`; one that is no URL (`http://[x`) is an
+ * incomplete answer like a missing one, never the bare TypeError `new URL` throws.
+ */
+export function uploadTarget(url: string | URL | undefined, baseUrl: string, what: string): URL {
+  if (!url) throw incomplete(what);
+  try {
+    return new URL(url, baseUrl);
+  } catch {
+    throw incomplete(`valid ${what}`);
+  }
+}
+
+/**
  * Sends the PUT with the bare fetch (the URL is signed: no auth header, no SDK header, no retry)
  * and returns the descriptor in public form; `onSent` (the simple upload's) hears the body's bytes
  * go out (./sent-progress.ts). Non-2xx → the mapped error; no response → NetworkError.
@@ -33,8 +46,7 @@ export async function putFile(
   init: RequestInit,
   onSent?: (bytes: number) => void,
 ): Promise<FileDescriptor> {
-  if (!url) throw incomplete('upload URL');
-  const target = new URL(url, transport.baseUrl);
+  const target = uploadTarget(url, transport.baseUrl, 'upload URL');
   target.searchParams.set('filename', fileName);
   let response: Response;
   let text: string;

@@ -20,7 +20,7 @@ import { generateFileResumableUploadUrl } from '../../generated/operations/gener
 import { errorFromResponse, NetworkError } from '../errors/index.js';
 import { send } from '../invoke.js';
 import { loadOnFirstUse } from '../lazy.js';
-import { incomplete, putFile } from './put.js';
+import { incomplete, putFile, uploadTarget } from './put.js';
 import type { UploadJob } from './upload.js';
 
 // tus-js-client loads when the first resumable upload starts.
@@ -49,7 +49,7 @@ export async function tusUpload(job: UploadJob): Promise<FileDescriptor> {
   if (!uploadUrl || !uploadToken) {
     throw incomplete('uploadUrl or uploadToken');
   }
-  const endpoint = new URL(uploadUrl, transport.baseUrl);
+  const endpoint = uploadTarget(uploadUrl, transport.baseUrl, 'uploadUrl');
   const { Upload } = await loadTusClient();
   let onAbort = (): void => undefined;
   try {

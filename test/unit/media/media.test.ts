@@ -439,6 +439,28 @@ describe('media.upload: errors', () => {
     });
   });
 
+  it('generate-upload-url with an uploadUrl that is no URL → HttpError SYSTEM_ERROR, not a bare TypeError', async () => {
+    nock(BASE).post('/site-media/v1/files/generate-upload-url').reply(200, { uploadUrl: 'http://[not-a-host/upload' });
+    await expect(up()).rejects.toMatchObject({
+      name: 'HttpError',
+      code: 'SYSTEM_ERROR',
+      message: expect.stringContaining('has no valid upload URL'),
+    });
+  });
+
+  it('generate-resumable-upload-url with an uploadUrl that is no URL → HttpError SYSTEM_ERROR', async () => {
+    nock(BASE)
+      .post('/site-media/v1/files/generate-resumable-upload-url')
+      .reply(200, { uploadUrl: 'http://[not-a-host/files', uploadToken: 't' });
+    await expect(
+      client().media.upload(BYTES, { mimeType: 'image/png', fileName: 'cat.png', resumable: true }),
+    ).rejects.toMatchObject({
+      name: 'HttpError',
+      code: 'SYSTEM_ERROR',
+      message: expect.stringContaining('valid uploadUrl'),
+    });
+  });
+
   it('a dropped connection on the PUT → NetworkError', async () => {
     nock(BASE)
       .post('/site-media/v1/files/generate-upload-url')
