@@ -52,7 +52,11 @@ export interface UploadOptions extends CallOptions {
   filePath?: string;
   /** Passed on to the file-ready and file-failed events. */
   externalInfo?: FileExternalInfo;
-  /** Called as bytes are sent: at least once with `loaded: 0` and once with `loaded: total`. */
+  /**
+   * Called as bytes are sent: at least once with `loaded: 0` and once with `loaded: total`. A
+   * simple upload through a `fetch` of your own (the client's `fetch` option) reports only those two:
+   * fetch tells nothing of a request body's bytes.
+   */
   onProgress?: (progress: UploadProgress) => void;
   /**
    * `true`: a resumable TUS upload; `false`: one PUT. Default: resumable above
