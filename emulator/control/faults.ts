@@ -82,6 +82,10 @@ export function routeOperation(request: FastifyRequest): { id: string; namespace
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value == 'object' && value !== null && !Array.isArray(value);
 
+/** Whether `value` is a whole number from `minimum` to `maximum`. */
+const isWholeNumberIn = (value: unknown, minimum: number, maximum = Number.MAX_SAFE_INTEGER): boolean =>
+  Number.isInteger(value) && (value as number) >= minimum && (value as number) <= maximum;
+
 /** The problems of a rule, as field violations. */
 function violationsOf(input: Record<string, unknown>): FieldViolation[] {
   const violations: FieldViolation[] = [];
@@ -94,17 +98,17 @@ function violationsOf(input: Record<string, unknown>): FieldViolation[] {
   if (operation !== undefined && (typeof operation != 'string' || !operation)) problem('operation', 'must be a name');
   if (path !== undefined && (typeof path != 'string' || !path.startsWith('/')))
     problem('path', 'must be a path prefix starting with /', 'FORMAT');
-  if (status !== undefined && !(status === 0 || (Number.isInteger(status) && +status! >= 400 && +status! <= 599)))
+  if (status !== undefined && status !== 0 && !isWholeNumberIn(status, 400, 599))
     problem('status', 'must be 0 (drop the connection) or an error status from 400 to 599');
   if (status === undefined && latencyMs === undefined)
     problem('status', 'must be given unless the rule only adds latency (latencyMs)', 'REQUIRED_FIELD');
-  if (times !== undefined && !(Number.isInteger(times) && +times! >= 1))
+  if (times !== undefined && !isWholeNumberIn(times, 1))
     problem('times', 'must be a whole number of at least 1', 'MIN');
   if (probability !== undefined && !(typeof probability == 'number' && probability >= 0 && probability <= 1))
     problem('probability', 'must be a number from 0 to 1');
-  if (latencyMs !== undefined && !(Number.isInteger(latencyMs) && +latencyMs! >= 0 && +latencyMs! <= 60_000))
+  if (latencyMs !== undefined && !isWholeNumberIn(latencyMs, 0, 60_000))
     problem('latencyMs', 'must be a whole number of milliseconds from 0 to 60000');
-  if (retryAfterSeconds !== undefined && !(Number.isInteger(retryAfterSeconds) && +retryAfterSeconds! >= 0))
+  if (retryAfterSeconds !== undefined && !isWholeNumberIn(retryAfterSeconds, 0))
     problem('retryAfterSeconds', 'must be a whole number of at least 0', 'MIN');
   return violations;
 }

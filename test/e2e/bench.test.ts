@@ -8,6 +8,9 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeInBrowser, e2eTestTimeoutMs, inPage, useStage } from './harness.js';
 
+/** How long the page may take to show a change (a loaded machine runs the whole suite at once). */
+const ui = { timeout: 10_000 };
+
 describeInBrowser('console: test bench', () => {
   const stage = useStage();
 
@@ -16,14 +19,14 @@ describeInBrowser('console: test bench', () => {
       await page.goto('/admin/config');
       await page.getByRole('link', { name: 'Test bench' }).click();
       const offset = page.getByTestId('clock-offset');
-      await expect.poll(() => offset.textContent()).toBe('real time');
+      await expect.poll(() => offset.textContent(), ui).toBe('real time');
       await page.getByRole('button', { name: '+4 hours' }).click();
-      await expect.poll(() => offset.textContent()).toBe('4 h ahead');
+      await expect.poll(() => offset.textContent(), ui).toBe('4 h ahead');
       expect((await stage().emulator.clock.now()).offsetSeconds).toBe(4 * 3600);
       await page.getByRole('button', { name: '+1 day' }).click();
-      await expect.poll(() => offset.textContent()).toBe('1 d 4 h ahead');
+      await expect.poll(() => offset.textContent(), ui).toBe('1 d 4 h ahead');
       await page.getByRole('button', { name: 'Back to real time' }).click();
-      await expect.poll(() => offset.textContent()).toBe('real time');
+      await expect.poll(() => offset.textContent(), ui).toBe('real time');
       expect((await stage().emulator.clock.now()).offsetSeconds).toBe(0);
     });
   });
@@ -37,7 +40,7 @@ describeInBrowser('console: test bench', () => {
       await form.getByLabel('Times').fill('1');
       await form.getByRole('button', { name: 'Add fault' }).click();
       const table = page.getByTestId('faults-table');
-      await expect.poll(() => table.textContent()).toContain('items.query');
+      await expect.poll(() => table.textContent(), ui).toContain('items.query');
       const [rule] = await stage().emulator.faults.list();
       expect(rule).toMatchObject({ operation: 'items.query', status: 503, times: 1, fired: 0 });
 
@@ -63,7 +66,7 @@ describeInBrowser('console: test bench', () => {
     await inPage(stage(), 'bench-sign-in-as', async (page) => {
       await page.goto('/');
       const session = page.getByTestId('session');
-      await expect.poll(() => session.textContent()).toContain('Visitor');
+      await expect.poll(() => session.textContent(), ui).toContain('Visitor');
       await page.goto('/admin/bench');
       await page
         .getByTestId('identities-table')
@@ -71,10 +74,10 @@ describeInBrowser('console: test bench', () => {
         .getByRole('button', { name: 'Sign in as' })
         .click();
       await page.waitForURL((url) => url.pathname == '/');
-      await expect.poll(() => session.textContent()).toContain('Ada Lovelace');
+      await expect.poll(() => session.textContent(), ui).toContain('Ada Lovelace');
       // The tokens are in memory only: the emulator's sign-in cookie signs the reloaded page in again.
       await page.reload();
-      await expect.poll(() => session.textContent()).toContain('Ada Lovelace');
+      await expect.poll(() => session.textContent(), ui).toContain('Ada Lovelace');
     });
   });
 
@@ -102,14 +105,14 @@ describeInBrowser('console: test bench', () => {
         await form.getByLabel('Event type').selectOption('wix.members.v1.member_updated');
         await form.getByLabel('Send to').fill(receiverUrl);
         await form.getByRole('button', { name: 'Send event' }).click();
-        await expect.poll(() => form.textContent()).toContain('Sent wix.members.v1.member_updated');
+        await expect.poll(() => form.textContent(), ui).toContain('Sent wix.members.v1.member_updated');
         const deliveries = page.getByTestId('deliveries-table');
-        await expect.poll(() => deliveries.textContent()).toContain('wix.members.v1.member_updated');
-        await expect.poll(() => bodies.length).toBe(1);
+        await expect.poll(() => deliveries.textContent(), ui).toContain('wix.members.v1.member_updated');
+        await expect.poll(() => bodies.length, ui).toBe(1);
 
         await deliveries.getByRole('button', { name: 'Resend' }).first().click();
-        await expect.poll(() => bodies.length).toBe(2);
-        await expect.poll(() => deliveries.locator('tbody tr').count()).toBe(2);
+        await expect.poll(() => bodies.length, ui).toBe(2);
+        await expect.poll(() => deliveries.locator('tbody tr').count(), ui).toBe(2);
       });
     });
   });

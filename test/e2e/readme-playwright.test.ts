@@ -24,7 +24,7 @@ it('opens the site signed in as a member', async () => {
   try {
     const page = await (await browser.newContext({ storageState })).newPage();
     await page.goto(emulator.url); // the emulator's console, a sitekit app
-    await expect.poll(() => page.getByTestId('session').textContent()).toContain('Ada Lovelace');
+    await expect.poll(() => page.getByTestId('session').textContent(), { timeout: 10_000 }).toContain('Ada Lovelace');
   } finally {
     await browser.close();
   }
