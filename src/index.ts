@@ -95,6 +95,7 @@ export type {
   DistinctRequest,
   ElementOf,
   FieldPath,
+  FieldPathOfType,
   FieldValue,
   FilterBuilder,
   FilterLike,

@@ -73,6 +73,15 @@ export type ItemInput<T> = T & Partial<SystemFields>;
 /** A field name of `T` (autocompleted), or a dotted path into a nested field (not checked). */
 export type FieldPath<T> = (keyof T & string) | `${string}.${string}`;
 
+/**
+ * A field name of `T` whose values are of type `V` (or untyped: `unknown`, `any`, or any field of
+ * an untyped item), or a dotted path (not checked): the fields an operator that only makes sense on
+ * text or numbers takes, so that `contains('year', '19')` or `sum('title')` is a compile error.
+ */
+export type FieldPathOfType<T, V> =
+  | { [K in keyof T & string]-?: unknown extends T[K] ? K : NonNullable<T[K]> extends V ? K : never }[keyof T & string]
+  | `${string}.${string}`;
+
 /** The type of field `K` of `T`; `unknown` for dotted paths and untyped items. */
 export type FieldValue<T, K> = K extends keyof T ? T[K] : unknown;
 
@@ -110,11 +119,11 @@ export interface FilterOperators<T, Self> {
   /** `from <= field < to` (`{$gte: from, $lt: to}`); both bounds are required. */
   between<K extends FieldPath<T>>(field: K, from: FieldValue<T, K>, to: FieldValue<T, K>): Self;
   /** Text field contains `text` (`$contains`). */
-  contains<K extends FieldPath<T>>(field: K, text: string): Self;
+  contains(field: FieldPathOfType<T, string>, text: string): Self;
   /** Text field starts with `text` (`$startsWith`). */
-  startsWith<K extends FieldPath<T>>(field: K, text: string): Self;
+  startsWith(field: FieldPathOfType<T, string>, text: string): Self;
   /** Text field ends with `text` (`$endsWith`). */
-  endsWith<K extends FieldPath<T>>(field: K, text: string): Self;
+  endsWith(field: FieldPathOfType<T, string>, text: string): Self;
   /** Field (or array field) holds at least one of the values (`$hasSome`); at least one value. */
   hasSome<K extends FieldPath<T>>(field: K, values: readonly ElementOf<FieldValue<T, K>>[]): Self;
   hasSome<K extends FieldPath<T>>(field: K, ...values: ElementOf<FieldValue<T, K>>[]): Self;
@@ -315,12 +324,12 @@ export interface AggregateBuilder<T = Item, Row extends AggregateRow = Aggregate
     ...fields: Fields
   ): AggregateBuilder<T, Row & GroupedFields<DataItemOf<T>, Fields>>;
   /** Sum of a field per group. */
-  sum<K extends FieldPath<DataItemOf<T>>, Name extends string = `${K}Sum`>(
+  sum<K extends FieldPathOfType<DataItemOf<T>, number>, Name extends string = `${K}Sum`>(
     field: K,
     resultFieldName?: Name,
   ): AggregateBuilder<T, Row & ResultField<Name, number>>;
   /** Average of a field per group. */
-  avg<K extends FieldPath<DataItemOf<T>>, Name extends string = `${K}Avg`>(
+  avg<K extends FieldPathOfType<DataItemOf<T>, number>, Name extends string = `${K}Avg`>(
     field: K,
     resultFieldName?: Name,
   ): AggregateBuilder<T, Row & ResultField<Name, number>>;
@@ -350,7 +359,7 @@ export interface PatchBuilder<T = Item> {
   /** Sets a field to a value. */
   setField<K extends FieldPath<DataItemOf<T>>>(field: K, value: FieldValue<DataItemOf<T>, K>): PatchBuilder<T>;
   /** Adds a number to a number field (negative to subtract). */
-  incrementField(field: FieldPath<DataItemOf<T>>, by: number): PatchBuilder<T>;
+  incrementField(field: FieldPathOfType<DataItemOf<T>, number>, by: number): PatchBuilder<T>;
   /** Appends a value to an array field. */
   appendToArray<K extends FieldPath<DataItemOf<T>>>(
     field: K,

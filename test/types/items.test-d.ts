@@ -46,6 +46,12 @@ describe('typed query builder', () => {
     q.eq('yeer', 1975);
     // @ts-expect-error a number is not a title
     q.startsWith('title', 5);
+    // @ts-expect-error text operators take text fields: a year is a number
+    q.contains('year', '19');
+    // @ts-expect-error text operators take text fields: tags are an array
+    q.startsWith('tags', 'a');
+    // @ts-expect-error text operators take text fields: a date is not text
+    q.endsWith('released', '1');
     // @ts-expect-error values must be tags
     q.hasSome('tags', 1);
     // @ts-expect-error exists needs its boolean
@@ -77,6 +83,10 @@ describe('typed query builder', () => {
     const q = items.query('Movies');
     expectTypeOf(q).toEqualTypeOf<ItemsQueryBuilder<Item>>();
     q.eq('whatever', 1).eq('other', 'x').hasSome('tags', 1, 'a').ascending('anything');
+    // Text and number operators take any field of an untyped item.
+    q.contains('whatever', 'x').startsWith('_id', 'a').endsWith('other', 'z');
+    items.patch('Movies', 'a').incrementField('whatever', 1);
+    items.aggregate('Movies').sum('whatever').avg('other');
     expectTypeOf(q.find()).resolves.toHaveProperty('items').items.toHaveProperty('_id').toEqualTypeOf<string>();
   });
 
@@ -174,6 +184,10 @@ describe('aggregate, patch, references', () => {
     expectTypeOf(items.aggregate('Movies').count().run()).resolves.toMatchTypeOf<PagedResult<{ count: number }>>();
     // @ts-expect-error not a field of Movie
     items.aggregate<Movie>('Movies').group('nope');
+    // @ts-expect-error a sum is of a number field
+    items.aggregate<Movie>('Movies').sum('title');
+    // @ts-expect-error an average is of a number field
+    items.aggregate<Movie>('Movies').avg('released');
   });
 
   it('patch', () => {
@@ -192,6 +206,8 @@ describe('aggregate, patch, references', () => {
     items.patch<Movie>('Movies', 'a').appendToArray('tags', 1);
     // @ts-expect-error increments are numbers
     items.patch<Movie>('Movies', 'a').incrementField('year', '1');
+    // @ts-expect-error only a number field is incremented
+    items.patch<Movie>('Movies', 'a').incrementField('title', 1);
   });
 
   it('references', () => {

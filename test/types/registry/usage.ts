@@ -97,4 +97,17 @@ export async function everyFieldType(): Promise<void> {
   client.items.query('Everything').ge('dateTime', 5);
   // @ts-expect-error not a field of Everything
   client.items.query('Everything').isEmpty('nothing');
+  // @ts-expect-error text operators take TEXT fields, not NUMBER ones
+  client.items.query('Everything').contains('number', '4');
+  // @ts-expect-error text operators take TEXT fields, not BOOLEAN ones
+  client.items.query('Everything').startsWith('flag', 't');
+  // @ts-expect-error a NUMBER field is incremented, not a TEXT one
+  client.items.patch('Everything', 'one').incrementField('text', 1);
+  // @ts-expect-error a sum is of a NUMBER field
+  client.items.aggregate('Everything').sum('text');
+  // @ts-expect-error an average is of a NUMBER field
+  client.items.aggregate('Everything').avg('dateTime');
+  client.items.query('Everything').contains('text', 'x').startsWith('anything', 'x');
+  client.items.patch('Everything', 'one').incrementField('number', 1);
+  client.items.aggregate('Everything').sum('number').avg('number');
 }
