@@ -10,7 +10,8 @@ import { isIP } from 'node:net';
 export const CONTROL_HEADER = 'x-sitekit-emulator';
 
 /** `localhost` and its subdomains (`app.localhost`), which resolve to loopback without DNS. */
-const isLocalhostName = (hostname: string): boolean => hostname == 'localhost' || hostname.endsWith('.localhost');
+export const isLocalhostName = (hostname: string): boolean =>
+  hostname == 'localhost' || hostname.endsWith('.localhost');
 
 /** `127.0.0.1`, `[::1]`: the loopback addresses as a URL's `hostname` spells them. */
 const LOOPBACK_ADDRESSES = new Set(['127.0.0.1', '[::1]']);

@@ -13,6 +13,7 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { BlockList, isIP } from 'node:net';
 import { networkInterfaces } from 'node:os';
+import { isLocalhostName } from '../../http/request-guards.js';
 
 /** The setting that lets imports reach loopback and private addresses. */
 export const PRIVATE_IMPORTS_SETTING = 'importsFromPrivateAddresses';
@@ -132,8 +133,7 @@ const portOf = (url: URL): number => (url.port ? Number(url.port) : url.protocol
 export function sourceProblem(url: URL, reach: ImportReach): string | undefined {
   const hostname = url.hostname.replace(/^\[|\]$/g, '');
   if (isIP(hostname)) return addressProblem(hostname, portOf(url), reach);
-  if (hostname == 'localhost' || hostname.endsWith('.localhost'))
-    return addressProblem('127.0.0.1', portOf(url), reach);
+  if (isLocalhostName(hostname)) return addressProblem('127.0.0.1', portOf(url), reach);
   return undefined;
 }
 
