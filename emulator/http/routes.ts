@@ -143,7 +143,8 @@ export function registerTableRoutes(
           input: input ?? {},
           caller: request.caller!,
           requestId: request.id,
-          emit: (event) => pending.push(event),
+          // Stamped with the emulator's clock: the write happens now, as the emulator tells time.
+          emit: (event) => pending.push({ ...event, eventTime: context.clock.iso() }),
           request,
           reply,
         };

@@ -437,6 +437,23 @@ describe('webhooks on demand', () => {
     expect(isWebhookError(await failure(app().webhooks.process(await forged)))).toBe(true);
   });
 
+  it("events carry the emulator's time: a write's and a triggered one's", async () => {
+    const { now } = await emulator.clock.set('2031-06-01T12:00:00.000Z');
+    const seen: string[] = [];
+    const unsubscribe = emulator.context.events.subscribe((event) => void seen.push(event.eventTime));
+    try {
+      await emulator.admin.items.insert('Movies', { title: 'Timed' });
+      const received = nextBody();
+      await emulator.trigger('wix.members.v1.member_updated', { id: TESS.id, urls: [receiverUrl] });
+      const processed = await app().webhooks.process(await received);
+      for (const time of [seen[0]!, String(processed.payload.metadata.eventTime)])
+        expect(Math.abs(Date.parse(time) - Date.parse(now))).toBeLessThan(60_000);
+    } finally {
+      unsubscribe();
+      await emulator.clock.reset();
+    }
+  });
+
   it('sitekit-sdk emulator trigger sends one to --forward-to', async () => {
     const received = nextBody();
     const output: string[] = [];

@@ -57,6 +57,12 @@ const missing = (what: string) =>
 
 /** The domain event a trigger asks for; an unknown type or entity is refused. */
 export function eventForTrigger(context: EmulatorContext, input: TriggerRequest): DomainEvent {
+  // Sent now, as the emulator tells time.
+  return { ...buildEvent(context, input), eventTime: context.clock.iso() };
+}
+
+/** The event of {@link eventForTrigger}, before its time is set. */
+function buildEvent(context: EmulatorContext, input: TriggerRequest): DomainEvent {
   const { eventType } = input;
   if (typeof eventType != 'string' || !TRIGGER_EVENT_TYPES.includes(eventType))
     throw invalidField('eventType', `must be one of ${TRIGGER_EVENT_TYPES.join(', ')}`, 'INVALID_ENUM_VALUE');
