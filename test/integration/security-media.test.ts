@@ -148,6 +148,25 @@ describe('imports (finding 4: SSRF)', () => {
     }
   });
 
+  it('refuses other spellings of this machine: octal, a trailing dot (resolved by DNS, refused at the connection)', async () => {
+    const { port } = new URL(emulator.url);
+    const octal = await importAs(`http://0177.0.0.1:${port}/_emulator/info`);
+    expect(octal.status).toBe(400);
+    const answers = await Promise.all(
+      [`http://localhost.:${port}/_emulator/info`, `http://LOCALHOST.:${port}/_emulator/export`].map((url) =>
+        importAs(url),
+      ),
+    );
+    await importsSettled(emulator.context);
+    for (const answer of answers) {
+      if (answer.status == 400) continue;
+      const response = await emulator.fetch(`/site-media/v1/files/get-file-by-id?fileId=${answer.body.file.id}`, {
+        headers: { authorization: emulator.info.apiKey },
+      });
+      expect(((await response.json()) as { file: { operationStatus: string } }).file.operationStatus).toBe('FAILED');
+    }
+  });
+
   it('with the setting on, imports a local fixture but never the emulator, not even through a redirect', async () => {
     await setConfig({ importsFromPrivateAddresses: true });
     try {

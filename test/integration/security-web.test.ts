@@ -64,6 +64,13 @@ describe('control API writes (finding 6)', () => {
     });
     expect(json.status).toBe(403);
     expect(JSON.parse(json.body)).toMatchObject({ details: { applicationError: { code: 'PERMISSION_DENIED' } } });
+    // A sandboxed frame (a user file's page, a data: URL) sends the opaque origin `null`.
+    const opaque = await rawRequest('/_emulator/reset', {
+      method: 'POST',
+      headers: { origin: 'null', 'x-sitekit-emulator': '1', 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(opaque.status).toBe(403);
     expect(await untouched()).toBe(true);
   });
 
@@ -172,10 +179,28 @@ describe('Host check against DNS rebinding (finding 7)', () => {
 
   it('answers loopback names and addresses, IP addresses and the configured hosts', async () => {
     const { port } = new URL(emulator.url);
-    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, 'app.localhost', `[::1]:${port}`, '192.168.1.20']) {
+    for (const host of [
+      `127.0.0.1:${port}`,
+      `localhost:${port}`,
+      `LOCALHOST:${port}`,
+      'app.localhost',
+      `[::1]:${port}`,
+      '192.168.1.20',
+      // Other spellings of an address (the URL parser's), still addresses.
+      '2130706433',
+      '[::ffff:127.0.0.1]',
+    ]) {
       expect((await rawRequest('/_emulator/info', { headers: { host } })).status, host).toBe(200);
     }
-    for (const host of ['localhost.attacker.example', '127.0.0.1.nip.io', 'user@localhost']) {
+    // A DNS name is never taken for an address, however it is spelled (a trailing dot, a port, capitals).
+    for (const host of [
+      'localhost.attacker.example',
+      '127.0.0.1.nip.io',
+      'user@localhost',
+      'rebind.attacker.example.',
+      'REBIND.attacker.example:80',
+      'localhost.attacker.example.:4700',
+    ]) {
       expect((await rawRequest('/_emulator/info', { headers: { host } })).status, host).toBe(403);
     }
     await emulator.fetch('/_emulator/config', {
