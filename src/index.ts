@@ -116,6 +116,7 @@ export type {
   PatchOptions,
   QueryReferencedOptions,
   QueryRequest,
+  ReferencedItem,
   CollectionItem,
   DefaultItem,
   InferableItem,

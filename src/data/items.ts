@@ -33,6 +33,7 @@ import type {
   DefaultItem,
   DistinctOptions,
   DistinctRequest,
+  FieldPath,
   FieldValue,
   FilterBuilder,
   FilterLike,
@@ -46,6 +47,7 @@ import type {
   ItemsQueryResponse,
   PagedResult,
   PatchBuilder,
+  ReferencedItem,
   QueryReferencedOptions,
   QueryRequest,
   RegisteredCollectionId,
@@ -60,7 +62,15 @@ import type {
  */
 export interface ItemsApi extends Omit<ItemsOperations, 'count'> {
   /** Counts the items that match `filter` (a filter builder or object); all items without one. */
-  count(collectionId: string, options?: { filter?: FilterLike } & CountOptions): Promise<number>;
+  count<C extends RegisteredCollectionId>(
+    collectionId: C,
+    options?: { filter?: FilterLike } & CountOptions,
+  ): Promise<number>;
+  /** Counts the items that match `filter` in a collection named by its item type `T` (any collection ID). */
+  count<T extends object = DefaultItem>(
+    collectionId: TypedCollectionId<T>,
+    options?: { filter?: FilterLike } & CountOptions,
+  ): Promise<number>;
   /**
    * Starts an immutable query builder.
    *
@@ -88,7 +98,17 @@ export interface ItemsApi extends Omit<ItemsOperations, 'count'> {
   /** A standalone filter builder, for `and/or/not`, aggregations, counts and member queries. */
   filter<T extends object = Item>(): FilterBuilder<T>;
   /** The distinct values of a field among the items matching `filter`, paged by `paging`. */
-  distinct(collectionId: string, field: string, options?: DistinctRequest): Promise<PagedResult<unknown>>;
+  distinct<C extends RegisteredCollectionId, K extends FieldPath<DataItemOf<CollectionItem<C>>>>(
+    collectionId: C,
+    field: K,
+    options?: DistinctRequest,
+  ): Promise<PagedResult<FieldValue<DataItemOf<CollectionItem<C>>, K>>>;
+  /** The distinct values of a field of items of type `T` (any collection ID), paged by `paging`. */
+  distinct<T extends object = DefaultItem>(
+    collectionId: TypedCollectionId<T>,
+    field: FieldPath<DataItemOf<NoInfer<T>>>,
+    options?: DistinctRequest,
+  ): Promise<PagedResult<unknown>>;
   /** Starts an immutable aggregation builder. */
   aggregate<C extends RegisteredCollectionId>(collectionId: C): AggregateBuilder<CollectionItem<C>>;
   /** Starts an immutable aggregation builder over items of type `T` (any collection ID). */
@@ -98,24 +118,47 @@ export interface ItemsApi extends Omit<ItemsOperations, 'count'> {
   /** Starts an immutable patch of one item of type `T` (any collection ID); `run()` applies it. */
   patch<T extends object = DefaultItem>(collectionId: TypedCollectionId<T>, itemId: string): PatchBuilder<T>;
   /** The items a reference field of an item refers to, as a paged result. */
-  queryReferenced<T extends object = Item>(
-    collectionId: string,
+  queryReferenced<C extends RegisteredCollectionId, K extends FieldPath<CollectionItem<C>>>(
+    collectionId: C,
+    itemId: ItemRef,
+    field: K,
+    options?: QueryReferencedOptions,
+  ): Promise<PagedResult<DataItemOf<ReferencedItem<FieldValue<CollectionItem<C>, K>>>>>;
+  /** The items a reference field of an item refers to, of type `T` given (any collection ID), as a paged result. */
+  queryReferenced<T extends object = DefaultItem>(
+    collectionId: TypedCollectionId<T>,
     itemId: ItemRef,
     field: string,
     options?: QueryReferencedOptions,
   ): Promise<PagedResult<DataItemOf<T>>>;
   /** Adds references from a reference field of item `left` to one item or to several. */
-  insertReference(
-    collectionId: string,
-    field: string,
+  insertReference<C extends RegisteredCollectionId>(
+    collectionId: C,
+    field: FieldPath<CollectionItem<C>>,
+    left: ItemRef,
+    right: ItemRef | readonly ItemRef[],
+    options?: CallOptions,
+  ): Promise<void>;
+  /** Adds references from a reference field of item `left`, in a collection of item type `T` given (any collection ID). */
+  insertReference<T extends object = DefaultItem>(
+    collectionId: TypedCollectionId<T>,
+    field: FieldPath<NoInfer<T>>,
     left: ItemRef,
     right: ItemRef | readonly ItemRef[],
     options?: CallOptions,
   ): Promise<void>;
   /** Removes references from a reference field of item `left` to one item or to several. */
-  removeReference(
-    collectionId: string,
-    field: string,
+  removeReference<C extends RegisteredCollectionId>(
+    collectionId: C,
+    field: FieldPath<CollectionItem<C>>,
+    left: ItemRef,
+    right: ItemRef | readonly ItemRef[],
+    options?: CallOptions,
+  ): Promise<void>;
+  /** Removes references from a reference field of item `left`, in a collection of item type `T` given (any collection ID). */
+  removeReference<T extends object = DefaultItem>(
+    collectionId: TypedCollectionId<T>,
+    field: FieldPath<NoInfer<T>>,
     left: ItemRef,
     right: ItemRef | readonly ItemRef[],
     options?: CallOptions,
@@ -259,7 +302,7 @@ class ItemsQuery extends QueryMethods<ItemsQuery> implements ItemsQueryBuilder {
   }
   /** Counts the items that match the filter. */
   count(options?: CountOptions): Promise<number> {
-    return this.target.api.count(this.target.collectionId, { ...options, filter: this.requestFilter() });
+    return this.target.api.count<Item>(this.target.collectionId, { ...options, filter: this.requestFilter() });
   }
   /** The distinct values of a field among the matching items (ordered by the query's sort of that field, paged by its limit and skip). */
   distinct<K extends string>(
@@ -267,7 +310,7 @@ class ItemsQuery extends QueryMethods<ItemsQuery> implements ItemsQueryBuilder {
     options?: DistinctOptions,
   ): Promise<PagedResult<FieldValue<DataItemOf<Item>, K>>> {
     const order = this.state.sort.find((entry) => entry.fieldName === field)?.order;
-    return this.target.api.distinct(this.target.collectionId, field, {
+    return this.target.api.distinct<Item>(this.target.collectionId, field, {
       ...options,
       filter: this.requestFilter(),
       order,
@@ -280,7 +323,8 @@ class ItemsQuery extends QueryMethods<ItemsQuery> implements ItemsQueryBuilder {
 export function itemsNamespace(transport: Transport): ItemsApi {
   const api: ItemsApi = {
     ...bindOperations<Omit<ItemsOperations, 'count'>>(transport, namespaceOperations.items),
-    count: (collectionId, options) => countItems(transport, collectionId, options),
+    count: (collectionId: string, options?: { filter?: FilterLike } & CountOptions) =>
+      countItems(transport, collectionId, options),
     query: ((
       collectionId: unknown,
       query?: unknown,
@@ -291,7 +335,8 @@ export function itemsNamespace(transport: Transport): ItemsApi {
       return queryItems(transport, collectionId, query, options);
     }) as ItemsApi['query'],
     filter: () => new Filter(),
-    distinct: (collectionId, field, options) => distinctValues(transport, collectionId, field, options),
+    distinct: (collectionId: string, field: string, options?: DistinctRequest) =>
+      distinctValues(transport, collectionId, field, options),
     aggregate: <T extends object>(collectionId: string) =>
       new Aggregate({ transport, collectionId: collectionIdOf(collectionId) }) as unknown as AggregateBuilder<T>,
     // The builders are written for any item; the caller's item type only narrows their signatures.
@@ -301,9 +346,11 @@ export function itemsNamespace(transport: Transport): ItemsApi {
         collectionId: collectionIdOf(collectionId),
         itemId: requireString(itemId, 'dataItemId'),
       }) as unknown as PatchBuilder<T>,
-    queryReferenced: withCollectionId(async (collectionId, ...rest) =>
-      (await loadReferenceMethods()).queryReferenced(transport, collectionId, ...rest),
-    ),
+    // Written for any item: a registered collection's reference field only narrows the result's type.
+    queryReferenced: withCollectionId(
+      async (collectionId, itemId: ItemRef, field: string, options?: QueryReferencedOptions) =>
+        (await loadReferenceMethods()).queryReferenced(transport, collectionId, itemId, field, options),
+    ) as ItemsApi['queryReferenced'],
     insertReference: withCollectionId(async (collectionId, ...rest) =>
       (await loadReferenceMethods()).insertReference(transport, collectionId, ...rest),
     ),

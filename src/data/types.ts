@@ -85,6 +85,17 @@ export type FieldPathOfType<T, V> =
 /** The type of field `K` of `T`; `unknown` for dotted paths and untyped items. */
 export type FieldValue<T, K> = K extends keyof T ? T[K] : unknown;
 
+/**
+ * The item type a reference field's value `V` refers to: a generated reference field is the
+ * referenced item's ID or the item itself (`string | Movie`, `(string | Movie)[]`), so the item is
+ * what is left without the ID; `Item` (untyped) for a field that names no item type.
+ */
+export type ReferencedItem<V> = unknown extends V
+  ? Item
+  : [Extract<ElementOf<NonNullable<V>>, object>] extends [never]
+    ? Item
+    : Extract<ElementOf<NonNullable<V>>, object>;
+
 /** The element type of an array field (the type itself for other fields). */
 export type ElementOf<V> = V extends readonly (infer E)[] ? E : V;
 

@@ -10,6 +10,7 @@ import type {
   DataItemOf,
   DefaultItem,
   ItemsQueryBuilder,
+  PagedResult,
   RegisteredCollectionId,
   TypedCollectionId,
 } from '../../src/data/types.js';
@@ -28,6 +29,13 @@ describe('nothing registered', () => {
     expectTypeOf(client.items.query('Anything')).toEqualTypeOf<ItemsQueryBuilder<Item>>();
     expectTypeOf(client.items.get('Anything', 'id')).resolves.toEqualTypeOf<DataItemOf<Item> | null>();
     client.items.query('Anything').eq('whatever', 1).ascending('any.path');
+    expectTypeOf(client.items.count('Anything')).resolves.toEqualTypeOf<number>();
+    expectTypeOf(client.items.distinct('Anything', 'whatever')).resolves.toEqualTypeOf<PagedResult<unknown>>();
+    expectTypeOf(client.items.queryReferenced('Anything', 'id', 'actors')).resolves.toEqualTypeOf<
+      PagedResult<DataItemOf<Item>>
+    >();
+    expectTypeOf(client.items.insertReference('Anything', 'actors', 'a', ['b'])).resolves.toEqualTypeOf<void>();
+    expectTypeOf(client.items.removeReference('Anything', 'actors', 'a', 'b')).resolves.toEqualTypeOf<void>();
   });
 
   it('types by the item type given, or inferred from the item written', () => {

@@ -110,4 +110,29 @@ export async function everyFieldType(): Promise<void> {
   client.items.query('Everything').contains('text', 'x').startsWith('anything', 'x');
   client.items.patch('Everything', 'one').incrementField('number', 1);
   client.items.aggregate('Everything').sum('number').avg('number');
+
+  // Counts, distinct values and references: the collection ID and the field are checked too.
+  const total: number = await client.items.count('Everything');
+  const numbers: (number | undefined)[] = (await client.items.distinct('Everything', 'number')).items;
+  const referenced = await client.items.queryReferenced('Everything', 'one', 'related');
+  const referencedYear: number | undefined = referenced.items[0]?.year;
+  await client.items.insertReference('Everything', 'related', 'one', ['movie-001']);
+  await client.items.removeReference('Everything', 'favourite', 'one', 'movie-001');
+  void [total, numbers, referencedYear];
+  // @ts-expect-error not a collection of the site
+  await client.items.count('Moviez');
+  // @ts-expect-error not a field of Everything
+  await client.items.distinct('Everything', 'nothing');
+  // @ts-expect-error not a collection of the site
+  await client.items.queryReferenced('Moviez', 'one', 'related');
+  // @ts-expect-error not a field of Everything
+  await client.items.queryReferenced('Everything', 'one', 'nothing');
+  // @ts-expect-error the referenced items are Movies: no such field
+  referenced.items[0]?.nothing;
+  // @ts-expect-error not a collection of the site
+  await client.items.insertReference('Moviez', 'related', 'one', 'movie-001');
+  // @ts-expect-error not a field of Everything
+  await client.items.removeReference('Everything', 'nothing', 'one', 'movie-001');
+  // A collection outside the file, named by its item type.
+  await client.items.count<{ label: string }>('NotGenerated');
 }
