@@ -85,7 +85,7 @@ export function writeTestMembers(context: EmulatorContext, members: readonly Tes
       deleteIdentity(store, existing.id);
       store.run('DELETE FROM members WHERE id = ?', [existing.id]);
     }
-    const member = insertMember(store, {
+    const member = insertMember(context, {
       ...(declared.id ? { id: declared.id } : {}),
       loginEmail: declared.email,
       loginEmailVerified: declared.verified ?? true,

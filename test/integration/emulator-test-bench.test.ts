@@ -218,6 +218,18 @@ describe('the clock', () => {
     expect(expired?.decision?.reason).toMatch(/expired/);
   });
 
+  it("records' dates follow it: an item's, a member's", async () => {
+    const { now } = await emulator.clock.set('2032-02-29T08:00:00.000Z');
+    // The SDK reads dates as Date objects.
+    const near = (time: Date | string | undefined) =>
+      Math.abs(new Date(time ?? 0).getTime() - Date.parse(now)) < 60_000;
+    const item = await emulator.admin.items.insert('Movies', { title: 'Leap day' });
+    expect(near(item._createdDate as Date | undefined)).toBe(true);
+    const member = await emulator.admin.members.createMember({ member: { loginEmail: 'leap@example.test' } });
+    expect(near(member._createdDate as Date | undefined)).toBe(true);
+    await emulator.admin.items.remove('Movies', item._id!);
+  });
+
   it('GET and POST /_emulator/clock: set a time, refuse a malformed move', async () => {
     const state = await emulator.clock.set('2030-01-01T00:00:00.000Z');
     expect(Date.parse(state.now) - Date.parse('2030-01-01T00:00:00.000Z')).toBeLessThan(5_000);

@@ -117,7 +117,7 @@ export function nextState(context: EmulatorContext, memberId: string): StateMach
 
 /** A session token for a member who signed in (its last login is now). */
 export function startSession(context: EmulatorContext, memberId: string): string {
-  changeMember(context.store, memberId, (member) => void (member.lastLoginDate = context.clock.iso()));
+  changeMember(context, memberId, (member) => void (member.lastLoginDate = context.clock.iso()));
   return issueSecret(context, 'session', memberId, SESSION_TOKEN_SECONDS);
 }
 
@@ -169,7 +169,7 @@ export function verifyCode(context: EmulatorContext, stateToken: unknown, code: 
     );
   }
   spendSecret(context, 'state', stateToken as string);
-  changeMember(context.store, pending.memberId, (member) => void (member.loginEmailVerified = true));
+  changeMember(context, pending.memberId, (member) => void (member.loginEmailVerified = true));
   return nextState(context, pending.memberId);
 }
 
@@ -208,7 +208,7 @@ export function signOnMember(
       `The emulated identity provider signs in only the members it created; ${email} has an account of its own (a password or another provider): sign in with that. The emulator links no accounts by email, because it cannot verify a provider's token.`,
     );
   if (!member) {
-    member = insertMember(context.store, {
+    member = insertMember(context, {
       ...memberFieldsOf(profile),
       loginEmail: email,
       loginEmailVerified: verified,
@@ -220,7 +220,7 @@ export function signOnMember(
       saveIdentity(context.store, { ...identity, connections: [...identity.connections, connection] });
     }
   } else if (verified && !member.loginEmailVerified) {
-    member = changeMember(context.store, member.id, (changed) => void (changed.loginEmailVerified = true));
+    member = changeMember(context, member.id, (changed) => void (changed.loginEmailVerified = true));
   }
   return member;
 }
@@ -267,7 +267,7 @@ export async function register(
   return context.store.transaction(() => {
     // Checked again inside the transaction: another registration may have taken the email meanwhile.
     const email = requireFreeEmail(context, registration.email);
-    const member = insertMember(context.store, {
+    const member = insertMember(context, {
       ...memberFieldsOf(registration.profile),
       loginEmail: email,
       status: context.config.get<boolean>('ownerApprovalRequired') ? 'PENDING' : 'APPROVED',

@@ -248,7 +248,7 @@ export const identityService: ServiceModule = {
           });
           // Following the emailed link proves the address.
           const member = changeMember(
-            context.store,
+            context,
             recovery.memberId,
             (changed) => void (changed.loginEmailVerified = true),
           );

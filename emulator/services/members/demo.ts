@@ -42,7 +42,7 @@ const DEMO_MEMBERS: (NewMember & { password?: string })[] = [
 /** Writes the demo members (inside the seeding transaction). */
 export function seedMembers(context: EmulatorContext): void {
   for (const { password, ...fields } of DEMO_MEMBERS) {
-    const member = insertMember(context.store, fields);
+    const member = insertMember(context, fields);
     saveIdentity(context.store, {
       memberId: member.id,
       passwordHash: password ? hashPasswordSync(password) : null,

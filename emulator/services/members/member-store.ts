@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { applicationError, invalidField } from '../../errors.js';
-import type { Caller } from '../../service.js';
+import type { Caller, EmulatorContext } from '../../service.js';
 import type { Migration, Store } from '../../store/store.js';
 import { checkStoredValue } from '../../untrusted-json.js';
 
@@ -149,9 +149,12 @@ export function saveMember(store: Store, member: Member): Member {
   return member;
 }
 
+/** What the member writes read: the store, and the clock their dates follow. */
+export type MemberScope = Pick<EmulatorContext, 'store' | 'clock'>;
+
 /** Creates a member with a fresh id, contact id and slug. The caller checked the email is free. */
-export function insertMember(store: Store, fields: NewMember): Member {
-  const now = new Date().toISOString();
+export function insertMember({ store, clock }: MemberScope, fields: NewMember): Member {
+  const now = clock.iso();
   const nickname = fields.profile?.nickname ?? fields.loginEmail?.split('@')[0];
   const member: Member = {
     id: fields.id ?? randomUUID(),
@@ -170,19 +173,23 @@ export function insertMember(store: Store, fields: NewMember): Member {
 }
 
 /** Applies `change` to a stored member and saves it with a new `updatedDate`. */
-export function changeMember(store: Store, memberId: string, change: (member: Member) => void): Member {
+export function changeMember(
+  { store, clock }: MemberScope,
+  memberId: string,
+  change: (member: Member) => void,
+): Member {
   const member = requireMember(store, memberId);
   change(member);
-  member.updatedDate = new Date().toISOString();
+  member.updatedDate = clock.iso();
   return saveMember(store, member);
 }
 
 /** Sets a member's slug; a slug another member has is a 409. */
-export function setSlug(store: Store, memberId: string, slug: string): Member {
-  const holder = store.get<{ id: string }>('SELECT id FROM members WHERE slug = ?', [slug]);
+export function setSlug(scope: MemberScope, memberId: string, slug: string): Member {
+  const holder = scope.store.get<{ id: string }>('SELECT id FROM members WHERE slug = ?', [slug]);
   if (holder && holder.id != memberId)
     throw applicationError(409, 'SLUG_ALREADY_EXISTS', `The slug ${slug} belongs to another member`, { slug });
-  return changeMember(store, memberId, (member) => void (member.profile.slug = slug));
+  return changeMember(scope, memberId, (member) => void (member.profile.slug = slug));
 }
 
 /** A member's field sets (spec: PUBLIC, EXTENDED, FULL). */

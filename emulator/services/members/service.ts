@@ -260,7 +260,7 @@ function setStatus(
 ): Member {
   const before = requireMember(context.store, memberId);
   if (before.status == status) return before;
-  const member = changeMember(context.store, memberId, (changed) => void (changed.status = status));
+  const member = changeMember(context, memberId, (changed) => void (changed.status = status));
   if (status != 'APPROVED') revokeAccess(context, memberId);
   emitMemberEvent(call, 'updated', member);
   return member;
@@ -273,7 +273,7 @@ function update(
   memberId: string,
   change: (member: Member) => void,
 ): Member {
-  const member = changeMember(context.store, memberId, change);
+  const member = changeMember(context, memberId, change);
   emitMemberEvent(call, 'updated', member);
   return member;
 }
@@ -296,15 +296,14 @@ export const membersService: ServiceModule = {
         );
       // A given slug is set apart: checked and applied once the member exists (insertMember derives one).
       const { slug, ...profile } = input.profile ?? {};
-      const member = insertMember(context.store, {
+      const member = insertMember(context, {
         loginEmail: input.loginEmail,
         status: 'APPROVED',
         contact: isObject(input.contact) ? input.contact : {},
         profile,
         privacyStatus: input.privacyStatus == 'PRIVATE' ? 'PRIVATE' : 'PUBLIC',
       });
-      const saved =
-        slug !== undefined ? setSlug(context.store, member.id, requireSlug(slug, 'member.profile.slug')) : member;
+      const saved = slug !== undefined ? setSlug(context, member.id, requireSlug(slug, 'member.profile.slug')) : member;
       emitMemberEvent(call, 'created', saved);
       return answer(saved, call);
     },
@@ -363,13 +362,13 @@ export const membersService: ServiceModule = {
     },
 
     updateCurrentMemberSlug: (call: OperationCall<'updateCurrentMemberSlug'>, context) => {
-      const member = setSlug(context.store, callerMemberId(call.caller), requireSlug(call.input.slug));
+      const member = setSlug(context, callerMemberId(call.caller), requireSlug(call.input.slug));
       emitMemberEvent(call, 'updated', member);
       return answer(member, call);
     },
     updateMemberSlug: (call: OperationCall<'updateMemberSlug'>, context) => {
       requireMember(context.store, call.input.id);
-      const member = setSlug(context.store, call.input.id, requireSlug(call.input.slug));
+      const member = setSlug(context, call.input.id, requireSlug(call.input.slug));
       emitMemberEvent(call, 'updated', member);
       return answer(member, call);
     },
