@@ -270,6 +270,47 @@ describe('hosted pages and framing (finding 13)', () => {
     return ((await response.json()) as { redirectSession: { fullUrl: string } }).redirectSession.fullUrl;
   }
 
+  it("sends no code to the emulator's own API paths, where an expired download URL redirects anywhere (and the browser carries the code's fragment along)", async () => {
+    const { port } = new URL(emulator.url);
+    const redirectSession = (redirectUri: string) =>
+      emulator.fetch('/_api/redirects-api/v1/redirect-session', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          auth: {
+            authRequest: {
+              clientId: emulator.info.clientId,
+              redirectUri,
+              codeChallenge: createHash('sha256').update(randomBytes(32).toString('base64url')).digest('base64url'),
+              codeChallengeMethod: 'S256',
+              responseMode: 'fragment',
+              responseType: 'code',
+              scope: 'offline_access',
+              state: 'state',
+            },
+            prompt: 'none',
+          },
+        }),
+      });
+    for (const redirectUri of [
+      `${emulator.url}/_media/download/file?expires=1&disposition=ATTACHMENT&expiredRedirect=https%3A%2F%2Fevil.example%2F`,
+      `http://localhost:${port}/_media/download/file`,
+      `http://[::1]:${port}/_emulator/info`,
+      `${emulator.url}/_uploads/files/x`,
+    ]) {
+      const refused = await redirectSession(redirectUri);
+      expect(refused.status, redirectUri).toBe(400);
+      expect(await refused.json()).toMatchObject({ details: { applicationError: { code: 'INVALID_REDIRECT_URI' } } });
+    }
+    // The console's pages, the landing page, and any path of another local port still receive codes.
+    for (const redirectUri of [
+      `${emulator.url}/site/callback`,
+      `${emulator.url}/_pages/signed-in`,
+      `http://localhost:${Number(port) + 1}/_media/callback`,
+    ])
+      expect((await redirectSession(redirectUri)).status, redirectUri).toBe(200);
+  });
+
   it('no origin may frame the sign-in, landing or logout pages', async () => {
     const logout = await emulator.fetch('/_api/redirects-api/v1/redirect-session', {
       method: 'POST',

@@ -27,6 +27,7 @@ import { ANONYMOUS } from '../../auth/caller.js';
 import { issueAuthorizationCode } from './authorization-codes.js';
 import { endBrowserSession, signedInMember, startBrowserSession } from './browser-session.js';
 import { alert, escapeHtml, field, form, hidden, page, postMessagePage } from './html.js';
+import { LANDING_PAGE } from './redirect-uris.js';
 import {
   findRedirectSession,
   IDENTITY_PROVIDERS,
@@ -47,9 +48,6 @@ const html = (reply: FastifyReply, status: number, body: string) =>
     // Never cached: every page shows the current state (and may carry a state token).
     .header('cache-control', 'no-store')
     .send(body);
-
-/** Where a completed sign-in lands when the authorization request named no redirect URI. */
-export const LANDING_PAGE = '/_pages/signed-in';
 
 /**
  * Sends the authorization response to the client: redirect with fragment or query, or a posted

@@ -1,12 +1,38 @@
 /**
  * Where the emulator agrees to send a browser (with a code, after logout, in a recovery link):
  * the demo OAuth client allows any port of localhost, 127.0.0.1 and [::1], the emulator's own
- * origin, and the origins listed in the `allowedRedirectOrigins` setting.
+ * origin, and the origins listed in the `allowedRedirectOrigins` setting; never the emulator's API
+ * paths but its landing page.
  */
 import { applicationError } from '../../errors.js';
+import { API_PREFIXES } from '../../http/static.js';
 import type { EmulatorContext } from '../../service.js';
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** Where a completed sign-in lands when the authorization request named no redirect URI. */
+export const LANDING_PAGE = '/_pages/signed-in';
+
+/** The port a URL connects to. */
+const portOf = (url: URL): string => url.port || (url.protocol == 'https:' ? '443' : '80');
+
+/**
+ * Whether `url` is one of the emulator's API paths (`/_media/`, `/_emulator/`...), on its own origin
+ * or on a loopback name at its port, but the landing page. No code or token may be sent there: an
+ * expired download URL redirects wherever the visitor who made it chose, and the browser carries
+ * the code's fragment along to that site, which holds the PKCE verifier of its own sign-in request.
+ */
+function isEmulatorApiPath(context: EmulatorContext, url: URL): boolean {
+  if (!context.url()) return false;
+  const own = new URL(context.url());
+  const isEmulator = url.origin == own.origin || (LOOPBACK_HOSTS.has(url.hostname) && portOf(url) == portOf(own));
+  const path = url.pathname;
+  return (
+    isEmulator &&
+    path != LANDING_PAGE &&
+    API_PREFIXES.some((prefix) => path.startsWith(prefix) || path == prefix.replace(/\/$/, ''))
+  );
+}
 
 /** Whether the demo client may redirect to `uri`. */
 export function isAllowedRedirect(context: EmulatorContext, uri: string): boolean {
@@ -17,6 +43,7 @@ export function isAllowedRedirect(context: EmulatorContext, uri: string): boolea
     return false;
   }
   if (url.protocol != 'http:' && url.protocol != 'https:') return false;
+  if (isEmulatorApiPath(context, url)) return false;
   if (LOOPBACK_HOSTS.has(url.hostname)) return true;
   if (context.url() && url.origin == new URL(context.url()).origin) return true;
   return context.config
