@@ -4,7 +4,7 @@
  * change that causes it, and read back with `GET /_emulator/outbox` by tests and people.
  */
 import { randomUUID } from 'node:crypto';
-import type { ServiceModule } from '../service.js';
+import type { EmulatorContext, ServiceModule } from '../service.js';
 import type { Store } from '../store/store.js';
 
 /** What kind of message an email is. */
@@ -41,9 +41,12 @@ interface EmailRow {
   created_at: string;
 }
 
-/** Puts an email in the outbox; call it inside the transaction of the change that sends it. */
-export function sendEmail(store: Store, email: OutgoingEmail): OutboxEmail {
-  const stored: OutboxEmail = { id: randomUUID(), createdAt: new Date().toISOString(), ...email };
+/** Puts an email in the outbox, sent now on the emulator's clock; call it inside the transaction of the change that sends it. */
+export function sendEmail(
+  { store, clock }: Pick<EmulatorContext, 'store' | 'clock'>,
+  email: OutgoingEmail,
+): OutboxEmail {
+  const stored: OutboxEmail = { id: randomUUID(), createdAt: clock.iso(), ...email };
   store.run(
     'INSERT INTO outbox (id, to_address, subject, text, kind, code, link, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
     [

@@ -70,7 +70,7 @@ const newCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
 /** Emails a fresh verification code to the member; returns the code's hash. */
 export function emailVerificationCode(context: EmulatorContext, member: Member): string {
   const code = newCode();
-  sendEmail(context.store, {
+  sendEmail(context, {
     to: member.loginEmail!,
     subject: 'Your verification code',
     text: `Your verification code is ${code}.\nEnter it where you signed up to confirm this email address.`,

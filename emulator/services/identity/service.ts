@@ -50,7 +50,7 @@ function emailRecoveryLink(context: EmulatorContext, member: Member, redirectUrl
   );
   target.searchParams.set('recoveryToken', issueSecret(context, 'recovery', member.id, RECOVERY_SECONDS));
   const activation = kind == 'account-activation';
-  sendEmail(context.store, {
+  sendEmail(context, {
     to: member.loginEmail!,
     subject: activation ? 'Activate your account' : 'Reset your password',
     text: `${activation ? 'Set a password to activate your account' : 'Someone asked to reset the password of this account. If it was you, set a new one'}: ${target.href}\nThe link works once, for one hour.`,
