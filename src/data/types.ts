@@ -42,12 +42,18 @@ export type DefaultItem = NothingRegistered extends true ? Item : never;
 
 /**
  * The collection ID of a call typed by an item type `T` (`client.items.get<Movie>('Movies', id)`):
- * any string. Once collections are registered it is `never` when `T` is (no type argument), which
- * makes an ID missing from {@link SiteCollections} a compile error rather than a silently untyped call.
- * Generic code that passes its own type parameter on (`query<T>(id)`) cannot know which, and says
- * so: `client.items.query<T>(id as TypedCollectionId<T>)`.
+ * any string. Once collections are registered, and `T` is `never` (no type argument), it is a
+ * sentence no real ID matches, which makes an ID missing from {@link SiteCollections} a compile
+ * error rather than a silently untyped call; the sentence is what the error shows at the call
+ * (`'"Moviez"' is not assignable to '"not a collection of SiteCollections: ..."'`), where `never`
+ * said nothing. Generic code that passes its own type parameter on (`query<T>(id)`) cannot know
+ * which, and says so: `client.items.query<T>(id as TypedCollectionId<T>)`.
  */
-export type TypedCollectionId<T> = NothingRegistered extends true ? string : [T] extends [never] ? never : string;
+export type TypedCollectionId<T> = NothingRegistered extends true
+  ? string
+  : [T] extends [never]
+    ? 'not a collection of SiteCollections: run `sitekit-sdk types` again, or give its item type (query<MyItem>(id))'
+    : string;
 
 /**
  * The item argument of a call typed by an item type `T`: `T` is inferred from the item while

@@ -62,12 +62,16 @@ async function runTypes(...args: string[]): Promise<{ code: number; stderr: stri
   return { code, stderr };
 }
 
-/** Type errors of the generated file compiled with test/types/registry/usage.ts, the SDK resolved to src/. */
-function compileWithUsage(generated: string): string[] {
+/**
+ * Type errors of the generated file compiled with test/types/registry/usage.ts (or the `usage`
+ * source given), the SDK resolved to src/.
+ */
+function compileWithUsage(generated: string, usage?: string): string[] {
   const project = mkdtempSync(join(tmpdir(), 'sitekit-types-'));
   try {
     writeFileSync(join(project, 'site-types.ts'), generated);
-    copyFileSync(join(root, 'test/types/registry/usage.ts'), join(project, 'usage.ts'));
+    if (usage === undefined) copyFileSync(join(root, 'test/types/registry/usage.ts'), join(project, 'usage.ts'));
+    else writeFileSync(join(project, 'usage.ts'), usage);
     const program = ts.createProgram([join(project, 'usage.ts'), join(project, 'site-types.ts')], {
       strict: true,
       noEmit: true,
@@ -117,6 +121,18 @@ describe('sitekit-sdk types', () => {
     expect(generated).toMatch(/Not declared: found in sampled items.*\n {2}nickname\?: string;/);
     expect(generated).toContain('  legacy?: unknown;');
     expect(compileWithUsage(generated)).toEqual([]);
+  }, 60_000);
+
+  it("an unknown collection ID's error says what to do, at the call", async () => {
+    const out = join(dir, 'for-messages.ts');
+    await runTypes('--out', out);
+    const usage = "import { createClient } from 'sitekit-sdk';\nvoid createClient({}).items.query('Moviez');\n";
+    const [error] = compileWithUsage(readFileSync(out, 'utf8'), usage);
+    expect(error).toMatch(/^usage\.ts:2 No overload matches this call/);
+    expect(error).toContain('Argument of type \'"Moviez"\' is not assignable');
+    expect(error).toContain(
+      'not a collection of SiteCollections: run `sitekit-sdk types` again, or give its item type',
+    );
   }, 60_000);
 
   it('without the registration, the same usage does not compile (the checks come from the file)', async () => {
