@@ -3,7 +3,7 @@
  * user comes back, and the hosted logout page. Loaded on first use: most page loads never sign in.
  */
 import { createRedirectSession } from '../../generated/operations/createRedirectSession.js';
-import { requireString } from '../input.js';
+import { invalid, requireString } from '../input.js';
 import type { Operation } from '../operation.js';
 import type { CallOptions } from '../types.js';
 import { fail } from './fail.js';
@@ -28,6 +28,16 @@ function connectionIdOf(idp: IdentityProvider | undefined): string | undefined {
     : idp;
 }
 
+/**
+ * Refuses a promise given as `oauthData`: `generateOAuthData` resolves (WebCrypto's digest is a
+ * promise), and JavaScript written for a synchronous one passes the promise itself, which would
+ * otherwise fail later on a missing field (or as an invalid state) without saying why.
+ */
+function requireAwaited(oauthData: unknown, method: string): void {
+  if (typeof (oauthData as PromiseLike<unknown> | null)?.then === 'function')
+    invalid('oauthData', 'what generateOAuthData resolves to (await it), not a promise', method);
+}
+
 /** The redirect flow of one client. */
 export class RedirectFlow {
   constructor(
@@ -48,6 +58,7 @@ export class RedirectFlow {
 
   /** The hosted sign-in page's URL for `oauthData` (prompt `login`, response mode `fragment` by default). */
   async authUrl(oauthData: Partial<OAuthData>, options?: AuthUrlOptions | null): Promise<{ authUrl: string }> {
+    requireAwaited(oauthData, 'getAuthUrl');
     requireString(oauthData?.codeChallenge, 'codeChallenge', 'getAuthUrl');
     const { prompt = 'login', responseMode = 'fragment', sessionToken, idp, ...call } = options ?? {};
     const authRequest = {
@@ -72,6 +83,7 @@ export class RedirectFlow {
     oauthData: Partial<OAuthData>,
     options?: CallOptions,
   ): Promise<Tokens> {
+    requireAwaited(oauthData, 'getMemberTokens');
     if (!code || !state) throw fail('Missing code or _state');
     if (state !== oauthData?.state) throw fail('Invalid _state');
     const body = {

@@ -5,7 +5,7 @@ import nock from 'nock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { OAuthStrategy, parseFromUrl, type Tokens } from '../../../src/auth/index.js';
 import { createClient } from '../../../src/client.js';
-import { AuthError } from '../../../src/errors/index.js';
+import { AuthError, RequestError } from '../../../src/errors/index.js';
 
 const BASE = 'https://api.test';
 const SESSION = '/_api/redirects-api/v1/redirect-session';
@@ -106,6 +106,32 @@ describe('getAuthUrl', () => {
       .reply(200, { redirectSession: { fullUrl: 'https://site.test/a' } });
     await auth.getAuthUrl(await auth.generateOAuthData('https://app.test/cb'), { idp });
     expect(body!.auth.authRequest.idp).toBe(connectionId);
+  });
+});
+
+describe('OAuth data passed without await', () => {
+  // generateOAuthData resolves (WebCrypto's digest is a promise); JavaScript code written for the
+  // synchronous version passes the promise itself, and must be told to await it.
+  const awaitMessage = (method: string) =>
+    `${method}: oauthData must be what generateOAuthData resolves to (await it), not a promise`;
+
+  it('getAuthUrl refuses a promise with a RequestError saying to await it; nothing is sent', async () => {
+    const auth = make();
+    const pending = auth.generateOAuthData('https://app.test/cb');
+    const e = await auth.getAuthUrl(pending as never).catch((x) => x);
+    expect(e).toBeInstanceOf(RequestError);
+    expect(e.message).toBe(awaitMessage('getAuthUrl'));
+    expect(e.field).toBe('oauthData');
+  });
+
+  it('getMemberTokens refuses a promise with a RequestError saying to await it; nothing is sent', async () => {
+    const auth = make();
+    const pending = auth.generateOAuthData('https://app.test/cb');
+    const { state } = await pending;
+    const e = await auth.getMemberTokens('CODE', state, pending as never).catch((x) => x);
+    expect(e).toBeInstanceOf(RequestError);
+    expect(e.message).toBe(awaitMessage('getMemberTokens'));
+    expect(e.field).toBe('oauthData');
   });
 });
 
