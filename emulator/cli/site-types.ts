@@ -111,11 +111,16 @@ const propertyKey = (key: string): string => (IDENTIFIER.test(key) ? key : JSON.
 const commentText = (text: string): string => text.replace(/\*\//g, '*\\/');
 
 /** Plurals in `-ies` of words that end in `-ie` (the rule makes `Categories` → `Category`, but `Movies` → `Movie`). */
-const IE_WORDS = /(mov|cook|zomb|calor|p|t|l|gen|rook|self|brown|smooth|hood|goal|freeb|sort)ies$/i;
+const IE_WORDS = /(mov|cook|zomb|calor|gen|rook|self|brown|smooth|hood|goal|freeb|sort)ies$/i;
+/**
+ * `Pies`, `Ties` and `Lies` (also ending a camel-case name: `NeckTies`): only as a word of their
+ * own, since as the end of a word they are the `-y` plurals of `Cities`, `Properties`, `Families`.
+ */
+const SHORT_IE_WORDS = /^[PTLptl]ies$|[a-z0-9][PTL]ies$/;
 
 /** The singular of an English plural collection name, by the common rules (`Movies` → `Movie`). */
 function singular(word: string): string {
-  if (IE_WORDS.test(word)) return word.slice(0, -1);
+  if (IE_WORDS.test(word) || SHORT_IE_WORDS.test(word)) return word.slice(0, -1);
   if (/[^aeiou]ies$/i.test(word)) return `${word.slice(0, -3)}y`;
   if (/(ss|x|ch|sh)es$/i.test(word)) return word.slice(0, -2);
   if (/[^su]s$/i.test(word) && !/(ss|us|is|news)$/i.test(word)) return word.slice(0, -1);

@@ -7,6 +7,14 @@ describe('interface names', () => {
   it('are the collection ID in PascalCase, its last word singular', () => {
     expect(interfaceName('Movies')).toBe('Movie');
     expect(interfaceName('Categories')).toBe('Category');
+    expect(interfaceName('Cities')).toBe('City');
+    expect(interfaceName('Properties')).toBe('Property');
+    expect(interfaceName('Activities')).toBe('Activity');
+    expect(interfaceName('Families')).toBe('Family');
+    expect(interfaceName('Ties')).toBe('Tie');
+    expect(interfaceName('NeckTies')).toBe('NeckTie');
+    expect(interfaceName('pies')).toBe('Pie');
+    expect(interfaceName('UserMovies')).toBe('UserMovie');
     expect(interfaceName('Addresses')).toBe('Address');
     expect(interfaceName('Boxes')).toBe('Box');
     expect(interfaceName('News')).toBe('News');
