@@ -85,20 +85,26 @@ export function formatMediaRef(kind: MediaKind, media: MediaObject): string | un
   if (typeof id != 'string' || !id) return undefined;
   const first = media.posters?.[0];
   const poster = media.thumbnail ?? (first && { ...first, url: first.id ?? first.url });
-  // An image carries `originWidth`, `originHeight`; a video `posterUri`, `posterWidth`,
-  // `posterHeight`; the other kinds nothing.
-  const [prefix, sized, uri]: [string?, MediaPoster?, string?] =
-    kind == 'image' ? ['origin', media] : kind == 'video' ? ['poster', poster, poster?.url] : [];
-  const params: [string, unknown][] = [
-    ['Uri', uri],
-    ['Width', sized?.width],
-    ['Height', sized?.height],
-  ];
+  // An image carries its origin size; a video its poster; the other kinds nothing.
+  const params: [string, unknown][] =
+    kind == 'image'
+      ? [
+          ['originWidth', media.width],
+          ['originHeight', media.height],
+        ]
+      : kind == 'video'
+        ? [
+            ['posterUri', poster?.url],
+            ['posterWidth', poster?.width],
+            ['posterHeight', poster?.height],
+          ]
+        : [];
   const fragment = params
-    .filter((param) => (param[1] ?? '') !== '')
+    // Absent (or empty) values are left out rather than written as `undefined`.
+    .filter(([, value]) => value !== undefined && value !== null && value !== '')
     // Escapes only the characters that would break the fragment's `k=v&k=v` syntax, so a
     // media-id poster (`abc_f000.jpg`) stays readable as in the platform's own strings.
-    .map(([key, v]) => `${prefix}${key}=${`${v}`.replace(/[%&#=+\s]/g, encodeURIComponent)}`)
+    .map(([name, value]) => `${name}=${String(value).replace(/[%&#=+\s]/g, encodeURIComponent)}`)
     .join('&');
   const ref = `wix:${kind}://v1/${id}/${encodeURIComponent(media.filename ?? '')}`;
   return fragment ? `${ref}#${fragment}` : ref;

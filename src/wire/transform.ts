@@ -20,7 +20,7 @@ import { RequestError } from '../errors/index.js';
  */
 export const floatCodec: Codec = {
   toWire: (value) => (typeof value == 'number' && !Number.isFinite(value) ? `${value}` : value),
-  toPublic: (value) => (['NaN', 'Infinity', '-Infinity'].includes(value as string) ? +(value as string) : value),
+  toPublic: (value) => (['NaN', 'Infinity', '-Infinity'].includes(value as string) ? Number(value) : value),
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -162,10 +162,15 @@ const ENTITY: TransformNode = { $entity: true };
 /** Which way a value is converted: the name of the codec function that does it. */
 type Direction = keyof Codec;
 
-// Entity system fields: wire `id` is public `_id`, and so on. Matched by the whole key (so keys
-// such as `constructor` never hit Object.prototype); the optional `_` lets one pattern serve both
-// directions, as a key already in the target form maps to itself.
-const SYSTEM = /^_?(id|(created|updated)Date)$/;
+/** Entity system fields: each wire name and its public name (wire `id` is public `_id`, and so on). */
+const SYSTEM_FIELDS: readonly (readonly [wire: string, publicName: string])[] = [
+  ['id', '_id'],
+  ['createdDate', '_createdDate'],
+  ['updatedDate', '_updatedDate'],
+];
+// Looked up in maps, not objects, so a key such as `constructor` never reaches Object.prototype.
+const PUBLIC_NAME_OF = new Map(SYSTEM_FIELDS);
+const WIRE_NAME_OF = new Map(SYSTEM_FIELDS.map(([wire, publicName]) => [publicName, wire]));
 
 /** The child node for a wire key: its own entry, else the map's `$values` entry; `$entity` is a flag, not a node. */
 const child = (node: TransformBranch | undefined, key: string): TransformNode | undefined => {
@@ -190,7 +195,7 @@ function walk(value: unknown, node: TransformNode | undefined, direction: Direct
   const entity = inEntity || node?.$entity === true;
   return mapEntries(value, (key, v) => {
     // The key's name in the other form when renames apply (inside an entity), else the key itself.
-    const renamed = entity ? key.replace(SYSTEM, towardPublic ? '_$1' : '$1') : key;
+    const renamed = entity ? ((towardPublic ? PUBLIC_NAME_OF : WIRE_NAME_OF).get(key) ?? key) : key;
     // Both spellings present (`{_id, id}`): the one already in the target form wins.
     return renamed !== key && Object.hasOwn(value, renamed)
       ? undefined
