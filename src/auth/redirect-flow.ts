@@ -3,10 +3,10 @@
  * user comes back, and the hosted logout page. Loaded on first use: most page loads never sign in.
  */
 import { createRedirectSession } from '../../generated/operations/createRedirectSession.js';
+import { AuthError } from '../errors/index.js';
 import { invalid, requireString } from '../input.js';
 import type { Operation } from '../operation.js';
 import type { CallOptions } from '../types.js';
-import { fail } from './fail.js';
 import type { TokenLifecycle } from './token-lifecycle.js';
 import type { AuthUrlOptions, IdentityProvider, OAuthData, Tokens } from './types.js';
 
@@ -52,7 +52,7 @@ export class RedirectFlow {
       | { redirectSession?: { fullUrl?: string } }
       | undefined;
     const url = response?.redirectSession?.fullUrl;
-    if (!url) throw fail('Redirect session without a URL');
+    if (!url) throw new AuthError('Redirect session without a URL', { code: 'REDIRECT_SESSION_WITHOUT_A_URL' });
     return url;
   }
 
@@ -84,8 +84,8 @@ export class RedirectFlow {
     options?: CallOptions,
   ): Promise<Tokens> {
     requireAwaited(oauthData, 'getMemberTokens');
-    if (!code || !state) throw fail('Missing code or _state');
-    if (state !== oauthData?.state) throw fail('Invalid _state');
+    if (!code || !state) throw new AuthError('Missing code or _state', { code: 'MISSING_CODE_OR_STATE' });
+    if (state !== oauthData?.state) throw new AuthError('Invalid _state', { code: 'INVALID_STATE' });
     const body = {
       clientId: this.clientId,
       grantType: 'authorization_code',

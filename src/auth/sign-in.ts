@@ -10,11 +10,10 @@ import { register } from '../../generated/operations/register.js';
 import { resendVerification } from '../../generated/operations/resendVerification.js';
 import { sendRecoveryEmail } from '../../generated/operations/sendRecoveryEmail.js';
 import { verify } from '../../generated/operations/verify.js';
-import { isSiteKitError, isValidationError, type SiteKitError } from '../errors/index.js';
+import { AuthError, isSiteKitError, isValidationError, type SiteKitError } from '../errors/index.js';
 import type { Operation } from '../operation.js';
 import type { CallOptions } from '../types.js';
 import { toWire } from '../wire/index.js';
-import { fail } from './fail.js';
 import type { OAuthAuth } from './oauth.js';
 import type { CaptchaTokens, LoginErrorCode, LoginFailure, RegisterParams, StateMachine } from './types.js';
 
@@ -185,7 +184,7 @@ export function signInFlows(
     },
     resendVerificationCode: async (given, call) => {
       const pending = pendingVerification(given);
-      if (!pending) throw fail(UNKNOWN_STATE);
+      if (!pending) throw new AuthError(UNKNOWN_STATE, { code: 'UNKNOWN_STATE' });
       await send(resendVerification, { stateToken: pending.data.stateToken }, call);
     },
     sendPasswordResetEmail: async (email, redirectUri, call) =>

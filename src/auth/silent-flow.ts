@@ -6,7 +6,7 @@
  */
 import { deadline } from '../http/deadline.js';
 import { parseFromUrl } from './callback.js';
-import { fail } from './fail.js';
+import { AuthError } from '../errors/index.js';
 import { createOAuthData } from './pkce.js';
 import type { RedirectFlow } from './redirect-flow.js';
 import { browserFrameHost } from './frames.js';
@@ -50,7 +50,9 @@ export async function silentSignIn(
     return await flow.redirect.exchangeCode(reply.code, reply.state, oauthData, { signal });
   } catch (error) {
     if (options.signal?.aborted) throw limit.error();
-    throw signal.aborted ? fail('OAuth flow timed out') : fail('Failed to get member tokens', { cause: error });
+    throw signal.aborted
+      ? new AuthError('OAuth flow timed out', { code: 'OAUTH_FLOW_TIMED_OUT' })
+      : new AuthError('Failed to get member tokens', { code: 'FAILED_TO_GET_MEMBER_TOKENS', cause: error });
   } finally {
     limit.done();
   }

@@ -93,6 +93,14 @@ describe('getAuthUrl', () => {
     });
   });
 
+  it("a redirect session without a URL is the AuthError 'Redirect session without a URL'", async () => {
+    const auth = make();
+    nock(BASE).post(SESSION).reply(200, { redirectSession: { id: '1' } });
+    const e = await auth.getAuthUrl(await auth.generateOAuthData('https://app.test/cb')).catch((x) => x);
+    expect(e).toBeInstanceOf(AuthError);
+    expect(e).toMatchObject({ message: 'Redirect session without a URL', code: 'REDIRECT_SESSION_WITHOUT_A_URL' });
+  });
+
   it.each([
     ['google', '0e6a50f5-b523-4e29-990d-f37fa2ffdd69'],
     ['facebook', '3ecad13f-52c3-483d-911f-31dbcf2a6d23'],
