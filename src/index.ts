@@ -80,7 +80,7 @@ export {
   isWebhookError,
   type WebhookErrorCode,
 } from './errors/index.js';
-export type { ItemsApi } from './data/items.js';
+export type { BulkWrite, ItemsApi, ReferenceWrite } from './data/items.js';
 export type { CollectionsApi } from './data/collections.js';
 export type {
   AggregateBuilder,

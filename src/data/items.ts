@@ -132,73 +132,15 @@ export interface ItemsApi extends Omit<ItemsOperations, 'count'> {
     options?: QueryReferencedOptions,
   ): Promise<PagedResult<DataItemOf<T>>>;
   /** Adds references from a reference field of item `left` to one item or to several. */
-  insertReference<C extends RegisteredCollectionId>(
-    collectionId: C,
-    field: FieldPath<CollectionItem<C>>,
-    left: ItemRef,
-    right: ItemRef | readonly ItemRef[],
-    options?: CallOptions,
-  ): Promise<void>;
-  /** Adds references from a reference field of item `left`, in a collection of item type `T` given (any collection ID). */
-  insertReference<T extends object = DefaultItem>(
-    collectionId: TypedCollectionId<T>,
-    field: FieldPath<NoInfer<T>>,
-    left: ItemRef,
-    right: ItemRef | readonly ItemRef[],
-    options?: CallOptions,
-  ): Promise<void>;
+  insertReference: ReferenceWrite;
   /** Removes references from a reference field of item `left` to one item or to several. */
-  removeReference<C extends RegisteredCollectionId>(
-    collectionId: C,
-    field: FieldPath<CollectionItem<C>>,
-    left: ItemRef,
-    right: ItemRef | readonly ItemRef[],
-    options?: CallOptions,
-  ): Promise<void>;
-  /** Removes references from a reference field of item `left`, in a collection of item type `T` given (any collection ID). */
-  removeReference<T extends object = DefaultItem>(
-    collectionId: TypedCollectionId<T>,
-    field: FieldPath<NoInfer<T>>,
-    left: ItemRef,
-    right: ItemRef | readonly ItemRef[],
-    options?: CallOptions,
-  ): Promise<void>;
+  removeReference: ReferenceWrite;
   /** Adds several items. */
-  bulkInsert<C extends RegisteredCollectionId>(
-    collectionId: C,
-    items: readonly ItemInput<CollectionItem<C>>[],
-    options?: BulkOptions,
-  ): Promise<BulkResult>;
-  /** Adds several items, of type `T` (any collection ID). */
-  bulkInsert<T extends object = DefaultItem>(
-    collectionId: TypedCollectionId<T>,
-    items: readonly ItemInput<InferableItem<T>>[],
-    options?: BulkOptions,
-  ): Promise<BulkResult>;
+  bulkInsert: BulkWrite;
   /** Replaces several existing items. */
-  bulkUpdate<C extends RegisteredCollectionId>(
-    collectionId: C,
-    items: readonly ItemInput<CollectionItem<C>>[],
-    options?: BulkOptions,
-  ): Promise<BulkResult>;
-  /** Replaces several existing items, of type `T` (any collection ID). */
-  bulkUpdate<T extends object = DefaultItem>(
-    collectionId: TypedCollectionId<T>,
-    items: readonly ItemInput<InferableItem<T>>[],
-    options?: BulkOptions,
-  ): Promise<BulkResult>;
+  bulkUpdate: BulkWrite;
   /** Inserts several items, replacing those whose `_id` exists. */
-  bulkSave<C extends RegisteredCollectionId>(
-    collectionId: C,
-    items: readonly ItemInput<CollectionItem<C>>[],
-    options?: BulkOptions,
-  ): Promise<BulkResult>;
-  /** Inserts several items, replacing those whose `_id` exists, of type `T` (any collection ID). */
-  bulkSave<T extends object = DefaultItem>(
-    collectionId: TypedCollectionId<T>,
-    items: readonly ItemInput<InferableItem<T>>[],
-    options?: BulkOptions,
-  ): Promise<BulkResult>;
+  bulkSave: BulkWrite;
   /** Removes several items by ID. */
   bulkRemove(collectionId: string, itemIds: readonly string[], options?: CallOptions): Promise<BulkResult>;
 }
@@ -319,6 +261,44 @@ class ItemsQuery extends QueryMethods<ItemsQuery> implements ItemsQueryBuilder {
   }
 }
 
+/**
+ * `insertReference` and `removeReference`: typed by the registered collection (its fields), or by
+ * the item type given (any collection ID).
+ */
+export interface ReferenceWrite {
+  <C extends RegisteredCollectionId>(
+    collectionId: C,
+    field: FieldPath<CollectionItem<C>>,
+    left: ItemRef,
+    right: ItemRef | readonly ItemRef[],
+    options?: CallOptions,
+  ): Promise<void>;
+  <T extends object = DefaultItem>(
+    collectionId: TypedCollectionId<T>,
+    field: FieldPath<NoInfer<T>>,
+    left: ItemRef,
+    right: ItemRef | readonly ItemRef[],
+    options?: CallOptions,
+  ): Promise<void>;
+}
+
+/**
+ * `bulkInsert`, `bulkUpdate` and `bulkSave`: the items typed by the registered collection, or by
+ * the item type given (any collection ID; inferred from the items while nothing is registered).
+ */
+export interface BulkWrite {
+  <C extends RegisteredCollectionId>(
+    collectionId: C,
+    items: readonly ItemInput<CollectionItem<C>>[],
+    options?: BulkOptions,
+  ): Promise<BulkResult>;
+  <T extends object = DefaultItem>(
+    collectionId: TypedCollectionId<T>,
+    items: readonly ItemInput<InferableItem<T>>[],
+    options?: BulkOptions,
+  ): Promise<BulkResult>;
+}
+
 /** Creates `client.items` over a transport. */
 export function itemsNamespace(transport: Transport): ItemsApi {
   const api: ItemsApi = {
@@ -351,11 +331,13 @@ export function itemsNamespace(transport: Transport): ItemsApi {
       async (collectionId, itemId: ItemRef, field: string, options?: QueryReferencedOptions) =>
         (await loadReferenceMethods()).queryReferenced(transport, collectionId, itemId, field, options),
     ) as ItemsApi['queryReferenced'],
-    insertReference: withCollectionId(async (collectionId, ...rest) =>
-      (await loadReferenceMethods()).insertReference(transport, collectionId, ...rest),
+    insertReference: withCollectionId(
+      async (collectionId, field: string, left: ItemRef, right: ItemRef | readonly ItemRef[], options?: CallOptions) =>
+        (await loadReferenceMethods()).insertReference(transport, collectionId, field, left, right, options),
     ),
-    removeReference: withCollectionId(async (collectionId, ...rest) =>
-      (await loadReferenceMethods()).removeReference(transport, collectionId, ...rest),
+    removeReference: withCollectionId(
+      async (collectionId, field: string, left: ItemRef, right: ItemRef | readonly ItemRef[], options?: CallOptions) =>
+        (await loadReferenceMethods()).removeReference(transport, collectionId, field, left, right, options),
     ),
     bulkInsert: withCollectionId(bulkWrite(transport, bulkInsertDataItems, 'INSERT')),
     bulkUpdate: withCollectionId(bulkWrite(transport, bulkUpdateDataItems, 'UPDATE')),
