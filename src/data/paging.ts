@@ -131,16 +131,14 @@ export function fetchPages<T>(
         ? offset + items.length < total
         : (metadata.hasNext ?? items.length >= pageSize);
     const hasPrev = byCursor ? Boolean(cursors.prev) : offset > 0;
+    // Moves one page forward (`step` 1) or back (-1); refuses, naming the method, when there is none.
     const move =
-      (direction: 'next' | 'prev', available: boolean, step: 1 | -1) => async (): Promise<PagedResult<T>> => {
-        if (!available)
-          throw new RequestError(
-            `${direction}(): there is no ${direction === 'next' ? 'next' : 'previous'} page (see has${direction === 'next' ? 'Next' : 'Prev'}())`,
-            { field: direction },
-          );
+      (method: 'next' | 'prev', available: boolean, step: 1 | -1, cursor: string | undefined, noPageMessage: string) =>
+      async (): Promise<PagedResult<T>> => {
+        if (!available) throw new RequestError(noPageMessage, { field: method });
         const nextOffset = Math.max(0, offset + step * pageSize);
         return byCursor
-          ? fetchPage(nextOffset, cursors[direction], index + step)
+          ? fetchPage(nextOffset, cursor, index + step)
           : fetchPage(nextOffset, undefined, nextOffset / pageSize);
       };
     const page: PagedResult<T> = {
@@ -152,8 +150,8 @@ export function fetchPages<T>(
       totalPages: total === undefined ? undefined : Math.ceil(total / pageSize),
       hasNext: () => hasNext,
       hasPrev: () => hasPrev,
-      next: move('next', hasNext, 1),
-      prev: move('prev', hasPrev, -1),
+      next: move('next', hasNext, 1, cursors.next, 'next(): there is no next page (see hasNext())'),
+      prev: move('prev', hasPrev, -1, cursors.prev, 'prev(): there is no previous page (see hasPrev())'),
       [Symbol.iterator]: () => items.values(),
       async *all() {
         for (let current = page; ; current = await current.next()) {

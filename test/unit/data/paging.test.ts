@@ -74,6 +74,7 @@ describe('offset paging', () => {
     expect(page.hasPrev()).toBe(false);
     const error = await page.prev().catch((e: unknown) => e);
     expect(isRequestError(error)).toBe(true);
+    expect((error as Error).message).toBe('prev(): there is no previous page (see hasPrev())');
     expect(scope.pendingMocks()).toHaveLength(1);
   });
 
