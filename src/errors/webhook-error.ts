@@ -15,6 +15,15 @@ export type WebhookErrorCode =
   | 'MALFORMED_EVENT'
   | 'NO_PUBLIC_KEY';
 
+/** Each code in words, for the message. */
+const CODE_IN_WORDS: Readonly<Record<WebhookErrorCode, string>> = {
+  INVALID_SIGNATURE: 'invalid signature',
+  EXPIRED: 'expired',
+  UNEXPECTED_EVENT: 'unexpected event',
+  MALFORMED_EVENT: 'malformed event',
+  NO_PUBLIC_KEY: 'no public key',
+};
+
 /**
  * A domain event that `client.webhooks.process` refused: the event itself is at fault, so
  * answer the provider with a 4xx and do not ask for a retry. No handler has run.
@@ -36,6 +45,6 @@ export class WebhookError extends SiteKitError {
 
   /** The message is `webhooks: <code in words>`, plus ` (<detail>)` when given. */
   constructor(code: WebhookErrorCode, detail?: string, init: ErrorContext = {}) {
-    super(`webhooks: ${code.toLowerCase().replace(/_/g, ' ')}${detail ? ` (${detail})` : ''}`, { ...init, code });
+    super(`webhooks: ${CODE_IN_WORDS[code]}${detail ? ` (${detail})` : ''}`, { ...init, code });
   }
 }

@@ -18,6 +18,7 @@ import {
   isValidationError,
   NetworkError,
   RequestError,
+  WebhookError,
   SiteKitError,
   SYSTEM_ERROR,
   TimeoutError,
@@ -280,6 +281,19 @@ describe('ElevationRequiredError', () => {
     expect(error.code).toBe('ELEVATION_REQUIRED');
     expect(error.operation).toBe('collections.create');
     expect(error.message).toBe('collections.create requires an elevated client (ApiKeyStrategy)');
+  });
+});
+
+describe('WebhookError', () => {
+  it.each([
+    ['INVALID_SIGNATURE', 'webhooks: invalid signature'],
+    ['EXPIRED', 'webhooks: expired'],
+    ['UNEXPECTED_EVENT', 'webhooks: unexpected event'],
+    ['MALFORMED_EVENT', 'webhooks: malformed event'],
+    ['NO_PUBLIC_KEY', 'webhooks: no public key'],
+  ] as const)('%s says its code in words: %s, the detail after it', (code, message) => {
+    expect(new WebhookError(code)).toMatchObject({ code, message });
+    expect(new WebhookError(code, 'why').message).toBe(`${message} (why)`);
   });
 });
 
