@@ -142,7 +142,17 @@ export interface ItemsApi extends Omit<ItemsOperations, 'count'> {
   /** Inserts several items, replacing those whose `_id` exists. */
   bulkSave: BulkWrite;
   /** Removes several items by ID. */
-  bulkRemove(collectionId: string, itemIds: readonly string[], options?: CallOptions): Promise<BulkResult>;
+  bulkRemove<C extends RegisteredCollectionId>(
+    collectionId: C,
+    itemIds: readonly string[],
+    options?: CallOptions,
+  ): Promise<BulkResult>;
+  /** Removes several items by ID, from a collection named by its item type `T` (any collection ID). */
+  bulkRemove<T extends object = DefaultItem>(
+    collectionId: TypedCollectionId<T>,
+    itemIds: readonly string[],
+    options?: CallOptions,
+  ): Promise<BulkResult>;
 }
 
 // Bulk writes load on the first bulk call: most pages never make one.

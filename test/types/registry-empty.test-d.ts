@@ -7,6 +7,7 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import type { Client } from '../../src/client.js';
 import type {
+  BulkResult,
   DataItemOf,
   DefaultItem,
   ItemsQueryBuilder,
@@ -30,6 +31,7 @@ describe('nothing registered', () => {
     expectTypeOf(client.items.get('Anything', 'id')).resolves.toEqualTypeOf<DataItemOf<Item> | null>();
     client.items.query('Anything').eq('whatever', 1).ascending('any.path');
     expectTypeOf(client.items.count('Anything')).resolves.toEqualTypeOf<number>();
+    expectTypeOf(client.items.bulkRemove('Anything', ['a'])).resolves.toEqualTypeOf<BulkResult>();
     expectTypeOf(client.items.distinct('Anything', 'whatever')).resolves.toEqualTypeOf<PagedResult<unknown>>();
     expectTypeOf(client.items.queryReferenced('Anything', 'id', 'actors')).resolves.toEqualTypeOf<
       PagedResult<DataItemOf<Item>>

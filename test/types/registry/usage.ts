@@ -133,6 +133,9 @@ export async function everyFieldType(): Promise<void> {
   await client.items.insertReference('Moviez', 'related', 'one', 'movie-001');
   // @ts-expect-error not a field of Everything
   await client.items.removeReference('Everything', 'nothing', 'one', 'movie-001');
+  await client.items.bulkRemove('Everything', ['one']);
+  // @ts-expect-error not a collection of the site
+  await client.items.bulkRemove('Moviez', ['one']);
   // A collection outside the file, named by its item type.
   await client.items.count<{ label: string }>('NotGenerated');
 }
