@@ -3,7 +3,7 @@ import { HttpError, statusLine, SYSTEM_ERROR } from './http-error.js';
 import type { SiteKitError } from './site-kit-error.js';
 import { ValidationError, type FieldViolation } from './validation-error.js';
 import { codeForStatus } from './status-text.js';
-import { colon, isRecord, str } from './util.js';
+import { colon, isRecord, trimmedText } from './util.js';
 
 /** A failed response, already read: what {@link errorFromResponse} needs. */
 export interface ErrorResponseInput {
@@ -22,7 +22,7 @@ export interface ErrorResponseInput {
 }
 
 /** `value` itself when it is a string with something besides whitespace. */
-const nonEmpty = (value: unknown): string | undefined => (str(value) ? (value as string) : undefined);
+const nonEmpty = (value: unknown): string | undefined => (trimmedText(value) ? (value as string) : undefined);
 
 /**
  * Maps a failed response to the matching sitekit error. Never throws, whatever the body.
@@ -83,7 +83,7 @@ export function errorFromResponse(input: ErrorResponseInput): SiteKitError {
     const description = nonEmpty(application.description);
     // Login and registration codes such as -19971 may arrive as JSON numbers.
     const code =
-      (Number.isFinite(application.code) ? `${application.code}` : str(application.code)) ||
+      (Number.isFinite(application.code) ? `${application.code}` : trimmedText(application.code)) ||
       (status >= 500 ? SYSTEM_ERROR : codeForStatus(status, statusText));
     const said = [serverMessage, description !== serverMessage ? description : undefined].filter(Boolean).join('; ');
     return new ApplicationError(`${statusLine(status, statusText)} (${colon(code, said)})`, {
@@ -105,7 +105,7 @@ export function errorFromResponse(input: ErrorResponseInput): SiteKitError {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const readViolations = (raw: any[]): FieldViolation[] =>
   raw.flatMap((entry) => {
-    const field = str(entry?.field);
-    const description = str(entry?.description);
+    const field = trimmedText(entry?.field);
+    const description = trimmedText(entry?.description);
     return field || description ? [{ field, description }] : [];
   });

@@ -1,5 +1,5 @@
 import { SiteKitError, type ErrorContext } from './site-kit-error.js';
-import { colon, str } from './util.js';
+import { colon, trimmedText } from './util.js';
 import { codeForStatus, statusTextFor } from './status-text.js';
 
 /** Options of {@link HttpError}. */
@@ -53,7 +53,10 @@ export class HttpError extends SiteKitError {
     const isClientError = Number.isInteger(status) && status >= 400 && status < 500;
     super(
       init.message ??
-        colon(statusLine(status, statusText), isClientError ? str(init.serverMessage) : 'System error occurred'),
+        colon(
+          statusLine(status, statusText),
+          isClientError ? trimmedText(init.serverMessage) : 'System error occurred',
+        ),
       // (The base reads only its own fields of `init`.)
       { ...init, code: init.code ?? (isClientError ? codeForStatus(status, statusText) : SYSTEM_ERROR) },
     );

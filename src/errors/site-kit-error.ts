@@ -1,4 +1,4 @@
-import { BRAND, str, toOneLine } from './util.js';
+import { BRAND, trimmedText, toOneLine } from './util.js';
 
 /**
  * What every sitekit error carries besides its message.
@@ -58,11 +58,11 @@ export class SiteKitError extends Error {
 
   constructor(message: string, init: SiteKitErrorInit) {
     // A blank or non-string request id counts as unknown.
-    // (`str` gives '' for a non-string; its trim changes nothing `toOneLine` would not.)
-    const requestId = toOneLine(str(init.requestId), 200) || undefined;
+    // (`trimmedText` gives '' for a non-string; its trim changes nothing `toOneLine` would not.)
+    const requestId = toOneLine(trimmedText(init.requestId), 200) || undefined;
     const suffix = requestId ? ` (request id: ${requestId})` : '';
-    const operation = str(init.operation) || undefined;
-    const own = toOneLine(str(message), Infinity);
+    const operation = trimmedText(init.operation) || undefined;
+    const own = toOneLine(trimmedText(message), Infinity);
     // The call's name leads the message, once (a message re-wrapped from another error may have it).
     const flat = operation && !own.startsWith(`${operation}: `) ? `${operation}: ${own || init.code}` : own;
     super(

@@ -1,4 +1,4 @@
-import { str } from './util.js';
+import { trimmedText } from './util.js';
 
 /**
  * Reason phrases of the statuses the platform answers with, for responses that carry no status
@@ -34,7 +34,8 @@ const STATUS_TEXT: Readonly<Record<number, string>> = {
  * else the standard phrase, else `undefined`.
  * @internal
  */
-export const statusTextFor = (status: number, given?: string): string | undefined => str(given) || STATUS_TEXT[status];
+export const statusTextFor = (status: number, given?: string): string | undefined =>
+  trimmedText(given) || STATUS_TEXT[status];
 
 /**
  * Upper-snake form of a status text: `Not Found` → `NOT_FOUND`, `I'm a Teapot` → `IM_A_TEAPOT`

@@ -22,7 +22,7 @@ export const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value == 'object' && value !== null && !Array.isArray(value);
 
 /** `value` trimmed when it is a string, else `''`. @internal */
-export const str = (value: unknown): string => (typeof value == 'string' ? value.trim() : '');
+export const trimmedText = (value: unknown): string => (typeof value == 'string' ? value.trim() : '');
 
 /** `head: tail`, or `head` alone when `tail` is empty or missing. @internal */
 export const colon = (head: string, tail?: string): string => (tail ? `${head}: ${tail}` : head);
@@ -61,9 +61,9 @@ const PRINTABLE_TYPES = ['string', 'number', 'boolean', 'bigint'];
 const describeOne = (value: unknown, withName?: boolean): string | undefined => {
   let text = '';
   if (isRecord(value)) {
-    const message = str(value.message);
-    const name = str(value.name);
-    const code = str(value.code);
+    const message = trimmedText(value.message);
+    const name = trimmedText(value.name);
+    const code = trimmedText(value.code);
     text = withName && name !== 'Error' && name ? colon(name, message || code) : message || code;
   } else if (PRINTABLE_TYPES.includes(typeof value)) {
     text = String(value);
