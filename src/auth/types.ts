@@ -36,11 +36,7 @@ export interface TokenStorage {
 }
 
 /** Outcomes of login, registration and verification: each value is its own name. */
-export const LoginState = /* @__PURE__ */ Object.fromEntries(
-  'INITIAL SUCCESS FAILURE EMAIL_VERIFICATION_REQUIRED OWNER_APPROVAL_REQUIRED USER_CAPTCHA_REQUIRED SILENT_CAPTCHA_REQUIRED'
-    .split(' ')
-    .map((k) => [k, k]),
-) as {
+export const LoginState: {
   readonly [K in
     | 'INITIAL'
     | 'SUCCESS'
@@ -49,6 +45,14 @@ export const LoginState = /* @__PURE__ */ Object.fromEntries(
     | 'OWNER_APPROVAL_REQUIRED'
     | 'USER_CAPTCHA_REQUIRED'
     | 'SILENT_CAPTCHA_REQUIRED']: K;
+} = {
+  INITIAL: 'INITIAL',
+  SUCCESS: 'SUCCESS',
+  FAILURE: 'FAILURE',
+  EMAIL_VERIFICATION_REQUIRED: 'EMAIL_VERIFICATION_REQUIRED',
+  OWNER_APPROVAL_REQUIRED: 'OWNER_APPROVAL_REQUIRED',
+  USER_CAPTCHA_REQUIRED: 'USER_CAPTCHA_REQUIRED',
+  SILENT_CAPTCHA_REQUIRED: 'SILENT_CAPTCHA_REQUIRED',
 };
 /** One of the {@link LoginState} values. */
 export type LoginState = (typeof LoginState)[keyof typeof LoginState];
