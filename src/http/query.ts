@@ -5,23 +5,26 @@
  */
 
 /** Values that go into a query string as one `key=value` pair (arrays of them repeat the key). */
-const isScalar = (v: unknown): boolean => v === null || typeof v !== 'object' || v instanceof Date;
+const isScalar = (value: unknown): boolean => value === null || typeof value !== 'object' || value instanceof Date;
 
 /**
- * Whether an array somewhere in `v` holds objects (or arrays): dotted keys cannot say which
+ * Whether an array somewhere in `value` holds objects (or arrays): dotted keys cannot say which
  * element a field belongs to, so such a payload must travel as `.r` JSON instead.
  */
-const needsJson = (v: unknown): boolean =>
-  Array.isArray(v) ? v.some((e) => !isScalar(e)) : !isScalar(v) && Object.values(v as object).some(needsJson);
+const needsJson = (value: unknown): boolean =>
+  Array.isArray(value)
+    ? value.some((element) => !isScalar(element))
+    : !isScalar(value) && Object.values(value as object).some(needsJson);
 
 /** Appends the `key=value` pairs of `value` under the (already encoded) `key` to `out`. */
 function flatten(value: unknown, key: string, out: string[]): void {
   if (value == null) return;
-  if (Array.isArray(value)) for (const e of value) flatten(e, key, out);
+  if (Array.isArray(value)) for (const element of value) flatten(element, key, out);
   else if (value instanceof Date) out.push(`${key}=${encodeURIComponent(value.toISOString())}`);
   else if (typeof value === 'object')
     // Each segment is encoded on its own so the joining dots stay readable.
-    for (const [k, v] of Object.entries(value)) flatten(v, (key ? key + '.' : '') + encodeURIComponent(k), out);
+    for (const [name, child] of Object.entries(value))
+      flatten(child, (key ? `${key}.` : '') + encodeURIComponent(name), out);
   else out.push(`${key}=${encodeURIComponent(String(value))}`);
 }
 
