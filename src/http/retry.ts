@@ -29,12 +29,12 @@ export interface RetryOptions {
 }
 
 /** Fills in the defaults; `??` (not `||`) so an explicit 0 is honoured. */
-const resolve = (o: RetryOptions) => ({
-  retries: o.retries ?? 2,
-  baseDelayMs: o.baseDelayMs ?? 300,
-  maxDelayMs: o.maxDelayMs ?? 5000,
-  maxRetryAfterMs: o.maxRetryAfterMs ?? 30_000,
-  random: o.random ?? Math.random,
+const withDefaults = (options: RetryOptions) => ({
+  retries: options.retries ?? 2,
+  baseDelayMs: options.baseDelayMs ?? 300,
+  maxDelayMs: options.maxDelayMs ?? 5000,
+  maxRetryAfterMs: options.maxRetryAfterMs ?? 30_000,
+  random: options.random ?? Math.random,
 });
 
 /**
@@ -53,8 +53,8 @@ const SAFE_METHODS = ['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS'];
  * read-only (query, count, aggregate, search... are POSTs only because their bodies are big).
  */
 export function isIdempotent(method: string, readOnly: boolean): boolean {
-  const m = method.toUpperCase();
-  return SAFE_METHODS.includes(m) || (readOnly && (m === 'POST' || m === 'PATCH'));
+  const upperCase = method.toUpperCase();
+  return SAFE_METHODS.includes(upperCase) || (readOnly && (upperCase === 'POST' || upperCase === 'PATCH'));
 }
 
 /**
@@ -82,12 +82,12 @@ export function shouldRetry(input: {
 }): boolean {
   const { options, status, retryAfterMs } = input;
   if (options === false) return false;
-  const o = resolve(options);
+  const settings = withDefaults(options);
   return (
-    input.attempt <= o.retries &&
+    input.attempt <= settings.retries &&
     isIdempotent(input.method, input.readOnly) &&
     (input.networkError === true || (status !== undefined && isRetryableStatus(status))) &&
-    (retryAfterMs == null || retryAfterMs <= o.maxRetryAfterMs)
+    (retryAfterMs == null || retryAfterMs <= settings.maxRetryAfterMs)
   );
 }
 
@@ -97,13 +97,13 @@ export function shouldRetry(input: {
  * Anything else gives `null`, meaning "no hint".
  */
 export function parseRetryAfter(header: string | null | undefined, now: number): number | null {
-  const v = header?.trim() ?? '';
-  if (/^\d*\.?\d+$/.test(v)) return Math.ceil(Number(v) * 1000);
+  const value = header?.trim() ?? '';
+  if (/^\d*\.?\d+$/.test(value)) return Math.ceil(Number(value) * 1000);
   // Date.parse alone accepts junk like "foo 1" (as 2001), so require the HTTP-date shape first:
   // a weekday name and a time. asctime dates carry no zone but are GMT by definition.
-  if (!/^(mon|tue|wed|thu|fri|sat|sun)[a-z]*,? .*\d\d:\d\d:\d\d/i.test(v)) return null;
-  const t = Date.parse(/gmt$/i.test(v) ? v : v + ' GMT');
-  return Number.isNaN(t) ? null : Math.max(0, t - now);
+  if (!/^(mon|tue|wed|thu|fri|sat|sun)[a-z]*,? .*\d\d:\d\d:\d\d/i.test(value)) return null;
+  const date = Date.parse(/gmt$/i.test(value) ? value : `${value} GMT`);
+  return Number.isNaN(date) ? null : Math.max(0, date - now);
 }
 
 /**
@@ -118,10 +118,11 @@ export function retryDelay(input: {
   options: RetryOptions;
   retryAfterMs?: number | null;
 }): number {
-  const o = resolve(input.options);
+  const settings = withDefaults(input.options);
   // The exponent is clamped so a huge attempt count cannot overflow to Infinity (0 * Infinity is NaN).
-  const ceiling = Math.min(o.maxDelayMs, o.baseDelayMs * 2 ** Math.min(Math.max(input.attempt - 1, 0), 30));
-  const jittered = o.random() * ceiling;
-  const ra = input.retryAfterMs;
-  return ra == null ? jittered : Math.min(o.maxRetryAfterMs, Math.max(ra, jittered));
+  const exponent = Math.min(Math.max(input.attempt - 1, 0), 30);
+  const ceiling = Math.min(settings.maxDelayMs, settings.baseDelayMs * 2 ** exponent);
+  const jittered = settings.random() * ceiling;
+  const { retryAfterMs } = input;
+  return retryAfterMs == null ? jittered : Math.min(settings.maxRetryAfterMs, Math.max(retryAfterMs, jittered));
 }
