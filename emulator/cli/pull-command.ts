@@ -10,7 +10,14 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ApiKeyAuth, Client, DataCollection, Item } from '../../src/index.js';
-import { connectToSite, SITE_OPTIONS, SITE_USAGE, UsageError, type SiteArguments } from './site-connection.js';
+import {
+  connectToSite,
+  SITE_OPTIONS,
+  SITE_USAGE,
+  UsageError,
+  type SiteArguments,
+  type SitePolicy,
+} from './site-connection.js';
 import {
   anonymizeMember,
   collectionRow,
@@ -48,8 +55,12 @@ ${SITE_USAGE}
 /** Items and members per request. */
 const PAGE_SIZE = 100;
 
-/** A pull waits for rate limits longer than a single call does: a whole site is many calls. */
-const PULL_RETRY = { retries: 8, maxRetryAfterMs: 120_000 };
+/**
+ * A pull waits for rate limits longer than a single call does: a whole site is many calls. A
+ * call's total time limit (60 s by default) counts its waits between retries, so it is lifted:
+ * each attempt keeps its own limit, and the retries are counted.
+ */
+export const PULL_CLIENT_POLICY: SitePolicy = { retry: { retries: 8, maxRetryAfterMs: 120_000 }, timeoutMs: 0 };
 
 /** What the state file keeps: the options it was started with, how far each step got, and the rows so far. */
 interface Progress {
@@ -146,7 +157,7 @@ export async function pullCommand(argv: string[], io: CommandIo): Promise<number
     io.stdout(PULL_USAGE);
     return 0;
   }
-  const site = await connectToSite(options.site, io.env, PULL_RETRY, io.fetch);
+  const site = await connectToSite(options.site, io.env, PULL_CLIENT_POLICY, io.fetch);
   const progressPath = `${options.out}.progress.json`;
   const key = JSON.stringify({
     site: site.description,

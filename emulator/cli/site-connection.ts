@@ -3,7 +3,7 @@
  * `--site-id`, or the local emulator (its `/_emulator/info` gives the API key and site ID).
  * Reads go through the SDK with an API key; nothing here needs the emulator's server packages.
  */
-import { ApiKeyStrategy, createClient, type ApiKeyAuth, type Client } from '../../src/index.js';
+import { ApiKeyStrategy, createClient, type ApiKeyAuth, type Client, type ClientOptions } from '../../src/index.js';
 
 /** Where the local emulator listens unless told otherwise (`sitekit-sdk emulator`'s default). */
 export const DEFAULT_EMULATOR_URL = 'http://127.0.0.1:4700';
@@ -63,13 +63,16 @@ async function emulatorInfo(
 }
 
 /**
- * The site the arguments name. `retry` is the client's retry policy: commands that page through
- * a whole site wait longer on rate limits (429 with `Retry-After`) than the default.
+ * The client's retry policy and total time limit per call: commands that page through a whole
+ * site wait longer on rate limits (429 with `Retry-After`) than the defaults allow.
  */
+export type SitePolicy = Pick<ClientOptions, 'retry' | 'timeoutMs'>;
+
+/** The site the arguments name, read with the client options of `policy` (the defaults without). */
 export async function connectToSite(
   args: SiteArguments,
   env: Record<string, string | undefined>,
-  retry?: { retries: number; maxRetryAfterMs: number },
+  policy: SitePolicy = {},
   fetchFunction: typeof fetch = fetch,
 ): Promise<SiteConnection> {
   const apiKey = args['api-key'] ?? env.SITEKIT_API_KEY;
@@ -81,7 +84,7 @@ export async function connectToSite(
       client: createClient({
         baseUrl: args.url,
         auth: ApiKeyStrategy({ apiKey, siteId }),
-        retry,
+        ...policy,
         fetch: fetchFunction,
       }),
       description: args.url,
@@ -93,7 +96,7 @@ export async function connectToSite(
     client: createClient({
       baseUrl: info.url,
       auth: ApiKeyStrategy({ apiKey: info.apiKey, siteId: info.siteId }),
-      retry,
+      ...policy,
       fetch: fetchFunction,
     }),
     description: `the emulator at ${info.url}`,

@@ -85,7 +85,7 @@ export async function typesCommand(argv: string[], io: CommandIo): Promise<numbe
   const sample = positiveInteger(values.sample, '--sample');
   const interval = positiveInteger(values.interval, '--interval') ?? 2000;
   const out = values.out ?? 'src/site-types.ts';
-  const site = await connectToSite(values, io.env, undefined, io.fetch);
+  const site = await connectToSite(values, io.env, {}, io.fetch);
 
   const next = await generate(site, sample);
   const current = await readCurrent(out);
