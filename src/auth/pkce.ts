@@ -30,7 +30,7 @@ export async function codeChallengeOf(codeVerifier: string): Promise<string> {
 }
 
 /**
- * A PKCE pair: a verifier of `length` characters (43 to 128, default 43) and its S256 challenge.
+ * A PKCE pair: a verifier of `length` characters (a whole number from 43 to 128, default 43) and its S256 challenge.
  *
  * @example
  * ```ts
@@ -38,7 +38,7 @@ export async function codeChallengeOf(codeVerifier: string): Promise<string> {
  * ```
  */
 export async function generatePKCE(length = 43): Promise<{ codeVerifier: string; codeChallenge: string }> {
-  if (!(length >= 43 && length <= 128))
+  if (!(Number.isInteger(length) && length >= 43 && length <= 128))
     throw new RequestError(`Expected a length between 43 and 128. Received ${length}.`, { field: 'length' });
   const codeVerifier = randomString(length);
   return { codeVerifier, codeChallenge: await codeChallengeOf(codeVerifier) };

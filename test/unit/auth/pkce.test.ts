@@ -75,6 +75,9 @@ describe('generatePKCE', () => {
     expect(isSiteKitError(error)).toBe(true);
     expect(error.message).toBe('Expected a length between 43 and 128. Received 42.');
     await expect(generatePKCE(Number.NaN)).rejects.toThrow('Expected a length between 43 and 128. Received NaN.');
+    // A fraction or a numeric string is no length (a typed array of 50.5 bytes silently has 50).
+    await expect(generatePKCE(50.5)).rejects.toThrow('Expected a length between 43 and 128. Received 50.5.');
+    await expect(generatePKCE('50' as never)).rejects.toThrow('Expected a length between 43 and 128. Received 50.');
     await fc.assert(
       fc.asyncProperty(fc.oneof(fc.integer({ max: 42 }), fc.integer({ min: 129 })), async (n) => {
         await expect(generatePKCE(n)).rejects.toThrow(`Expected a length between 43 and 128. Received ${n}.`);
