@@ -118,7 +118,10 @@ describeInBrowser('console: admin view', () => {
       await dialog.getByRole('button', { name: 'Create collection' }).dblclick();
       await page.waitForURL(new RegExp(`/admin/collections/${id}$`));
       expect(creations).toHaveLength(1);
-      expect(await page.getByLabel('New field type').locator('option').allTextContents()).toEqual(dialogTypes);
+      // allTextContents does not wait: the collection page may still be loading after the URL changed.
+      await expect
+        .poll(() => page.getByLabel('New field type').locator('option').allTextContents())
+        .toEqual(dialogTypes);
 
       // Edit a field's name and type, then remove another.
       await page.getByRole('button', { name: 'Edit field pages' }).click();
