@@ -48,7 +48,7 @@ export class Patch implements PatchBuilder<Item> {
   incrementField(fieldPath: string, by: number): Patch {
     return Number.isFinite(by)
       ? this.modify('incrementField', fieldPath, by)
-      : invalid('incrementField', 'given a number');
+      : invalid('by', 'a finite number', 'incrementField');
   }
   /** Appends a value to an array field. */
   appendToArray(fieldPath: string, value: unknown): Patch {

@@ -190,6 +190,12 @@ describe('patch', () => {
     await refused(() => items.patch('Movies', ''));
     await refused(() => items.patch('', 'm1'));
   });
+
+  it('incrementField names its argument: by must be a finite number', () => {
+    expect(() => items.patch('Movies', 'm1').incrementField('views', 'one' as never)).toThrow(
+      'incrementField: by must be a finite number',
+    );
+  });
 });
 
 describe('references', () => {
