@@ -89,13 +89,14 @@ const loadProcessing = loadOnFirstUse(() => import('./process.js'));
 export function createEventRegistry(options?: WebhookOptions): EventRegistry {
   const registered = new Map<string, Set<Handler>>();
   const state: RegistryState = { publicKey: options?.publicKey, registered };
-  const lazy =
+  // \`process\` takes an event's body, \`processRequest\` a whole request (fromRequest).
+  const processing =
     (fromRequest: boolean) =>
     async (input: unknown, processOptions?: ProcessOptions): Promise<ProcessedEvent> =>
       (await loadProcessing()).processEvent(state, input, processOptions, fromRequest);
 
   return {
-    webhooks: { process: lazy(false), processRequest: lazy(true) },
+    webhooks: { process: processing(false), processRequest: processing(true) },
     handlers<N extends EventNamespace>(namespace: N) {
       const methods: Record<string, (handler: Handler) => Unsubscribe> = {};
       for (const { eventType: type, namespace: owner, method } of domainEvents) {
