@@ -95,7 +95,9 @@ describe('getAuthUrl', () => {
 
   it("a redirect session without a URL is the AuthError 'Redirect session without a URL'", async () => {
     const auth = make();
-    nock(BASE).post(SESSION).reply(200, { redirectSession: { id: '1' } });
+    nock(BASE)
+      .post(SESSION)
+      .reply(200, { redirectSession: { id: '1' } });
     const e = await auth.getAuthUrl(await auth.generateOAuthData('https://app.test/cb')).catch((x) => x);
     expect(e).toBeInstanceOf(AuthError);
     expect(e).toMatchObject({ message: 'Redirect session without a URL', code: 'REDIRECT_SESSION_WITHOUT_A_URL' });
