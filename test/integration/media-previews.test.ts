@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageSize } from '../../emulator/services/media/image-size.js';
 import { decodePngRows, encodePng, gradientPng } from '../../emulator/services/media/png.js';
-import { scalePng } from '../../emulator/services/media/previews.js';
+import { PreviewCache, scalePng } from '../../emulator/services/media/previews.js';
 import { startEmulator, type TestEmulator } from '../helpers/emulator.js';
 
 let emulator: TestEmulator;
@@ -120,5 +120,29 @@ describe('scalePng', () => {
     padded.writeUInt32BE(10, 16);
     padded.writeUInt32BE(10, 20);
     expect(decodePngRows(padded, () => {})).toBeUndefined();
+  });
+});
+
+describe('the preview cache', () => {
+  it('holds at most its budget of bytes, the oldest out first; a preview larger than the budget is not kept', () => {
+    const cache = new PreviewCache(100);
+    const preview = (size: number) => Buffer.alloc(size);
+    cache.set('a', preview(40));
+    cache.set('b', preview(40));
+    expect(cache.get('a')).toBeDefined();
+    cache.set('c', preview(40));
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.get('b')?.length).toBe(40);
+    expect(cache.get('c')?.length).toBe(40);
+    cache.set('huge', preview(200));
+    expect(cache.get('huge')).toBeUndefined();
+    expect(cache.get('c')?.length).toBe(40);
+  });
+
+  it('counts an original (null) by its key, so sizes asked without end do not pile up', () => {
+    const cache = new PreviewCache(1000);
+    for (let width = 1; width <= 2048; width++) cache.set(`hash fill ${width}x360`, null);
+    expect(cache.get('hash fill 2048x360')).toBeNull();
+    expect(cache.get('hash fill 1x360')).toBeUndefined();
   });
 });

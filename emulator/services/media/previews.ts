@@ -100,12 +100,47 @@ export function scalePng(bytes: Buffer, request: PreviewRequest): Buffer | undef
   return encodePng(target);
 }
 
+/** What an entry holds: its preview and its key (an original's entry, null, costs its key: sizes are many). */
+const costOf = (key: string, preview: Buffer | null): number => key.length + (preview?.length ?? 0);
+
 /**
- * Previews made recently, by the content hash of their image and the size asked (a grid asks again
- * on every visit; the same bytes give the same preview, whichever file or emulator holds them).
+ * Previews made recently, by their content hash and size, within a budget of bytes: oldest out
+ * first. Bounded by bytes, not entries: a preview may be asked at any size up to 2048 × 2048, so
+ * one noisy upload asked at 200 sizes could hold 16 MB each (3 GB) under a bound of 200 entries.
  */
-const cache = new Map<string, Buffer | null>();
-const CACHE_ENTRIES = 200;
+export class PreviewCache {
+  private readonly entries = new Map<string, Buffer | null>();
+  private bytes = 0;
+
+  constructor(private readonly maxBytes: number) {}
+
+  /** The preview remembered for `key` (null: the original serves), or undefined when none is. */
+  get(key: string): Buffer | null | undefined {
+    return this.entries.get(key);
+  }
+
+  /** Remembers `preview` for `key`, forgetting the oldest until it fits; one larger than the budget is not kept. */
+  set(key: string, preview: Buffer | null): void {
+    const size = costOf(key, preview);
+    if (size > this.maxBytes) return;
+    this.delete(key);
+    for (const oldest of this.entries.keys()) {
+      if (this.bytes + size <= this.maxBytes) break;
+      this.delete(oldest);
+    }
+    this.entries.set(key, preview);
+    this.bytes += size;
+  }
+
+  private delete(key: string): void {
+    if (!this.entries.has(key)) return;
+    this.bytes -= costOf(key, this.entries.get(key) ?? null);
+    this.entries.delete(key);
+  }
+}
+
+/** The previews of this process: a grid asks again on every visit, and the same bytes give the same preview. */
+const cache = new PreviewCache(32 * 1024 * 1024);
 
 /** {@link scalePng} of the bytes `read` gives, remembered by `contentHash`; null when the original serves. */
 export async function cachedPreview(
@@ -117,8 +152,6 @@ export async function cachedPreview(
   const known = contentHash ? cache.get(cacheKey) : undefined;
   if (known !== undefined) return known;
   const made = scalePng(await read(), request) ?? null;
-  if (!contentHash) return made;
-  if (cache.size >= CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
-  cache.set(cacheKey, made);
+  if (contentHash) cache.set(cacheKey, made);
   return made;
 }
