@@ -27,4 +27,20 @@ describeInBrowser('console: a collection’s TypeScript interface', () => {
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(expected);
     });
   });
+
+  it('says the clipboard was refused where the page has none (plain HTTP on another host name)', {
+    timeout: e2eTestTimeoutMs,
+  }, async () => {
+    await inPage(stage(), 'admin-collection-types-no-clipboard', async (page) => {
+      // Browsers give navigator.clipboard to secure contexts only: a console reached over plain
+      // HTTP by a host name other than localhost (a Docker service name) has none.
+      await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'clipboard', { get: () => undefined }));
+      await page.goto('/admin/collections/Movies');
+      await page.getByTestId('collection-interface').waitFor();
+      await page.getByRole('button', { name: 'Copy interface' }).click();
+      await expect
+        .poll(() => page.getByRole('status').filter({ hasText: 'The browser refused the clipboard' }).count())
+        .toBe(1);
+    });
+  });
 });

@@ -15,8 +15,10 @@ export interface TypesCardProps {
 export function TypesCard({ collection }: TypesCardProps) {
   const source = collectionInterface(collection);
   const [copied, setCopied] = useState<'copied' | 'failed' | null>(null);
+  // Browsers give a clipboard to secure contexts only: over plain HTTP on a host name other than
+  // localhost (the console behind a Docker service name) there is none, which is a refusal too.
   const copy = () =>
-    navigator.clipboard.writeText(source).then(
+    (navigator.clipboard?.writeText(source) ?? Promise.reject(new Error('no clipboard'))).then(
       () => setCopied('copied'),
       () => setCopied('failed'),
     );
