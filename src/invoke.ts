@@ -4,7 +4,7 @@
  */
 import type { CallOptions } from './types.js';
 import type { NamespaceOperations, Operation, OperationArgument, TransformNode } from './operation.js';
-import { isApplicationError, isSiteKitError, RequestError } from './errors/index.js';
+import { ElevationRequiredError, isApplicationError, isSiteKitError, RequestError } from './errors/index.js';
 import type { Transport } from './http/transport.js';
 import { invalid, isRecord, optionsObject, requireArray, requireObject, requireString } from './input.js';
 import { loadOnFirstUse } from './lazy.js';
@@ -152,7 +152,11 @@ export function bindOperations<T>(
   const methods: Record<string, (...args: unknown[]) => Promise<unknown>> = {};
   for (const op of ops.operations) methods[op.id] = (...args) => invoke(transport, op, args);
   for (const id of ops.elevated)
-    methods[id] = async (...args) => invoke(transport, (await loadElevatedOperations())[id], args);
+    methods[id] = async (...args) => {
+      // Refused before the chunk loads: a client that cannot call them never fetches them.
+      if (!transport.elevated) throw new ElevationRequiredError(id);
+      return invoke(transport, (await loadElevatedOperations())[id], args);
+    };
   return methods as T;
 }
 
