@@ -282,7 +282,8 @@ function interfaceOf(
   const declaredKeys = new Set((collection.fields ?? []).map((field) => field.key));
   for (const [key, values] of Object.entries(sampled ?? {}).sort(([a], [b]) => a.localeCompare(b))) {
     if (declaredKeys.has(key) || SYSTEM_FIELDS.some((system) => system.key === key)) continue;
-    out += `  /** Not declared: found in sampled items (${values.length} values). */\n  ${propertyKey(key)}?: ${sampledType(values)};\n`;
+    // No count of the values in the comment: it changes with the data, and `--check` compares files.
+    out += `  /** Not declared: found in sampled items. */\n  ${propertyKey(key)}?: ${sampledType(values)};\n`;
   }
   return `${out}}\n`;
 }

@@ -41,6 +41,14 @@ describe('the file', () => {
     expect(siteTypesFile([])).toContain('export {};');
   });
 
+  it('types sampled fields by their values, not their number (a file checked with --check stays current)', () => {
+    const collections = [{ _id: 'Movies', fields: [{ key: 'title', type: 'TEXT' }] }];
+    const fewer = siteTypesFile(collections, { sampled: { Movies: { nickname: ['a'] } } });
+    const more = siteTypesFile(collections, { sampled: { Movies: { nickname: ['a', 'b', 'c'] } } });
+    expect(fewer).toContain('  /** Not declared: found in sampled items. */\n  nickname?: string;\n');
+    expect(more).toBe(fewer);
+  });
+
   it('does not depend on the order the API lists collections in', () => {
     const a = { _id: 'A', fields: [{ key: 'x', type: 'NUMBER' }] };
     const b = { _id: 'B', fields: [{ key: 'y', type: 'TEXT' }] };
