@@ -119,8 +119,17 @@ beforeAll(async () => {
     await admin.members.createMember({
       member: {
         loginEmail: person.email,
-        profile: { nickname: person.nickname },
-        contact: { firstName: person.first, lastName: person.last, phones: [person.phone], emails: [person.email] },
+        profile: { nickname: person.nickname, title: `${person.first}'s title` },
+        contact: {
+          firstName: person.first,
+          lastName: person.last,
+          phones: [person.phone],
+          emails: [person.email],
+          addresses: [{ addressLine: `1 ${person.last} Road`, city: `${person.last}ville` }],
+          company: `${person.last} & Co`,
+          jobTitle: `${person.first}'s job`,
+          birthdate: '1906-12-09',
+        },
       },
     });
 }, 60_000);
@@ -146,6 +155,22 @@ describe('sitekit-sdk pull', () => {
     };
     const result = await pull(['--out', out, '--collections', COLLECTIONS.join(',')], rateLimitedOnce);
     expect(result.code, result.stderr).toBe(0);
+    // No personal data of a member anywhere in the file, in whichever field the site kept it.
+    const written = readFileSync(out, 'utf8');
+    for (const person of PEOPLE)
+      for (const personal of [
+        person.email,
+        person.phone,
+        person.nickname,
+        `"${person.first}"`,
+        `"${person.last}"`,
+        `${person.last} Road`,
+        `${person.last}ville`,
+        `${person.last} & Co`,
+        `${person.first}'s`,
+        '1906-12-09',
+      ])
+        expect(written).not.toContain(personal);
     expect(limited).toBe(1);
     expect(result.stderr).toContain('Films: 7 items');
     expect(result.stderr).toContain('members:');
