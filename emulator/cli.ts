@@ -53,6 +53,20 @@ async function missingPackages(): Promise<string[]> {
   return missing;
 }
 
+/** The `emulator` command's options (throws on an unknown or malformed one). */
+function parseEmulatorArgs(args: string[]) {
+  const options = {
+    port: { type: 'string' },
+    host: { type: 'string' },
+    'allowed-host': { type: 'string', multiple: true },
+    'data-dir': { type: 'string' },
+    memory: { type: 'boolean' },
+    seed: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  } as const;
+  return parseArgs({ args, options, strict: true }).values;
+}
+
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv[0] && !argv[0].startsWith('-') ? argv : ['emulator', ...argv];
   // The commands that read a site (types, pull) need none of the server packages checked below.
@@ -63,21 +77,9 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`Unknown command: ${command}\n\n${USAGE}`);
     return 2;
   }
-  let values;
+  let values: ReturnType<typeof parseEmulatorArgs>;
   try {
-    ({ values } = parseArgs({
-      args: rest,
-      options: {
-        port: { type: 'string' },
-        host: { type: 'string' },
-        'allowed-host': { type: 'string', multiple: true },
-        'data-dir': { type: 'string' },
-        memory: { type: 'boolean' },
-        seed: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      strict: true,
-    }));
+    values = parseEmulatorArgs(rest);
   } catch (error) {
     process.stderr.write(`${(error as Error).message}\n\n${USAGE}`);
     return 2;

@@ -94,7 +94,7 @@ function typecheckSnippets(snippets: Snippet[]): string[][] {
   const virtual = new Map<string, string>([[join(folder, 'reader-supplied.d.ts'), READER_SUPPLIED]]);
   const names = snippets.map((snippet) => join(folder, `readme-line-${snippet.line}.${snippet.language}`));
   // `export {}` makes a snippet a module, so its names do not clash with the other snippets'.
-  snippets.forEach((snippet, index) => virtual.set(names[index]!, `${snippet.code}\nexport {};\n`));
+  for (const [index, snippet] of snippets.entries()) virtual.set(names[index]!, `${snippet.code}\nexport {};\n`);
   const options = snippetOptions();
   const host = ts.createCompilerHost(options);
   const { getSourceFile, fileExists, readFile } = host;

@@ -210,13 +210,13 @@ describe('http details', () => {
     expect(await route.text()).toContain('<title>console</title>');
     expect((await emulator.fetch('/missing.png')).status).toBe(404);
     // A path that climbs out of the console directory never reads the file it names (sent raw: fetch would normalise it).
-    const escape = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const climbed = await new Promise<{ status: number; body: string }>((resolve, reject) => {
       get(`${emulator.url}/..%2f..%2f..%2f..%2f..%2f..%2fetc%2fld.so.conf`, (response) => {
         let body = '';
         response.on('data', (chunk) => (body += chunk));
         response.on('end', () => resolve({ status: response.statusCode!, body }));
       }).on('error', reject);
     });
-    expect(escape).toEqual({ status: 404, body: 'Not Found' });
+    expect(climbed).toEqual({ status: 404, body: 'Not Found' });
   });
 });

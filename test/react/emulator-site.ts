@@ -94,7 +94,7 @@ export async function startEmulatorSite() {
               const parent = {
                 postMessage: (data: unknown, targetOrigin: string) => {
                   if (targetOrigin === globalThis.location.origin)
-                    frameHost.listeners.forEach((listener) => listener({ origin: new URL(url).origin, data }));
+                    for (const listener of frameHost.listeners) listener({ origin: new URL(url).origin, data });
                 },
               };
               Object.defineProperty(window, 'opener', { configurable: true, value: parent });
