@@ -49,7 +49,6 @@ export function errorFromResponse(input: ErrorResponseInput): SiteKitError {
   // Any JSON value, or undefined for an empty, HTML, truncated or otherwise invalid body. The
   // optional chains below read it without trusting its shape: on a JSON value that is not an
   // object (string, number, boolean, array) every property read here is undefined.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   let parsed: any;
   try {
     parsed = typeof body == 'string' ? JSON.parse(body) : undefined;
@@ -102,7 +101,6 @@ export function errorFromResponse(input: ErrorResponseInput): SiteKitError {
  * Keeps the entries that say something: an entry needs a field or a description (the other
  * may be missing, e.g. a violation of the whole request); anything else is skipped.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 const readViolations = (raw: any[]): FieldViolation[] =>
   raw.flatMap((entry) => {
     const field = trimmedText(entry?.field);
