@@ -36,16 +36,7 @@ export interface TokenStorage {
 }
 
 /** Outcomes of login, registration and verification: each value is its own name. */
-export const LoginState: {
-  readonly [K in
-    | 'INITIAL'
-    | 'SUCCESS'
-    | 'FAILURE'
-    | 'EMAIL_VERIFICATION_REQUIRED'
-    | 'OWNER_APPROVAL_REQUIRED'
-    | 'USER_CAPTCHA_REQUIRED'
-    | 'SILENT_CAPTCHA_REQUIRED']: K;
-} = {
+export const LoginState = {
   INITIAL: 'INITIAL',
   SUCCESS: 'SUCCESS',
   FAILURE: 'FAILURE',
@@ -53,7 +44,7 @@ export const LoginState: {
   OWNER_APPROVAL_REQUIRED: 'OWNER_APPROVAL_REQUIRED',
   USER_CAPTCHA_REQUIRED: 'USER_CAPTCHA_REQUIRED',
   SILENT_CAPTCHA_REQUIRED: 'SILENT_CAPTCHA_REQUIRED',
-};
+} as const;
 /** One of the {@link LoginState} values. */
 export type LoginState = (typeof LoginState)[keyof typeof LoginState];
 
