@@ -164,6 +164,12 @@ export function mediaDirectories(context: EmulatorContext): MediaDirectories {
   return found;
 }
 
-/** The path of a file's bytes. File ids are generated here, never taken from a request path as is. */
-export const bytesPath = (context: EmulatorContext, fileId: string): string =>
-  join(mediaDirectories(context).files, fileId.replace(/[^A-Za-z0-9_.~-]/g, '_'));
+/**
+ * The path of a file's bytes. File ids are generated here, but an imported or seeded state may carry
+ * any id: every character outside a plain name becomes `_`, and so does every dot of an id made only
+ * of dots (`.` and `..` would name the folder itself or its parent).
+ */
+export function bytesPath(context: EmulatorContext, fileId: string): string {
+  const name = fileId.replace(/[^A-Za-z0-9_.~-]/g, '_');
+  return join(mediaDirectories(context).files, /^\.*$/.test(name) ? name.replace(/\./g, '_') || '_' : name);
+}
