@@ -4,15 +4,15 @@
 export type PlainObject = Record<string, unknown>;
 
 /**
- * True for plain objects: prototype `Object.prototype` or `null`. The second-level check accepts
- * objects from another realm (iframe, worker) whose `Object.prototype` is a different object.
- * (A `null` prototype is checked as the object itself, whose prototype is that `null`.)
+ * True for plain objects: prototype `Object.prototype` or `null`. `Object.prototype` is recognised
+ * as the prototype whose own prototype is `null`, so objects from another realm (iframe, worker),
+ * whose `Object.prototype` is a different object, count too.
  */
-export const isPlainObject = (value: unknown): value is PlainObject =>
-  typeof value == 'object' &&
-  !!value &&
-  !Array.isArray(value) &&
-  !Object.getPrototypeOf(Object.getPrototypeOf(value) ?? value);
+export const isPlainObject = (value: unknown): value is PlainObject => {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === null || Object.getPrototypeOf(prototype) === null;
+};
 
 /** True when both arrays hold the same values (`Object.is`) in the same order. */
 const same = (a: readonly unknown[], b: readonly unknown[]): boolean =>
