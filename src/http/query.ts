@@ -60,11 +60,3 @@ export const base64UrlBytes = (bytes: Uint8Array): string => {
 
 /** Base64url (`-`, `_`, no padding) of the UTF-8 bytes of `text`; btoa alone only takes Latin-1. */
 export const base64UrlEncode = (text: string): string => base64UrlBytes(new TextEncoder().encode(text));
-
-/** Decodes base64url (padded or not) into UTF-8 text: the inverse of {@link base64UrlEncode}. */
-export function base64UrlDecode(encoded: string): string {
-  const base64 = encoded.replaceAll('-', '+').replaceAll('_', '/');
-  const padding = '='.repeat((4 - (base64.length % 4)) % 4);
-  const binary = atob(base64 + padding);
-  return new TextDecoder().decode(Uint8Array.from(binary, (character) => character.charCodeAt(0)));
-}

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { base64UrlDecode, base64UrlEncode, serializeQuery } from '../../../src/http/query.js';
+import { base64UrlEncode, serializeQuery } from '../../../src/http/query.js';
+
+/** Node's own base64url decoder (padded or not): an oracle independent of the encoder under test. */
+const base64UrlDecode = (encoded: string): string => Buffer.from(encoded, 'base64url').toString('utf8');
 
 /** Reads back the JSON of a `.r=` query string. */
 const decodeR = (qs: string): unknown => {
@@ -139,11 +142,6 @@ describe('base64url', () => {
   ])('%j ⇄ %s', (text, encoded) => {
     expect(base64UrlEncode(text)).toBe(encoded);
     expect(base64UrlDecode(encoded)).toBe(text);
-  });
-
-  it('decodes padded input too', () => {
-    expect(base64UrlDecode('Zg==')).toBe('f');
-    expect(base64UrlDecode('Zm8=')).toBe('fo');
   });
 
   it('round-trips arbitrary unicode and every byte value', () => {
