@@ -8,7 +8,7 @@ import { generateFileUploadUrl } from '../../generated/operations/generateFileUp
 import { RequestError } from '../errors/index.js';
 import { deadline } from '../http/deadline.js';
 import type { Transport } from '../http/transport.js';
-import { invalid } from '../input.js';
+import { invalid, requireString } from '../input.js';
 import { send } from '../invoke.js';
 import type { CallOptions } from '../types.js';
 import { putFile } from './put.js';
@@ -101,11 +101,8 @@ export async function upload(
     fileName = (data as File)?.name,
     ...rest
   } = options ?? {};
-  for (const [field, value] of [
-    ['mimeType', mimeType],
-    ['fileName', fileName],
-  ])
-    check(typeof value == 'string' && value, field!, 'a non-empty string');
+  requireString(mimeType, 'mimeType', 'upload');
+  requireString(fileName, 'fileName', 'upload');
   check(onProgress == null || typeof onProgress == 'function', 'onProgress', 'a function');
   let body =
     data instanceof Blob
@@ -126,7 +123,9 @@ export async function upload(
     // Progress never goes backwards, even when a resumed TUS upload reports a lower offset.
     let reported = -1;
     const progress = (loaded: number) => {
-      if (loaded > reported) onProgress?.({ loaded: (reported = loaded), total: size });
+      if (loaded <= reported) return;
+      reported = loaded;
+      onProgress?.({ loaded, total: size });
     };
     const request = { ...rest, mimeType: mimeType!, fileName: fileName!, sizeInBytes: String(size) };
     progress(0);
