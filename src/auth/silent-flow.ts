@@ -83,10 +83,11 @@ async function awaitReply(
       const location = response.headers.get('location');
       const redirected = response.status >= 300 && response.status < 400;
       if (!location || !redirected) break;
-      const reply = parseFromUrl((url = new URL(location, url).href), 'query');
+      url = new URL(location, url).href;
+      const reply = parseFromUrl(url, 'query');
       if (reply.code || reply.error) return reply;
     }
-    throw Error('no authorization code in the redirects');
+    throw new Error('no authorization code in the redirects');
   }
   let stop: (() => void) | undefined;
   let frame: { remove(): void } | undefined;
