@@ -1,7 +1,11 @@
 /** The whole state as JSON (export/import) and its reset: every table but the infrastructure ones. */
-import { validationError, type FieldViolation } from '../errors.js';
+import { invalidField, validationError, type EmulatorError, type FieldViolation } from '../errors.js';
 import { infrastructureTables } from '../service.js';
 import type { SqlValue, Store } from '../store/store.js';
+import { rowViolations, type StateColumn } from './state-rows.js';
+
+/** The most violations one refused import lists (a file of 10,000 bad rows would otherwise answer 10,000). */
+const MAX_VIOLATIONS = 50;
 
 /** The export format: table name → rows (column → value). */
 export interface StateExport {
@@ -12,21 +16,33 @@ export interface StateExport {
 }
 
 /** The tables that hold the site's state, with their columns. */
-function stateTables(store: Store): Map<string, Set<string>> {
+function stateTables(store: Store): Map<string, Map<string, StateColumn>> {
   const tables = store
     .all<{ name: string }>(
       "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
     )
     .map((row) => row.name)
     .filter((name) => !infrastructureTables.includes(name));
+  return new Map(tables.map((name) => [name, tableColumns(store, name)]));
+}
+
+/** The columns of one table: name → type, nullability, default. */
+function tableColumns(store: Store, table: string): Map<string, StateColumn> {
+  const rows = store.all<{ name: string; type: string; notnull: number; dflt_value: string | null }>(
+    'SELECT name, type, "notnull", dflt_value FROM pragma_table_info(?)',
+    [table],
+  );
   return new Map(
-    tables.map((name) => [
-      name,
-      new Set(
-        store.all<{ name: string }>(`SELECT name FROM pragma_table_info(?)`, [name]).map((column) => column.name),
-      ),
+    rows.map((row) => [
+      row.name,
+      { type: row.type.toUpperCase(), notNull: row.notnull == 1, hasDefault: row.dflt_value !== null },
     ]),
   );
+}
+
+/** The state tables and their columns, for the check that `state-columns.ts` names only real ones. */
+export function stateTableColumns(store: Store): Map<string, string[]> {
+  return new Map([...stateTables(store)].map(([name, columns]) => [name, [...columns.keys()]]));
 }
 
 /** Every row of every state table. */
@@ -44,9 +60,30 @@ export function clearState(store: Store): void {
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value == 'object' && value !== null && !Array.isArray(value);
-const isSqlValue = (value: unknown) => value === null || typeof value == 'string' || typeof value == 'number';
 
-/** Replaces the whole state with an export; a malformed one is a validation error and changes nothing. */
+/**
+ * The 400 for a row that repeats another's key (`UNIQUE constraint failed: items.collection_id,
+ * items.id`), naming the row and the key's last column (the item's `id`, not its collection), or
+ * `undefined` for any other error.
+ */
+function repeatedKey(error: unknown, table: string, index: number): EmulatorError | undefined {
+  const code = (error as { code?: unknown }).code;
+  if (code != 'SQLITE_CONSTRAINT_PRIMARYKEY' && code != 'SQLITE_CONSTRAINT_UNIQUE') return undefined;
+  const columns = (error as Error).message
+    .replace(/^.*constraint failed: /, '')
+    .split(', ')
+    .map((column) => column.slice(column.indexOf('.') + 1));
+  return invalidField(
+    `tables.${table}.${index}.${columns.at(-1)}`,
+    `repeats the ${columns.join(', ')} of an earlier row: each must be unique`,
+    'VALIDATION',
+  );
+}
+
+/**
+ * Replaces the whole state with an export. Every row is checked first (`state-rows.ts`): a
+ * malformed export is a validation error naming the table, row and column, and changes nothing.
+ */
 export function importState(store: Store, state: unknown): { tables: Record<string, number> } {
   const known = stateTables(store);
   const violations: FieldViolation[] = [];
@@ -69,45 +106,28 @@ export function importState(store: Store, state: unknown): { tables: Record<stri
       });
     else if (!Array.isArray(rows))
       violations.push({ field: `tables.${name}`, description: 'must be an array of rows', violatedRule: 'VALIDATION' });
-    else {
-      rows.forEach((row, index) => {
-        if (!isRecord(row))
-          violations.push({
-            field: `tables.${name}.${index}`,
-            description: 'must be an object',
-            violatedRule: 'VALIDATION',
-          });
-        else
-          for (const [column, value] of Object.entries(row)) {
-            if (!columns.has(column))
-              violations.push({
-                field: `tables.${name}.${index}.${column}`,
-                description: 'is not a column of the table',
-                violatedRule: 'FIELD_NOT_ALLOWED',
-              });
-            else if (!isSqlValue(value))
-              violations.push({
-                field: `tables.${name}.${index}.${column}`,
-                description: 'must be a string, a number or null',
-                violatedRule: 'VALIDATION',
-              });
-          }
-      });
-    }
+    else
+      for (let index = 0; index < rows.length && violations.length < MAX_VIOLATIONS; index++)
+        violations.push(...rowViolations(name, index, rows[index], columns));
   }
-  if (violations.length) throw validationError(violations.slice(0, 50));
+  if (violations.length) throw validationError(violations.slice(0, MAX_VIOLATIONS));
   const counts: Record<string, number> = {};
   store.transaction(() => {
     clearState(store);
     for (const [name, rows] of Object.entries(state.tables as Record<string, Record<string, SqlValue>[]>)) {
-      for (const row of rows) {
+      rows.forEach((row, index) => {
         const columns = Object.keys(row);
-        // Table and column names were checked against the schema above.
-        store.run(
-          `INSERT INTO "${name}" (${columns.map((column) => `"${column}"`).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
-          columns.map((column) => row[column]!),
-        );
-      }
+        try {
+          // Table and column names were checked against the schema above.
+          store.run(
+            `INSERT INTO "${name}" (${columns.map((column) => `"${column}"`).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
+            columns.map((column) => row[column]!),
+          );
+        } catch (error) {
+          // Thrown inside the transaction: nothing of the import stays.
+          throw repeatedKey(error, name, index) ?? error;
+        }
+      });
       counts[name] = rows.length;
     }
   });
