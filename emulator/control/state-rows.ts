@@ -31,6 +31,19 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 /** A C0 control character or DEL: no id the platform makes holds one. */
 const hasControlCharacter = (text: string) => [...text].some((character) => character < ' ' || character == '\x7f');
 
+/**
+ * Why `id` cannot be the id of an item, a member or a media file, or `undefined` when it can. Also
+ * checks the ids of the test members a seed or import file declares (`test-identities.ts`).
+ */
+export function entityIdProblem(id: string): string | undefined {
+  if (!id.trim()) return 'must not be blank';
+  if (id.length > MAX_ENTITY_ID_LENGTH) return `must be at most ${MAX_ENTITY_ID_LENGTH} characters`;
+  if (hasControlCharacter(id)) return 'must not hold a control character';
+  // Ids go into URL paths (`/members/{id}`), where `.` and `..` name the folder or its parent.
+  if (id == '.' || id == '..') return '"." and ".." cannot be a path segment';
+  return undefined;
+}
+
 /** Why `value` is not what a column holding `content` needs, or `undefined` when it is. */
 function contentProblem(value: string, content: ColumnContent): string | undefined {
   switch (content) {
@@ -38,14 +51,10 @@ function contentProblem(value: string, content: ColumnContent): string | undefin
       const problem = collectionIdProblem(value);
       return problem && `is not a collection id: ${problem}`;
     }
-    case 'entityId':
-      if (!value.trim()) return 'is not an id: must not be blank';
-      if (value.length > MAX_ENTITY_ID_LENGTH)
-        return `is not an id: must be at most ${MAX_ENTITY_ID_LENGTH} characters`;
-      if (hasControlCharacter(value)) return 'is not an id: must not hold a control character';
-      // Ids go into URL paths (`/items/{id}`), where `.` and `..` name the folder or its parent.
-      if (value == '.' || value == '..') return 'is not an id: "." and ".." cannot be a path segment';
-      return undefined;
+    case 'entityId': {
+      const problem = entityIdProblem(value);
+      return problem && `is not an id: ${problem}`;
+    }
     default: {
       let parsed: unknown;
       try {

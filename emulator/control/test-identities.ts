@@ -18,6 +18,7 @@ import {
   isEmail,
   type Member,
 } from '../services/members/member-store.js';
+import { entityIdProblem } from './state-rows.js';
 
 /** One member a seed file declares. */
 export interface TestMember {
@@ -61,7 +62,8 @@ export function checkTestMembers(members: unknown): TestMember[] {
     if (!isEmail(member.email)) problem('email', 'must be an email address', 'FORMAT');
     else if (seen.has(normalEmail(member.email))) problem('email', 'is declared twice', 'DUPLICATE');
     else seen.add(normalEmail(member.email));
-    if (member.id !== undefined && (typeof member.id != 'string' || !member.id)) problem('id', 'must be an id');
+    const idProblem = typeof member.id == 'string' ? entityIdProblem(member.id) : 'must be a string';
+    if (member.id !== undefined && idProblem) problem('id', `must be an id: ${idProblem}`);
     else if (typeof member.id == 'string' && seen.has(`id:${member.id}`))
       problem('id', 'is declared twice', 'DUPLICATE');
     else if (typeof member.id == 'string') seen.add(`id:${member.id}`);

@@ -180,6 +180,23 @@ describe('ids', () => {
     expect(violations[0]).toMatch(new RegExp(`^tables\\.${table}\\.0\\.${column}: is not (an|a collection) id`));
     expect(violations[0]).toContain(description);
   });
+
+  it('a declared test member’s id follows the same rule', async () => {
+    const violations = await refusal({
+      ...exported,
+      members: [
+        { id: '..', email: 'dots@example.test' },
+        { id: 'x'.repeat(256), email: 'long@example.test' },
+        { id: 'fine', email: 'fine@example.test' },
+      ],
+    });
+    expect(violations).toEqual([
+      'members.0.id: must be an id: "." and ".." cannot be a path segment',
+      'members.1.id: must be an id: must be at most 255 characters',
+    ]);
+    // Nor is the good one written.
+    await expect(emulator.admin.members.getMember('fine')).rejects.toThrow();
+  });
 });
 
 describe('what keeps working', () => {
