@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageSize } from '../../emulator/services/media/image-size.js';
 import { decodePngRows, encodePng, gradientPng } from '../../emulator/services/media/png.js';
-import { PreviewCache, scalePng } from '../../emulator/services/media/previews.js';
+import { PreviewCache, scaleImage } from '../../emulator/services/media/previews.js';
 import { startEmulator, type TestEmulator } from '../helpers/emulator.js';
 
 let emulator: TestEmulator;
@@ -59,7 +59,7 @@ describe('the emulator serves scaled previews', () => {
   });
 });
 
-describe('scalePng', () => {
+describe('scaleImage', () => {
   it('makes a preview much smaller than a large, detailed original', () => {
     const width = 1200;
     const height = 800;
@@ -73,7 +73,7 @@ describe('scalePng', () => {
       pixels[index] = state & 0xff;
     }
     const original = encodePng({ width, height, pixels });
-    const preview = scalePng(original, { mode: 'fill', width: 360, height: 360 })!;
+    const preview = scaleImage(original, { mode: 'fill', width: 360, height: 360 })!;
     expect(imageSize(preview)).toMatchObject({ width: 360, height: 360 });
     expect(original.length).toBeGreaterThan(3_000_000);
     expect(preview.length).toBeLessThan(original.length / 5);
@@ -86,14 +86,14 @@ describe('scalePng', () => {
     // Left half opaque white, right half transparent black.
     for (let y = 0; y < height; y++)
       for (let x = 0; x < width / 2; x++) pixels.set([255, 255, 255, 255], (y * width + x) * 4);
-    const scaled = scalePng(encodePng({ width, height, pixels }), { mode: 'fit', width: 2, height: 2 })!;
+    const scaled = scaleImage(encodePng({ width, height, pixels }), { mode: 'fit', width: 2, height: 2 })!;
     expect(imageSize(scaled)).toMatchObject({ width: 2, height: 2 });
     expect(pixelAt(scaled, 0, 0)).toEqual([255, 255, 255, 255]);
     expect(pixelAt(scaled, 1, 1)).toEqual([0, 0, 0, 0]);
   });
 
   it('declines what it cannot read (not a PNG)', () => {
-    expect(scalePng(Buffer.from('GIF89a not a png at all, not at all'), { mode: 'fit', width: 2, height: 2 })).toBe(
+    expect(scaleImage(Buffer.from('GIF89a not a png at all, not at all'), { mode: 'fit', width: 2, height: 2 })).toBe(
       undefined,
     );
   });

@@ -2,10 +2,12 @@
  * Scaled previews of images, asked for the way the platform's image URLs ask: the file's URL, then
  * `/v1/<fill|fit>/w_<width>,h_<height>[,...]/<file name>` (`fill` covers the box and crops the
  * middle, `fit` fits inside it). The media grid loads these instead of the originals, so a 30 MB
- * upload costs its grid a few kilobytes. The emulator scales the PNGs it can decode (`png.ts`) of up
- * to {@link MAX_SCALED_PIXELS}; any other image, or a box larger than the image, is answered with the
- * original.
+ * upload costs its grid a few kilobytes. The emulator scales the PNGs (`png.ts`) and JPEGs
+ * (`jpeg.ts`) it can decode of up to {@link MAX_SCALED_PIXELS}; any other image (GIF, WebP, BMP), or
+ * a box larger than the image, is answered with the original.
  */
+import { imageSize } from './image-size.js';
+import { decodeJpegRows } from './jpeg.js';
 import { encodePng, decodePngRows, readablePngSize, type RgbaImage } from './png.js';
 
 /** What a preview URL asks for. */
@@ -51,12 +53,26 @@ export function parsePreviewRequest(mode: string, parameters: string): PreviewRe
   return width && height ? { mode, width, height } : undefined;
 }
 
+/** Decodes an image row by row (RGBA rows to `onRow`); its size, or undefined when it cannot. */
+type RowDecoder = (onRow: (y: number, rgba: Uint8Array) => void) => { width: number; height: number } | undefined;
+
+/** The size and row decoder of a PNG or JPEG this emulator reads, or undefined for any other bytes. */
+function readableImage(bytes: Buffer): { width: number; height: number; decodeRows: RowDecoder } | undefined {
+  const pngSize = readablePngSize(bytes);
+  if (pngSize) return { ...pngSize, decodeRows: (onRow) => decodePngRows(bytes, onRow) };
+  const isJpeg = bytes[0] == 0xff && bytes[1] == 0xd8;
+  const jpegSize = isJpeg ? imageSize(bytes) : undefined;
+  if (jpegSize) return { ...jpegSize, decodeRows: (onRow) => decodeJpegRows(bytes, MAX_SCALED_PIXELS, onRow) };
+  return undefined;
+}
+
 /**
- * The preview of a PNG: box-averaged down to the asked size (never up), decoded row by row. Undefined
- * when the bytes are not a PNG this emulator reads, or the image already fits in the box.
+ * The preview of a PNG or JPEG, as a PNG: box-averaged down to the asked size (never up), decoded
+ * row by row. Undefined when the bytes are not an image this emulator reads, or it already fits in
+ * the box.
  */
-export function scalePng(bytes: Buffer, request: PreviewRequest): Buffer | undefined {
-  const size = readablePngSize(bytes);
+export function scaleImage(bytes: Buffer, request: PreviewRequest): Buffer | undefined {
+  const size = readableImage(bytes);
   // An image that fits in the box is its own preview (never scaled up, nor cropped for nothing).
   if (!size || (size.width <= request.width && size.height <= request.height)) return undefined;
   if (size.width * size.height > MAX_SCALED_PIXELS) return undefined;
@@ -80,7 +96,7 @@ export function scalePng(bytes: Buffer, request: PreviewRequest): Buffer | undef
   const columnOf = new Int32Array(crop.width);
   for (let x = 0; x < crop.width; x++)
     columnOf[x] = Math.min(target.width - 1, Math.floor((x * target.width) / crop.width));
-  const decoded = decodePngRows(bytes, (y, rgba) => {
+  const decoded = size.decodeRows((y, rgba) => {
     if (y < crop.y || y >= crop.y + crop.height) return;
     const row = Math.min(target.height - 1, Math.floor(((y - crop.y) * target.height) / crop.height));
     for (let x = 0; x < crop.width; x++) {
@@ -90,7 +106,8 @@ export function scalePng(bytes: Buffer, request: PreviewRequest): Buffer | undef
       counts[cell]! += 1;
     }
   });
-  if (!decoded) return undefined;
+  // The decoder's size is the frame's own: a JPEG whose first frame header lies about it is not scaled.
+  if (!decoded || decoded.width != size.width || decoded.height != size.height) return undefined;
   target.pixels = new Uint8Array(sums.length);
   for (let cell = 0; cell < counts.length; cell++) {
     const count = counts[cell] || 1;
@@ -142,7 +159,7 @@ export class PreviewCache {
 /** The previews of this process: a grid asks again on every visit, and the same bytes give the same preview. */
 const cache = new PreviewCache(32 * 1024 * 1024);
 
-/** {@link scalePng} of the bytes `read` gives, remembered by `contentHash`; null when the original serves. */
+/** {@link scaleImage} of the bytes `read` gives, remembered by `contentHash`; null when the original serves. */
 export async function cachedPreview(
   contentHash: string,
   read: () => Promise<Buffer>,
@@ -151,7 +168,7 @@ export async function cachedPreview(
   const cacheKey = `${contentHash} ${request.mode} ${request.width}x${request.height}`;
   const known = contentHash ? cache.get(cacheKey) : undefined;
   if (known !== undefined) return known;
-  const made = scalePng(await read(), request) ?? null;
+  const made = scaleImage(await read(), request) ?? null;
   if (contentHash) cache.set(cacheKey, made);
   return made;
 }
