@@ -25,7 +25,8 @@ export interface StateColumn {
  */
 export const MAX_ENTITY_ID_LENGTH = 255;
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
+/** Whether `value` is a JSON object (not an array, not null). */
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value == 'object' && value !== null && !Array.isArray(value);
 
 /** A C0 control character or DEL: no id the platform makes holds one. */

@@ -2,7 +2,7 @@
 import { invalidField, validationError, type EmulatorError, type FieldViolation } from '../errors.js';
 import { infrastructureTables } from '../service.js';
 import type { SqlValue, Store } from '../store/store.js';
-import { rowViolations, type StateColumn } from './state-rows.js';
+import { isRecord, rowViolations, type StateColumn } from './state-rows.js';
 
 /** The most violations one refused import lists (a file of 10,000 bad rows would otherwise answer 10,000). */
 const MAX_VIOLATIONS = 50;
@@ -57,9 +57,6 @@ export function exportState(store: Store): StateExport {
 export function clearState(store: Store): void {
   for (const name of stateTables(store).keys()) store.run(`DELETE FROM "${name}"`);
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value == 'object' && value !== null && !Array.isArray(value);
 
 /**
  * The 400 for a row that repeats another's key (`UNIQUE constraint failed: items.collection_id,
