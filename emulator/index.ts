@@ -21,7 +21,7 @@ import { configMigrations, createConfigStore, type ConfigSetting } from './confi
 import { controlModule, seedDemoData, siteInfo } from './control/routes.js';
 import { createFaultRules } from './control/faults.js';
 import { createRequestLog } from './control/request-log.js';
-import { importSeed } from './control/seed.js';
+import { checkSeed, importSeed } from './control/seed.js';
 import { copySeedMedia } from './control/seed-media.js';
 import { createEventHub } from './events.js';
 import { buildServer } from './http/server.js';
@@ -175,7 +175,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       allowedHosts: options.allowedHosts ?? [],
     });
 
-    if (!store.get("SELECT value FROM site WHERE key = 'seededAt'")) {
+    const seeded = store.get("SELECT value FROM site WHERE key = 'seededAt'") !== undefined;
+    // Like a missing file, a seed with bad rows is worth stopping for even when it is not applied.
+    if (seed && seeded) checkSeed(context, seed);
+    if (!seeded) {
       const seedDemo = () => seedDemoData(context, serviceModules);
       if (seed) importSeed(context, seed, seedDemo);
       else seedDemo();

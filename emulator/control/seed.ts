@@ -3,7 +3,7 @@
  * (`members`, see `test-identities.ts`), or both. Everything is checked before anything changes.
  */
 import type { EmulatorContext } from '../service.js';
-import { importState } from './state.js';
+import { checkState, importState } from './state.js';
 import { checkTestMembers, writeTestMembers } from './test-identities.js';
 
 /** What an import did. */
@@ -32,4 +32,16 @@ export function importSeed(context: EmulatorContext, state: unknown, withoutTabl
     if (declared) result.members = writeTestMembers(context, declared).map((member) => member.id);
     return result;
   });
+}
+
+/**
+ * Checks a seed file as {@link importSeed} would before writing it (its members, its rows), without
+ * writing anything: a `--seed` that is not applied, the data folder already holding a site, is
+ * still refused when it could not be (a repeated key is found only when it is applied).
+ */
+export function checkSeed(context: EmulatorContext, state: unknown): void {
+  const file = isRecord(state) ? state : undefined;
+  if (file?.members !== undefined) checkTestMembers(file.members);
+  // As importSeed reads it: a file of members alone has no tables.
+  if (file?.members === undefined || file.tables !== undefined) checkState(context.store, state);
 }

@@ -78,10 +78,11 @@ function repeatedKey(error: unknown, table: string, index: number): EmulatorErro
 }
 
 /**
- * Replaces the whole state with an export. Every row is checked first (`state-rows.ts`): a
- * malformed export is a validation error naming the table, row and column, and changes nothing.
+ * Checks an export's rows against the store's tables (`state-rows.ts`) and returns its tables;
+ * throws a validation error naming each bad table, row and column. A key repeated between rows is
+ * found only by the import itself (`importState`).
  */
-export function importState(store: Store, state: unknown): { tables: Record<string, number> } {
+export function checkState(store: Store, state: unknown): Record<string, Record<string, SqlValue>[]> {
   const known = stateTables(store);
   const violations: FieldViolation[] = [];
   if (!isRecord(state) || !isRecord(state.tables)) {
@@ -108,10 +109,19 @@ export function importState(store: Store, state: unknown): { tables: Record<stri
         violations.push(...rowViolations(name, index, rows[index], columns));
   }
   if (violations.length) throw validationError(violations.slice(0, MAX_VIOLATIONS));
+  return state.tables as Record<string, Record<string, SqlValue>[]>;
+}
+
+/**
+ * Replaces the whole state with an export. Every row is checked first (`checkState`): a malformed
+ * export is a validation error naming the table, row and column, and changes nothing.
+ */
+export function importState(store: Store, state: unknown): { tables: Record<string, number> } {
+  const tables = checkState(store, state);
   const counts: Record<string, number> = {};
   store.transaction(() => {
     clearState(store);
-    for (const [name, rows] of Object.entries(state.tables as Record<string, Record<string, SqlValue>[]>)) {
+    for (const [name, rows] of Object.entries(tables)) {
       rows.forEach((row, index) => {
         const columns = Object.keys(row);
         try {

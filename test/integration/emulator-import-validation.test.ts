@@ -229,4 +229,35 @@ describe('--seed', () => {
     expect(answer.message).toBe('INVALID_ARGUMENT: tables.items.4.data: must hold JSON text');
     await expect(startEmulator({ seed: seedFile })).rejects.toThrow(answer.message);
   });
+
+  it('is refused even when the data folder already holds a site (the seed would not be applied)', async () => {
+    const dataDir = join(scratch, 'data');
+    const first = await startEmulator({ memory: false, dataDir });
+    await first.close();
+    const seedFile = join(scratch, 'bad-members-seed.json');
+    writeFileSync(
+      seedFile,
+      JSON.stringify({
+        ...changedExport((tables) => {
+          movie(tables, 2).data = '{"_id": broken';
+        }),
+        members: [{ id: '..', email: 'dots@example.test' }],
+      }),
+    );
+    await expect(startEmulator({ memory: false, dataDir, seed: seedFile })).rejects.toThrow(
+      'INVALID_ARGUMENT: members.0.id: must be an id: "." and ".." cannot be a path segment',
+    );
+    writeFileSync(seedFile, JSON.stringify(changedExport((tables) => void (movie(tables, 2).data = '{"_id": broken'))));
+    await expect(startEmulator({ memory: false, dataDir, seed: seedFile })).rejects.toThrow(
+      'INVALID_ARGUMENT: tables.items.2.data: must hold JSON text',
+    );
+    // A good seed still starts it, and is not applied: the site keeps its state.
+    writeFileSync(seedFile, JSON.stringify(changedExport((tables) => void (tables.items = []))));
+    const again = await startEmulator({ memory: false, dataDir, seed: seedFile });
+    try {
+      expect(await again.admin.items.query('Movies').count()).toBe(300);
+    } finally {
+      await again.close();
+    }
+  });
 });
