@@ -35,9 +35,9 @@ export function importSeed(context: EmulatorContext, state: unknown, withoutTabl
 }
 
 /**
- * Checks a seed file as {@link importSeed} would before writing it (its members, its rows), without
- * writing anything: a `--seed` that is not applied, the data folder already holding a site, is
- * still refused when it could not be (a repeated key is found only when it is applied).
+ * Checks a seed file as {@link importSeed} does (its members, its rows) without writing anything:
+ * a `--seed` that is not applied (the data folder already holds a site) is still refused when
+ * applying it would fail. Only a key repeated between rows is left to the import to find.
  */
 export function checkSeed(context: EmulatorContext, state: unknown): void {
   const file = isRecord(state) ? state : undefined;
