@@ -1,6 +1,6 @@
 /**
  * Scaled previews of images (the media grid's thumbnails): asked for the way the platform's image
- * URLs ask (`/v1/fill|fit/w_,h_/name`), decoded and box-averaged from the PNG, never the original
+ * URLs ask (`/v1/fill|fit/w_,h_/name`), decoded and box-averaged from the PNG or JPEG, never the original
  * bytes for an image the emulator can read; the original for what it cannot scale.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import { imageSize } from '../../emulator/services/media/image-size.js';
 import { decodePngRows, encodePng, gradientPng } from '../../emulator/services/media/png.js';
 import { PreviewCache, scaleImage } from '../../emulator/services/media/previews.js';
 import { startEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { encodeJpeg } from '../helpers/jpeg-encoder.js';
 
 let emulator: TestEmulator;
 beforeAll(async () => {
@@ -46,6 +47,50 @@ describe('the emulator serves scaled previews', () => {
 
     const fit = await fetch(file.url!.replace(/\/?$/, '/v1/fit/w_300,h_300,al_c,q_80/big.png'));
     expect(imageSize(Buffer.from(await fit.arrayBuffer()))).toMatchObject({ width: 300, height: 200 });
+  });
+
+  it.each([
+    ['baseline', false],
+    ['progressive', true],
+  ])('scales a %s JPEG to a PNG of the asked size with the source colours', async (_, progressive) => {
+    // 800×600, red growing to the right and blue downwards: fill takes the middle 600×600.
+    const colorAt = (x: number, y: number) => [Math.round((255 * x) / 799), 60, Math.round((255 * y) / 599)] as const;
+    const original = encodeJpeg(800, 600, colorAt, { progressive });
+    const file = await emulator.admin.media.upload(new Blob([new Uint8Array(original)], { type: 'image/jpeg' }), {
+      fileName: 'photo.jpg',
+    });
+    const response = await fetch(file.thumbnailUrl!);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('image/png');
+    const preview = Buffer.from(await response.arrayBuffer());
+    expect(imageSize(preview)).toMatchObject({ width: 360, height: 360 });
+    for (const [x, y] of [
+      [0, 0],
+      [180, 180],
+      [359, 0],
+      [0, 359],
+      [359, 359],
+      [90, 270],
+    ] as const) {
+      // The middle of the source pixels the preview pixel averages.
+      const expected = colorAt(100 + ((x + 0.5) * 600) / 360, ((y + 0.5) * 600) / 360);
+      const [red, green, blue] = pixelAt(preview, x, y);
+      expect(Math.abs(red! - expected[0])).toBeLessThanOrEqual(6);
+      expect(Math.abs(green! - expected[1])).toBeLessThanOrEqual(6);
+      expect(Math.abs(blue! - expected[2])).toBeLessThanOrEqual(6);
+    }
+    const fit = await fetch(file.url!.replace(/\/?$/, '/v1/fit/w_200,h_200/photo.jpg'));
+    expect(imageSize(Buffer.from(await fit.arrayBuffer()))).toMatchObject({ width: 200, height: 150 });
+  });
+
+  it('answers the original of a truncated JPEG', async () => {
+    const truncated = encodeJpeg(800, 600, () => [10, 200, 30]).subarray(0, 2000);
+    const file = await emulator.admin.media.upload(new Blob([new Uint8Array(truncated)], { type: 'image/jpeg' }), {
+      fileName: 'cut.jpg',
+    });
+    const response = await fetch(file.thumbnailUrl!);
+    expect(response.status).toBe(200);
+    expect(Buffer.from(await response.arrayBuffer())).toEqual(truncated);
   });
 
   it('answers the original for an image it cannot scale or that is already small, and 400 for no size', async () => {
@@ -92,7 +137,7 @@ describe('scaleImage', () => {
     expect(pixelAt(scaled, 1, 1)).toEqual([0, 0, 0, 0]);
   });
 
-  it('declines what it cannot read (not a PNG)', () => {
+  it('declines what it cannot read (not a PNG nor a JPEG)', () => {
     expect(scaleImage(Buffer.from('GIF89a not a png at all, not at all'), { mode: 'fit', width: 2, height: 2 })).toBe(
       undefined,
     );
