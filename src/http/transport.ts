@@ -282,7 +282,12 @@ export class Transport {
     call: CallSettings,
     finish: (response: HttpResponse) => Promise<T>,
   ): Promise<T> {
-    const deadline = new CallDeadline(call.signal, this.callTimeout(call, outgoing.operation), outgoing.operation);
+    const deadline = new CallDeadline(
+      call.signal,
+      this.callTimeout(call, outgoing.operation),
+      outgoing.operation,
+      this.attemptTimeoutMs,
+    );
     const replayable = isReplayableBody(outgoing.body);
     let renewed = false;
     try {
