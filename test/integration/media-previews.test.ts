@@ -1,6 +1,6 @@
 /**
  * Scaled previews of images (the media grid's thumbnails): asked for the way the platform's image
- * URLs ask (`/v1/fill|fit/w_,h_/name`), decoded and box-averaged from the PNG or JPEG, never the original
+ * URLs ask (`/v1/fill|fit/w_,h_/name`), decoded and box-averaged from the PNG, JPEG or BMP, never the original
  * bytes for an image the emulator can read; the original for what it cannot scale.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -93,6 +93,54 @@ describe('the emulator serves scaled previews', () => {
     expect(Buffer.from(await response.arrayBuffer())).toEqual(truncated);
   });
 
+  it('scales a BMP (24-bit bottom-up, 32-bit top-down) and answers the original of a short one', async () => {
+    // 301×200 (rows padded to 4 bytes), left half red, right half blue, a green bottom quarter.
+    const colorAt = (x: number, y: number) => (y >= 150 ? [0, 255, 0] : x < 150 ? [255, 0, 0] : [0, 0, 255]);
+    const bmp = (bitsPerPixel: 24 | 32, topDown: boolean) => {
+      const width = 301;
+      const height = 200;
+      const rowBytes = Math.ceil((width * bitsPerPixel) / 8 / 4) * 4;
+      const bytes = Buffer.alloc(54 + rowBytes * height);
+      bytes.write('BM', 0, 'latin1');
+      bytes.writeUInt32LE(bytes.length, 2);
+      bytes.writeUInt32LE(54, 10); // where the pixels start
+      bytes.writeUInt32LE(40, 14); // BITMAPINFOHEADER
+      bytes.writeInt32LE(width, 18);
+      bytes.writeInt32LE(topDown ? -height : height, 22);
+      bytes.writeUInt16LE(1, 26);
+      bytes.writeUInt16LE(bitsPerPixel, 28);
+      for (let y = 0; y < height; y++)
+        for (let x = 0; x < width; x++) {
+          const [red, green, blue] = colorAt(x, y);
+          const at = 54 + (topDown ? y : height - 1 - y) * rowBytes + (x * bitsPerPixel) / 8;
+          bytes.set([blue!, green!, red!], at);
+        }
+      return bytes;
+    };
+    for (const [bitsPerPixel, topDown] of [
+      [24, false],
+      [32, true],
+    ] as const) {
+      const original = bmp(bitsPerPixel, topDown);
+      const file = await emulator.admin.media.upload(new Blob([new Uint8Array(original)], { type: 'image/bmp' }), {
+        fileName: 'paint.bmp',
+      });
+      const fit = await fetch(file.url!.replace(/\/?$/, '/v1/fit/w_100,h_100/paint.bmp'));
+      expect(fit.headers.get('content-type')).toContain('image/png');
+      const preview = Buffer.from(await fit.arrayBuffer());
+      // 301×200 fitted in 100×100: 100×66.
+      expect(imageSize(preview)).toMatchObject({ width: 100, height: 66 });
+      expect(pixelAt(preview, 10, 10)).toEqual([255, 0, 0, 255]);
+      expect(pixelAt(preview, 90, 10)).toEqual([0, 0, 255, 255]);
+      expect(pixelAt(preview, 50, 60)).toEqual([0, 255, 0, 255]);
+    }
+    const short = bmp(24, false).subarray(0, 5000);
+    const file = await emulator.admin.media.upload(new Blob([new Uint8Array(short)], { type: 'image/bmp' }), {
+      fileName: 'short.bmp',
+    });
+    expect(Buffer.from(await (await fetch(file.thumbnailUrl!)).arrayBuffer())).toEqual(short);
+  });
+
   it('answers the original for an image it cannot scale or that is already small, and 400 for no size', async () => {
     const small = gradientPng(40, 30, [0, 0, 0], [255, 255, 255]);
     const file = await emulator.admin.media.upload(new Blob([new Uint8Array(small)], { type: 'image/png' }), {
@@ -137,7 +185,7 @@ describe('scaleImage', () => {
     expect(pixelAt(scaled, 1, 1)).toEqual([0, 0, 0, 0]);
   });
 
-  it('declines what it cannot read (not a PNG nor a JPEG)', () => {
+  it('declines what it cannot read (a GIF)', () => {
     expect(scaleImage(Buffer.from('GIF89a not a png at all, not at all'), { mode: 'fit', width: 2, height: 2 })).toBe(
       undefined,
     );

@@ -2,10 +2,11 @@
  * Scaled previews of images, asked for the way the platform's image URLs ask: the file's URL, then
  * `/v1/<fill|fit>/w_<width>,h_<height>[,...]/<file name>` (`fill` covers the box and crops the
  * middle, `fit` fits inside it). The media grid loads these instead of the originals, so a 30 MB
- * upload costs its grid a few kilobytes. The emulator scales the PNGs (`png.ts`) and JPEGs
- * (`jpeg.ts`) it can decode of up to {@link MAX_SCALED_PIXELS}; any other image (GIF, WebP, BMP), or
- * a box larger than the image, is answered with the original.
+ * upload costs its grid a few kilobytes. The emulator scales the PNGs (`png.ts`), JPEGs (`jpeg.ts`)
+ * and BMPs (`bmp.ts`) it can decode of up to {@link MAX_SCALED_PIXELS}; any other image (GIF, WebP),
+ * or a box larger than the image, is answered with the original.
  */
+import { decodeBmpRows, readableBmpSize } from './bmp.js';
 import { imageSize } from './image-size.js';
 import { decodeJpegRows } from './jpeg.js';
 import { encodePng, decodePngRows, readablePngSize, type RgbaImage } from './png.js';
@@ -56,18 +57,20 @@ export function parsePreviewRequest(mode: string, parameters: string): PreviewRe
 /** Decodes an image row by row (RGBA rows to `onRow`); its size, or undefined when it cannot. */
 type RowDecoder = (onRow: (y: number, rgba: Uint8Array) => void) => { width: number; height: number } | undefined;
 
-/** The size and row decoder of a PNG or JPEG this emulator reads, or undefined for any other bytes. */
+/** The size and row decoder of a PNG, JPEG or BMP this emulator reads, or undefined for any other bytes. */
 function readableImage(bytes: Buffer): { width: number; height: number; decodeRows: RowDecoder } | undefined {
   const pngSize = readablePngSize(bytes);
   if (pngSize) return { ...pngSize, decodeRows: (onRow) => decodePngRows(bytes, onRow) };
   const isJpeg = bytes[0] == 0xff && bytes[1] == 0xd8;
   const jpegSize = isJpeg ? imageSize(bytes) : undefined;
   if (jpegSize) return { ...jpegSize, decodeRows: (onRow) => decodeJpegRows(bytes, MAX_SCALED_PIXELS, onRow) };
+  const bmpSize = readableBmpSize(bytes);
+  if (bmpSize) return { ...bmpSize, decodeRows: (onRow) => decodeBmpRows(bytes, onRow) };
   return undefined;
 }
 
 /**
- * The preview of a PNG or JPEG, as a PNG: box-averaged down to the asked size (never up), decoded
+ * The preview of a PNG, JPEG or BMP, as a PNG: box-averaged down to the asked size (never up), decoded
  * row by row. Undefined when the bytes are not an image this emulator reads, or it already fits in
  * the box.
  */
