@@ -10,6 +10,8 @@ export interface JpegOptions {
   progressive?: boolean;
   /** 4:2:0 (phones' default) halves the chroma both ways; 4:4:4 keeps it whole. */
   subsampling?: '4:2:0' | '4:4:4';
+  /** An Exif orientation (1 to 8) to write in an APP1 segment, big-endian TIFF as most cameras write. */
+  orientation?: number;
   /** MCUs between restart markers, baseline only; 0 for none. */
   restartInterval?: number;
 }
@@ -244,9 +246,19 @@ export function encodeJpeg(
     counts[length - 1] = symbols.length;
     return [(tableClass << 4) | id, ...counts, ...symbols];
   };
+  // Exif: "Exif\0\0", a TIFF header (MM, 42, first directory at 8), one entry: orientation (0x0112), SHORT.
+  const exif = options.orientation
+    ? segment(0xe1, [
+        ...Buffer.from('Exif\0\0', 'latin1'),
+        ...[0x4d, 0x4d, 0, 42, 0, 0, 0, 8],
+        ...[0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, options.orientation, 0, 0],
+        ...[0, 0, 0, 0],
+      ])
+    : [];
   return Buffer.from([
     0xff,
     0xd8,
+    ...exif,
     ...segment(0xdb, [0, ...new Array<number>(64).fill(quantizer), 1, ...new Array<number>(64).fill(quantizer)]),
     ...segment(options.progressive ? 0xc2 : 0xc0, [
       8,

@@ -83,6 +83,19 @@ describe('the emulator serves scaled previews', () => {
     expect(imageSize(Buffer.from(await fit.arrayBuffer()))).toMatchObject({ width: 200, height: 150 });
   });
 
+  it('previews a sideways-stored phone photo (Exif orientation 6) turned upright, as browsers show it', async () => {
+    const original = encodeJpeg(800, 600, (x) => (x < 400 ? [255, 0, 0] : [0, 0, 255]), { orientation: 6 });
+    const file = await emulator.admin.media.upload(new Blob([new Uint8Array(original)], { type: 'image/jpeg' }), {
+      fileName: 'portrait.jpg',
+    });
+    const fit = await fetch(file.url!.replace(/\/?$/, '/v1/fit/w_300,h_300/portrait.jpg'));
+    const preview = Buffer.from(await fit.arrayBuffer());
+    expect(imageSize(preview)).toMatchObject({ width: 225, height: 300 });
+    // The stored left half (red) is shown at the top.
+    expect(pixelAt(preview, 112, 20)![0]).toBeGreaterThan(240);
+    expect(pixelAt(preview, 112, 280)![2]).toBeGreaterThan(240);
+  });
+
   it('answers the original of a truncated JPEG', async () => {
     const truncated = encodeJpeg(800, 600, () => [10, 200, 30]).subarray(0, 2000);
     const file = await emulator.admin.media.upload(new Blob([new Uint8Array(truncated)], { type: 'image/jpeg' }), {

@@ -398,6 +398,57 @@ function componentPlane(component: Component, quantization: Uint16Array): { widt
   return { width, samples };
 }
 
+/**
+ * The Exif orientation of an APP1 segment (1 to 8: how the stored picture is turned to be shown),
+ * or undefined when it gives none. Phones store portrait photos sideways with orientation 6.
+ */
+function exifOrientation(segment: Buffer): number | undefined {
+  if (segment.length < 14 || segment.toString('latin1', 0, 6) != 'Exif\0\0') return undefined;
+  const tiff = segment.subarray(6);
+  const little = tiff.toString('latin1', 0, 2) == 'II';
+  const read16 = (at: number) => (little ? tiff.readUInt16LE(at) : tiff.readUInt16BE(at));
+  const directory = little ? tiff.readUInt32LE(4) : tiff.readUInt32BE(4);
+  if (directory + 2 > tiff.length) return undefined;
+  for (
+    let entry = directory + 2;
+    entry + 12 <= tiff.length && entry < directory + 2 + read16(directory) * 12;
+    entry += 12
+  )
+    if (read16(entry) == 0x0112) {
+      const orientation = read16(entry + 8);
+      return orientation >= 1 && orientation <= 8 ? orientation : undefined;
+    }
+  return undefined;
+}
+
+/** The Exif orientation of a JPEG (1 when it has none): {@link decodeJpegRows} gives rows turned by it. */
+export function jpegOrientation(bytes: Buffer): number {
+  // Exif comes first (APP1 right after the start of image, or after a JFIF APP0).
+  for (let position = 2; position + 4 <= bytes.length && bytes[position] == 0xff; ) {
+    const marker = bytes[position + 1]!;
+    if (marker < 0xe0 || marker > 0xef) break; // past the application segments
+    const end = position + 2 + bytes.readUInt16BE(position + 2);
+    if (marker == 0xe1 && end <= bytes.length) {
+      const orientation = exifOrientation(bytes.subarray(position + 4, end));
+      if (orientation) return orientation;
+    }
+    position = end;
+  }
+  return 1;
+}
+
+/** Where the pixel (x, y) of the shown picture is in the stored one, for each Exif orientation. */
+const STORED_PIXEL: Record<number, (x: number, y: number, width: number, height: number) => [number, number]> = {
+  1: (x, y) => [x, y],
+  2: (x, y, width) => [width - 1 - x, y], // mirrored
+  3: (x, y, width, height) => [width - 1 - x, height - 1 - y], // turned half a turn
+  4: (x, y, _, height) => [x, height - 1 - y], // flipped
+  5: (x, y) => [y, x], // transposed
+  6: (x, y, _, height) => [y, height - 1 - x], // stored a quarter turn left of how it is shown
+  7: (x, y, width, height) => [width - 1 - y, height - 1 - x], // transversed
+  8: (x, y, width) => [width - 1 - y, x], // stored a quarter turn right of how it is shown
+};
+
 /** A decoded JPEG: its frame, sample planes and whether three components are RGB rather than YCbCr. */
 interface DecodedJpeg {
   frame: Frame;
@@ -481,7 +532,8 @@ const clamp = (value: number) => (value < 0 ? 0 : value > 255 ? 255 : Math.round
 
 /**
  * Decodes a JPEG of at most `maxPixels` pixels and hands `onRow(y, rgba)` each row as RGBA bytes
- * (reused between calls). Returns the size, or undefined when the bytes are not a JPEG this decoder
+ * (reused between calls), turned as its Exif orientation says (as browsers show it). Returns the
+ * size as shown, or undefined when the bytes are not a JPEG this decoder
  * reads (see the file's comment), are damaged or truncated, or have more pixels than `maxPixels`.
  */
 export function decodeJpegRows(
@@ -497,29 +549,34 @@ export function decodeJpegRows(
     throw error;
   }
   const { frame, planes, rgb } = decoded;
-  const rgba = new Uint8Array(frame.width * 4).fill(255);
-  // Which sample of each plane a pixel takes: subsampled components cover several pixels each.
-  const columnsOf = frame.components.map((component) =>
-    Int32Array.from({ length: frame.width }, (_, x) => Math.floor((x * component.horizontal) / frame.maxHorizontal)),
-  );
-  for (let y = 0; y < frame.height; y++) {
-    const rowStarts = frame.components.map(
-      (component, index) => Math.floor((y * component.vertical) / frame.maxVertical) * planes[index]!.width,
-    );
-    const sample = (index: number, x: number) => planes[index]!.samples[rowStarts[index]! + columnsOf[index]![x]!]!;
-    for (let x = 0; x < frame.width; x++) {
+  const orientation = jpegOrientation(bytes);
+  const storedPixel = STORED_PIXEL[orientation]!;
+  const turned = orientation >= 5;
+  const width = turned ? frame.height : frame.width;
+  const height = turned ? frame.width : frame.height;
+  const rgba = new Uint8Array(width * 4).fill(255);
+  // Where each plane's sample of a stored pixel is: subsampled components cover several pixels each.
+  const sampleAt = (index: number, [x, y]: [number, number]) => {
+    const component = frame.components[index]!;
+    const column = Math.floor((x * component.horizontal) / frame.maxHorizontal);
+    const row = Math.floor((y * component.vertical) / frame.maxVertical);
+    return planes[index]!.samples[row * planes[index]!.width + column]!;
+  };
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const stored = storedPixel(x, y, frame.width, frame.height);
       const target = x * 4;
       if (planes.length == 1) {
-        rgba.fill(sample(0, x), target, target + 3);
+        rgba.fill(sampleAt(0, stored), target, target + 3);
       } else if (rgb) {
-        rgba[target] = sample(0, x);
-        rgba[target + 1] = sample(1, x);
-        rgba[target + 2] = sample(2, x);
+        rgba[target] = sampleAt(0, stored);
+        rgba[target + 1] = sampleAt(1, stored);
+        rgba[target + 2] = sampleAt(2, stored);
       } else {
         // JFIF's YCbCr to RGB.
-        const luma = sample(0, x);
-        const blue = sample(1, x) - 128;
-        const red = sample(2, x) - 128;
+        const luma = sampleAt(0, stored);
+        const blue = sampleAt(1, stored) - 128;
+        const red = sampleAt(2, stored) - 128;
         rgba[target] = clamp(luma + 1.402 * red);
         rgba[target + 1] = clamp(luma - 0.344136 * blue - 0.714136 * red);
         rgba[target + 2] = clamp(luma + 1.772 * blue);
@@ -527,5 +584,5 @@ export function decodeJpegRows(
     }
     onRow(y, rgba);
   }
-  return { width: frame.width, height: frame.height };
+  return { width, height };
 }

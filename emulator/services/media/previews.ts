@@ -8,7 +8,7 @@
  */
 import { decodeBmpRows, readableBmpSize } from './bmp.js';
 import { imageSize } from './image-size.js';
-import { decodeJpegRows } from './jpeg.js';
+import { decodeJpegRows, jpegOrientation } from './jpeg.js';
 import { encodePng, decodePngRows, readablePngSize, type RgbaImage } from './png.js';
 
 /** What a preview URL asks for. */
@@ -62,8 +62,14 @@ function readableImage(bytes: Buffer): { width: number; height: number; decodeRo
   const pngSize = readablePngSize(bytes);
   if (pngSize) return { ...pngSize, decodeRows: (onRow) => decodePngRows(bytes, onRow) };
   const isJpeg = bytes[0] == 0xff && bytes[1] == 0xd8;
-  const jpegSize = isJpeg ? imageSize(bytes) : undefined;
-  if (jpegSize) return { ...jpegSize, decodeRows: (onRow) => decodeJpegRows(bytes, MAX_SCALED_PIXELS, onRow) };
+  const stored = isJpeg ? imageSize(bytes) : undefined;
+  if (stored) {
+    // A photo stored sideways (Exif orientation 5 to 8) is shown, and previewed, turned a quarter.
+    const turned = jpegOrientation(bytes) >= 5;
+    const width = turned ? stored.height : stored.width;
+    const height = turned ? stored.width : stored.height;
+    return { width, height, decodeRows: (onRow) => decodeJpegRows(bytes, MAX_SCALED_PIXELS, onRow) };
+  }
   const bmpSize = readableBmpSize(bytes);
   if (bmpSize) return { ...bmpSize, decodeRows: (onRow) => decodeBmpRows(bytes, onRow) };
   return undefined;

@@ -46,6 +46,34 @@ describe('decodeJpegRows', () => {
     expect(worstDifference(101, 75, options)).toBeLessThanOrEqual(8);
   });
 
+  it('turns the rows as the Exif orientation says (phones store portrait photos sideways)', () => {
+    // Stored 64×32: left half red, right half blue.
+    const stored = (x: number) => (x < 32 ? ([255, 0, 0] as const) : ([0, 0, 255] as const));
+    const shown = (orientation: number) => {
+      const rows: number[][][] = [];
+      const size = decodeJpegRows(encodeJpeg(64, 32, stored, { orientation }), MAX_PIXELS, (_, rgba) =>
+        rows.push(Array.from({ length: rgba.length / 4 }, (_, x) => [...rgba.subarray(x * 4, x * 4 + 3)])),
+      );
+      // The colour at a point of the shown picture, as the nearest of red and blue.
+      const at = (x: number, y: number) => (rows[y]![x]![0]! > rows[y]![x]![2]! ? 'red' : 'blue');
+      return { size, at };
+    };
+    const upright = shown(1);
+    expect(upright.size).toEqual({ width: 64, height: 32 });
+    expect([upright.at(5, 16), upright.at(60, 16)]).toEqual(['red', 'blue']);
+    // 6: shown a quarter turn clockwise, 32×64, the stored left half at the top.
+    const clockwise = shown(6);
+    expect(clockwise.size).toEqual({ width: 32, height: 64 });
+    expect([clockwise.at(16, 5), clockwise.at(16, 60)]).toEqual(['red', 'blue']);
+    // 8: a quarter turn counter-clockwise, the stored left half at the bottom.
+    const counterClockwise = shown(8);
+    expect(counterClockwise.size).toEqual({ width: 32, height: 64 });
+    expect([counterClockwise.at(16, 5), counterClockwise.at(16, 60)]).toEqual(['blue', 'red']);
+    // 3: half a turn; 2: mirrored.
+    expect([shown(3).at(5, 16), shown(3).at(60, 16)]).toEqual(['blue', 'red']);
+    expect([shown(2).at(5, 16), shown(2).at(60, 16)]).toEqual(['blue', 'red']);
+  });
+
   it('declines a header larger than the cap without decoding it', () => {
     const forged = encodeJpeg(16, 16, gradient(16, 16));
     const frame = forged.indexOf(Buffer.from([0xff, 0xc0]));
@@ -93,7 +121,7 @@ describe('decodeJpegRows', () => {
   it('never throws nor hangs on damaged bytes (10,000 random corruptions)', () => {
     const originals = [
       encodeJpeg(48, 40, gradient(48, 40)),
-      encodeJpeg(48, 40, gradient(48, 40), { progressive: true }),
+      encodeJpeg(48, 40, gradient(48, 40), { progressive: true, orientation: 6 }),
     ];
     // xorshift32: the same corruptions on every run.
     let state = 88172645;
