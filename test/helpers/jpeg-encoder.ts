@@ -10,6 +10,8 @@ export interface JpegOptions {
   progressive?: boolean;
   /** 4:2:0 (phones' default) halves the chroma both ways; 4:4:4 keeps it whole. */
   subsampling?: '4:2:0' | '4:4:4';
+  /** One component (luma) only: a grayscale JPEG. */
+  gray?: boolean;
   /** An Exif orientation (1 to 8) to write in an APP1 segment, big-endian TIFF as most cameras write. */
   orientation?: number;
   /** MCUs between restart markers, baseline only; 0 for none. */
@@ -84,7 +86,8 @@ export function encodeJpeg(
   colorAt: (x: number, y: number) => readonly [number, number, number],
   options: JpegOptions = {},
 ): Buffer {
-  const sampling = options.subsampling == '4:4:4' ? 1 : 2;
+  // A gray image is one component sampled 1×1 (its MCU is one block).
+  const sampling = options.subsampling == '4:4:4' || options.gray ? 1 : 2;
   const mcuSide = 8 * sampling;
   const mcusAcross = Math.ceil(width / mcuSide);
   const mcusDown = Math.ceil(height / mcuSide);
@@ -109,7 +112,7 @@ export function encodeJpeg(
   };
   // Quantized coefficients of each block, in zigzag order, by component then row-major blocks.
   const quantizer = 4;
-  const components = [0, 1, 2].map((component) => {
+  const components = (options.gray ? [0] : [0, 1, 2]).map((component) => {
     const blockSide = component == 0 ? sampling : 1;
     const blocksAcross = mcusAcross * blockSide;
     const blocksDown = mcusDown * blockSide;
@@ -266,10 +269,9 @@ export function encodeJpeg(
       height & 255,
       width >> 8,
       width & 255,
-      3,
+      components.length,
       ...[1, (sampling << 4) | sampling, 0],
-      ...[2, 0x11, 1],
-      ...[3, 0x11, 1],
+      ...(options.gray ? [] : [2, 0x11, 1, 3, 0x11, 1]),
     ]),
     ...segment(0xc4, [
       ...table(0, 0, DC_SYMBOLS, 4),

@@ -46,6 +46,26 @@ describe('decodeJpegRows', () => {
     expect(worstDifference(101, 75, options)).toBeLessThanOrEqual(8);
   });
 
+  it.each([
+    ['baseline', false],
+    ['progressive', true],
+  ])('decodes a %s gray JPEG to its source brightness', (_, progressive) => {
+    const brightness = (x: number, y: number) => Math.round((255 * (x + y)) / (57 + 39));
+    const bytes = encodeJpeg(58, 40, (x, y) => [brightness(x, y), brightness(x, y), brightness(x, y)], {
+      gray: true,
+      progressive,
+    });
+    let worst = 0;
+    expect(
+      decodeJpegRows(bytes, MAX_PIXELS, (y, rgba) => {
+        for (let x = 0; x < 58; x++)
+          for (let channel = 0; channel < 3; channel++)
+            worst = Math.max(worst, Math.abs(rgba[x * 4 + channel]! - brightness(x, y)));
+      }),
+    ).toEqual({ width: 58, height: 40 });
+    expect(worst).toBeLessThanOrEqual(6);
+  });
+
   it('turns the rows as the Exif orientation says (phones store portrait photos sideways)', () => {
     // Stored 64×32: left half red, right half blue.
     const stored = (x: number) => (x < 32 ? ([255, 0, 0] as const) : ([0, 0, 255] as const));
