@@ -10,7 +10,10 @@
  * Sequential calls, batches of 64 concurrent calls, and a steady pool of 64 calls in flight.
  * Prints calls/s and the ratios the SDK is held to: sitekit ≥ 2.0× raw fetch and ≥ 0.9× raw
  * node:http; sitekit with fetch ≥ 0.95× raw fetch.
- * It imports the built package (`npm run bench` builds it first), as an app would.
+ * It imports the built package's node build (`npm run bench` builds it first), the file Node's
+ * resolver gives an app for `sitekit-sdk`. By its file, not its name: under tsx the name follows
+ * tsconfig's `paths` to `src/index.ts`, whose default handler is fetch (only the build swaps in
+ * node:http), so the `sitekit` side measured the fetch handler from source.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -135,8 +138,9 @@ function report(title: string, { callsPerSecond, cpuMicrosPerCall }: Measurement
 
 /** Runs the transport benchmark and prints its figures. */
 export async function transportBench(): Promise<void> {
-  // The package by its name, resolved through its export conditions: on Node, the node build.
-  const { ApiKeyStrategy, createClient } = (await import(process.env.BENCH_SDK ?? 'sitekit-sdk')) as SiteKit;
+  // What the package's exports give Node for `import 'sitekit-sdk'` (see the note at the top).
+  const sdk = process.env.BENCH_SDK ?? new URL('../dist/node/index.mjs', import.meta.url).href;
+  const { ApiKeyStrategy, createClient } = (await import(sdk)) as SiteKit;
   const { server, port } = await startServer();
   const base = `http://127.0.0.1:${port}`;
   const agent = new Agent({ keepAlive: true });
