@@ -24,6 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { filterToSql } from '../emulator/services/data/items/filter-sql.js';
 import { orderBy } from '../emulator/services/data/items/paging-sql.js';
 import { median, medianOf, sequential, steadyPool, type Measurement } from './timing.js';
+import { builtSdk } from './built-sdk.js';
 
 type SiteKit = typeof import('../src/index.js');
 
@@ -343,7 +344,7 @@ async function mixedLoad(servers: Server[]): Promise<Map<Server, Tally>> {
  * URLs: its fetch sends them to the emulator (path and query unchanged), as the fidelity tests do.
  */
 async function officialComparison(emulator: Server): Promise<void> {
-  const { ApiKeyStrategy, createClient } = (await import(process.env.BENCH_SDK ?? 'sitekit-sdk')) as SiteKit;
+  const { ApiKeyStrategy, createClient } = (await import(builtSdk)) as SiteKit;
   const official = await import('@wix/sdk');
   const { items } = await import('@wix/data');
   const origin = `http://${emulator.host}:${emulator.port}`;

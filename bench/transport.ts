@@ -19,6 +19,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { Agent, createServer, request, type IncomingHttpHeaders, type RequestOptions } from 'node:http';
 import { concurrent, median, medianOf, sequential, steadyPool, type Call, type Measurement } from './timing.js';
+import { builtSdk } from './built-sdk.js';
 
 type SiteKit = typeof import('../src/index.js');
 
@@ -138,9 +139,7 @@ function report(title: string, { callsPerSecond, cpuMicrosPerCall }: Measurement
 
 /** Runs the transport benchmark and prints its figures. */
 export async function transportBench(): Promise<void> {
-  // What the package's exports give Node for `import 'sitekit-sdk'` (see the note at the top).
-  const sdk = process.env.BENCH_SDK ?? new URL('../dist/node/index.mjs', import.meta.url).href;
-  const { ApiKeyStrategy, createClient } = (await import(sdk)) as SiteKit;
+  const { ApiKeyStrategy, createClient } = (await import(builtSdk)) as SiteKit;
   const { server, port } = await startServer();
   const base = `http://127.0.0.1:${port}`;
   const agent = new Agent({ keepAlive: true });
