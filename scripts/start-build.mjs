@@ -10,24 +10,12 @@
  * file times, which `npm start` pays on every start.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { newestChange } from './newest-change.mjs';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
-
-/** The newest modification time under `path` (a file or a directory tree); 0 when missing. */
-function newestChange(path) {
-  if (!existsSync(path)) return 0;
-  const stats = statSync(path);
-  if (!stats.isDirectory()) return stats.mtimeMs;
-  let newest = stats.mtimeMs;
-  for (const entry of readdirSync(path)) {
-    if (entry === 'node_modules' || entry.startsWith('.')) continue;
-    newest = Math.max(newest, newestChange(join(path, entry)));
-  }
-  return newest;
-}
 
 /** Why `built` is stale against `sources`, or null when it is up to date. */
 function staleReason(built, sources) {

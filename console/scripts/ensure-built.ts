@@ -4,10 +4,11 @@
  * before `npm start` (so a fresh clone serves the console with no extra step) and by the
  * end-to-end tests. A fresh build takes a few seconds; a check of a fresh build, milliseconds.
  */
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, rmSync, statSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { newestChange } from '../../scripts/newest-change.mjs';
 
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
@@ -17,19 +18,6 @@ const builtIndex = join(consoleOutputDir, 'index.html');
 
 /** What the built console is made from. */
 const sources = [join(root, 'console'), join(root, 'src'), join(root, 'package-lock.json')];
-
-/** The newest modification time under `path` (a file or a directory tree). */
-export function newestChange(path: string): number {
-  if (!existsSync(path)) return 0;
-  const stats = statSync(path);
-  if (!stats.isDirectory()) return stats.mtimeMs;
-  let newest = stats.mtimeMs;
-  for (const entry of readdirSync(path)) {
-    if (entry === 'node_modules' || entry.startsWith('.')) continue;
-    newest = Math.max(newest, newestChange(join(path, entry)));
-  }
-  return newest;
-}
 
 /** Why the console needs building, or `null` when the build is up to date. */
 export function staleReason(): string | null {

@@ -7,7 +7,8 @@ import { execFile } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { newestChange, withBuildLock } from '../../console/scripts/ensure-built.js';
+import { withBuildLock } from '../../console/scripts/ensure-built.js';
+import { newestChange } from '../../scripts/newest-change.mjs';
 
 const root = resolve(import.meta.dirname, '../..');
 /** Written by every build of the package; the oldest of them is the build's age. */
