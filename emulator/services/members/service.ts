@@ -61,6 +61,19 @@ const answer = (member: Member, call: ServiceCall<unknown>, fieldsets: unknown =
   member: shapeMember(member, widestFieldset(fieldsets), call.caller),
 });
 
+/** The handler that removes one list of a member's contact (`addresses`, `emails` or `phones`) and answers the member. */
+const clearContactList =
+  (list: 'addresses' | 'emails' | 'phones') => (call: ServiceCall<{ id: string }>, context: EmulatorContext) =>
+    answer(
+      update(
+        context,
+        call,
+        requireMember(context.store, call.input.id).id,
+        (member) => void delete member.contact[list],
+      ),
+      call,
+    );
+
 /**
  * Ends a member's ways back in: sessions, codes, pending sign-ins and its token sessions (refresh
  * tokens and the access tokens issued with them stop working at once). For blocked, disconnected
@@ -468,35 +481,8 @@ export const membersService: ServiceModule = {
         (memberId) => void setStatus(context, call, memberId, 'BLOCKED'),
       ),
 
-    deleteMemberAddresses: (call: OperationCall<'deleteMemberAddresses'>, context) =>
-      answer(
-        update(
-          context,
-          call,
-          requireMember(context.store, call.input.id).id,
-          (member) => void delete member.contact.addresses,
-        ),
-        call,
-      ),
-    deleteMemberEmails: (call: OperationCall<'deleteMemberEmails'>, context) =>
-      answer(
-        update(
-          context,
-          call,
-          requireMember(context.store, call.input.id).id,
-          (member) => void delete member.contact.emails,
-        ),
-        call,
-      ),
-    deleteMemberPhones: (call: OperationCall<'deleteMemberPhones'>, context) =>
-      answer(
-        update(
-          context,
-          call,
-          requireMember(context.store, call.input.id).id,
-          (member) => void delete member.contact.phones,
-        ),
-        call,
-      ),
+    deleteMemberAddresses: clearContactList('addresses'),
+    deleteMemberEmails: clearContactList('emails'),
+    deleteMemberPhones: clearContactList('phones'),
   },
 };
