@@ -62,6 +62,31 @@ function prepareBody(body: RequestBody | undefined): PreparedBody {
   };
 }
 
+/** Methods `http.request` sends without any body framing when they have no body. */
+const UNFRAMED_METHODS = new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS', 'TRACE', 'CONNECT']);
+
+/**
+ * The request's header fields in the array form `http.request` takes (`[name, value, ...]`): Node
+ * writes them in order, checking each, where the object form first costs a `setHeader` per field
+ * (checks, a lower-cased copy, a map) and then writes the same lines: about 10 µs a call under
+ * load. The lines are the object form's: the request's fields, `accept-encoding`, the body's length
+ * and type, then `Host` (which Node adds only for the object form); and, for a method Node frames
+ * by default, `Content-Length: 0` when there is no body, as Node (and fetch) send it.
+ */
+function headerLines(request: HttpRequest, body: PreparedBody, host: string): string[] {
+  const given = request.headers;
+  const lines: string[] = [];
+  for (const name in given) lines.push(name, given[name]!);
+  if (given['accept-encoding'] === undefined) lines.push('accept-encoding', ACCEPT_ENCODING);
+  if (given['content-length'] === undefined) {
+    if (body.length !== undefined) lines.push('content-length', String(body.length));
+    else if (request.body === undefined && !UNFRAMED_METHODS.has(request.method)) lines.push('Content-Length', '0');
+  }
+  if (body.contentType && given['content-type'] === undefined) lines.push('content-type', body.contentType);
+  if (given.host === undefined) lines.push('Host', host);
+  return lines;
+}
+
 /** The body stream of a response, decoded when it was compressed. */
 function decodedBody(response: IncomingMessage): { stream: Readable; decoded: boolean } {
   const encoding = response.headers['content-encoding']?.trim().toLowerCase();
@@ -153,10 +178,6 @@ function exchange(request: HttpRequest): Promise<HttpResponse> {
   const { abort } = request;
   if (abort?.aborted) return Promise.reject(abort.reason);
   const body = prepareBody(request.body);
-  const headers: Record<string, string> = { ...request.headers };
-  headers['accept-encoding'] ??= ACCEPT_ENCODING;
-  if (body.length !== undefined) headers['content-length'] ??= String(body.length);
-  if (body.contentType) headers['content-type'] ??= body.contentType;
   let target: Target;
   try {
     target = targetOf(request.url);
@@ -172,7 +193,7 @@ function exchange(request: HttpRequest): Promise<HttpResponse> {
     );
   }
   options.method = request.method;
-  options.headers = headers;
+  options.headers = headerLines(request, body, target.host);
   options.agent = secure ? sharedAgents().https : sharedAgents().http;
   return new Promise<HttpResponse>((resolve, reject) => {
     const outgoing = (secure ? httpsRequest : httpRequest)(options);

@@ -15,12 +15,15 @@ interface Origin {
   readonly hostname: string;
   /** Absent for the scheme's default port. */
   readonly port?: number;
+  /** The `Host` header's value, as `http.request` would write it (IPv6 in brackets, a default port left out). */
+  readonly host: string;
 }
 
-/** The request options of one URL, and whether it goes over TLS. */
+/** The request options of one URL, whether it goes over TLS, and its `Host` header. */
 export interface Target {
   readonly secure: boolean;
   readonly options: RequestOptions;
+  readonly host: string;
 }
 
 /** Origins seen so far; a process talks to few, and the table is emptied if it ever grows. */
@@ -41,6 +44,8 @@ function parseOrigin(url: URL): Origin {
     protocol: url.protocol,
     hostname: hostname.startsWith('[') ? hostname.slice(1, -1) : hostname,
     port: port === '' ? undefined : Number(port),
+    // URL parsing gives it as http.request writes it: brackets kept, the scheme's default port dropped.
+    host: url.host,
   };
 }
 
@@ -51,13 +56,14 @@ function parsedTarget(url: string): Target {
   // Location included); fetch refuses such a URL. The message leaves the secret out.
   if (parsed.username || parsed.password)
     throw new TypeError(`a URL with credentials (user:pass@) is not sent: ${parsed.origin}${parsed.pathname}`);
-  return {
-    secure: parsed.protocol === 'https:',
-    options: { ...parseOrigin(parsed), path: parsed.pathname + parsed.search },
-  };
+  const { host, ...origin } = parseOrigin(parsed);
+  return { secure: parsed.protocol === 'https:', options: { ...origin, path: parsed.pathname + parsed.search }, host };
 }
 
-/** The `http.request` options (host, port, path) of an absolute `http:` or `https:` URL; a TypeError for one with credentials. */
+/**
+ * The `http.request` options (host, port, path) and `Host` header of an absolute `http:` or `https:`
+ * URL; a TypeError for one with credentials.
+ */
 export function targetOf(url: string): Target {
   const authorityStart = url.indexOf('://') + 3;
   const pathStart = url.indexOf('/', authorityStart);
@@ -81,5 +87,6 @@ export function targetOf(url: string): Target {
   return {
     secure: origin.protocol === 'https:',
     options: { protocol: origin.protocol, hostname: origin.hostname, port: origin.port, path },
+    host: origin.host,
   };
 }

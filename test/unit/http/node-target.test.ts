@@ -1,7 +1,8 @@
 /**
  * `targetOf`: the `http.request` options of a URL, taken apart without the URL parser when the
  * URL is plain. Whatever path it takes, the result must be what Node's own parsing gives
- * (`urlToHttpOptions(new URL(url))`), which is what `http.request(url)` and `fetch` send.
+ * (`urlToHttpOptions(new URL(url))`), which is what `http.request(url)` and `fetch` send, and the
+ * `Host` header the handler writes itself must be the one `http.request` would write.
  */
 import { urlToHttpOptions } from 'node:url';
 import fc from 'fast-check';
@@ -16,18 +17,30 @@ function nodeOptions(url: string): Record<string, unknown> {
     hostname: parsed.hostname,
     port: parsed.port === undefined || parsed.port === '' ? undefined : Number(parsed.port),
     path: parsed.path,
+    host: hostHeader(parsed.protocol!, parsed.hostname!, parsed.port),
   };
   return expected;
 }
 
+/**
+ * The `Host` header `http.request` writes for these options (Node's rule, in `_http_client.js`):
+ * an IPv6 address in brackets, and the port unless it is the agent's default (80, or 443 for https).
+ */
+function hostHeader(protocol: string, hostname: string, port: number | string | undefined): string {
+  const name = hostname.includes(':') && !hostname.startsWith('[') ? `[${hostname}]` : hostname;
+  const defaultPort = protocol === 'https:' ? 443 : 80;
+  return port !== undefined && port !== '' && Number(port) !== defaultPort ? `${name}:${port}` : name;
+}
+
 /** The same fields of `targetOf`'s answer. */
 function targetOptions(url: string): Record<string, unknown> {
-  const { options } = targetOf(url);
+  const { options, host } = targetOf(url);
   const actual: Record<string, unknown> = {
     protocol: options.protocol,
     hostname: options.hostname,
     port: options.port,
     path: options.path,
+    host,
   };
   expect(options.auth).toBeUndefined();
   return actual;
