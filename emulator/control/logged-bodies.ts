@@ -20,14 +20,18 @@ const MAX_KEPT_CHARACTERS = 32 * 1024;
 /** What the log keeps of one body: its value (a parsed JSON body or a text), or a note why not. */
 export type KeptBody = { value: unknown } | { note: string };
 
-/** An `onSend` hook: keeps a reference to the payload on the request, for the log. */
-export async function keepResponsePayload(
+/**
+ * An `onSend` hook: keeps a reference to the payload on the request, for the log. In the callback
+ * form, as it runs for every answer: an async hook would cost each a promise and a microtask.
+ */
+export function keepResponsePayload(
   request: FastifyRequest,
   _reply: FastifyReply,
   payload: unknown,
-): Promise<unknown> {
+  done: (error: null, payload: unknown) => void,
+): void {
   request.responsePayload = payload;
-  return payload;
+  done(null, payload);
 }
 
 /**

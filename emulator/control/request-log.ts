@@ -39,22 +39,36 @@ export interface LoggedRequest {
   responseBody?: string;
 }
 
-/** What the server records per request: plain values, turned into {@link LoggedRequest} only when read. */
+/**
+ * What the server records per request: plain facts, turned into {@link LoggedRequest} only when
+ * read (the time written out, the path cut from the URL, the duration rounded, the caller and the
+ * decisions put in words). Every field is always present (undefined when it does not apply), so
+ * every record has one shape.
+ */
 export interface RequestRecord {
   requestId: string;
-  time: string;
+  /** When the request arrived, in milliseconds since the epoch. */
+  receivedAt: number;
   method: string;
-  path: string;
-  operationId?: string;
+  /** The request's URL: the log shows its path, never its query string (which may hold tokens in `.r`). */
+  url: string;
+  operationId: string | undefined;
   status: number;
+  /** Unrounded. */
   durationMs: number;
-  caller?: Caller;
-  decisions?: Decision[];
-  faultId?: string;
+  caller: Caller | undefined;
+  decisions: Decision[] | undefined;
+  faultId: string | undefined;
   /** Kept by reference; written out, secrets redacted, when read (`logged-bodies.ts`). */
-  requestBody?: KeptBody;
-  responseBody?: KeptBody;
+  requestBody: KeptBody | undefined;
+  responseBody: KeptBody | undefined;
 }
+
+/** The path of a request URL: without its query string. */
+export const pathOf = (url: string): string => {
+  const queryStart = url.indexOf('?');
+  return queryStart < 0 ? url : url.slice(0, queryStart);
+};
 
 /** Which requests {@link RequestLog.list} returns. */
 export interface RequestFilter {
@@ -107,8 +121,17 @@ export interface RequestLog {
 
 /** A record in its public form: the caller's identity only, the decisions in words. */
 function present(record: RequestRecord): LoggedRequest {
-  const { caller, decisions, requestBody, responseBody, ...rest } = record;
-  const entry: LoggedRequest = rest;
+  const { caller, decisions, operationId, faultId } = record;
+  const entry: LoggedRequest = {
+    requestId: record.requestId,
+    time: new Date(record.receivedAt).toISOString(),
+    method: record.method,
+    path: pathOf(record.url),
+    ...(operationId ? { operationId } : {}),
+    status: record.status,
+    durationMs: Math.round(record.durationMs * 100) / 100,
+    ...(faultId ? { faultId } : {}),
+  };
   if (caller) {
     entry.caller = { kind: caller.kind, authenticated: caller.authenticated };
     if (caller.memberId) entry.caller.memberId = caller.memberId;
@@ -117,9 +140,9 @@ function present(record: RequestRecord): LoggedRequest {
   const decisive = decisiveDecision(decisions);
   if (decisive) entry.decision = explainDecision(decisive);
   if (decisions && decisions.length > 1) entry.decisions = decisions.map(explainDecision);
-  const requestText = bodyText(requestBody);
+  const requestText = bodyText(record.requestBody);
   if (requestText !== undefined) entry.requestBody = requestText;
-  const responseText = bodyText(responseBody);
+  const responseText = bodyText(record.responseBody);
   if (responseText !== undefined) entry.responseBody = responseText;
   return entry;
 }
@@ -128,7 +151,7 @@ function present(record: RequestRecord): LoggedRequest {
 function matches(record: RequestRecord, filter: RequestFilter): boolean {
   if (filter.status !== undefined && record.status != filter.status) return false;
   if (filter.operationId !== undefined && record.operationId != filter.operationId) return false;
-  if (filter.path !== undefined && !record.path.startsWith(filter.path)) return false;
+  if (filter.path !== undefined && !pathOf(record.url).startsWith(filter.path)) return false;
   if (filter.caller !== undefined) {
     const { caller } = record;
     if (!caller || ![caller.kind, caller.memberId, caller.visitorId].includes(filter.caller)) return false;

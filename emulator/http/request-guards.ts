@@ -59,6 +59,38 @@ export function isAllowedHost(
   });
 }
 
+/** Above this many distinct `Host` values, the remembered answers are dropped and built anew. */
+const REMEMBERED_HOSTS = 64;
+
+/**
+ * {@link isAllowedHost} for one server, answered once per distinct `Host` value: every request
+ * carries one and clients send the same few, while the rule parses the header as a URL. The
+ * answers are forgotten when the `allowedHosts` setting changes (the list `configured` returns is
+ * then another array: the config store hands out the same frozen value until the setting changes).
+ */
+export function createHostCheck(
+  boundHost: string,
+  startHosts: readonly string[],
+  configured: () => readonly string[],
+): (hostHeader: string | undefined) => boolean {
+  const answers = new Map<string, boolean>();
+  let answeredFor: readonly string[] | undefined;
+  return (hostHeader) => {
+    if (!hostHeader) return false;
+    const fromConfig = configured();
+    if (fromConfig !== answeredFor || answers.size >= REMEMBERED_HOSTS) {
+      answers.clear();
+      answeredFor = fromConfig;
+    }
+    let allowed = answers.get(hostHeader);
+    if (allowed === undefined) {
+      allowed = isAllowedHost(hostHeader, boundHost, [...startHosts, ...fromConfig]);
+      answers.set(hostHeader, allowed);
+    }
+    return allowed;
+  };
+}
+
 /** A `content-type` of JSON (`application/json`, `application/merge-patch+json`...), which a plain HTML form or a no-cors fetch cannot send. */
 const isJsonType = (contentType: string | undefined): boolean => {
   const essence = contentType?.split(';')[0]?.trim().toLowerCase() ?? '';

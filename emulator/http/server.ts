@@ -1,16 +1,21 @@
 /** The Fastify server: request ids, CORS, the production error shapes, the route table, the console. */
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import cors from '@fastify/cors';
 import { components } from '../../generated/routes.js';
 import { applicationError, EmulatorError, validationError } from '../errors.js';
 import { recordRefusal } from '../auth/decisions.js';
 import { faultHook, type FaultRules } from '../control/faults.js';
 import { keepBody, keepResponsePayload } from '../control/logged-bodies.js';
-import type { RequestLog } from '../control/request-log.js';
+import type { RequestLog, RequestRecord } from '../control/request-log.js';
 import type { EmulatorContext, ServiceModule } from '../service.js';
 import { parseQueryString } from './querystring.js';
-import { CONTROL_HEADER, controlWriteProblem, isAllowedHost, isAllowedOrigin } from './request-guards.js';
+import { CONTROL_HEADER, controlWriteProblem, createHostCheck, isAllowedOrigin } from './request-guards.js';
 import { registerTableRoutes, SCHEMA_ID } from './routes.js';
 import { API_PREFIXES, serveConsole } from './static.js';
 import { fieldViolations, type SchemaError } from './violations.js';
@@ -66,6 +71,26 @@ const STATUS_TEXT: Record<number, string> = {
   431: 'Request Header Fields Too Large',
 };
 
+/** What the request log records of a request answered with `status` after `elapsedMs`. */
+function requestRecord(request: FastifyRequest, status: number, elapsedMs: number): RequestRecord {
+  const contentLength = request.headers['content-length'];
+  return {
+    requestId: request.id,
+    receivedAt: Date.now() - elapsedMs,
+    method: request.method,
+    url: request.url,
+    operationId: request.operationId,
+    status,
+    durationMs: elapsedMs,
+    caller: request.caller,
+    decisions: request.decisions,
+    faultId: request.faultId,
+    // References only: the log writes them out (secrets redacted) when it is read.
+    requestBody: keepBody(request.body, contentLength === undefined ? undefined : Number(contentLength) || undefined),
+    responseBody: keepBody(request.responsePayload),
+  };
+}
+
 /** Builds the emulator's server (not listening yet). */
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
   const { context, modules, requestLog } = options;
@@ -92,26 +117,25 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   // The platform's API speaks JSON only; a module that takes other bodies (uploads) adds its own parser in its routes().
   app.removeContentTypeParser('text/plain');
 
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-wix-request-id', request.id);
-  });
+  // Hooks in the callback form: an async hook costs every request a promise and a turn of the
+  // microtask queue, and these run on every request.
   // Before CORS and every route: a page on a rebound DNS name (rebind.attacker.example → 127.0.0.1)
   // reaches the emulator as same-origin, so only the names the emulator is known by are answered.
-  app.addHook('onRequest', async (request, reply) => {
-    const allowedHosts = [...options.allowedHosts, ...context.config.get<string[]>('allowedHosts')];
-    if (isAllowedHost(request.headers.host, options.host, allowedHosts)) return;
-    const problem = applicationError(
-      403,
-      'HOST_NOT_ALLOWED',
-      `The emulator does not answer to the host ${request.headers.host ?? '(none)'}: add it to the config setting allowedHosts (from localhost) to allow it.`,
-    );
-    return reply.code(problem.status).send(problem.body);
-  });
-  // One rule for every write of the control API (reset, import, config, and any route added under /_emulator/).
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.method == 'GET' || request.method == 'HEAD' || request.method == 'OPTIONS') return;
+  // Then one rule for every write of the control API (reset, import, config, and any route added
+  // under /_emulator/).
+  const isKnownHost = createHostCheck(options.host, options.allowedHosts, () =>
+    context.config.get<string[]>('allowedHosts'),
+  );
+  const guardRefusal = (request: FastifyRequest): EmulatorError | undefined => {
+    if (!isKnownHost(request.headers.host))
+      return applicationError(
+        403,
+        'HOST_NOT_ALLOWED',
+        `The emulator does not answer to the host ${request.headers.host ?? '(none)'}: add it to the config setting allowedHosts (from localhost) to allow it.`,
+      );
+    if (request.method == 'GET' || request.method == 'HEAD' || request.method == 'OPTIONS') return undefined;
     // The matched route's pattern, not the raw URL, which may spell the same path with escapes.
-    if (!(request.routeOptions.url ?? request.url).startsWith('/_emulator/')) return;
+    if (!(request.routeOptions.url ?? request.url).startsWith('/_emulator/')) return undefined;
     const reason = controlWriteProblem(
       {
         origin: request.headers.origin,
@@ -121,30 +145,19 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       },
       context.config.get<string[]>('allowedCorsOrigins'),
     );
-    if (!reason) return;
-    const problem = applicationError(403, 'PERMISSION_DENIED', reason);
-    return reply.code(problem.status).send(problem.body);
+    return reason ? applicationError(403, 'PERMISSION_DENIED', reason) : undefined;
+  };
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-wix-request-id', request.id);
+    const refusal = guardRefusal(request);
+    if (refusal) reply.code(refusal.status).send(refusal.body);
+    else done();
   });
-  app.addHook('onResponse', async (request, reply) => {
-    const path = request.url.split('?')[0]!;
-    if (path.startsWith('/_emulator/requests')) return;
-    const { caller } = request;
-    requestLog.add({
-      requestId: request.id,
-      time: new Date(Date.now() - reply.elapsedTime).toISOString(),
-      method: request.method,
-      path,
-      ...(request.operationId ? { operationId: request.operationId } : {}),
-      status: reply.statusCode,
-      durationMs: Math.round(reply.elapsedTime * 100) / 100,
-      // Plain values only; the log builds its sentences when read.
-      ...(caller ? { caller } : {}),
-      ...(request.decisions ? { decisions: request.decisions } : {}),
-      ...(request.faultId ? { faultId: request.faultId } : {}),
-      // References only: the log writes them out (secrets redacted) when it is read.
-      requestBody: keepBody(request.body, Number(request.headers['content-length']) || undefined),
-      responseBody: keepBody(request.responsePayload),
-    });
+  // The log records facts (references, numbers) and writes them out when it is read.
+  app.addHook('onResponse', (request, reply, done) => {
+    if (!request.url.startsWith('/_emulator/requests'))
+      requestLog.add(requestRecord(request, reply.statusCode, reply.elapsedTime));
+    done();
   });
   app.addHook('onSend', keepResponsePayload);
 
@@ -161,17 +174,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   // After CORS, so a browser app reads the faulted answer (and its Retry-After) as the real one.
   app.addHook(
     'onRequest',
-    faultHook(options.faults, (request) =>
-      requestLog.add({
-        requestId: request.id,
-        time: new Date().toISOString(),
-        method: request.method,
-        path: request.url.split('?')[0]!,
-        status: 0,
-        durationMs: 0,
-        ...(request.faultId ? { faultId: request.faultId } : {}),
-      }),
-    ),
+    // A dropped connection has no response: logged with status 0.
+    faultHook(options.faults, (request) => requestLog.add(requestRecord(request, 0, 0))),
   );
   // Every refusal (401, 403, 429) gets its reason in the request log.
   app.addHook('onError', async (request, _reply, error) => {

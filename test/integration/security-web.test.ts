@@ -220,6 +220,24 @@ describe('Host check against DNS rebinding (finding 7)', () => {
       });
     }
   });
+
+  it('follows each change of allowedHosts for a Host it has answered before (the answers per Host are remembered)', async () => {
+    const status = async () => (await rawRequest('/_emulator/info', { headers: { host: 'later.example' } })).status;
+    const setHosts = (allowedHosts: string[]) =>
+      emulator.fetch('/_emulator/config', {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ allowedHosts }),
+      });
+    expect(await status()).toBe(403);
+    await setHosts(['later.example']);
+    try {
+      expect(await status()).toBe(200);
+    } finally {
+      await setHosts([]);
+    }
+    expect(await status()).toBe(403);
+  });
 });
 
 describe('Host check: the start option', () => {
