@@ -8,33 +8,37 @@ import type { TokenService } from './tokens.js';
 /** The caller of a request made without any `Authorization` header, where a route allows that. */
 export const ANONYMOUS: Caller = Object.freeze({ kind: 'visitor', authenticated: false });
 
+/** The caller of a request made with the site's API key. */
+const ELEVATED: Caller = Object.freeze({ kind: 'elevated', authenticated: true });
+
 const sameSecret = (given: string, expected: string): boolean => {
   const left = Buffer.from(given);
   const right = Buffer.from(expected);
   return left.length == right.length && timingSafeEqual(left, right);
 };
 
+/** One credential of the header: trimmed, without a `Bearer ` prefix. */
+const credential = (part: string): string => part.trim().replace(/^Bearer\s+/i, '');
+
 /**
  * The caller named by `authorization`: the bare access token or API key (a `Bearer ` prefix is
  * tolerated). External login sends `<access token>,<api key>`: any API key among the parts makes
- * the caller elevated.
+ * the caller elevated. An API key or no header is answered at once; an access token is verified
+ * asynchronously (a promise): the route's hook stays synchronous for the API key's calls.
  */
-export async function resolveCaller(
+export function resolveCaller(
   authorization: string | undefined,
   site: SiteIdentity,
   tokens: TokenService,
   anonymousAllowed: boolean,
-): Promise<Caller> {
+): Caller | Promise<Caller> {
   const header = authorization?.trim();
   if (!header) {
     if (anonymousAllowed) return ANONYMOUS;
     throw unauthenticated('Missing Authorization header: send an access token or an API key');
   }
-  const parts = header
-    .split(',')
-    .map((part) => part.trim().replace(/^Bearer\s+/i, ''))
-    .filter(Boolean);
-  if (parts.some((part) => sameSecret(part, site.apiKey))) return { kind: 'elevated', authenticated: true };
+  const parts = header.includes(',') ? header.split(',').map(credential).filter(Boolean) : [credential(header)];
+  if (parts.some((part) => sameSecret(part, site.apiKey))) return ELEVATED;
   if (parts.length != 1)
     throw unauthenticated('The Authorization header holds several credentials but no valid API key');
   return tokens.verify(parts[0]!);

@@ -38,11 +38,11 @@ function withSharedReferences(schema: unknown): unknown {
   return JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', `"${SCHEMA_ID}#/components/`));
 }
 
-/** Sets `dottedPath` in `target` (creating objects on the way) unless something is already there. */
-function setIfAbsent(target: Record<string, unknown>, dottedPath: string, value: string): void {
-  const path = dottedPath.split('.');
+/** Sets the field at `path` in `target` (creating objects on the way) unless something is already there. */
+function setIfAbsent(target: Record<string, unknown>, path: readonly string[], value: string): void {
   let node = target;
-  for (const segment of path.slice(0, -1)) {
+  for (let index = 0; index < path.length - 1; index++) {
+    const segment = path[index]!;
     if (typeof node[segment] != 'object' || node[segment] === null) node[segment] = {};
     node = node[segment] as Record<string, unknown>;
   }
@@ -105,29 +105,48 @@ export function registerTableRoutes(
       unknown
     >;
 
+    const pathFields = pathFieldsOf(route);
+    let validate: ReturnType<FastifyRequest['compileValidationSchema']> | undefined;
+    /** What follows the caller: the rate limit, the elevated-only rule, the schema. Throws the refusal. */
+    const admit = (request: FastifyRequest, reply: FastifyReply, caller: Caller): void => {
+      request.caller = caller;
+      rateLimiter.check(caller, request, reply);
+      if (fact.elevated && caller.kind != 'elevated') {
+        throw permissionDenied(`${route.operationId} requires an elevated client (an API key)`);
+      }
+      // Validated here rather than by a route schema: Fastify then compiles each route's
+      // validator on its first request (and caches it), not all of them at start-up.
+      validate ??= request.compileValidationSchema(schema, hasQueryInput ? 'querystring' : 'body');
+      if (!validate(hasQueryInput ? request.query : request.body))
+        throw validationError(fieldViolations((validate.errors ?? []) as SchemaError[]));
+    };
+
     app.route({
       method: route.method,
       url: route.url,
-      async preValidation(request: FastifyRequest, reply: FastifyReply) {
+      // In the callback form, synchronous for an API key or an anonymous call: an async hook costs
+      // every request a promise and a microtask turn. An access token's check is asynchronous: the
+      // hook then returns its promise.
+      preValidation(request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) {
         request.operationId = route.operationId;
-        mergePathParameters(request, route);
+        if (hasQueryInput) prepareQuery(request, route);
+        else if ((request.body === undefined || request.body === null) && pathFields.length) {
+          // A body-less POST of an operation whose fields all come from the path.
+          request.body = {};
+        }
+        mergePathParameters(request, hasQueryInput ? request.query : request.body, pathFields);
         const problem = (request.query as Record<symbol, string> | undefined)?.[QUERY_PROBLEM];
         if (problem) throw invalidField('.r', problem, 'FORMAT');
-        request.caller = await resolveCaller(
+        const caller = resolveCaller(
           request.headers.authorization,
           context.site,
           context.tokens,
           anonymous.has(route.operationId),
         );
-        rateLimiter.check(request.caller, request, reply);
-        if (fact.elevated && request.caller.kind != 'elevated') {
-          throw permissionDenied(`${route.operationId} requires an elevated client (an API key)`);
-        }
-        // Validated here rather than by a route schema: Fastify then compiles each route's
-        // validator on its first request (and caches it), not all of them at start-up.
-        const validate = request.compileValidationSchema(schema, hasQueryInput ? 'querystring' : 'body');
-        if (!validate(hasQueryInput ? request.query : request.body))
-          throw validationError(fieldViolations((validate.errors ?? []) as SchemaError[]));
+        if (caller instanceof Promise) return caller.then((verified) => admit(request, reply, verified));
+        admit(request, reply, caller);
+        done();
+        return undefined;
       },
       async handler(request: FastifyRequest, reply: FastifyReply) {
         if (!operation) {
@@ -158,23 +177,29 @@ export function registerTableRoutes(
   }
 }
 
+/** A path parameter and the request field it stands for, as segments (`dataItem.id` → `['dataItem', 'id']`). */
+interface PathField {
+  param: string;
+  field: string[];
+}
+
+const pathFieldsOf = (route: Route): PathField[] =>
+  Object.entries(route.params).map(([param, field]) => ({ param, field: field.split('.') }));
+
+/** Types the parsed query string by the route's query schema (`coerce.ts`), keeping a `.r` problem. */
+function prepareQuery(request: FastifyRequest, route: Route): void {
+  const query = request.query as Record<symbol, string>;
+  const typed = coerceQuery(query, route.query, components) as Record<symbol, string>;
+  // Coercion copies the object without its symbol key.
+  if (typed !== query && query[QUERY_PROBLEM]) typed[QUERY_PROBLEM] = query[QUERY_PROBLEM];
+  request.query = typed;
+}
+
 /** Puts path parameters into the request object at the field they stand for (`dataItem.id`). */
-function mergePathParameters(request: FastifyRequest, route: Route): void {
+function mergePathParameters(request: FastifyRequest, target: unknown, pathFields: readonly PathField[]): void {
+  if (!pathFields.length || typeof target != 'object' || target === null || Array.isArray(target)) return;
   const params = request.params as Record<string, string>;
-  const hasQueryInput = route.method == 'GET' || route.method == 'DELETE';
-  if (hasQueryInput) {
-    const problem = (request.query as Record<symbol, string>)[QUERY_PROBLEM];
-    request.query = {
-      ...(coerceQuery(request.query, route.query, components) as object),
-      ...(problem ? { [QUERY_PROBLEM]: problem } : {}),
-    };
-  } else if (request.body === undefined || request.body === null) {
-    // A body-less POST of an operation whose fields all come from the path.
-    if (Object.keys(route.params).length) request.body = {};
-  }
-  const target = (hasQueryInput ? request.query : request.body) as Record<string, unknown> | undefined;
-  if (typeof target != 'object' || target === null || Array.isArray(target)) return;
-  for (const [param, field] of Object.entries(route.params)) {
-    if (params[param] !== undefined) setIfAbsent(target, field, params[param]!);
+  for (const { param, field } of pathFields) {
+    if (params[param] !== undefined) setIfAbsent(target as Record<string, unknown>, field, params[param]!);
   }
 }
