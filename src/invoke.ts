@@ -17,20 +17,26 @@ const nodeAt = (node: TransformNode | undefined, path: string): TransformNode | 
 
 /** Sets `value` at a dotted path; objects already there are merged (the deeper value wins). */
 function place(target: Record<string, unknown>, path: string, value: unknown): void {
-  const keys = path.includes('.') ? path.split('.') : [path];
-  const last = keys.pop()!;
   let at = target;
-  for (const key of keys)
-    at = isRecord(at[key]) ? ((at[key] = { ...(at[key] as object) }) as Record<string, unknown>) : (at[key] = {});
+  let last = path;
+  if (path.includes('.')) {
+    const keys = path.split('.');
+    last = keys.pop()!;
+    for (const key of keys)
+      at = isRecord(at[key]) ? ((at[key] = { ...(at[key] as object) }) as Record<string, unknown>) : (at[key] = {});
+  }
   at[last] = isRecord(value) && isRecord(at[last]) ? { ...(at[last] as object), ...value } : value;
 }
 
 /** How many steps a dotted path has. */
 const depthOf = (path: string): number => path.split('.').length;
 
+/** The call options of a call that gives none. */
+const NO_CALL_OPTIONS: CallOptions = Object.freeze({});
+
 /** Splits the per-call options (`signal`, `timeoutMs`) off an options object. */
 export function splitCallOptions(options: unknown): { rest: Record<string, unknown>; call: CallOptions } {
-  if (!isRecord(options)) return { rest: {}, call: {} };
+  if (!isRecord(options)) return { rest: {}, call: NO_CALL_OPTIONS };
   const { signal, timeoutMs, ...rest } = options as Record<string, unknown> & CallOptions;
   return { rest, call: { signal, timeoutMs } };
 }
@@ -83,26 +89,31 @@ export function requestFromArgs(
   let call: CallOptions | undefined;
   let rest: Record<string, unknown> | undefined;
   const placements: [string, unknown][] = [];
-  spec.forEach((argument, index) => {
+  let nested = false;
+  for (let index = 0; index < spec.length; index++) {
+    const argument = spec[index]!;
     const value = args[index];
     if (value == null) {
-      if (argument.optional) return;
+      if (argument.optional) continue;
       invalid(argument.name, 'given', op.id);
     }
     if (argument.expects === 'options') {
       const split = splitCallOptions(requireObject(value, argument.name, op.id));
       call = split.call;
       rest = toWire(split.rest, op.request) as Record<string, unknown>;
-      return;
+      continue;
     }
     const path = argument.path ?? argument.name;
-    placements.push([path, toWire(checkedArgument(op, argument, value), nodeAt(op.request, path))]);
-  });
+    const checked = checkedArgument(op, argument, value);
+    placements.push([path, op.request ? toWire(checked, nodeAt(op.request, path)) : checked]);
+    nested ||= path.includes('.');
+  }
   // Methods without an options argument take the call options after their arguments.
-  call ??= splitCallOptions(optionsObject(args[spec.length], 'options', op.id)).call;
+  const extra = args[spec.length];
+  call ??= extra == null ? NO_CALL_OPTIONS : splitCallOptions(optionsObject(extra, 'options', op.id)).call;
   // Shallow first, so a deeper positional value (`member.id`) wins over one inside an object.
   const request: Record<string, unknown> = rest ? { ...rest } : {};
-  if (placements.some(([path]) => path.includes('.'))) placements.sort((a, b) => depthOf(a[0]) - depthOf(b[0]));
+  if (nested) placements.sort((a, b) => depthOf(a[0]) - depthOf(b[0]));
   for (const [path, value] of placements) place(request, path, value);
   return { request, call };
 }

@@ -22,7 +22,7 @@ import { AttemptTimeout, CallDeadline } from './deadline.js';
 import { defaultHandler } from './default-handler.js';
 import { fetchHandler } from './fetch-handler.js';
 import type { HttpHandler, HttpResponse, RequestBody } from './handler.js';
-import { sdkHeader } from './headers.js';
+import { operationSdkHeader, sdkHeader } from './headers.js';
 import {
   checkMilliseconds,
   checkTransportOptions,
@@ -147,7 +147,7 @@ export class Transport {
       authorized: !call.anonymous,
       ownOrigin: true,
       overrides: call.headers,
-      sdkHeader: sdkHeader(sent.methodFqn, sent.entity),
+      sdkHeader: operationSdkHeader(sent),
       readOnly: sent.readOnly === true || call.repeatable === true,
       operation: operation.id,
     };

@@ -26,10 +26,10 @@ function nodeOptions(url: string): Record<string, unknown> {
  * The `Host` header `http.request` writes for these options (Node's rule, in `_http_client.js`):
  * an IPv6 address in brackets, and the port unless it is the agent's default (80, or 443 for https).
  */
-function hostHeader(protocol: string, hostname: string, port: number | string | undefined): string {
+function hostHeader(protocol: string, hostname: string, port: number | string | null | undefined): string {
   const name = hostname.includes(':') && !hostname.startsWith('[') ? `[${hostname}]` : hostname;
   const defaultPort = protocol === 'https:' ? 443 : 80;
-  return port !== undefined && port !== '' && Number(port) !== defaultPort ? `${name}:${port}` : name;
+  return port != null && port !== '' && Number(port) !== defaultPort ? `${name}:${port}` : name;
 }
 
 /** The same fields of `targetOf`'s answer. */
