@@ -10,26 +10,32 @@ export const QUERY_PROBLEM = Symbol('query string problem');
 
 type Nested = Record<string, unknown> & { [QUERY_PROBLEM]?: string };
 
+/** `node[key]` when it is the node's own (never what every object inherits: `toString`, `valueOf`...). */
+const own = (node: Record<string, unknown>, key: string): unknown => (Object.hasOwn(node, key) ? node[key] : undefined);
+
 function assign(target: Record<string, unknown>, dottedKey: string, value: string): void {
   const path = dottedKey.split('.');
   // A key that would reach a prototype is dropped, like an empty segment (`a..b`).
   if (path.some((segment) => !segment || isPrototypeName(segment))) return;
   let node = target;
-  for (const segment of path.slice(0, -1)) {
-    const child = node[segment];
+  for (let index = 0; index < path.length - 1; index++) {
+    const segment = path[index]!;
+    const child = own(node, segment);
     if (typeof child != 'object' || child === null || Array.isArray(child)) node[segment] = {};
     node = node[segment] as Record<string, unknown>;
   }
   const last = path[path.length - 1]!;
-  const existing = node[last];
+  const existing = own(node, last);
   node[last] = existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
 }
 
-/** Parses a raw query string (without `?`) into the nested request object. Never throws. */
+/**
+ * Parses a raw query string (without `?`) into the nested request object, a plain object (what
+ * validators and handlers expect) whose fields are all its own. Never throws.
+ */
 export function parseQueryString(raw: string): Nested {
-  const result: Nested = Object.create(null);
-  const params = new URLSearchParams(raw);
-  for (const [key, value] of params) {
+  const result: Nested = {};
+  for (const [key, value] of new URLSearchParams(raw)) {
     if (key == '.r') {
       try {
         // `__proto__` is refused as the body parser refuses it: copied into the request below, it
@@ -47,6 +53,5 @@ export function parseQueryString(raw: string): Nested {
       assign(result, key, value);
     }
   }
-  // A plain prototype again, so validators and handlers see an ordinary object.
-  return Object.assign({}, result, result[QUERY_PROBLEM] ? { [QUERY_PROBLEM]: result[QUERY_PROBLEM] } : {});
+  return result;
 }

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { parseQueryString, QUERY_PROBLEM } from '../../../emulator/http/querystring.js';
+
+describe("the emulator's query string parser", () => {
+  it('nests dotted keys, repeats make arrays, and decodes as URLSearchParams does', () => {
+    expect(parseQueryString('dataCollectionId=Movies&paging.limit=10&paging.offset=0&f=a&f=b&g=x+y%21')).toEqual({
+      dataCollectionId: 'Movies',
+      paging: { limit: '10', offset: '0' },
+      f: ['a', 'b'],
+      g: 'x y!',
+    });
+  });
+
+  it('answers a plain object', () => {
+    expect(Object.getPrototypeOf(parseQueryString('a=1'))).toBe(Object.prototype);
+  });
+
+  it("reads names every object inherits (toString, valueOf) as the caller's own fields", () => {
+    const parsed = parseQueryString('toString=a&toString=b&valueOf.x=1&hasOwnProperty=c');
+    expect(parsed).toEqual({ toString: ['a', 'b'], valueOf: { x: '1' }, hasOwnProperty: 'c' });
+  });
+
+  it('drops keys that reach a prototype, and empty segments', () => {
+    const parsed = parseQueryString('__proto__.polluted=1&constructor.prototype.x=1&a..b=1&ok=1');
+    expect(parsed).toEqual({ ok: '1' });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('takes the whole request from .r, and marks an unreadable one', () => {
+    const encoded = Buffer.from(JSON.stringify({ paging: { limit: 5 } })).toString('base64url');
+    expect(parseQueryString(`.r=${encoded}`)).toEqual({ paging: { limit: 5 } });
+    expect(parseQueryString('.r=not-json')[QUERY_PROBLEM]).toMatch(/base64url/);
+  });
+});
