@@ -36,12 +36,31 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
     }
     return statement;
   };
-  const bind = (parameters: SqlParameters | undefined): unknown[] => (parameters === undefined ? [] : [parameters]);
 
-  // One transaction function for every call: better-sqlite3 builds its BEGIN/COMMIT/SAVEPOINT
-  // statements per function, which is most of a small write's cost when made anew each time.
-  // Outermost: BEGIN IMMEDIATE (takes the write lock at once); nested: a savepoint.
-  const inTransaction = database.transaction((work: () => unknown) => work());
+  // A transaction begins at its first statement that writes, not when it is asked for: most
+  // operations only read (a get, a query), and BEGIN IMMEDIATE and COMMIT cost them more than their
+  // SELECT. Nothing is lost: this connection is the only one writing the database (its caches
+  // already rely on that) and an operation runs synchronously, so no other change can come
+  // between the reads made before the BEGIN and the writes after it. Nested transactions are
+  // savepoints (better-sqlite3's transaction function, made once: it builds its statements per
+  // function), inside the begun outer one.
+  const begin = database.prepare('BEGIN IMMEDIATE');
+  const commit = database.prepare('COMMIT');
+  const rollback = database.prepare('ROLLBACK');
+  const savepoint = database.transaction((work: () => unknown) => work());
+  /** A transaction was asked for and has not begun: no statement of it has written yet. */
+  let beginPending = false;
+  const beginIfPending = () => {
+    if (!beginPending) return;
+    beginPending = false;
+    begin.run();
+  };
+  /** The statement for `sql`; when it writes, the pending transaction begins first. */
+  const statementFor = (sql: string): Database.Statement => {
+    const statement = prepare(sql);
+    if (beginPending && !statement.readonly) beginIfPending();
+    return statement;
+  };
 
   // Caches over tables (onChange) forget what they hold when a row of their table changes, by a
   // temporary trigger on this connection whatever statement changes it, and again when a
@@ -60,17 +79,41 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
 
   return {
     engine: options.file ? 'sqlite-file' : 'sqlite-memory',
-    run: (sql, parameters) => ({ changes: prepare(sql).run(...bind(parameters)).changes }),
-    get: <Row>(sql: string, parameters?: SqlParameters) => prepare(sql).get(...bind(parameters)) as Row | undefined,
-    all: <Row>(sql: string, parameters?: SqlParameters) => prepare(sql).all(...bind(parameters)) as Row[],
-    exec: (sql) => void database.exec(sql),
+    run: (sql, parameters) => {
+      const statement = statementFor(sql);
+      return { changes: (parameters === undefined ? statement.run() : statement.run(parameters)).changes };
+    },
+    get: <Row>(sql: string, parameters?: SqlParameters) => {
+      const statement = statementFor(sql);
+      return (parameters === undefined ? statement.get() : statement.get(parameters)) as Row | undefined;
+    },
+    all: <Row>(sql: string, parameters?: SqlParameters) => {
+      const statement = statementFor(sql);
+      return (parameters === undefined ? statement.all() : statement.all(parameters)) as Row[];
+    },
+    exec: (sql) => {
+      beginIfPending();
+      database.exec(sql);
+    },
     transaction<Result>(work: () => Result): Result {
+      const outermost = !beginPending && !database.inTransaction;
       try {
-        return inTransaction.immediate(work) as Result;
+        if (!outermost) {
+          beginIfPending();
+          return savepoint(work) as Result;
+        }
+        beginPending = true;
+        const result = work();
+        if (result instanceof Promise)
+          throw new TypeError('A transaction cannot return a promise: its work is synchronous');
+        if (database.inTransaction) commit.run();
+        return result;
       } catch (error) {
+        if (outermost && database.inTransaction) rollback.run();
         for (const table of changedInTransaction) changed(table);
         throw error;
       } finally {
+        if (outermost) beginPending = false;
         if (!database.inTransaction) changedInTransaction.clear();
       }
     },
