@@ -1,9 +1,16 @@
 /**
  * `npm run bench`: every benchmark, one after the other. Each prints its figures as ratios against
  * baselines measured in the same run (see bench/timing.ts for how sides are interleaved).
+ * `npm run bench -- transport` (or `emulator`) runs one of them.
  */
 import { emulatorBench } from './emulator.js';
 import { transportBench } from './transport.js';
 
-await transportBench();
-await emulatorBench();
+const benches: Record<string, () => Promise<void>> = { transport: transportBench, emulator: emulatorBench };
+const chosen = process.argv.slice(2);
+const unknown = chosen.filter((name) => !(name in benches));
+if (unknown.length > 0) {
+  console.error(`unknown benchmark ${unknown.join(', ')}: choose from ${Object.keys(benches).join(', ')}`);
+  process.exit(2);
+}
+for (const name of chosen.length > 0 ? chosen : Object.keys(benches)) await benches[name]!();
