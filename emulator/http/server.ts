@@ -6,7 +6,6 @@ import Fastify, {
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
-import cors from '@fastify/cors';
 import { components } from '../../generated/routes.js';
 import { applicationError, EmulatorError, validationError } from '../errors.js';
 import { recordRefusal } from '../auth/decisions.js';
@@ -14,6 +13,7 @@ import { faultHook, type FaultRules } from '../control/faults.js';
 import { keepBody, keepResponsePayload } from '../control/logged-bodies.js';
 import type { RequestLog, RequestRecord } from '../control/request-log.js';
 import type { EmulatorContext, ServiceModule } from '../service.js';
+import { answerCors, registerPreflightRoute } from './cors.js';
 import { parseQueryString } from './querystring.js';
 import { CONTROL_HEADER, controlWriteProblem, createHostCheck, isAllowedOrigin } from './request-guards.js';
 import { registerTableRoutes, SCHEMA_ID } from './routes.js';
@@ -119,10 +119,10 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 
   // Hooks in the callback form: an async hook costs every request a promise and a turn of the
   // microtask queue, and these run on every request.
-  // Before CORS and every route: a page on a rebound DNS name (rebind.attacker.example → 127.0.0.1)
-  // reaches the emulator as same-origin, so only the names the emulator is known by are answered.
-  // Then one rule for every write of the control API (reset, import, config, and any route added
-  // under /_emulator/).
+  // The guards, before CORS and every route: a page on a rebound DNS name (rebind.attacker.example
+  // → 127.0.0.1) reaches the emulator as same-origin, so only the names the emulator is known by
+  // are answered; then one rule for every write of the control API (reset, import, config, and
+  // any route added under /_emulator/).
   const isKnownHost = createHostCheck(options.host, options.allowedHosts, () =>
     context.config.get<string[]>('allowedHosts'),
   );
@@ -147,12 +147,23 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     );
     return reason ? applicationError(403, 'PERMISSION_DENIED', reason) : undefined;
   };
+  // Browser apps on this machine (any port of a loopback host), plus the origins set in the
+  // config; never any website: a page the developer happens to visit must not read the demo API
+  // key from /_emulator/info or reset the state.
+  const isAllowedCaller = (origin: string) =>
+    isAllowedOrigin(origin, context.config.get<string[]>('allowedCorsOrigins'));
+  // A dropped connection has no response: logged with status 0.
+  const applyFaults = faultHook(options.faults, (request) => requestLog.add(requestRecord(request, 0, 0)));
+  // What every request goes through first, in one hook: its id; the guards; CORS (a preflight is
+  // answered there); the fault rules, after CORS, so a browser app reads a faulted answer (and its
+  // Retry-After) as the real one.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-wix-request-id', request.id);
     const refusal = guardRefusal(request);
     if (refusal) reply.code(refusal.status).send(refusal.body);
-    else done();
+    else if (!answerCors(request, reply, isAllowedCaller)) applyFaults(request, reply, done);
   });
+  registerPreflightRoute(app);
   // The log records facts (references, numbers) and writes them out when it is read.
   app.addHook('onResponse', (request, reply, done) => {
     if (!request.url.startsWith('/_emulator/requests'))
@@ -161,22 +172,6 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   });
   app.addHook('onSend', keepResponsePayload);
 
-  await app.register(cors, {
-    // Browser apps on this machine (any port of a loopback host), plus the origins set in the
-    // config; never any website: a page the developer happens to visit must not read the demo
-    // API key from /_emulator/info or reset the state.
-    origin: (origin, allow) =>
-      allow(null, origin === undefined || isAllowedOrigin(origin, context.config.get<string[]>('allowedCorsOrigins'))),
-    credentials: true,
-    exposedHeaders: ['x-wix-request-id', 'x-wix-consistent', 'retry-after'],
-    maxAge: 600,
-  });
-  // After CORS, so a browser app reads the faulted answer (and its Retry-After) as the real one.
-  app.addHook(
-    'onRequest',
-    // A dropped connection has no response: logged with status 0.
-    faultHook(options.faults, (request) => requestLog.add(requestRecord(request, 0, 0))),
-  );
   // Every refusal (401, 403, 429) gets its reason in the request log.
   app.addHook('onError', async (request, _reply, error) => {
     if (error instanceof EmulatorError && [401, 403, 429].includes(error.status)) recordRefusal(request, error);
