@@ -343,6 +343,20 @@ describe('hosted pages and framing (finding 13)', () => {
     }
   });
 
+  it('the policy holds for a HEAD of a page and for a path spelled with escapes, and only for the pages', async () => {
+    for (const [method, path] of [
+      ['HEAD', '/_pages/signed-in'],
+      ['GET', '/%5Fpages/signed-in'],
+    ]) {
+      const page = await emulator.fetch(path!, { method, redirect: 'manual' });
+      expect(page.status, `${method} ${path}`).toBe(200);
+      expect(page.headers.get('content-security-policy'), `${method} ${path}`).toBe("frame-ancestors 'none'");
+      expect(page.headers.get('x-frame-options'), `${method} ${path}`).toBe('DENY');
+    }
+    const api = await emulator.fetch('/_emulator/health');
+    expect(api.headers.get('content-security-policy')).toBeNull();
+  });
+
   it("the silent (prompt=none) page may be framed by the client's allowed origins only", async () => {
     const page = await fetch(await signInPage('none'), { redirect: 'manual' });
     const policy = page.headers.get('content-security-policy') ?? '';

@@ -4,7 +4,7 @@
  * demo OAuth client allows: any port of localhost, 127.0.0.1 and [::1], the emulator, and the
  * `allowedRedirectOrigins` setting).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onSendHookHandler } from 'fastify';
 import type { EmulatorContext } from '../../service.js';
 import { findRedirectSession } from './redirect-sessions.js';
 
@@ -24,10 +24,13 @@ function isSilentSignIn(context: EmulatorContext, request: FastifyRequest): bool
   return session?.kind == 'auth' && session.prompt == 'none';
 }
 
-/** Sets the framing headers on every answer of the hosted pages (`/_pages/...`). */
+/**
+ * Sets the framing headers on every answer of the hosted pages (`/_pages/...`): a hook of those
+ * routes only, added to each as it is registered (their HEAD twins included), where a hook of every
+ * answer asked each one for its route pattern. Call it before the pages' routes are registered.
+ */
 export function registerFramingPolicy(app: FastifyInstance, context: EmulatorContext): void {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (!request.routeOptions.url?.startsWith('/_pages/')) return payload;
+  const setFramingHeaders: onSendHookHandler = (request, reply, payload, done) => {
     const silent = isSilentSignIn(context, request);
     const directive = `frame-ancestors ${silent ? clientOriginSources(context).join(' ') : "'none'"}`;
     // Added to a policy the page may already have, never replacing it.
@@ -35,6 +38,11 @@ export function registerFramingPolicy(app: FastifyInstance, context: EmulatorCon
     reply.header('content-security-policy', existing ? `${String(existing)}; ${directive}` : directive);
     // For browsers that predate frame-ancestors (it cannot list origins, so the silent page goes without).
     if (!silent) reply.header('x-frame-options', 'DENY');
-    return payload;
+    done(null, payload);
+  };
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/_pages/')) return;
+    const own = route.onSend === undefined ? [] : Array.isArray(route.onSend) ? route.onSend : [route.onSend];
+    route.onSend = [...own, setFramingHeaders];
   });
 }
