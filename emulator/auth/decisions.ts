@@ -58,13 +58,41 @@ export interface ExplainedDecision {
 declare module 'fastify' {
   interface FastifyRequest {
     /** The permission decisions taken while serving this request, in order. */
-    decisions?: Decision[];
+    decisions?: readonly Decision[];
   }
 }
 
-/** Adds a decision to the request's record. */
+/** Above this many, the shared first-decision lists are dropped and made anew. */
+const SHARED_LISTS = 1000;
+/** One frozen single-decision list per distinct decision, by {@link decisionKey}. */
+const firstDecisions = new Map<string, readonly Decision[]>();
+
+/** The facts of a decision as one string; the free text (collection id, description) comes last. */
+const decisionKey = (decision: Decision): string =>
+  decision.kind == 'collection'
+    ? `collection|${decision.allowed}|${decision.enforced}|${decision.action}|${decision.requiredRole}|${decision.callerKind}|${decision.ownItemsOnly ?? ''}|${decision.collectionId}`
+    : `refusal|${decision.status}|${decision.callerKind}|${decision.code}|${decision.description}`;
+
+/**
+ * Adds a decision to the request's record. A request's first decision is kept as a list shared by
+ * every request that took the same one (most take one, the same as thousands before them): the
+ * request log holds the last thousand requests' decisions, and a list and an object of each
+ * request's own were copied by every young-generation collection until the log dropped them. A
+ * further decision gives the request a list of its own.
+ */
 export function recordDecision(request: FastifyRequest, decision: Decision): void {
-  (request.decisions ??= []).push(decision);
+  if (request.decisions !== undefined) {
+    request.decisions = [...request.decisions, decision];
+    return;
+  }
+  const key = decisionKey(decision);
+  let shared = firstDecisions.get(key);
+  if (!shared) {
+    if (firstDecisions.size >= SHARED_LISTS) firstDecisions.clear();
+    shared = Object.freeze([Object.freeze(decision)]);
+    firstDecisions.set(key, shared);
+  }
+  request.decisions = shared;
 }
 
 /** The caller's kind as decisions record it. */

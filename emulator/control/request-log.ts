@@ -57,7 +57,7 @@ export interface RequestRecord {
   /** Unrounded. */
   durationMs: number;
   caller: Caller | undefined;
-  decisions: Decision[] | undefined;
+  decisions: readonly Decision[] | undefined;
   faultId: string | undefined;
   /** Kept by reference; written out, secrets redacted, when read (`logged-bodies.ts`). */
   requestBody: KeptBody | undefined;
