@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { recordDecision, type Decision } from '../../../emulator/auth/decisions.js';
+import { recordDecision, type CollectionDecision, type Decision } from '../../../emulator/auth/decisions.js';
 
-const allowedRead = (): Decision => ({
+const allowedRead = (): CollectionDecision => ({
   kind: 'collection',
   allowed: true,
   enforced: true,
