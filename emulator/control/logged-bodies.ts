@@ -17,8 +17,17 @@ declare module 'fastify' {
 /** Bodies longer than this are not kept (the log holds a thousand entries). */
 const MAX_KEPT_CHARACTERS = 32 * 1024;
 
-/** What the log keeps of one body: its value (a parsed JSON body or a text), or a note why not. */
-export type KeptBody = { value: unknown } | { note: string };
+/** What the log shows instead of a body it does not keep: why not. */
+export class BodyNote {
+  constructor(readonly text: string) {}
+}
+
+/**
+ * What the log keeps of one body: the body itself (a parsed JSON body or a text), with no object
+ * of its own per request (the log holds a thousand, which young-generation collections copy), or
+ * a {@link BodyNote}.
+ */
+export type KeptBody = BodyNote | object | string;
 
 /**
  * An `onSend` hook: keeps a reference to the payload on the request, for the log. In the callback
@@ -43,14 +52,16 @@ export function keepResponsePayload(
 export function keepBody(body: unknown, byteLength?: number): KeptBody | undefined {
   if (body === undefined || body === null || body === '') return undefined;
   if (typeof body == 'string')
-    return body.length <= MAX_KEPT_CHARACTERS ? { value: body } : { note: `(${body.length} characters, not kept)` };
-  if (body instanceof Uint8Array) return { note: `(${body.byteLength} bytes of binary data, not kept)` };
+    return body.length <= MAX_KEPT_CHARACTERS ? body : new BodyNote(`(${body.length} characters, not kept)`);
+  if (body instanceof Uint8Array) return new BodyNote(`(${body.byteLength} bytes of binary data, not kept)`);
   if (typeof body == 'object' && typeof (body as { pipe?: unknown }).pipe == 'function')
-    return { note: '(a stream: a file or download, not kept)' };
+    return new BodyNote('(a stream: a file or download, not kept)');
   if (byteLength !== undefined && byteLength > 3 * MAX_KEPT_CHARACTERS)
-    return { note: `(${byteLength} bytes, not kept)` };
+    return new BodyNote(`(${byteLength} bytes, not kept)`);
   // A parsed JSON body: kept as it is, written out (and checked for size) only when read.
-  return { value: body };
+  if (typeof body == 'object') return body;
+  // A number or a boolean (a JSON body of one value): a string of it.
+  return String(body);
 }
 
 /** Keys whose values are secrets: tokens, passwords, keys. */
@@ -98,9 +109,9 @@ export function redactSecrets(value: unknown, key = '', depth = 1): unknown {
  * is, but a form body's secrets redacted too (the hosted sign-in pages post forms).
  */
 export function bodyText(kept: KeptBody | undefined): string | undefined {
-  if (!kept) return undefined;
-  if ('note' in kept) return kept.note;
-  let value = kept.value;
+  if (kept === undefined) return undefined;
+  if (kept instanceof BodyNote) return kept.text;
+  let value: unknown = kept;
   if (typeof value == 'string') {
     const text = value;
     try {
