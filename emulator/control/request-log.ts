@@ -164,25 +164,34 @@ function matches(record: RequestRecord, filter: RequestFilter): boolean {
   return true;
 }
 
-/** Keeps the last `capacity` requests. */
+/**
+ * Keeps the last `capacity` requests, in a ring of records rewritten in place: a request's record
+ * takes the slot of the request `capacity` before it. A new record object per request, kept for
+ * the next thousand requests, was copied by young-generation collections and then promoted.
+ */
 export function createRequestLog(capacity = 1000): RequestLog {
-  let entries: RequestRecord[] = [];
+  let slots: RequestRecord[] = [];
+  /** The slot the next request takes. */
+  let next = 0;
   return {
     add(entry) {
-      entries.push(entry);
-      // Trim in batches so a busy emulator does not shift the array on every request.
-      if (entries.length > capacity * 1.5) entries = entries.slice(-capacity);
+      if (slots.length < capacity) slots.push({ ...entry });
+      else Object.assign(slots[next]!, entry);
+      next = (next + 1) % capacity;
     },
     list(limitOrFilter = capacity) {
       const filter = typeof limitOrFilter == 'number' ? { limit: limitOrFilter } : limitOrFilter;
       const limit = Math.min(filter.limit ?? capacity, capacity);
       const found: LoggedRequest[] = [];
-      const start = Math.max(0, entries.length - capacity);
-      for (let index = entries.length - 1; index >= start && found.length < limit; index--) {
-        if (matches(entries[index]!, filter)) found.push(present(entries[index]!));
+      for (let age = 1; age <= slots.length && found.length < limit; age++) {
+        const record = slots[(next - age + capacity) % capacity]!;
+        if (matches(record, filter)) found.push(present(record));
       }
       return found;
     },
-    clear: () => void (entries = []),
+    clear() {
+      slots = [];
+      next = 0;
+    },
   };
 }
