@@ -71,6 +71,10 @@ export type EventChange =
   | { deletedEvent: { deletedEntity?: unknown } }
   | { actionEvent: { body: unknown } };
 
+/** The identities that name nobody: one shared object each (every request opens its collection with one). */
+const APP_IDENTITY: Record<string, unknown> = Object.freeze({ identityType: 'APP' });
+const UNKNOWN_IDENTITY: Record<string, unknown> = Object.freeze({ identityType: 'UNKNOWN' });
+
 /** The identity of a caller as events carry it. */
 export function eventIdentity(caller: {
   kind: string;
@@ -78,10 +82,10 @@ export function eventIdentity(caller: {
   visitorId?: string;
 }): Record<string, unknown> {
   if (caller.kind == 'member') return { identityType: 'MEMBER', memberId: caller.memberId };
-  if (caller.kind == 'elevated') return { identityType: 'APP' };
+  if (caller.kind == 'elevated') return APP_IDENTITY;
   return caller.visitorId
     ? { identityType: 'ANONYMOUS_VISITOR', anonymousVisitorId: caller.visitorId }
-    : { identityType: 'UNKNOWN' };
+    : UNKNOWN_IDENTITY;
 }
 
 /**

@@ -45,12 +45,15 @@ export function coerceQuery(
   }
   if (isRecord(value)) {
     const properties = isRecord(resolved.properties) ? resolved.properties : {};
-    return Object.fromEntries(
-      Object.entries(value).map(([key, entry]) => [
-        key,
-        Object.hasOwn(properties, key) ? coerceQuery(entry, properties[key], components) : entry,
-      ]),
-    );
+    const typed: Record<string, unknown> = {};
+    for (const key of Object.keys(value)) {
+      const entry = value[key];
+      const coerced = Object.hasOwn(properties, key) ? coerceQuery(entry, properties[key], components) : entry;
+      // An own field even for `__proto__` (an assignment would set the prototype instead).
+      if (key == '__proto__') Object.defineProperty(typed, key, { value: coerced, enumerable: true, writable: true });
+      else typed[key] = coerced;
+    }
+    return typed;
   }
   if (typeof value == 'string') return scalar(value, types);
   return value;

@@ -8,6 +8,7 @@ import * as operationTable from '../../generated/operations.js';
 import { resolveCaller } from '../auth/caller.js';
 import { applicationError, invalidField, permissionDenied, validationError } from '../errors.js';
 import type { DomainEvent } from '../events.js';
+import type { Clock } from '../clock.js';
 import type { Caller, EmulatorContext, Operation, ServiceCall, ServiceModule } from '../service.js';
 import { coerceQuery } from './coerce.js';
 import { createRateLimiter } from './rate-limit.js';
@@ -62,13 +63,31 @@ function collectOperations(modules: readonly ServiceModule[]): Map<string, Opera
   return operations;
 }
 
+/**
+ * A table route's call of its operation. A class rather than an object with an `emit` closure and
+ * an event list of its own: most calls emit nothing, and the list is made at the first event.
+ */
+class RouteCall implements ServiceCall {
+  /** The events queued, in order; published once the request's transaction has committed. */
+  events: DomainEvent[] | undefined;
+
+  constructor(
+    public input: Record<string, unknown>,
+    readonly caller: Caller,
+    readonly requestId: string,
+    readonly request: FastifyRequest,
+    readonly reply: FastifyReply,
+    private readonly clock: Clock,
+  ) {}
+
+  emit(event: DomainEvent): void {
+    // Stamped with the emulator's clock: the write happens now, as the emulator tells time.
+    (this.events ??= []).push({ ...event, eventTime: this.clock.iso() });
+  }
+}
+
 /** Runs one operation: synchronous handlers inside one transaction; then the committed events go out. */
-async function run(
-  operation: Operation,
-  call: ServiceCall,
-  context: EmulatorContext,
-  pending: DomainEvent[],
-): Promise<unknown> {
+async function run(operation: Operation, call: RouteCall, context: EmulatorContext): Promise<unknown> {
   let result: unknown;
   if (typeof operation == 'function') {
     result = context.store.transaction(() => {
@@ -80,7 +99,7 @@ async function run(
   } else {
     result = await operation.handle(call, context);
   }
-  if (pending.length) context.events.publish(pending);
+  if (call.events) context.events.publish(call.events);
   return result;
 }
 
@@ -156,18 +175,9 @@ export function registerTableRoutes(
             `${route.method} ${route.url} (${route.operationId}) is not implemented by the emulator`,
           );
         }
-        const pending: DomainEvent[] = [];
-        const input = (hasQueryInput ? request.query : request.body) as Record<string, unknown>;
-        const call: ServiceCall = {
-          input: input ?? {},
-          caller: request.caller!,
-          requestId: request.id,
-          // Stamped with the emulator's clock: the write happens now, as the emulator tells time.
-          emit: (event) => pending.push({ ...event, eventTime: context.clock.iso() }),
-          request,
-          reply,
-        };
-        const result = await run(operation, call, context, pending);
+        const input = (hasQueryInput ? request.query : request.body) as Record<string, unknown> | undefined;
+        const call = new RouteCall(input ?? {}, request.caller!, request.id, request, reply, context.clock);
+        const result = await run(operation, call, context);
         // Every read sees every committed write here, so the token only has to be replayable.
         if (isWrite) reply.header('x-wix-consistent', String(++writeSequence));
         if (reply.sent) return reply;

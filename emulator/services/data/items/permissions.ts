@@ -33,15 +33,18 @@ export const actionDenied = (collection: Collection, action: ItemAction) =>
   );
 
 /** The scope of `action` for `caller` on `collection`, or `undefined` when the caller's role is below it. */
+/** The scope of a caller allowed on every item: one shared object, as most calls are. */
+const ALL_ITEMS: Scope = Object.freeze({ items: 'all' });
+
 export function permittedScope(collection: Collection, action: ItemAction, caller: Caller): Scope | undefined {
-  if (caller.kind == 'elevated') return { items: 'all' };
+  if (caller.kind == 'elevated') return ALL_ITEMS;
   const role = collection.permissions[action] ?? 'ADMIN';
-  if (role == 'ANYONE') return { items: 'all' };
+  if (role == 'ANYONE') return ALL_ITEMS;
   if (caller.kind == 'member' && caller.memberId) {
-    if (role == 'SITE_MEMBER') return { items: 'all' };
+    if (role == 'SITE_MEMBER') return ALL_ITEMS;
     // Any member may create items; "author" limits reading and changing to the items they own.
     if (role == 'SITE_MEMBER_AUTHOR')
-      return action == 'insert' ? { items: 'all' } : { items: 'own', ownerId: caller.memberId };
+      return action == 'insert' ? ALL_ITEMS : { items: 'own', ownerId: caller.memberId };
   }
   return undefined;
 }
