@@ -86,19 +86,23 @@ class RouteCall implements ServiceCall {
   }
 }
 
-/** Runs one operation: synchronous handlers inside one transaction; then the committed events go out. */
-async function run(operation: Operation, call: RouteCall, context: EmulatorContext): Promise<unknown> {
-  let result: unknown;
-  if (typeof operation == 'function') {
-    result = context.store.transaction(() => {
-      const value = operation(call, context);
-      if (value instanceof Promise)
-        throw new Error('A synchronous operation returned a promise: declare it with manageTransactions');
-      return value;
+/**
+ * Runs one operation: a synchronous handler inside one transaction, and its committed events go
+ * out before it returns (no promise of its own); one that manages its transactions is awaited.
+ */
+function run(operation: Operation, call: RouteCall, context: EmulatorContext): unknown {
+  if (typeof operation != 'function') {
+    return Promise.resolve(operation.handle(call, context)).then((result) => {
+      if (call.events) context.events.publish(call.events);
+      return result;
     });
-  } else {
-    result = await operation.handle(call, context);
   }
+  const result = context.store.transaction(() => {
+    const value = operation(call, context);
+    if (value instanceof Promise)
+      throw new Error('A synchronous operation returned a promise: declare it with manageTransactions');
+    return value;
+  });
   if (call.events) context.events.publish(call.events);
   return result;
 }
@@ -177,7 +181,8 @@ export function registerTableRoutes(
         }
         const input = (hasQueryInput ? request.query : request.body) as Record<string, unknown> | undefined;
         const call = new RouteCall(input ?? {}, request.caller!, request.id, request, reply, context.clock);
-        const result = await run(operation, call, context);
+        const outcome = run(operation, call, context);
+        const result = outcome instanceof Promise ? await outcome : outcome;
         // Every read sees every committed write here, so the token only has to be replayable.
         if (isWrite) reply.header('x-wix-consistent', String(++writeSequence));
         if (reply.sent) return reply;

@@ -4,7 +4,7 @@ import { eventIdentity } from '../../../events.js';
 import type { EmulatorContext, ServiceCall } from '../../../service.js';
 import { requireCollection, type Collection } from '../collection-store.js';
 import type { SqlFragment } from './filter-sql.js';
-import { recordDecision } from '../../../auth/decisions.js';
+import { recordDecision, type CollectionDecision } from '../../../auth/decisions.js';
 import { actionDenied, permittedScope, type ItemAction, type Scope } from './permissions.js';
 
 /** What item handlers work with. */
@@ -42,23 +42,35 @@ export function scopeFor(access: ItemAccess, action: ItemAction): Scope {
   const scope = permittedScope(collection, action, call.caller);
   // Read only when it matters: most calls are allowed on every item.
   const logOnly = (!scope || scope.items == 'own') && context.config.get<string>('permissions') == 'log';
-  const decision = (allowed: boolean) =>
-    recordDecision(call.request, {
-      kind: 'collection',
-      allowed,
-      enforced: !logOnly,
-      collectionId: collection.id,
-      action,
-      requiredRole: collection.permissions[action] ?? 'ADMIN',
-      callerKind: call.caller.kind,
-      ...(scope?.items == 'own' ? { ownItemsOnly: true } : {}),
-    });
-  decision(scope !== undefined);
-  if (scope?.items == 'own' && logOnly)
-    return { items: 'all', unenforcedOwner: { ownerId: scope.ownerId, outside: () => decision(false) } };
+  recordDecision(call.request, collectionDecision(access, action, scope, logOnly, scope !== undefined));
+  if (scope?.items == 'own' && logOnly) {
+    const outside = () => recordDecision(call.request, collectionDecision(access, action, scope, logOnly, false));
+    return { items: 'all', unenforcedOwner: { ownerId: scope.ownerId, outside } };
+  }
   if (scope) return scope;
   if (!logOnly) throw actionDenied(collection, action);
   return { items: 'all' };
+}
+
+/** The decision on `action` for the request log: plain facts, written out when the log is read. */
+function collectionDecision(
+  access: ItemAccess,
+  action: ItemAction,
+  scope: Scope | undefined,
+  logOnly: boolean,
+  allowed: boolean,
+): CollectionDecision {
+  const decision: CollectionDecision = {
+    kind: 'collection',
+    allowed,
+    enforced: !logOnly,
+    collectionId: access.collection.id,
+    action,
+    requiredRole: access.collection.permissions[action] ?? 'ADMIN',
+    callerKind: access.call.caller.kind,
+  };
+  if (scope?.items == 'own') decision.ownItemsOnly = true;
+  return decision;
 }
 
 /** `WHERE` of the rows a scope may see in a collection (table alias `items`). */
