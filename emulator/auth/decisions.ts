@@ -64,14 +64,56 @@ declare module 'fastify' {
 
 /** Above this many, the shared first-decision lists are dropped and made anew. */
 const SHARED_LISTS = 1000;
-/** One frozen single-decision list per distinct decision, by {@link decisionKey}. */
-const firstDecisions = new Map<string, readonly Decision[]>();
+/** Collection decisions' shared lists, by collection id, then by {@link factsCode}. */
+const collectionLists = new Map<string, Map<number, readonly Decision[]>>();
+/** Other decisions' shared lists (refusals: rare), by their facts as one string. */
+const otherLists = new Map<string, readonly Decision[]>();
+let sharedLists = 0;
 
-/** The facts of a decision as one string; the free text (collection id, description) comes last. */
-const decisionKey = (decision: Decision): string =>
-  decision.kind == 'collection'
-    ? `collection|${decision.allowed}|${decision.enforced}|${decision.action}|${decision.requiredRole}|${decision.callerKind}|${decision.ownItemsOnly ?? ''}|${decision.collectionId}`
-    : `refusal|${decision.status}|${decision.callerKind}|${decision.code}|${decision.description}`;
+/** Small numbers for the words of decisions' facts (actions, roles, caller kinds), given as met. */
+const wordCodes = new Map<string, number>();
+const codeOf = (word: string): number => {
+  let code = wordCodes.get(word);
+  if (code === undefined) wordCodes.set(word, (code = wordCodes.size));
+  return code;
+};
+
+/** A collection decision's facts but its collection as one number: no string is built per request. */
+const factsCode = (decision: CollectionDecision): number =>
+  ((codeOf(decision.action) * 1024 + codeOf(decision.requiredRole)) * 1024 + codeOf(decision.callerKind)) * 8 +
+  (decision.allowed ? 4 : 0) +
+  (decision.enforced ? 2 : 0) +
+  (decision.ownItemsOnly ? 1 : 0);
+
+/** The list of one decision that every request taking the same decision shares. */
+function sharedList(decision: Decision): readonly Decision[] {
+  // The codes stay below 1024 (the words are a few enums; a decision adds at most three), so no
+  // two facts share a number.
+  if (sharedLists >= SHARED_LISTS || wordCodes.size >= 1000) {
+    collectionLists.clear();
+    otherLists.clear();
+    wordCodes.clear();
+    sharedLists = 0;
+  }
+  let lists: Map<number | string, readonly Decision[]>;
+  let key: number | string;
+  if (decision.kind == 'collection') {
+    let forCollection = collectionLists.get(decision.collectionId);
+    if (!forCollection) collectionLists.set(decision.collectionId, (forCollection = new Map()));
+    lists = forCollection as Map<number | string, readonly Decision[]>;
+    key = factsCode(decision);
+  } else {
+    lists = otherLists as Map<number | string, readonly Decision[]>;
+    key = `${decision.status}|${decision.callerKind}|${decision.code}|${decision.description}`;
+  }
+  let shared = lists.get(key);
+  if (!shared) {
+    shared = Object.freeze([Object.freeze(decision)]);
+    lists.set(key, shared);
+    sharedLists++;
+  }
+  return shared;
+}
 
 /**
  * Adds a decision to the request's record. A request's first decision is kept as a list shared by
@@ -81,18 +123,7 @@ const decisionKey = (decision: Decision): string =>
  * further decision gives the request a list of its own.
  */
 export function recordDecision(request: FastifyRequest, decision: Decision): void {
-  if (request.decisions !== undefined) {
-    request.decisions = [...request.decisions, decision];
-    return;
-  }
-  const key = decisionKey(decision);
-  let shared = firstDecisions.get(key);
-  if (!shared) {
-    if (firstDecisions.size >= SHARED_LISTS) firstDecisions.clear();
-    shared = Object.freeze([Object.freeze(decision)]);
-    firstDecisions.set(key, shared);
-  }
-  request.decisions = shared;
+  request.decisions = request.decisions === undefined ? sharedList(decision) : [...request.decisions, decision];
 }
 
 /** The caller's kind as decisions record it. */
