@@ -8,7 +8,6 @@ import { parseArgs } from 'node:util';
 /** The emulator's optional peer dependencies, at the versions it is tested with. */
 export const SERVER_PACKAGES: Readonly<Record<string, string>> = {
   fastify: '5.12.8',
-  '@fastify/cors': '11.4.3',
   'better-sqlite3': '12.11.1',
   '@tus/server': '2.4.5',
   '@tus/file-store': '2.1.1',
