@@ -29,12 +29,16 @@ export function isLoopbackOrigin(origin: string): boolean {
 export const isAllowedOrigin = (origin: string, allowedOrigins: readonly string[]): boolean =>
   isLoopbackOrigin(origin) || allowedOrigins.includes(origin);
 
-/** The host name of a `Host` header (`[::1]:4700` → `[::1]`), lower case, or undefined when it is not one. */
+/**
+ * The host name of a `Host` header (`[::1]:4700` → `[::1]`), lower case and without the trailing dot
+ * of a fully qualified name (`localhost.` is `localhost`), or undefined when it is not one.
+ */
 function hostnameOf(hostHeader: string): string | undefined {
   const candidate = `http://${hostHeader}`;
   // A Host with a path, a user or a query is not a host.
   if (!URL.canParse(candidate) || /[/?#@\\]/.test(hostHeader)) return undefined;
-  return new URL(candidate).hostname;
+  const { hostname } = new URL(candidate);
+  return hostname.endsWith('.') ? hostname.slice(0, -1) : hostname;
 }
 
 /**

@@ -185,6 +185,9 @@ describe('Host check against DNS rebinding (finding 7)', () => {
       `LOCALHOST:${port}`,
       'app.localhost',
       `[::1]:${port}`,
+      // A fully qualified name's trailing dot names the same host.
+      `localhost.:${port}`,
+      'app.localhost.',
       '192.168.1.20',
       // Other spellings of an address (the URL parser's), still addresses.
       '2130706433',
@@ -209,7 +212,13 @@ describe('Host check against DNS rebinding (finding 7)', () => {
       body: JSON.stringify({ allowedHosts: ['proxy.example', '.tunnel.example'] }),
     });
     try {
-      for (const host of ['proxy.example', 'PROXY.example:8080', 'tunnel.example', 'abc.tunnel.example'])
+      for (const host of [
+        'proxy.example',
+        'PROXY.example:8080',
+        'proxy.example.',
+        'tunnel.example',
+        'abc.tunnel.example',
+      ])
         expect((await rawRequest('/_emulator/info', { headers: { host } })).status, host).toBe(200);
       expect((await rawRequest('/_emulator/info', { headers: { host: 'other.example' } })).status).toBe(403);
     } finally {
