@@ -3,15 +3,12 @@
  * dotted keys nest (`paging.limit=10`), repeated keys make arrays, and `.r=<base64url JSON>`
  * carries the whole request.
  */
-import { isPrototypeName } from '../untrusted-json.js';
+import { isPrototypeName, ownValue } from '../untrusted-json.js';
 
 /** Set on the parsed object when `.r` cannot be decoded; the route turns it into a validation error. */
 export const QUERY_PROBLEM = Symbol('query string problem');
 
 type Nested = Record<string, unknown> & { [QUERY_PROBLEM]?: string };
-
-/** `node[key]` when it is the node's own (never what every object inherits: `toString`, `valueOf`...). */
-const own = (node: Record<string, unknown>, key: string): unknown => (Object.hasOwn(node, key) ? node[key] : undefined);
 
 function assign(target: Record<string, unknown>, dottedKey: string, value: string): void {
   const path = dottedKey.split('.');
@@ -20,12 +17,13 @@ function assign(target: Record<string, unknown>, dottedKey: string, value: strin
   let node = target;
   for (let index = 0; index < path.length - 1; index++) {
     const segment = path[index]!;
-    const child = own(node, segment);
+    // Its own field only: never what every object inherits (`toString`, `valueOf`...).
+    const child = ownValue(node, segment);
     if (typeof child != 'object' || child === null || Array.isArray(child)) node[segment] = {};
     node = node[segment] as Record<string, unknown>;
   }
   const last = path[path.length - 1]!;
-  const existing = own(node, last);
+  const existing = ownValue(node, last);
   node[last] = existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
 }
 
