@@ -272,60 +272,55 @@ describe('Host check: the start option', () => {
 });
 
 describe('hosted pages and framing (finding 13)', () => {
-  /** A redirect session's page URL for a sign-in with `prompt`. */
-  async function signInPage(prompt: 'login' | 'none'): Promise<string> {
+  /** Creates a redirect session for a sign-in (the emulator's answer: 400 for a redirect URI it refuses). */
+  function redirectSession(options: {
+    prompt: 'login' | 'none';
+    responseMode: 'web_message' | 'fragment';
+    redirectUri: string;
+  }): Promise<Response> {
     const codeChallenge = createHash('sha256').update(randomBytes(32).toString('base64url')).digest('base64url');
-    const response = await emulator.fetch('/_api/redirects-api/v1/redirect-session', {
+    return emulator.fetch('/_api/redirects-api/v1/redirect-session', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
         auth: {
           authRequest: {
             clientId: emulator.info.clientId,
-            redirectUri: 'http://localhost:5173/callback',
+            redirectUri: options.redirectUri,
             codeChallenge,
             codeChallengeMethod: 'S256',
-            responseMode: 'web_message',
+            responseMode: options.responseMode,
             responseType: 'code',
             scope: 'offline_access',
             state: 'state',
           },
-          prompt,
+          prompt: options.prompt,
         },
       }),
+    });
+  }
+
+  /** A redirect session's page URL for a sign-in with `prompt`. */
+  async function signInPage(prompt: 'login' | 'none'): Promise<string> {
+    const response = await redirectSession({
+      prompt,
+      responseMode: 'web_message',
+      redirectUri: 'http://localhost:5173/callback',
     });
     return ((await response.json()) as { redirectSession: { fullUrl: string } }).redirectSession.fullUrl;
   }
 
   it("sends no code to the emulator's own API paths, where an expired download URL redirects anywhere (and the browser carries the code's fragment along)", async () => {
     const { port } = new URL(emulator.url);
-    const redirectSession = (redirectUri: string) =>
-      emulator.fetch('/_api/redirects-api/v1/redirect-session', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          auth: {
-            authRequest: {
-              clientId: emulator.info.clientId,
-              redirectUri,
-              codeChallenge: createHash('sha256').update(randomBytes(32).toString('base64url')).digest('base64url'),
-              codeChallengeMethod: 'S256',
-              responseMode: 'fragment',
-              responseType: 'code',
-              scope: 'offline_access',
-              state: 'state',
-            },
-            prompt: 'none',
-          },
-        }),
-      });
+    const fragmentSession = (redirectUri: string) =>
+      redirectSession({ prompt: 'none', responseMode: 'fragment', redirectUri });
     for (const redirectUri of [
       `${emulator.url}/_media/download/file?expires=1&disposition=ATTACHMENT&expiredRedirect=https%3A%2F%2Fevil.example%2F`,
       `http://localhost:${port}/_media/download/file`,
       `http://[::1]:${port}/_emulator/info`,
       `${emulator.url}/_uploads/files/x`,
     ]) {
-      const refused = await redirectSession(redirectUri);
+      const refused = await fragmentSession(redirectUri);
       expect(refused.status, redirectUri).toBe(400);
       expect(await refused.json()).toMatchObject({ details: { applicationError: { code: 'INVALID_REDIRECT_URI' } } });
     }
@@ -335,7 +330,7 @@ describe('hosted pages and framing (finding 13)', () => {
       `${emulator.url}/_pages/signed-in`,
       `http://localhost:${Number(port) + 1}/_media/callback`,
     ])
-      expect((await redirectSession(redirectUri)).status, redirectUri).toBe(200);
+      expect((await fragmentSession(redirectUri)).status, redirectUri).toBe(200);
   });
 
   it('no origin may frame the sign-in, landing or logout pages', async () => {
