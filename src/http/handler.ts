@@ -8,6 +8,12 @@
 
 import type { Abortable } from './abort.js';
 
+/**
+ * Statuses whose response has no body, whatever its headers say (the Fetch standard's null body
+ * statuses): `new Response(body, {status})` refuses a body for them.
+ */
+export const NULL_BODY_STATUSES: ReadonlySet<number> = new Set([101, 103, 204, 205, 304]);
+
 /** The body of a request: a string (the JSON the SDK built) or anything `fetch` accepts. */
 export type RequestBody = NonNullable<RequestInit['body']>;
 

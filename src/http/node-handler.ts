@@ -14,7 +14,13 @@ import { request as httpsRequest } from 'node:https';
 import { pipeline, Readable } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { NetworkError } from '../errors/index.js';
-import type { HttpHandler, HttpRequest, HttpResponse, RequestBody } from './handler.js';
+import {
+  type HttpHandler,
+  type HttpRequest,
+  type HttpResponse,
+  NULL_BODY_STATUSES,
+  type RequestBody,
+} from './handler.js';
 import { asNetworkError } from './network-failure.js';
 import { noteKeepAliveHint, sharedAgents } from './node-agents.js';
 import { type Target, targetOf } from './node-target.js';
@@ -25,9 +31,6 @@ const ACCEPT_ENCODING = 'gzip, deflate, br';
 
 /** U+FEFF, which `Response.text()` drops from the start of a body. */
 const BYTE_ORDER_MARK = 0xfeff;
-
-/** Statuses whose response has no body, whatever its headers say. */
-const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
 
 /** A body ready to write: its length when known, the content type it implies, and how to send it. */
 interface PreparedBody {

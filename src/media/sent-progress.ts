@@ -5,13 +5,11 @@
  * `fetch` always sends it as it is (MSW, test doubles, a proxying fetch): then only the start and
  * the end are reported.
  */
+import { NULL_BODY_STATUSES } from '../http/handler.js';
 import type { Transport } from '../http/transport.js';
 
 /** How many bytes a streamed body hands over at a time (the granularity of Node's progress). */
 const CHUNK_BYTES = 64 * 1024;
-
-/** Statuses whose response has no body. */
-const NULL_BODY_STATUSES = [101, 103, 204, 205, 304];
 
 /**
  * Sends `PUT target` with `init.body` (a Blob or bytes) and answers as fetch does; `onSent(bytes)`
@@ -99,7 +97,7 @@ function putWithXhr(
       }
       const status = request.status;
       resolve(
-        new Response(NULL_BODY_STATUSES.includes(status) ? null : request.responseText, {
+        new Response(NULL_BODY_STATUSES.has(status) ? null : request.responseText, {
           status,
           statusText: request.statusText,
           headers,
