@@ -92,6 +92,10 @@ export function checkStoredValue(value: unknown, requestField: string, depth = 1
   }
 }
 
+/** Whether `value` is a JSON object: not null, not an array (the one object check of the emulator's caller input). */
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value == 'object' && value !== null && !Array.isArray(value);
+
 /** An own property of `target`, never one inherited from its prototype (`constructor`, `toString`...). */
 export const ownValue = (target: Record<string, unknown>, key: string): unknown =>
   Object.hasOwn(target, key) ? target[key] : undefined;

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../clock.js';
 import { invalidField } from '../errors.js';
+import { isRecord } from '../untrusted-json.js';
 
 /** The answer of both routes. */
 export interface ClockState {
@@ -13,9 +14,6 @@ export interface ClockState {
 
 /** The clock as the control API answers it. */
 export const clockState = (clock: Clock): ClockState => ({ now: clock.iso(), offsetSeconds: clock.offsetSeconds() });
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value == 'object' && value !== null && !Array.isArray(value);
 
 /**
  * Applies a `POST /_emulator/clock` body: `{advanceSeconds}` (may be negative), `{set}` (an ISO

@@ -8,6 +8,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { routes } from '../../generated/routes.js';
 import { applicationError, invalidField, validationError, type FieldViolation } from '../errors.js';
 import { API_PREFIXES } from '../http/static.js';
+import { isRecord } from '../untrusted-json.js';
 // The request fields the route table sets (caller, operationId), declared there.
 import type {} from '../http/routes.js';
 
@@ -78,9 +79,6 @@ const operationOfRoute = new Map(
 export function routeOperation(request: FastifyRequest): { id: string; namespace?: string } | undefined {
   return operationOfRoute.get(`${request.method} ${request.routeOptions.url}`);
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value == 'object' && value !== null && !Array.isArray(value);
 
 /** Whether `value` is a whole number from `minimum` to `maximum`. */
 const isWholeNumberIn = (value: unknown, minimum: number, maximum = Number.MAX_SAFE_INTEGER): boolean =>

@@ -5,6 +5,7 @@
 import type { EmulatorContext } from '../service.js';
 import { checkState, importState } from './state.js';
 import { checkTestMembers, writeTestMembers } from './test-identities.js';
+import { isRecord } from '../untrusted-json.js';
 
 /** What an import did. */
 export interface ImportResult {
@@ -13,9 +14,6 @@ export interface ImportResult {
   /** The ids of the declared members, in the file's order. */
   members?: string[];
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value == 'object' && value !== null && !Array.isArray(value);
 
 /**
  * Applies a seed or import file in one transaction: its `tables` replace the state; without

@@ -7,6 +7,7 @@
 import type { FieldViolation } from '../errors.js';
 import { collectionIdProblem } from '../services/data/collection-names.js';
 import { STATE_COLUMN_CONTENTS, type ColumnContent } from './state-columns.js';
+import { isRecord } from '../untrusted-json.js';
 
 /** One column of a state table, as SQLite describes it (`pragma_table_info`). */
 export interface StateColumn {
@@ -24,10 +25,6 @@ export interface StateColumn {
  * take (`bytesPath` keeps one character per character of the id).
  */
 export const MAX_ENTITY_ID_LENGTH = 255;
-
-/** Whether `value` is a JSON object (not an array, not null). */
-export const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value == 'object' && value !== null && !Array.isArray(value);
 
 /** A C0 control character or DEL: no id the platform makes holds one. */
 const hasControlCharacter = (text: string) => [...text].some((character) => character < ' ' || character == '\x7f');

@@ -2,7 +2,8 @@
 import { invalidField, validationError, type EmulatorError, type FieldViolation } from '../errors.js';
 import { infrastructureTables } from '../service.js';
 import type { SqlValue, Store } from '../store/store.js';
-import { isRecord, rowViolations, type StateColumn } from './state-rows.js';
+import { isRecord } from '../untrusted-json.js';
+import { rowViolations, type StateColumn } from './state-rows.js';
 
 /** The most violations one refused import lists (a file of 10,000 bad rows would otherwise answer 10,000). */
 const MAX_VIOLATIONS = 50;

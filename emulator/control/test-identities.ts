@@ -19,6 +19,7 @@ import {
   type Member,
 } from '../services/members/member-store.js';
 import { entityIdProblem } from './state-rows.js';
+import { isRecord } from '../untrusted-json.js';
 
 /** One member a seed file declares. */
 export interface TestMember {
@@ -41,9 +42,6 @@ export interface MemberTokens {
 }
 
 const STATUSES = ['PENDING', 'APPROVED', 'BLOCKED'];
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value == 'object' && value !== null && !Array.isArray(value);
-
 /** Checks a `members` list; returns it typed, or throws a validation error naming every problem. */
 export function checkTestMembers(members: unknown): TestMember[] {
   if (!Array.isArray(members)) throw invalidField('members', 'must be a list of members');

@@ -3,11 +3,9 @@
  * its schema names (numbers, booleans, arrays), as the platform does. Bodies are never coerced:
  * JSON already has types, and `5` is not `"5"`.
  */
+import { isRecord } from '../untrusted-json.js';
 
 type Schema = Record<string, unknown>;
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value == 'object' && value !== null && !Array.isArray(value);
 
 /** Resolves `#/components/schemas/Name` (or the shared-id form) against `components`. */
 function resolve(schema: unknown, components: { schemas: Record<string, unknown> }): Schema | undefined {

@@ -16,7 +16,7 @@ import { pageOffset, pageSize } from '../data/paging.js';
 import { deleteIdentity } from '../identity/identity-store.js';
 import { revokeSecrets } from '../identity/secrets.js';
 import type { OperationCall } from '../operation-input.js';
-import { checkStoredValue, ownValue } from '../../untrusted-json.js';
+import { checkStoredValue, isRecord, ownValue } from '../../untrusted-json.js';
 import { seedMembers } from './demo.js';
 import { emitMemberEvent } from './member-events.js';
 import {
@@ -94,9 +94,6 @@ function deleteMember(context: EmulatorContext, call: ServiceCall<unknown>, memb
   return member;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value == 'object' && value !== null && !Array.isArray(value);
-
 /**
  * Deep merge of objects (arrays and values replaced), for partial updates. The change's keys were
  * checked (`checkStoredValue`), and only own properties of the target are merged into.
@@ -105,7 +102,7 @@ function merge(target: Record<string, unknown>, change: Record<string, unknown>)
   const result = { ...target };
   for (const [key, value] of Object.entries(change)) {
     const current = ownValue(result, key);
-    result[key] = isObject(value) && isObject(current) ? merge(current, value) : value;
+    result[key] = isRecord(value) && isRecord(current) ? merge(current, value) : value;
   }
   return result;
 }
@@ -116,12 +113,12 @@ const MEMBER_PART_DEPTH = 2;
 /** Applies an update body to a member: the member edits its contact, profile and privacy; elevated callers also the login email. */
 function applyUpdate(context: EmulatorContext, caller: Caller, member: Member, change: MemberChange): void {
   if (change.contact !== undefined) {
-    if (!isObject(change.contact)) throw invalidField('member.contact', 'must be an object');
+    if (!isRecord(change.contact)) throw invalidField('member.contact', 'must be an object');
     checkStoredValue(change.contact, 'member.contact', MEMBER_PART_DEPTH);
     member.contact = merge(member.contact, change.contact);
   }
   if (change.profile !== undefined) {
-    if (!isObject(change.profile)) throw invalidField('member.profile', 'must be an object');
+    if (!isRecord(change.profile)) throw invalidField('member.profile', 'must be an object');
     checkStoredValue(change.profile, 'member.profile', MEMBER_PART_DEPTH);
     const { slug, ...profile } = change.profile;
     if (slug !== undefined && slug !== member.profile.slug)
@@ -312,7 +309,7 @@ export const membersService: ServiceModule = {
       const member = insertMember(context, {
         loginEmail: input.loginEmail,
         status: 'APPROVED',
-        contact: isObject(input.contact) ? input.contact : {},
+        contact: isRecord(input.contact) ? input.contact : {},
         profile,
         privacyStatus: input.privacyStatus == 'PRIVATE' ? 'PRIVATE' : 'PUBLIC',
       });

@@ -9,7 +9,7 @@
  */
 import { invalidField } from '../../../errors.js';
 import type { SqlValue } from '../../../store/store.js';
-import { checkStoredValue } from '../../../untrusted-json.js';
+import { checkStoredValue, isRecord } from '../../../untrusted-json.js';
 import { isDateValue, jsonPath, kindOf, normalDate } from './json-path.js';
 
 /** A piece of SQL and its positional parameters, in order. */
@@ -20,9 +20,6 @@ export interface SqlFragment {
 
 const TRUE: SqlFragment = { sql: '1', params: [] };
 const FALSE: SqlFragment = { sql: '0', params: [] };
-
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value == 'object' && value !== null && !Array.isArray(value);
 
 /**
  * Joins fragments with AND/OR; an empty AND is true, an empty OR false. Long lists are joined as a
@@ -83,7 +80,7 @@ class FilterTranslator {
   }
 
   private node(filter: unknown, at: string, depth: number): SqlFragment {
-    if (!isPlainObject(filter)) throw invalidField(at, 'must be a filter object', 'VALIDATION');
+    if (!isRecord(filter)) throw invalidField(at, 'must be a filter object', 'VALIDATION');
     if (depth > MAX_DEPTH) throw invalidField(this.requestField, `nests deeper than ${MAX_DEPTH} levels`, 'VALIDATION');
     const parts: SqlFragment[] = [];
     for (const [key, value] of Object.entries(filter)) {
@@ -115,7 +112,7 @@ class FilterTranslator {
     const path = jsonPath(fieldName, at);
     this.fieldRule?.(fieldName, at);
     const isOperators =
-      isPlainObject(condition) &&
+      isRecord(condition) &&
       !isDateValue(condition) &&
       Object.keys(condition).length > 0 &&
       Object.keys(condition).every((key) => key.startsWith('$'));

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { applicationError, invalidField } from '../../../errors.js';
 import type { Clock } from '../../../clock.js';
 import type { Store } from '../../../store/store.js';
-import { checkStoredValue } from '../../../untrusted-json.js';
+import { checkStoredValue, isRecord } from '../../../untrusted-json.js';
 import { isDateValue, normalDate } from './json-path.js';
 
 /** An item's data in wire form: `{_id, _createdDate: {$date}, _updatedDate: {$date}, _owner, ...fields}`. */
@@ -33,9 +33,6 @@ export const itemExists = (collectionId: string, itemId: string) =>
     itemId,
   });
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value == 'object' && value !== null && !Array.isArray(value);
-
 /**
  * Dates normalised to `toISOString()` at every depth, so stored dates compare as strings; invalid
  * dates refused. Recursive: the caller has checked the value with `checkStoredValue` first.
@@ -51,7 +48,7 @@ export function normaliseValue(value: unknown, field: string): unknown {
     if (!iso) throw invalidField(field, `${JSON.stringify(value.$date)} is not a valid date`, 'FORMAT');
     return { $date: iso };
   }
-  if (isPlainObject(value)) {
+  if (isRecord(value)) {
     const copy: Record<string, unknown> = {};
     for (const key of Object.keys(value)) {
       const entry = normaliseEntry(value[key], field, key);
@@ -93,9 +90,9 @@ export function itemIdOf(dataItem: { id?: unknown; data?: Record<string, unknown
 
 /** The item's `data` object from the request, checked. */
 export function requestData(dataItem: unknown, field: string): Record<string, unknown> {
-  if (!isPlainObject(dataItem)) throw invalidField(field, 'must be an object', 'REQUIRED_FIELD');
+  if (!isRecord(dataItem)) throw invalidField(field, 'must be an object', 'REQUIRED_FIELD');
   const data = dataItem.data ?? {};
-  if (!isPlainObject(data)) throw invalidField(`${field}.data`, 'must be an object', 'VALIDATION');
+  if (!isRecord(data)) throw invalidField(`${field}.data`, 'must be an object', 'VALIDATION');
   checkStoredValue(data, `${field}.data`);
   return normaliseValue(data, `${field}.data`) as Record<string, unknown>;
 }

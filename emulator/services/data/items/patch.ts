@@ -5,7 +5,7 @@ import { filterToSql } from './filter-sql.js';
 import { SYSTEM_KEYS, normaliseValue, requireItem, type ItemData } from './item-store.js';
 import { requireInScope } from './permissions.js';
 import { rewriteItem } from './writes.js';
-import { MAX_VALUE_DEPTH, checkStoredValue, fieldPathSegments, ownValue } from '../../../untrusted-json.js';
+import { MAX_VALUE_DEPTH, checkStoredValue, fieldPathSegments, isRecord, ownValue } from '../../../untrusted-json.js';
 
 /** One modification as the request carries it. */
 interface FieldModification {
@@ -23,9 +23,6 @@ export interface ItemPatch {
   fieldModifications: FieldModification[];
 }
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value == 'object' && value !== null && !Array.isArray(value);
-
 /**
  * The object holding the last segment of `path`, created on the way when `create`. Walks own
  * properties only (the segments were checked too): a path never reaches a prototype.
@@ -42,7 +39,7 @@ function parentOf(
     if (child === undefined) {
       if (!create) return undefined;
       node[segment] = {};
-    } else if (!isPlainObject(child)) throw invalidField(at, `${segment} is not an object`);
+    } else if (!isRecord(child)) throw invalidField(at, `${segment} is not an object`);
     node = node[segment] as Record<string, unknown>;
   }
   return node;
@@ -112,7 +109,7 @@ function apply(data: Record<string, unknown>, modification: FieldModification, a
 
 /** Patches one item; `WDE0073` when missing. `condition`, when given, must match the item. */
 export function patchItem(access: ItemAccess, patch: ItemPatch | undefined, at: string, condition?: unknown): ItemData {
-  if (!isPlainObject(patch)) throw invalidField(at, 'must not be empty', 'REQUIRED_FIELD');
+  if (!isRecord(patch)) throw invalidField(at, 'must not be empty', 'REQUIRED_FIELD');
   const scope = scopeFor(access, 'update');
   const { context, collection } = access;
   if (typeof patch.dataItemId != 'string' || !patch.dataItemId)

@@ -1,7 +1,7 @@
 /** Item reads: get, query, count, distinct values and aggregations, all filtered and paged in SQL. */
 import { invalidField } from '../../../errors.js';
 import type { SqlValue } from '../../../store/store.js';
-import { fieldPathSegments } from '../../../untrusted-json.js';
+import { fieldPathSegments, isRecord } from '../../../untrusted-json.js';
 import type { PagingMetadata } from '../paging.js';
 import { scopeFor, scopeSql, type ItemAccess } from './access.js';
 import { filterToSql, type SqlFragment } from './filter-sql.js';
@@ -66,8 +66,6 @@ interface QueryRequest {
   returnTotalCount?: boolean;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value == 'object' && value !== null && !Array.isArray(value);
 const isOptional = (value: unknown, type: 'boolean' | 'string') => value === undefined || typeof value == type;
 const isOptionalList = (value: unknown) => value === undefined || Array.isArray(value);
 
