@@ -1,6 +1,7 @@
 /**
- * How old a build is against its sources: the newest modification time under a file or folder.
- * Plain JavaScript, so `npm start`'s prestart (run by `node`) and the TypeScript build checks share it.
+ * How old a build is against its sources: the newest modification time under a file or folder, and
+ * from it whether a build is stale. Plain JavaScript, so `npm start`'s prestart (run by `node`) and
+ * the TypeScript build checks (the console's, the package tests') share it.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,4 +17,19 @@ export function newestChange(path) {
     newest = Math.max(newest, newestChange(join(path, entry)));
   }
   return newest;
+}
+
+/** What the built console (`dist/console/`) is made from: the console's own files and the SDK source. */
+export const consoleSources = ['console', 'src', 'package-lock.json'];
+
+/**
+ * Why a build is stale, or `null` when it is current. `outputs` are files every build writes (the
+ * oldest of them is the build's age), `sources` what it is built from; both relative to `root`.
+ */
+export function staleReason(root, outputs, sources) {
+  const missing = outputs.find((output) => !existsSync(join(root, output)));
+  if (missing) return `${missing} is not built`;
+  const builtAt = Math.min(...outputs.map((output) => statSync(join(root, output)).mtimeMs));
+  const changed = sources.find((source) => newestChange(join(root, source)) > builtAt);
+  return changed ? `${changed} changed since the last build` : null;
 }

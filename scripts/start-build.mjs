@@ -10,20 +10,11 @@
  * file times, which `npm start` pays on every start.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { newestChange } from './newest-change.mjs';
+import { consoleSources, staleReason } from './newest-change.mjs';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
-
-/** Why `built` is stale against `sources`, or null when it is up to date. */
-function staleReason(built, sources) {
-  if (!existsSync(join(root, built))) return `${built} is not built`;
-  const builtAt = statSync(join(root, built)).mtimeMs;
-  const changed = sources.find((source) => newestChange(join(root, source)) > builtAt);
-  return changed ? `${changed} changed since the last build` : null;
-}
 
 /** Runs a command in the repository, inheriting the terminal; exits with its status when it fails. */
 function run(command, args) {
@@ -32,7 +23,7 @@ function run(command, args) {
 }
 
 const emulatorSources = ['emulator', 'src', 'generated', 'package.json', 'package-lock.json', 'rollup.config.mjs'];
-const emulatorStale = staleReason('dist/cli.mjs', emulatorSources);
+const emulatorStale = staleReason(root, ['dist/cli.mjs'], emulatorSources);
 if (emulatorStale) {
   const started = Date.now();
   process.stdout.write(`Building the emulator (${emulatorStale})…\n`);
@@ -47,7 +38,7 @@ if (emulatorStale) {
   process.stdout.write(`Emulator built in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`);
 }
 
-// The same sources as console/scripts/ensure-built.ts checks (which only runs, through tsx, when needed).
-if (staleReason('dist/console/index.html', ['console', 'src', 'package-lock.json'])) {
+// The same check as console/scripts/ensure-built.ts makes (which only runs, through tsx, when needed).
+if (staleReason(root, ['dist/console/index.html'], consoleSources)) {
   run(process.execPath, ['--import', 'tsx', join(root, 'console', 'scripts', 'ensure-built.ts')]);
 }

@@ -8,23 +8,16 @@ import { closeSync, existsSync, mkdirSync, openSync, rmSync, statSync } from 'no
 import { setTimeout as sleep } from 'node:timers/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { newestChange } from '../../scripts/newest-change.mjs';
+import { consoleSources, staleReason as staleAgainst } from '../../scripts/newest-change.mjs';
 
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
-/** Where the built console lives, and the file written last by a complete build. */
+/** Where the built console lives. */
 export const consoleOutputDir = join(root, 'dist', 'console');
-const builtIndex = join(consoleOutputDir, 'index.html');
 
-/** What the built console is made from. */
-const sources = [join(root, 'console'), join(root, 'src'), join(root, 'package-lock.json')];
-
-/** Why the console needs building, or `null` when the build is up to date. */
+/** Why the console needs building, or `null` when the build is up to date (index.html is written last). */
 export function staleReason(): string | null {
-  if (!existsSync(builtIndex)) return 'dist/console/ is not built';
-  const builtAt = statSync(builtIndex).mtimeMs;
-  const changed = sources.find((source) => newestChange(source) > builtAt);
-  return changed ? `${changed.slice(root.length + 1)} changed since the last build` : null;
+  return staleAgainst(root, ['dist/console/index.html'], consoleSources);
 }
 
 /** Held while a build runs: the end-to-end test files run in parallel, and each may ask for one. */

@@ -4,11 +4,10 @@
  * `npm test` on a fresh clone runs them all, as every later run does, and none tests a stale build.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { withBuildLock } from '../../console/scripts/ensure-built.js';
-import { newestChange } from '../../scripts/newest-change.mjs';
+import { staleReason as staleAgainst } from '../../scripts/newest-change.mjs';
 
 const root = resolve(import.meta.dirname, '../..');
 /** Written by every build of the package; the oldest of them is the build's age. */
@@ -17,13 +16,7 @@ const outputs = ['dist/index.mjs', 'dist/node/index.mjs', 'dist/react.mjs', 'dis
 const sources = ['src', 'generated', 'emulator', 'rollup.config.mjs', 'package.json', 'tsconfig.build.json'];
 
 /** Why the package needs building, or `null` when `dist/` is current. */
-function staleReason(): string | null {
-  const missing = outputs.find((output) => !existsSync(join(root, output)));
-  if (missing) return `${missing} is missing`;
-  const builtAt = Math.min(...outputs.map((output) => statSync(join(root, output)).mtimeMs));
-  const changed = sources.find((source) => newestChange(join(root, source)) > builtAt);
-  return changed ? `${changed} changed since the last build` : null;
-}
+const staleReason = () => staleAgainst(root, outputs, sources);
 
 /** Builds the package into `dist/` unless it is current. */
 export async function ensurePackageBuilt(): Promise<void> {
