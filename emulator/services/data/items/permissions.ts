@@ -32,10 +32,10 @@ export const actionDenied = (collection: Collection, action: ItemAction) =>
     },
   );
 
-/** The scope of `action` for `caller` on `collection`, or `undefined` when the caller's role is below it. */
 /** The scope of a caller allowed on every item: one shared object, as most calls are. */
 const ALL_ITEMS: Scope = Object.freeze({ items: 'all' });
 
+/** The scope of `action` for `caller` on `collection`, or `undefined` when the caller's role is below it. */
 export function permittedScope(collection: Collection, action: ItemAction, caller: Caller): Scope | undefined {
   if (caller.kind == 'elevated') return ALL_ITEMS;
   const role = collection.permissions[action] ?? 'ADMIN';
