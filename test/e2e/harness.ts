@@ -34,15 +34,16 @@ const screenshotDir = fileURLToPath(new URL('../../reports/screenshots/', import
  * In CI (`CI` set) the tests always run, so a missing browser fails them instead of hiding them.
  */
 export function describeInBrowser(name: string, body: () => void): void {
-  if (!existsSync(chromiumPath) && !process.env.CI) {
-    describe.skip(
-      `${name} (skipped: no Chromium at ${chromiumPath}; install Debian's chromium package to run the browser tests)`,
-      body,
-    );
-  } else {
-    describe(name, body);
-  }
+  const skipped = browserSkipReason();
+  if (skipped) describe.skip(`${name} (${skipped})`, body);
+  else describe(name, body);
 }
+
+/** Why the browser tests are skipped here (no Chromium, outside CI), or undefined when they run. */
+export const browserSkipReason = (): string | undefined =>
+  !existsSync(chromiumPath) && !process.env.CI
+    ? `skipped: no Chromium at ${chromiumPath}; install Debian's chromium package to run the browser tests`
+    : undefined;
 
 /** What every test of a file shares: the emulator and the browser. */
 export interface Stage {

@@ -5,7 +5,8 @@
  * markers only build the console and find Debian's Chromium, as the other browser tests do.
  */
 import { ensureConsoleBuilt } from '../../console/scripts/ensure-built.js';
-import { chromiumPath } from './harness.js';
+import { beforeEach as beforeEachTest } from 'vitest';
+import { browserSkipReason, chromiumPath } from './harness.js';
 // README:start
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -33,4 +34,9 @@ it('opens the site signed in as a member', async () => {
 
 // Debian's Chromium (Playwright cannot download its own here), and the console the emulator serves.
 process.env.CHROMIUM_PATH ??= chromiumPath;
+// Without it (outside CI) the example is skipped, saying why, as the other browser tests are.
+beforeEachTest((context) => {
+  const skipped = browserSkipReason();
+  if (skipped) context.skip(skipped);
+});
 beforeAll(() => ensureConsoleBuilt({ quiet: true }), 120_000);
