@@ -10,6 +10,7 @@ import { applicationError, invalidField, permissionDenied, validationError } fro
 import type { DomainEvent } from '../events.js';
 import type { Clock } from '../clock.js';
 import type { Caller, EmulatorContext, Operation, ServiceCall, ServiceModule } from '../service.js';
+import { isRecord } from '../untrusted-json.js';
 import { coerceQuery } from './coerce.js';
 import { createRateLimiter } from './rate-limit.js';
 import { QUERY_PROBLEM } from './querystring.js';
@@ -212,9 +213,9 @@ function prepareQuery(request: FastifyRequest, route: Route): void {
 
 /** Puts path parameters into the request object at the field they stand for (`dataItem.id`). */
 function mergePathParameters(request: FastifyRequest, target: unknown, pathFields: readonly PathField[]): void {
-  if (!pathFields.length || typeof target != 'object' || target === null || Array.isArray(target)) return;
+  if (!pathFields.length || !isRecord(target)) return;
   const params = request.params as Record<string, string>;
   for (const { param, field } of pathFields) {
-    if (params[param] !== undefined) setIfAbsent(target as Record<string, unknown>, field, params[param]!);
+    if (params[param] !== undefined) setIfAbsent(target, field, params[param]!);
   }
 }

@@ -17,6 +17,7 @@ import {
 } from './references.js';
 import { decodeCursor, encodeCursor, type PagingInput } from './paging-sql.js';
 import { rewriteItem } from './writes.js';
+import { isRecord } from '../../../untrusted-json.js';
 
 /** A reference as requests carry it. */
 export interface ItemReference {
@@ -172,8 +173,8 @@ const projected = (item: ItemData, fields: string[] | undefined): ItemData =>
 
 /** The shape of a query-referenced cursor's saved request (a cursor is the caller's input like any other). */
 const isReferencedRequest = (request: unknown): request is ReferencedRequest => {
-  if (typeof request != 'object' || request === null || Array.isArray(request)) return false;
-  const { order, returnTotalCount, fields } = request as Record<string, unknown>;
+  if (!isRecord(request)) return false;
+  const { order, returnTotalCount, fields } = request;
   return (
     (order === undefined || typeof order == 'string') &&
     (returnTotalCount === undefined || typeof returnTotalCount == 'boolean') &&
