@@ -107,7 +107,7 @@ describe('a member session across several access-token lifetimes', () => {
     const lifetime = 4 * 60 * 60 + 60;
     for (let round = 1; round <= 3; round++) {
       vi.setSystemTime(Date.now() + lifetime * 1000);
-      await harness.advanceEmulatorClock(lifetime);
+      await harness.emulator.clock.advance(lifetime);
       const before = renewals();
       const { member } = await client.members.getCurrentMember();
       expect(member._id, `round ${round}`).toBe(created._id);

@@ -42,8 +42,6 @@ export interface OfficialHarness {
   admin<M extends Record<string, unknown>>(modules: M): ReturnType<typeof createClient<M, any>>;
   /** An official client of a new visitor (OAuth, anonymous grant on its first call), with the given modules. */
   visitor<M extends Record<string, unknown>>(modules: M): ReturnType<typeof createClient<M, any>>;
-  /** `POST /_emulator/clock {advanceSeconds}`. */
-  advanceEmulatorClock(seconds: number): Promise<void>;
 }
 
 /**
@@ -77,14 +75,6 @@ export function useOfficialHarness(): OfficialHarness {
         createClient({ modules, auth: ApiKeyStrategy({ apiKey, siteId }), fetch: recording }),
       visitor: (modules: Record<string, unknown>) =>
         createClient({ modules, auth: OAuthStrategy({ clientId }), fetch: recording }),
-      async advanceEmulatorClock(seconds: number) {
-        const response = await emulator.fetch('/_emulator/clock', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ advanceSeconds: seconds }),
-        });
-        if (!response.ok) throw new Error(`clock: ${response.status} ${await response.text()}`);
-      },
     });
   });
   afterAll(async () => {
