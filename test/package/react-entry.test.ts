@@ -5,20 +5,12 @@
  * Reads dist/ (built first when missing or stale: `built-package.ts`).
  */
 import { execFileSync } from 'node:child_process';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensurePackageBuilt } from './built-package.js';
+import { appWithPackage, packPackage } from './packed-app.js';
 
 const root = resolve(import.meta.dirname, '../..');
 // Built first when missing or stale, so the first run on a fresh clone tests it too.
@@ -36,34 +28,17 @@ const HOOKS = [
 ];
 
 let work: string;
+let tarball: string;
 /** An app folder with the unpacked package in node_modules, and links to the given installed packages. */
-function app(name: string, linked: string[]): string {
-  const folder = join(work, name);
-  mkdirSync(join(folder, 'node_modules'), { recursive: true });
-  execFileSync('tar', ['-xzf', join(work, tarball), '-C', join(folder, 'node_modules')]);
-  renameSync(join(folder, 'node_modules/package'), join(folder, 'node_modules/sitekit-sdk'));
-  for (const dependency of linked) {
-    const link = join(folder, 'node_modules', dependency);
-    mkdirSync(dirname(link), { recursive: true });
-    symlinkSync(join(root, 'node_modules', dependency), link);
-  }
-  return folder;
-}
+const app = (name: string, linked: string[]) => appWithPackage(tarball, join(work, name), linked);
 const run = (folder: string, file: string, source: string) => {
   writeFileSync(join(folder, file), source);
   return execFileSync(process.execPath, [file], { cwd: folder, encoding: 'utf8' }).trim();
 };
-let tarball: string;
 
 beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), 'sitekit-packed-'));
-  const [packed] = JSON.parse(
-    execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', work], {
-      cwd: root,
-      encoding: 'utf8',
-    }),
-  );
-  tarball = packed.filename;
+  tarball = packPackage(work);
 }, 60_000);
 afterAll(() => work && rmSync(work, { recursive: true, force: true }));
 

@@ -6,24 +6,15 @@
  * stale: `built-package.ts`).
  */
 import { execFile, execFileSync } from 'node:child_process';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { ensurePackageBuilt } from './built-package.js';
+import { appWithPackage, packPackage } from './packed-app.js';
 
-const root = resolve(import.meta.dirname, '../..');
 await ensurePackageBuilt();
 
 let work: string;
@@ -60,19 +51,8 @@ function compile(): { code: number; output: string } {
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'sitekit-types-app-'));
-  const [packed] = JSON.parse(
-    execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', work], {
-      cwd: root,
-      encoding: 'utf8',
-    }),
-  ) as { filename: string }[];
-  app = join(work, 'app');
-  mkdirSync(join(app, 'node_modules'), { recursive: true });
-  execFileSync('tar', ['-xzf', join(work, packed!.filename), '-C', join(app, 'node_modules')]);
-  renameSync(join(app, 'node_modules/package'), join(app, 'node_modules/sitekit-sdk'));
   // The package's own dependencies, and TypeScript: nothing of the emulator's server.
-  for (const dependency of ['jose', 'tus-js-client', 'typescript'])
-    symlinkSync(join(root, 'node_modules', dependency), join(app, 'node_modules', dependency));
+  app = appWithPackage(packPackage(work), join(work, 'app'), ['jose', 'tus-js-client', 'typescript']);
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
   writeFileSync(join(app, 'tsconfig.json'), JSON.stringify(tsconfig, null, 2));
   emulator = await startEmulator();
