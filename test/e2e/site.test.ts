@@ -3,6 +3,7 @@
  * read from the outbox panel, creating an item, uploading an image, signing out; the hosted page
  * by redirect; silent sign-in after a reload; a wrong password.
  */
+import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { ApiKeyStrategy, createClient, OAuthStrategy } from '../../src/index.js';
 import { describeInBrowser, e2eTestTimeoutMs, inPage, useStage, setEmulatorConfig } from './harness.js';
@@ -13,6 +14,22 @@ const newEmail = (() => {
   let count = 0;
   return (name: string) => `${name}.${Date.now().toString(36)}.${++count}@example.com`;
 })();
+
+/** Every value the page's progress bar shows from now on, as the page changes it. */
+async function progressValues(page: Page): Promise<Set<number>> {
+  const seen = new Set<number>();
+  await page.exposeFunction('reportProgress', (value: number) => seen.add(value));
+  await page.evaluate(() => {
+    new MutationObserver(() => {
+      const bar = document.querySelector('[role="progressbar"]');
+      if (bar)
+        (window as unknown as { reportProgress(value: number): void }).reportProgress(
+          Number(bar.getAttribute('aria-valuenow')),
+        );
+    }).observe(document.body, { subtree: true, childList: true, attributes: true });
+  });
+  return seen;
+}
 
 describeInBrowser('console: site view', () => {
   const stage = useStage();
@@ -390,17 +407,7 @@ describeInBrowser('console: site view', () => {
         downloadThroughput: -1,
         uploadThroughput: 2 * 1024 * 1024,
       });
-      const seen = new Set<number>();
-      await page.exposeFunction('reportProgress', (value: number) => seen.add(value));
-      await page.evaluate(() => {
-        new MutationObserver(() => {
-          const bar = document.querySelector('[role="progressbar"]');
-          if (bar)
-            (window as unknown as { reportProgress(value: number): void }).reportProgress(
-              Number(bar.getAttribute('aria-valuenow')),
-            );
-        }).observe(document.body, { subtree: true, childList: true, attributes: true });
-      });
+      const seen = await progressValues(page);
       await page.getByTestId('upload-input').setInputFiles({
         name: 'notes.bin',
         mimeType: 'application/octet-stream',
@@ -420,17 +427,7 @@ describeInBrowser('console: site view', () => {
       await page.goto('/site/uploads');
       // Over the 10 MiB threshold: sent with TUS in chunks, so the bar has time to move.
       const large = Buffer.alloc(12 * 1024 * 1024, 7);
-      const seen = new Set<number>();
-      await page.exposeFunction('reportProgress', (value: number) => seen.add(value));
-      await page.evaluate(() => {
-        new MutationObserver(() => {
-          const bar = document.querySelector('[role="progressbar"]');
-          if (bar)
-            (window as unknown as { reportProgress(value: number): void }).reportProgress(
-              Number(bar.getAttribute('aria-valuenow')),
-            );
-        }).observe(document.body, { subtree: true, childList: true, attributes: true });
-      });
+      const seen = await progressValues(page);
       await page
         .getByTestId('upload-input')
         .setInputFiles({ name: 'archive.bin', mimeType: 'application/octet-stream', buffer: large });
