@@ -10,6 +10,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isAllowedOrigin } from '../../emulator/http/request-guards.js';
 import { startEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { setConfig } from '../helpers/sign-in.js';
 
 let emulator: TestEmulator;
 let reference: FastifyInstance;
@@ -17,11 +18,7 @@ const allowedCorsOrigins = ['https://app.example'];
 
 beforeAll(async () => {
   emulator = await startEmulator();
-  await emulator.fetch('/_emulator/config', {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ allowedCorsOrigins }),
-  });
+  await setConfig(emulator, { allowedCorsOrigins });
   reference = Fastify();
   await reference.register(cors, {
     origin: (origin, allow) => allow(null, origin === undefined || isAllowedOrigin(origin, allowedCorsOrigins)),

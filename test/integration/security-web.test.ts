@@ -6,6 +6,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { setConfig } from '../helpers/sign-in.js';
 
 let emulator: TestEmulator;
 beforeAll(async () => {
@@ -107,31 +108,18 @@ describe('control API writes (finding 6)', () => {
     });
     expect(fromNode.status).toBe(200);
 
-    const allow = await emulator.fetch('/_emulator/config', {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ allowedCorsOrigins: ['https://app.example'] }),
-    });
-    expect(allow.status).toBe(200);
+    await setConfig(emulator, { allowedCorsOrigins: ['https://app.example'] });
     const configured = await rawRequest('/_emulator/reset', {
       method: 'POST',
       headers: { origin: 'https://app.example', 'content-type': 'application/json; charset=utf-8' },
       body: '{}',
     });
     expect(configured.status).toBe(200);
-    await emulator.fetch('/_emulator/config', {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ allowedCorsOrigins: [] }),
-    });
+    await setConfig(emulator, { allowedCorsOrigins: [] });
   });
 
   it("accepts a write from the emulator's own origin reached through an allowed name (the console behind a proxy)", async () => {
-    await emulator.fetch('/_emulator/config', {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ allowedHosts: ['proxy.example'] }),
-    });
+    await setConfig(emulator, { allowedHosts: ['proxy.example'] });
     try {
       const behindProxy = await rawRequest('/_emulator/config', {
         method: 'PUT',
@@ -146,11 +134,7 @@ describe('control API writes (finding 6)', () => {
       });
       expect(other.status).toBe(403);
     } finally {
-      await emulator.fetch('/_emulator/config', {
-        method: 'PUT',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ allowedHosts: [] }),
-      });
+      await setConfig(emulator, { allowedHosts: [] });
     }
   });
 
@@ -206,11 +190,7 @@ describe('Host check against DNS rebinding (finding 7)', () => {
     ]) {
       expect((await rawRequest('/_emulator/info', { headers: { host } })).status, host).toBe(403);
     }
-    await emulator.fetch('/_emulator/config', {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ allowedHosts: ['proxy.example', '.tunnel.example'] }),
-    });
+    await setConfig(emulator, { allowedHosts: ['proxy.example', '.tunnel.example'] });
     try {
       for (const host of [
         'proxy.example',
@@ -222,22 +202,13 @@ describe('Host check against DNS rebinding (finding 7)', () => {
         expect((await rawRequest('/_emulator/info', { headers: { host } })).status, host).toBe(200);
       expect((await rawRequest('/_emulator/info', { headers: { host: 'other.example' } })).status).toBe(403);
     } finally {
-      await emulator.fetch('/_emulator/config', {
-        method: 'PUT',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ allowedHosts: [] }),
-      });
+      await setConfig(emulator, { allowedHosts: [] });
     }
   });
 
   it('follows each change of allowedHosts for a Host it has answered before (the answers per Host are remembered)', async () => {
     const status = async () => (await rawRequest('/_emulator/info', { headers: { host: 'later.example' } })).status;
-    const setHosts = (allowedHosts: string[]) =>
-      emulator.fetch('/_emulator/config', {
-        method: 'PUT',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ allowedHosts }),
-      });
+    const setHosts = (allowedHosts: string[]) => setConfig(emulator, { allowedHosts });
     expect(await status()).toBe(403);
     await setHosts(['later.example']);
     try {
