@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { routes } from '../../generated/routes.js';
 import { applicationError, invalidField, validationError, type FieldViolation } from '../errors.js';
-import { API_PREFIXES } from '../http/static.js';
+import { isApiPath } from '../http/static.js';
 import { isRecord } from '../untrusted-json.js';
 // The request fields the route table sets (caller, operationId), declared there.
 import type {} from '../http/routes.js';
@@ -143,7 +143,7 @@ export function createFaultRules(random: () => number = Math.random): FaultRules
       // The control API is never faulted: a rule must stay removable.
       if (path.startsWith('/_emulator/')) return undefined;
       const operation = routeOperation(request);
-      const isApi = operation !== undefined || API_PREFIXES.some((prefix) => path.startsWith(prefix));
+      const isApi = operation !== undefined || isApiPath(path);
       const rule = rules.find(
         (candidate) =>
           (candidate.times === undefined || candidate.fired < candidate.times) &&

@@ -17,7 +17,7 @@ import { answerCors, registerPreflightRoute } from './cors.js';
 import { parseQueryString } from './querystring.js';
 import { CONTROL_HEADER, controlWriteProblem, createHostCheck, isAllowedOrigin } from './request-guards.js';
 import { registerTableRoutes, SCHEMA_ID } from './routes.js';
-import { API_PREFIXES, serveConsole } from './static.js';
+import { isApiPath, serveConsole } from './static.js';
 import { fieldViolations, type SchemaError } from './violations.js';
 
 /** What {@link buildServer} needs. */
@@ -206,8 +206,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0]!;
-    const isApi = API_PREFIXES.some((prefix) => path == prefix.replace(/\/$/, '') || path.startsWith(prefix));
-    if ((request.method == 'GET' || request.method == 'HEAD') && !isApi)
+    if ((request.method == 'GET' || request.method == 'HEAD') && !isApiPath(path))
       return serveConsole(options.consoleDir, path, reply);
     return reply.code(404).send({ message: `Not Found: no route for ${request.method} ${path}`, details: {} });
   });

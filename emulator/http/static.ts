@@ -40,6 +40,10 @@ export const API_PREFIXES = [
   '/_media/',
 ];
 
+/** Whether a path (without its query) is an API's: under one of {@link API_PREFIXES}, or the prefix itself without its slash (`/_media`). */
+export const isApiPath = (path: string): boolean =>
+  API_PREFIXES.some((prefix) => path.startsWith(prefix) || path == prefix.replace(/\/$/, ''));
+
 const NOT_BUILT_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>sitekit emulator</title>${ICON_LINK}</head>
 <body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 3rem auto">

@@ -5,7 +5,7 @@
  * paths but its landing page.
  */
 import { applicationError } from '../../errors.js';
-import { API_PREFIXES } from '../../http/static.js';
+import { isApiPath } from '../../http/static.js';
 import type { EmulatorContext } from '../../service.js';
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -27,11 +27,7 @@ function isEmulatorApiPath(context: EmulatorContext, url: URL): boolean {
   const own = new URL(context.url());
   const isEmulator = url.origin == own.origin || (LOOPBACK_HOSTS.has(url.hostname) && portOf(url) == portOf(own));
   const path = url.pathname;
-  return (
-    isEmulator &&
-    path != LANDING_PAGE &&
-    API_PREFIXES.some((prefix) => path.startsWith(prefix) || path == prefix.replace(/\/$/, ''))
-  );
+  return isEmulator && path != LANDING_PAGE && isApiPath(path);
 }
 
 /** Whether the demo client may redirect to `uri`. */
