@@ -158,9 +158,13 @@ function providerPage(session: AuthorizationSession, state: PageState = {}): str
 
 const messagePage = (title: string, text: string) => page(title, `<p>${escapeHtml(text)}</p>`);
 
+/** A 303 to the session's page: the browser GETs it, so Back and reload never resubmit a form. */
+const toPage = (reply: FastifyReply, session: AuthorizationSession): FastifyReply =>
+  reply.code(303).header('location', `/_pages/auth/${session.id}`).header('cache-control', 'no-store').send();
+
 /**
  * Post-redirect-get: a submission that does not end the sign-in stores what the page shows next
- * and answers with a redirect to the page, so Back and reload never resubmit the form.
+ * and answers with a redirect to the page.
  */
 function showNext(
   context: EmulatorContext,
@@ -169,7 +173,7 @@ function showNext(
   page: HostedPageState,
 ): FastifyReply {
   saveRedirectSession(context, { ...session, page });
-  return reply.code(303).header('location', `/_pages/auth/${session.id}`).header('cache-control', 'no-store').send();
+  return toPage(reply, session);
 }
 
 /** What the page does with a state-machine answer. */
@@ -300,12 +304,7 @@ export async function registerHostedPages(app: FastifyInstance, context: Emulato
       const session = authSession(context, request, reply);
       if (!session) return reply;
       // The form of a spent page (an old tab): the page says the sign-in is complete.
-      if (session.completed)
-        return reply
-          .code(303)
-          .header('location', `/_pages/auth/${session.id}`)
-          .header('cache-control', 'no-store')
-          .send();
+      if (session.completed) return toPage(reply, session);
       const body = (request.body ?? {}) as FormBody;
       const events: DomainEvent[] = [];
       const actor: Actor = { caller: ANONYMOUS, emit: (event) => events.push(event) };
