@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { type Answer, callJson, violatedFields } from '../helpers/json-calls.js';
 
 let emulator: TestEmulator;
 let visitorToken: string;
@@ -31,27 +32,17 @@ afterAll(() => emulator?.close());
 /** The longest a hostile request may take (the issue's bar). */
 const HOSTILE_REQUEST_MS = 2000;
 
-type Violation = { field: string; violatedRule: string };
-interface Answer {
-  status: number;
+/** An answer and how long it took. */
+interface TimedAnswer extends Answer {
   milliseconds: number;
-  body: Record<string, unknown> & { details?: { validationError?: { fieldViolations: Violation[] } } };
 }
 
 /** POSTs `body` (a string is sent as is) with the API key, or with `authorization` when given. */
-async function post(path: string, body: unknown, authorization = emulator.info.apiKey): Promise<Answer> {
+async function post(path: string, body: unknown, authorization = emulator.info.apiKey): Promise<TimedAnswer> {
   const started = performance.now();
-  const response = await emulator.fetch(path, {
-    method: 'POST',
-    headers: { authorization, 'content-type': 'application/json' },
-    body: typeof body == 'string' ? body : JSON.stringify(body),
-  });
-  const answer = await response.json();
-  return { status: response.status, milliseconds: performance.now() - started, body: answer };
+  const answer = await callJson(emulator, 'POST', path, { body, authorization });
+  return { ...answer, milliseconds: performance.now() - started };
 }
-
-const fieldsOf = (answer: Answer) =>
-  answer.body.details?.validationError?.fieldViolations.map((violation) => violation.field);
 
 /** `{"a":{"a":...1}}`, `levels` objects deep, as text (JSON.stringify would overflow the stack). */
 const nested = (levels: number) => '{"a":'.repeat(levels) + '1' + '}'.repeat(levels);
@@ -80,7 +71,7 @@ describe('deep items (finding 8)', () => {
       );
     const refused = await insert(1000);
     expect(refused.status).toBe(400);
-    expect(fieldsOf(refused)).toEqual(['dataItem.data.deep']);
+    expect(violatedFields(refused)).toEqual(['dataItem.data.deep']);
     // The item's data is level 1: 99 more levels are the most a value may add.
     expect((await insert(99)).status).toBe(200);
     expect((await insert(100)).status).toBe(400);
@@ -105,13 +96,13 @@ describe('deep items (finding 8)', () => {
     for (const answer of [insert!, patch!, filter!])
       expect(answer.status, JSON.stringify(answer.body).slice(0, 300)).toBe(400);
     for (const answer of answers) expect(answer.milliseconds).toBeLessThan(HOSTILE_REQUEST_MS);
-    expect(fieldsOf(insert!)).toEqual(['dataItem.data.deep']);
+    expect(violatedFields(insert!)).toEqual(['dataItem.data.deep']);
     // A bulk write answers per item, as on the platform: this one failed with the field named.
     const [result] = bulk!.body.results as { itemMetadata: { success: boolean; error: { description: string } } }[];
     expect(result!.itemMetadata.success).toBe(false);
     expect(result!.itemMetadata.error.description).toContain('dataItems.0.data.deep');
-    expect(fieldsOf(patch!)).toEqual(['patch.fieldModifications.0.setFieldOptions.value.a']);
-    expect(fieldsOf(filter!)).toEqual(['query.filter.deep.$eq.a']);
+    expect(violatedFields(patch!)).toEqual(['patch.fieldModifications.0.setFieldOptions.value.a']);
+    expect(violatedFields(filter!)).toEqual(['query.filter.deep.$eq.a']);
   });
 
   it('a patch cannot build a deep item from a long path either', async () => {
@@ -125,7 +116,7 @@ describe('deep items (finding 8)', () => {
       },
     });
     expect(answer.status).toBe(400);
-    expect(fieldsOf(answer)).toEqual(['patch.fieldModifications.0.fieldPath']);
+    expect(violatedFields(answer)).toEqual(['patch.fieldModifications.0.fieldPath']);
   });
 
   it('an item already stored deeper than SQLite reads (an older store, an import) never makes reads fail', async () => {
@@ -172,7 +163,7 @@ describe('$and / $or term counts (finding 14)', () => {
       query: { filter: { [operator]: Array.from({ length: count }, () => ({})) } },
     });
     expect(answer.status).toBe(400);
-    expect(fieldsOf(answer)).toEqual([`query.filter.${operator}`]);
+    expect(violatedFields(answer)).toEqual([`query.filter.${operator}`]);
     expect(answer.milliseconds).toBeLessThan(HOSTILE_REQUEST_MS);
   });
 
@@ -182,7 +173,7 @@ describe('$and / $or term counts (finding 14)', () => {
       filter: { $and: Array.from({ length: 40 }, () => ({ $or: Array.from({ length: 40 }, () => ({})) })) },
     });
     expect(answer.status).toBe(400);
-    expect(fieldsOf(answer)![0]).toMatch(/^filter\.\$and\.\d+\.\$or$/);
+    expect(violatedFields(answer)![0]).toMatch(/^filter\.\$and\.\d+\.\$or$/);
   });
 
   it('the largest allowed filter (100 conditions, 1,000 terms) answers, in well under 2 s', async () => {
@@ -279,7 +270,7 @@ describe('cursors are untrusted input (findings 14 and 15)', () => {
       const cursor = forged({ kind, collectionId: 'Movies', request: requests[kind], offset: 0, limit: 10, ...change });
       const answer = await post(path, { dataCollectionId: 'Movies', ...body(cursor) });
       expect(answer.status, JSON.stringify(answer.body)).toBe(400);
-      expect(fieldsOf(answer)).toEqual([field]);
+      expect(violatedFields(answer)).toEqual([field]);
     });
   }
 
@@ -290,7 +281,7 @@ describe('cursors are untrusted input (findings 14 and 15)', () => {
       query: { cursorPaging: { cursor } },
     });
     expect(answer.status).toBe(400);
-    expect(fieldsOf(answer)).toEqual(['query.sort.0']);
+    expect(violatedFields(answer)).toEqual(['query.sort.0']);
   });
 
   it('the page limit of 1,000 holds whatever a cursor says; genuine cursors still page', async () => {
@@ -340,7 +331,7 @@ describe('INCREMENT_FIELD (finding 16)', () => {
         },
       });
       expect(answer.status).toBe(400);
-      expect(fieldsOf(answer)).toEqual(['patch.fieldModifications.0.incrementFieldOptions.value']);
+      expect(violatedFields(answer)).toEqual(['patch.fieldModifications.0.incrementFieldOptions.value']);
     }
     const stored = await emulator.fetch(`/wix-data/v2/items/${id}?dataCollectionId=Movies`, {
       headers: { authorization: emulator.info.apiKey },

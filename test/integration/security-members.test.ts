@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { type Answer, callJson, type Violation } from '../helpers/json-calls.js';
 import { newEmail, sessionTokenOf } from '../helpers/sign-in.js';
 
 let emulator: TestEmulator;
@@ -26,24 +27,12 @@ beforeAll(async () => {
 });
 afterAll(() => emulator?.close());
 
-type Violation = { field: string; violatedRule: string };
-interface Answer {
-  status: number;
-  body: Record<string, unknown> & { details?: { validationError?: { fieldViolations: Violation[] } } };
-}
+const send = (path: string, authorization: string, body?: unknown, method = 'POST') =>
+  callJson(emulator, method, path, { body, authorization });
 
-async function send(path: string, authorization: string, body?: unknown, method = 'POST'): Promise<Answer> {
-  const response = await emulator.fetch(path, {
-    method,
-    headers: { authorization, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: response.status, body: await response.json() };
-}
-
-const violationsOf = (answer: Answer) =>
+const violationsOf = (answer: Answer): string[] | undefined =>
   answer.body.details?.validationError?.fieldViolations.map(
-    (violation) => `${violation.field}:${violation.violatedRule}`,
+    (violation: Violation) => `${violation.field}:${violation.violatedRule}`,
   );
 
 /** Member queries that name a field outside the PUBLIC set, and the field each 400 must name. */

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { callJson, violatedFields } from '../helpers/json-calls.js';
 
 let emulator: TestEmulator;
 beforeAll(async () => {
@@ -18,20 +19,8 @@ afterAll(async () => {
     delete (Object.prototype as Record<string, unknown>)[name];
 });
 
-type Violation = { field: string; violatedRule: string };
-type Answer = { status: number; body: { details?: { validationError?: { fieldViolations: Violation[] } } } };
-
-async function post(path: string, body: unknown): Promise<Answer> {
-  const response = await emulator.fetch(path, {
-    method: 'POST',
-    headers: { authorization: emulator.info.apiKey, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: await response.json() };
-}
-
-const fieldsOf = (answer: Answer) =>
-  answer.body.details?.validationError?.fieldViolations.map((violation) => violation.field);
+const post = (path: string, body: unknown) =>
+  callJson(emulator, 'POST', path, { body, authorization: emulator.info.apiKey });
 
 const patchOf = (fieldPath: string, modification: Record<string, unknown>) => ({
   dataCollectionId: 'Movies',
@@ -50,7 +39,7 @@ describe('patch paths', () => {
     for (const fieldPath of ['__proto__.polluted', 'constructor.prototype.polluted', 'title.prototype', '__proto__']) {
       const answer = await post('/wix-data/v2/items/patch', patchOf(fieldPath, change));
       expect(answer.status, fieldPath).toBe(400);
-      expect(fieldsOf(answer)).toEqual(['patch.fieldModifications.0.fieldPath']);
+      expect(violatedFields(answer)).toEqual(['patch.fieldModifications.0.fieldPath']);
     }
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
@@ -79,7 +68,7 @@ describe('patch paths', () => {
     for (const fieldPath of ['a\\', 'a"b', 'a\u0000b', 'tags.\n']) {
       const answer = await post('/wix-data/v2/items/patch', patchOf(fieldPath, MODIFICATIONS[0]![1]));
       expect(answer.status, JSON.stringify(fieldPath)).toBe(400);
-      expect(fieldsOf(answer)).toEqual(['patch.fieldModifications.0.fieldPath']);
+      expect(violatedFields(answer)).toEqual(['patch.fieldModifications.0.fieldPath']);
     }
   });
 });
@@ -93,7 +82,7 @@ describe('item data keys', () => {
   ])('a key %s is a 400 naming the field', async (_name, data, field) => {
     const answer = await post('/wix-data/v2/items', { dataCollectionId: 'Movies', dataItem: { data } });
     expect(answer.status).toBe(400);
-    expect(fieldsOf(answer)).toEqual([field]);
+    expect(violatedFields(answer)).toEqual([field]);
   });
 
   it('fields projections read own fields only', async () => {
@@ -172,7 +161,7 @@ describe('field names in reads', () => {
       for (const name of names) {
         const answer = await post(path, body(name));
         expect(answer.status, `${path} ${JSON.stringify(name)}: ${JSON.stringify(answer.body)}`).toBe(400);
-        expect(fieldsOf(answer)).toEqual([field.endsWith('.') ? field + name : field]);
+        expect(violatedFields(answer)).toEqual([field.endsWith('.') ? field + name : field]);
       }
     },
   );
@@ -184,12 +173,12 @@ describe('field names given as values', () => {
       dataCollectionId: 'Movies',
       query: { sort: [{ fieldName: '__proto__' }] },
     });
-    expect(fieldsOf(sort)).toEqual(['query.sort.0.fieldName']);
+    expect(violatedFields(sort)).toEqual(['query.sort.0.fieldName']);
     const distinct = await post('/wix-data/v2/items/query-distinct-values', {
       dataCollectionId: 'Movies',
       fieldName: 'genres.__proto__',
     });
-    expect(fieldsOf(distinct)).toEqual(['fieldName']);
+    expect(violatedFields(distinct)).toEqual(['fieldName']);
   });
 });
 
@@ -200,6 +189,6 @@ describe('query strings', () => {
       headers: { authorization: emulator.info.apiKey },
     });
     expect(response.status).toBe(400);
-    expect(fieldsOf({ status: response.status, body: await response.json() })).toEqual(['.r']);
+    expect(violatedFields({ status: response.status, body: await response.json() })).toEqual(['.r']);
   });
 });

@@ -8,6 +8,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { callJson } from '../helpers/json-calls.js';
 
 let emulator: TestEmulator;
 beforeAll(async () => {
@@ -20,23 +21,8 @@ interface Tokens {
   refresh_token: string;
 }
 
-async function send(
-  method: string,
-  path: string,
-  body?: unknown,
-  authorization?: string,
-): Promise<{ status: number; body: Record<string, any> }> {
-  const response = await emulator.fetch(path, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(authorization ? { authorization } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : {} };
-}
+const send = (method: string, path: string, body?: unknown, authorization?: string) =>
+  callJson(emulator, method, path, { body, authorization });
 
 const token = (body: Record<string, unknown>) =>
   send('POST', '/oauth2/token', { clientId: emulator.info.clientId, ...body });
