@@ -2,6 +2,7 @@
  * Domain events: services queue them during a write (`call.emit`), the hub hands them to its
  * listeners after the transaction commits. Part 2's webhooks are such a listener.
  */
+import type { Clock } from './clock.js';
 
 /** One domain event, in the platform's terms (the `data` of a webhook event). */
 export interface DomainEvent {
@@ -34,8 +35,12 @@ export interface EventHub {
   publish(events: readonly DomainEvent[]): void;
 }
 
-/** An event hub that calls every listener for every event, in order. */
-export function createEventHub(): EventHub {
+/**
+ * An event hub that calls every listener for every event, in order. It stamps each event with the
+ * emulator's time as it publishes it, right after the write committed: whichever service built the
+ * event (a table route, the hosted pages, an upload), its time is the emulator's, which tests move.
+ */
+export function createEventHub(clock: Clock): EventHub {
   const listeners = new Set<EventListener>();
   return {
     subscribe(listener) {
@@ -44,6 +49,8 @@ export function createEventHub(): EventHub {
     },
     publish(events) {
       if (!events.length || !listeners.size) return;
+      const eventTime = clock.iso();
+      for (const event of events) event.eventTime = eventTime;
       // One microtask for the whole batch (a bulk write publishes a thousand events), after the
       // request's own code; each listener's failure, thrown or rejected, is logged on its own.
       const failed = (event: DomainEvent) => (error: unknown) =>

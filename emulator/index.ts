@@ -158,7 +158,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       store,
       site,
       config,
-      events: createEventHub(),
+      events: createEventHub(clock),
       tokens: createTokenService(store, site, config, clock),
       clock,
       url: () => url,

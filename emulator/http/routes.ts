@@ -8,7 +8,6 @@ import * as operationTable from '../../generated/operations.js';
 import { resolveCaller } from '../auth/caller.js';
 import { applicationError, invalidField, permissionDenied, validationError } from '../errors.js';
 import type { DomainEvent } from '../events.js';
-import type { Clock } from '../clock.js';
 import type { Caller, EmulatorContext, Operation, ServiceCall, ServiceModule } from '../service.js';
 import { isRecord } from '../untrusted-json.js';
 import { coerceQuery } from './coerce.js';
@@ -78,12 +77,11 @@ class RouteCall implements ServiceCall {
     readonly requestId: string,
     readonly request: FastifyRequest,
     readonly reply: FastifyReply,
-    private readonly clock: Clock,
   ) {}
 
   emit(event: DomainEvent): void {
-    // Stamped with the emulator's clock: the write happens now, as the emulator tells time.
-    (this.events ??= []).push({ ...event, eventTime: this.clock.iso() });
+    // The event hub stamps it with the emulator's time when it publishes it.
+    (this.events ??= []).push(event);
   }
 }
 
@@ -181,7 +179,7 @@ export function registerTableRoutes(
           );
         }
         const input = (hasQueryInput ? request.query : request.body) as Record<string, unknown> | undefined;
-        const call = new RouteCall(input ?? {}, request.caller!, request.id, request, reply, context.clock);
+        const call = new RouteCall(input ?? {}, request.caller!, request.id, request, reply);
         const outcome = run(operation, call, context);
         const result = outcome instanceof Promise ? await outcome : outcome;
         // Every read sees every committed write here, so the token only has to be replayable.

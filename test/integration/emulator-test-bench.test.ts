@@ -11,7 +11,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   ApiKeyStrategy,
   OAuthStrategy,
@@ -22,6 +22,7 @@ import {
   isWebhookError,
   type Client,
 } from '../../src/index.js';
+import type { DomainEvent } from '../../emulator/events.js';
 import { runSiteCommand } from '../../emulator/cli/commands.js';
 import { startEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { setConfig } from '../helpers/sign-in.js';
@@ -449,16 +450,20 @@ describe('webhooks on demand', () => {
     expect(isWebhookError(await failure(app().webhooks.process(await forged)))).toBe(true);
   });
 
-  it("events carry the emulator's time: a write's and a triggered one's", async () => {
+  it("events carry the emulator's time: a write's, an upload's and a triggered one's", async () => {
     const { now } = await emulator.clock.set('2031-06-01T12:00:00.000Z');
-    const seen: string[] = [];
-    const unsubscribe = emulator.context.events.subscribe((event) => void seen.push(event.eventTime));
+    const seen: DomainEvent[] = [];
+    const unsubscribe = emulator.context.events.subscribe((event) => void seen.push(event));
     try {
       await emulator.admin.items.insert('Movies', { title: 'Timed' });
+      // Published by the upload's own code, not by a table route.
+      await emulator.admin.media.upload(new Blob(['timed'], { type: 'text/plain' }), { fileName: 'timed.txt' });
+      await vi.waitFor(() => expect(seen.map((event) => event.slug)).toContain('file_ready'));
+      const fileReady = seen.find((event) => event.slug == 'file_ready')!;
       const received = nextBody();
       await emulator.trigger('wix.members.v1.member_updated', { id: TESS.id, urls: [receiverUrl] });
       const processed = await app().webhooks.process(await received);
-      for (const time of [seen[0]!, String(processed.payload.metadata.eventTime)])
+      for (const time of [seen[0]!.eventTime, fileReady.eventTime, String(processed.payload.metadata.eventTime)])
         expect(Math.abs(Date.parse(time) - Date.parse(now))).toBeLessThan(60_000);
     } finally {
       unsubscribe();
