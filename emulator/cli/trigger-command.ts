@@ -5,7 +5,7 @@
 import { parseArgs } from 'node:util';
 import { CONTROL_HEADER } from '../http/request-guards.js';
 import { TRIGGER_EVENT_TYPES } from '../services/webhooks/event-types.js';
-import { UsageError } from './site-connection.js';
+import { DEFAULT_EMULATOR_URL, UsageError } from './site-connection.js';
 import type { CommandIo } from './types-command.js';
 
 /** The help of the command. */
@@ -18,7 +18,7 @@ Options:
   --id <id>              the entity (item, collection, member, file); default the first there is
   --forward-to <url>     where to send it (default: the emulator's config webhookUrls)
   --bad-signature        sign it with a wrong key, to test the app's refusal
-  --url <url>            the emulator (default $SITEKIT_EMULATOR_URL or http://127.0.0.1:4700)
+  --url <url>            the emulator (default $SITEKIT_EMULATOR_URL or ${DEFAULT_EMULATOR_URL})
   -h, --help             show this help
 
 Event types:
@@ -45,7 +45,7 @@ export async function triggerCommand(argv: string[], io: CommandIo): Promise<num
     return 0;
   }
   if (positionals.length != 1) throw new UsageError('Name one event type to trigger.');
-  const emulator = (values.url ?? io.env.SITEKIT_EMULATOR_URL ?? 'http://127.0.0.1:4700').replace(/\/+$/, '');
+  const emulator = (values.url ?? io.env.SITEKIT_EMULATOR_URL ?? DEFAULT_EMULATOR_URL).replace(/\/+$/, '');
   const response = await (io.fetch ?? fetch)(`${emulator}/_emulator/webhooks/trigger`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', [CONTROL_HEADER]: '1' },
