@@ -25,6 +25,7 @@ import { filterToSql } from '../emulator/services/data/items/filter-sql.js';
 import { orderBy } from '../emulator/services/data/items/paging-sql.js';
 import { median, medianOf, sequential, steadyPool, type Measurement } from './timing.js';
 import { builtSdk } from './built-sdk.js';
+import { originRewritingFetch } from '../test/helpers/origin-rewriting-fetch.js';
 
 type SiteKit = typeof import('../src/index.js');
 
@@ -357,17 +358,12 @@ async function officialComparison(emulator: Server): Promise<void> {
   const official = await import('@wix/sdk');
   const { items } = await import('@wix/data');
   const origin = `http://${emulator.host}:${emulator.port}`;
-  const toEmulator: typeof fetch = (input, init) => {
-    const url = new URL(input instanceof Request ? input.url : String(input));
-    const target = origin + url.pathname + url.search;
-    return fetch(input instanceof Request ? new Request(target, input) : target, init);
-  };
   const apiKey = emulator.headers.authorization!;
   const siteId = emulator.headers['wix-site-id']!;
   const theirs = official.createClient({
     modules: { items },
     auth: official.ApiKeyStrategy({ apiKey, siteId }),
-    fetch: toEmulator,
+    fetch: originRewritingFetch(origin, fetch),
   });
   const ours = createClient({ baseUrl: origin, auth: ApiKeyStrategy({ apiKey, siteId }) });
   const sides = {

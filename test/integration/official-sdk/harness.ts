@@ -8,22 +8,7 @@
 import { ApiKeyStrategy, createClient, OAuthStrategy } from '@wix/sdk';
 import { afterAll, beforeAll, vi } from 'vitest';
 import { startEmulator, type TestEmulator } from '../../helpers/emulator.js';
-
-/** The provider's API hosts the official client sends to (`www.wixapis.com`, and the CDN host `edge.wixapis.com`). */
-const isProviderHost = (host: string): boolean => host == 'wixapis.com' || host.endsWith('.wixapis.com');
-
-/** A fetch that sends provider URLs to `origin` (path and query unchanged) and any other URL as it is. */
-export function originRewritingFetch(origin: string, realFetch: typeof fetch): typeof fetch {
-  const rewrite = (url: string): string => {
-    const parsed = new URL(url);
-    if (parsed.protocol != 'https:' || !isProviderHost(parsed.hostname)) return url;
-    return origin + parsed.pathname + parsed.search;
-  };
-  return (input, init) => {
-    if (input instanceof Request) return realFetch(new Request(rewrite(input.url), input), init);
-    return realFetch(rewrite(String(input)), init);
-  };
-}
+import { isProviderHost, originRewritingFetch } from '../../helpers/origin-rewriting-fetch.js';
 
 /** Every request the official clients made, in order (method, path and parsed JSON body). */
 export interface SentRequest {
