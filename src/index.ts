@@ -111,6 +111,8 @@ export type {
   ItemsQueryRequest,
   ItemsQueryResponse,
   PagedResult,
+  PagingMetadata,
+  DistinctResult,
   PagingOperators,
   PatchBuilder,
   PatchOptions,

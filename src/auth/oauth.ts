@@ -11,6 +11,8 @@ import type { Operation } from '../operation.js';
 import type { CallOptions } from '../types.js';
 import { parseFromUrl } from './callback.js';
 import { createOAuthData } from './pkce.js';
+import { bindIdentityCalls } from './identity.js';
+import type { IdentityCalls, SignOnOptions } from './identity-calls.js';
 import type { SignInFlows } from './sign-in.js';
 import { memoryTokenStorage } from './storage.js';
 import type { AuthStrategy } from './strategy.js';
@@ -19,6 +21,7 @@ import {
   CAPTCHA_INVISIBLE_SITE_KEY,
   CAPTCHA_VISIBLE_SITE_KEY,
   type AuthEvent,
+  type AuthUrl,
   type AuthUrlOptions,
   type FrameHost,
   type LoginParams,
@@ -47,7 +50,7 @@ export interface OAuthOptions {
 }
 
 /** `client.auth` of an OAuth client: token state and every sign-in flow. */
-export interface OAuthAuth extends AuthStrategy {
+export interface OAuthAuth extends AuthStrategy, IdentityCalls {
   readonly elevated: false;
   /** The provider's invisible reCAPTCHA site key. */
   readonly captchaInvisibleSiteKey: string;
@@ -73,8 +76,12 @@ export interface OAuthAuth extends AuthStrategy {
    * ```
    */
   generateOAuthData(redirectUri: string, originalUri?: string): Promise<OAuthData>;
-  /** The hosted sign-in page's URL for `oauthData` (prompt `login`, response mode `fragment` by default). */
-  getAuthUrl(oauthData: Partial<OAuthData>, options?: AuthUrlOptions): Promise<{ authUrl: string }>;
+  /**
+   * The hosted sign-in page's URL for `oauthData` (prompt `login`, response mode `fragment` by
+   * default), with the page's address without its query (`authorizationEndpoint`) and the
+   * redirect session's token when the service gives one.
+   */
+  getAuthUrl(oauthData: Partial<OAuthData>, options?: AuthUrlOptions): Promise<AuthUrl>;
   /** Reads the authorization response from `url` (default the current address); never throws. */
   parseFromUrl(url?: string, responseMode?: 'fragment' | 'query'): OAuthCallback;
   /**
@@ -108,6 +115,11 @@ export interface OAuthAuth extends AuthStrategy {
   getMemberTokensSilently(options?: SilentOptions): Promise<Tokens>;
   /** Member tokens for `memberId`, authorised by an API key (servers only). Returned, not stored. */
   getMemberTokensForExternalLogin(memberId: string, apiKey: string, options?: CallOptions): Promise<Tokens>;
+  /**
+   * Member tokens for the member with login email `email`, created or updated as needed (a sign-on
+   * with the API key), bound to a new session of theirs (servers only). Returned, not stored.
+   */
+  getMemberTokensForExternalLoginWithSession(email: string, apiKey: string, options?: SignOnOptions): Promise<Tokens>;
   /** Signs a member in with email and password. Failures are outcomes, not exceptions. */
   login(params: LoginParams): Promise<StateMachine>;
   /** Registers a member. Failures are outcomes, not exceptions. */
@@ -122,8 +134,6 @@ export interface OAuthAuth extends AuthStrategy {
   resendVerificationCode(state?: StateMachine, options?: CallOptions): Promise<void>;
   /** Emails a password-reset link leading back to `redirectUri`. */
   sendPasswordResetEmail(email: string, redirectUri: string, options?: CallOptions): Promise<void>;
-  /** Sets a new password with the token of a reset link. */
-  recover(recoveryToken: string, password: string, options?: CallOptions): Promise<StateMachine>;
   /** Changes the signed-in member's password. */
   changePassword(newPassword: string, options?: CallOptions): Promise<void>;
   /** The hosted logout page's URL (returning to `originalUrl`); the tokens are cleared. */
@@ -132,6 +142,8 @@ export interface OAuthAuth extends AuthStrategy {
   loggedIn(): boolean;
   /** The current tokens (empty, role `none`, before the first call). */
   getTokens(): Tokens;
+  /** The current access token's value (empty before the first call), as it is: not renewed. */
+  getActiveToken(): string;
   /** Replaces the tokens (e.g. restored from a cookie). */
   setTokens(tokens: Tokens): void;
   /**
@@ -195,6 +207,12 @@ export function OAuthStrategy(options: OAuthOptions): OAuthAuth {
 
   /** The access token of the stored tokens, renewed first when needed. */
   const accessToken = async () => (await tokens.usable()).accessToken.value;
+  /** The headers of an external login: the visitor's access token with the API key beside it. */
+  const withApiKey = async (apiKey: unknown) => ({
+    Authorization: `${await accessToken()},${requireString(apiKey, 'apiKey', 'getMemberTokensForExternalLogin')}`,
+  });
+  // The sign-on of an external login with a session loads with the official identity calls.
+  const loadSignOn = loadOnFirstUse(async () => (await import('./identity-calls.js')).signOnWith(transport()));
 
   const strategy: OAuthAuth = {
     elevated: false,
@@ -202,7 +220,7 @@ export function OAuthStrategy(options: OAuthOptions): OAuthAuth {
     captchaVisibleSiteKey: CAPTCHA_VISIBLE_SITE_KEY,
     attach: (client) => void (clientTransport = client),
     getAuthHeaders: withReadyHeaders(
-      async () => ({ Authorization: await accessToken() }),
+      async () => ({ headers: { Authorization: await accessToken() } }),
       () => {
         const ready = tokens.ready();
         return ready && { Authorization: ready.accessToken.value };
@@ -231,16 +249,22 @@ export function OAuthStrategy(options: OAuthOptions): OAuthAuth {
     getMemberTokensSilently: (silentOptions) => silentSignIn(silentOptions),
     getMemberTokensForExternalLogin: async (memberId, apiKey, call) => {
       const body = { grant_type: 'authorized_client', scope: 'offline_access', member_id: memberId };
-      return (
-        await tokens.grant(body, 'member', { ...call, headers: { Authorization: `${await accessToken()},${apiKey}` } })
-      ).tokens;
+      return (await tokens.grant(body, 'member', { ...call, headers: await withApiKey(apiKey) })).tokens;
+    },
+    getMemberTokensForExternalLoginWithSession: async (email, apiKey, signOnOptions) => {
+      const headers = await withApiKey(apiKey);
+      const { signal, timeoutMs, ...rest } = signOnOptions ?? {};
+      const call = { signal, timeoutMs };
+      // The sign-on runs with the API key beside the visitor's token; so does the grant of its session.
+      const { sessionToken, identity } = await (await loadSignOn())(email, rest, { ...call, headers });
+      const body = { grant_type: 'authorized_client', member_id: identity?._id, session_token: sessionToken };
+      return (await tokens.grant(body, 'member', { ...call, headers })).tokens;
     },
     login: signIn('login'),
     register: signIn('register'),
     processVerification: signIn('processVerification'),
     resendVerificationCode: signIn('resendVerificationCode'),
     sendPasswordResetEmail: signIn('sendPasswordResetEmail'),
-    recover: signIn('recover'),
     changePassword: signIn('changePassword'),
     // Signed out locally even when the hosted logout could not be prepared.
     logout: async (originalUrl, call) => {
@@ -252,8 +276,10 @@ export function OAuthStrategy(options: OAuthOptions): OAuthAuth {
     },
     loggedIn: () => tokens.current().refreshToken.role === 'member',
     getTokens: () => tokens.current(),
+    getActiveToken: () => tokens.current().accessToken.value,
     setTokens: (given) => void tokens.store(given),
     subscribe: (listener) => tokens.subscribe(listener),
+    ...bindIdentityCalls(transport),
   };
   return strategy;
 }

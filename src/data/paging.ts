@@ -8,7 +8,7 @@ import type { Transport } from '../http/transport.js';
 import { invalid, requireString } from '../input.js';
 import { sendPublic, splitCallOptions, wireRequest } from '../invoke.js';
 import type { Operation } from '../operation.js';
-import type { PagedResult } from './types.js';
+import type { PagedResult, PagingMetadata } from './types.js';
 
 /** Page size when the caller set no limit. */
 export const PAGE_SIZE = 50;
@@ -94,14 +94,6 @@ export function firstPageRequest(
   return wireRequest(source.operation, request, options).wire;
 }
 
-/** The paging metadata of a list response, as the items (`pagingMetadata`) and members (`metadata`) services send it. */
-interface PagingMetadata {
-  total?: number;
-  tooManyToCount?: boolean;
-  hasNext?: boolean;
-  cursors?: { next?: string; prev?: string };
-}
-
 /**
  * Fetches the page at `limit` (page size 50 without one) and `skip`, and wraps it in a paged
  * result whose `next/prev/all` fetch further pages with the same options. Paging is sent only when
@@ -148,6 +140,7 @@ export function fetchPages<T>(
       pageSize,
       currentPage: Math.floor(index),
       totalPages: total === undefined ? undefined : Math.ceil(total / pageSize),
+      pagingMetadata: metadata,
       hasNext: () => hasNext,
       hasPrev: () => hasPrev,
       next: move('next', hasNext, 1, cursors.next, 'next(): there is no next page (see hasNext())'),

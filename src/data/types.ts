@@ -181,6 +181,16 @@ export interface PagingOperators<T, Self> {
 /** A standalone filter (`items.filter()`), usable in `and/or/not`, aggregations, counts and member queries. */
 export interface FilterBuilder<T = Item> extends FilterOperators<DataItemOf<T>, FilterBuilder<T>> {}
 
+/** The paging metadata of a list response, as the items (`pagingMetadata`) and members (`metadata`) services send it. */
+export interface PagingMetadata {
+  count?: number;
+  offset?: number;
+  total?: number;
+  tooManyToCount?: boolean;
+  hasNext?: boolean;
+  cursors?: { next?: string; prev?: string };
+}
+
 /**
  * One page of results, with the paging arithmetic and navigation of the official result object.
  * Iterable over this page's items; `all()` iterates every item of this and the following pages.
@@ -198,6 +208,8 @@ export interface PagedResult<T> extends Iterable<T> {
   readonly currentPage: number;
   /** Number of pages (rounded up); `undefined` when `totalCount` is. */
   readonly totalPages: number | undefined;
+  /** The service's paging metadata of this page (`total`, `hasNext`, `cursors`...), as it sent it. */
+  readonly pagingMetadata: PagingMetadata;
   /** Whether there is a page after this one. */
   hasNext(): boolean;
   /** Whether there is a page before this one. */
@@ -216,6 +228,17 @@ export interface PagedResult<T> extends Iterable<T> {
    * ```
    */
   all(): AsyncIterableIterator<T>;
+}
+
+/**
+ * The distinct values of a field (`items.distinct`): a paged result whose `values` are its items,
+ * as the official result names them, with the service's `pagingMetadata`.
+ */
+export interface DistinctResult<T> extends PagedResult<T> {
+  /** The distinct values of this page (the official name of `items`). */
+  readonly values: T[];
+  next(): Promise<DistinctResult<T>>;
+  prev(): Promise<DistinctResult<T>>;
 }
 
 /** Options of `find()` and `all()`: the read options of the query request, and the call options. */

@@ -237,5 +237,6 @@ export function shapeMember(member: Member, fieldset: Fieldset, caller: Caller):
     activityStatus: member.activityStatus,
   };
   if (allowed == 'EXTENDED') return extended;
-  return { ...member };
+  // The official types promise the contact's lists: empty ones are there too (`contact.phones.length` works).
+  return { ...member, contact: { phones: [], emails: [], addresses: [], ...member.contact } };
 }

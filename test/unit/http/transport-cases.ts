@@ -268,7 +268,7 @@ export function transportCases(): void {
       let renewals = 0;
       const auth: AuthStrategy = {
         elevated: false,
-        getAuthHeaders: async () => ({ Authorization: token }),
+        getAuthHeaders: async () => ({ headers: { Authorization: token } }),
         onUnauthorized: async () => ((token = 'new'), ++renewals, true),
       };
       const log = captureAll((req) =>
@@ -333,7 +333,7 @@ export function transportCases(): void {
       let token = 'old';
       const auth: AuthStrategy = {
         elevated: true,
-        getAuthHeaders: async () => ({ Authorization: token }),
+        getAuthHeaders: async () => ({ headers: { Authorization: token } }),
         onUnauthorized: async () => ((token = 'new'), true),
       };
       const log = captureAll((req) =>
