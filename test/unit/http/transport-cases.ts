@@ -274,7 +274,7 @@ export function transportCases(): void {
       const log = captureAll((req) =>
         req.headers.authorization === 'old' ? [401, {}] : [200, { member: { id: 'me' } }],
       );
-      expect(await createClient({ auth, baseUrl: BASE }).members.getCurrentMember()).toEqual({ _id: 'me' });
+      expect(await createClient({ auth, baseUrl: BASE }).members.getCurrentMember()).toEqual({ member: { _id: 'me' } });
       expect(renewals).toBe(1);
       expect(log.map((r) => r.headers.authorization)).toEqual(['old', 'new']);
       token = 'old';
