@@ -105,7 +105,11 @@ function violationsOf(input: Record<string, unknown>): FieldViolation[] {
     problem('status', 'must be 0 (drop the connection), an error status from 400 to 599, or 200 to 299 with a body');
   // A success has no default body to fall back on (the error shape is for errors).
   if (isSuccess && body === undefined)
-    problem('body', 'must be given with a success status (the answer to give instead of the real one)', 'REQUIRED_FIELD');
+    problem(
+      'body',
+      'must be given with a success status (the answer to give instead of the real one)',
+      'REQUIRED_FIELD',
+    );
   if (status === undefined && latencyMs === undefined)
     problem('status', 'must be given unless the rule only adds latency (latencyMs)', 'REQUIRED_FIELD');
   if (times !== undefined && !isWholeNumberIn(times, 1))
