@@ -101,6 +101,15 @@ describe('faults', () => {
     expect([response.status, await response.json()]).toEqual([418, { message: 'teapot', details: {} }]);
   });
 
+  it('a success status with a body stands in for the real answer (a field renamed)', async () => {
+    const real = await quickAdmin(false).items.query('Movies').limit(1).find();
+    const renamed = { dataItems: [{ id: real.items[0]!._id, data: { _id: real.items[0]!._id, name: 'Renamed' } }] };
+    await emulator.faults.add({ operation: 'items.query', status: 200, times: 1, body: renamed });
+    const answer = await quickAdmin(false).items.query('Movies').limit(1).find();
+    expect(answer.items).toEqual([{ _id: real.items[0]!._id, name: 'Renamed' }]);
+    expect((await quickAdmin(false).items.query('Movies').limit(1).find()).items).toEqual(real.items);
+  });
+
   it('latencyMs delays the real answer; the control API is never faulted', async () => {
     await emulator.faults.add({ path: '/', latencyMs: 200, times: 1 });
     expect((await emulator.faults.list())[0]?.fired).toBe(0);
@@ -186,7 +195,8 @@ describe('faults', () => {
 
   it('a malformed rule is a validation error; remove and clear', async () => {
     const refused = await failure(emulator.faults.add({ status: 200 }));
-    expect(isValidationError(refused)).toBe(true);
+    expect(isValidationError(refused) && refused.violations.map((violation) => violation.field)).toEqual(['body']);
+    expect(isValidationError(await failure(emulator.faults.add({ status: 302, body: {} })))).toBe(true);
     const { id } = await emulator.faults.add({ operation: 'get', status: 500 });
     await emulator.faults.add({ operation: 'insert', status: 500 });
     await emulator.faults.remove(id);
