@@ -143,8 +143,8 @@ describe('README.md', () => {
   });
 
   it("installs the emulator's server packages at the versions its command asks for", () => {
-    // Read as text: importing emulator/cli.ts would run the command.
-    const cli = readFileSync(join(ROOT, 'emulator/cli.ts'), 'utf8');
+    // Read as text: importing cli/emulator-command.ts would run the command.
+    const cli = readFileSync(join(ROOT, 'cli/emulator-command.ts'), 'utf8');
     const table = /SERVER_PACKAGES[^=]*=\s*\{([^}]*)\}/.exec(cli)?.[1] ?? '';
     const packages = [...table.matchAll(/'?([@\w./-]+)'?:\s*'([^']+)'/g)].map(
       ([, name, version]) => `${name}@${version}`,

@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiKeyAuth, Client, Item } from '../../src/index.js';
-import { runSiteCommand } from '../../emulator/cli/commands.js';
-import type { CommandIo } from '../../emulator/cli/types-command.js';
+import { runSiteCommand } from '../../cli/main.js';
+import type { CommandIo } from '../../cli/types-command.js';
 import { startEmulator, type TestEmulator } from '../helpers/emulator.js';
 
 const ROLES = { read: 'SITE_MEMBER', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' } as const;

@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataCollection } from '../../src/index.js';
-import { typesCommand, type CommandIo } from '../../emulator/cli/types-command.js';
+import { typesCommand, type CommandIo } from '../../cli/types-command.js';
 import { startEmulator, type TestEmulator } from '../helpers/emulator.js';
 
 const root = resolve(import.meta.dirname, '../..');

@@ -23,7 +23,7 @@ import {
   type Client,
 } from '../../src/index.js';
 import type { DomainEvent } from '../../emulator/events.js';
-import { runSiteCommand } from '../../emulator/cli/commands.js';
+import { runSiteCommand } from '../../cli/main.js';
 import { startEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { setConfig } from '../helpers/sign-in.js';
 

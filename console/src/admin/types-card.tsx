@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import type { DataCollection } from 'sitekit-sdk';
-import { collectionInterface } from '../../../emulator/cli/site-types.js';
+import { collectionInterface } from '../../../cli/site-types.js';
 
 /** Props of {@link TypesCard}. */
 export interface TypesCardProps {

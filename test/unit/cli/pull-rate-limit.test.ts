@@ -4,8 +4,8 @@
  * retries. The clock is Vitest's: no real waiting.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PULL_CLIENT_POLICY } from '../../../emulator/cli/pull-command.js';
-import { connectToSite } from '../../../emulator/cli/site-connection.js';
+import { PULL_CLIENT_POLICY } from '../../../cli/pull-command.js';
+import { connectToSite } from '../../../cli/site-connection.js';
 
 beforeEach(() => {
   vi.useFakeTimers();

@@ -4,7 +4,7 @@
  * not, at the top, in the contact or in the profile); IDs, statuses and dates are kept.
  */
 import { describe, expect, it } from 'vitest';
-import { anonymizeMember, memberRow } from '../../../emulator/cli/site-copy.js';
+import { anonymizeMember, memberRow } from '../../../cli/site-copy.js';
 import type { Member } from '../../../src/index.js';
 
 const PERSONAL = ['Jane', 'Doe', 'jane@real.example', 'jane.work@real.example', '+33 6 12 34 56 78', 'Paris', 'ACME'];

@@ -1,7 +1,7 @@
 /** The generator of `sitekit-sdk types` (also the console's): names, keys, the one-collection form, and --check's words. */
 import { describe, expect, it } from 'vitest';
-import { collectionInterface, interfaceName, siteTypesFile } from '../../../emulator/cli/site-types.js';
-import { describeChanges } from '../../../emulator/cli/types-changes.js';
+import { collectionInterface, interfaceName, siteTypesFile } from '../../../cli/site-types.js';
+import { describeChanges } from '../../../cli/types-changes.js';
 
 describe('interface names', () => {
   it('are the collection ID in PascalCase, its last word singular', () => {

@@ -1,5 +1,5 @@
 /** A site's collections as the `types` and `pull` commands read them, through the SDK. */
-import type { ApiKeyAuth, Client, DataCollection } from '../../src/index.js';
+import type { ApiKeyAuth, Client, DataCollection } from '../src/index.js';
 import type { SampledFields } from './site-types.js';
 
 /** Collections per page of `listDataCollections`. */

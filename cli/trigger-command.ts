@@ -3,8 +3,8 @@
  * event (`POST /_emulator/webhooks/trigger`) to `--forward-to` or its configured `webhookUrls`.
  */
 import { parseArgs } from 'node:util';
-import { CONTROL_HEADER } from '../http/request-guards.js';
-import { TRIGGER_EVENT_TYPES } from '../services/webhooks/event-types.js';
+import { CONTROL_HEADER } from '../emulator/http/request-guards.js';
+import { TRIGGER_EVENT_TYPES } from '../emulator/services/webhooks/event-types.js';
 import { DEFAULT_EMULATOR_URL, UsageError } from './site-connection.js';
 import type { CommandIo } from './types-command.js';
 

@@ -6,10 +6,10 @@
  * data/items/item-store.ts, members/member-store.ts, media/file-store.ts): the round trip test
  * (test/integration/cli-pull.test.ts) fails when they part.
  */
-import { getDataCollection, getFileDescriptor, getMember } from '../../generated/operations.js';
-import type { DataCollection, FileDescriptor, Item, Member } from '../../src/index.js';
-import { encodeItemData, toWire } from '../../src/wire/index.js';
-import type { StateExport } from '../control/state.js';
+import { getDataCollection, getFileDescriptor, getMember } from '../generated/operations.js';
+import type { DataCollection, FileDescriptor, Item, Member } from '../src/index.js';
+import { encodeItemData, toWire } from '../src/wire/index.js';
+import type { StateExport } from '../emulator/control/state.js';
 
 /** One row of a state table: column → value. */
 export type StateRow = Record<string, string | number | null>;

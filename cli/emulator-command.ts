@@ -69,7 +69,7 @@ function parseEmulatorArgs(args: string[]) {
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv[0] && !argv[0].startsWith('-') ? argv : ['emulator', ...argv];
   // The commands that read a site (types, pull) need none of the server packages checked below.
-  const siteCommands = await import('./cli/commands.js');
+  const siteCommands = await import('./main.js');
   if (siteCommands.isSiteCommand(command!)) return siteCommands.runSiteCommand(command, rest);
   if (command == 'emulator' && rest[0] == 'trigger') return siteCommands.runSiteCommand('trigger', rest.slice(1));
   if (command != 'emulator') {
@@ -104,8 +104,8 @@ async function main(argv: string[]): Promise<number> {
     return 1;
   }
 
-  const { startEmulator } = await import('./index.js');
-  const { DEMO_EMAIL, DEMO_PASSWORD } = await import('./services/members/demo.js');
+  const { startEmulator } = await import('../emulator/index.js');
+  const { DEMO_EMAIL, DEMO_PASSWORD } = await import('../emulator/services/members/demo.js');
   const emulator = await startEmulator({
     port,
     host: values.host,

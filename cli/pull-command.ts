@@ -9,7 +9,7 @@
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { ApiKeyAuth, Client, DataCollection, Item } from '../../src/index.js';
+import type { ApiKeyAuth, Client, DataCollection, Item } from '../src/index.js';
 import {
   connectToSite,
   SITE_OPTIONS,

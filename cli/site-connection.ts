@@ -3,7 +3,7 @@
  * `--site-id`, or the local emulator (its `/_emulator/info` gives the API key and site ID).
  * Reads go through the SDK with an API key; nothing here needs the emulator's server packages.
  */
-import { ApiKeyStrategy, createClient, type ApiKeyAuth, type Client, type ClientOptions } from '../../src/index.js';
+import { ApiKeyStrategy, createClient, type ApiKeyAuth, type Client, type ClientOptions } from '../src/index.js';
 
 /** Where the local emulator listens unless told otherwise (`sitekit-sdk emulator`'s default). */
 export const DEFAULT_EMULATOR_URL = 'http://127.0.0.1:4700';
