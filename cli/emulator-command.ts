@@ -1,9 +1,11 @@
 /**
  * `sitekit-sdk emulator [--port 4700] [--data-dir .sitekit] [--memory] [--seed file.json] [--host 127.0.0.1]`
- * (and `npm start` in this repository). Checks the optional server dependencies before loading them.
+ * (and `npm start` in this repository): starts the emulator and keeps it running until stopped.
+ * Checks the optional server dependencies before loading them.
  */
 import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
+import { type CommandIo, UsageError } from './command-io.js';
 
 /** The emulator's optional peer dependencies, at the versions it is tested with. */
 export const SERVER_PACKAGES: Readonly<Record<string, string>> = {
@@ -13,7 +15,8 @@ export const SERVER_PACKAGES: Readonly<Record<string, string>> = {
   '@tus/file-store': '2.1.1',
 };
 
-const USAGE = `Usage: sitekit-sdk emulator [options]
+/** The help of the command, and of the CLI as a whole (it lists the other commands). */
+export const EMULATOR_USAGE = `Usage: sitekit-sdk emulator [options]
 
 Starts the local emulator of the platform's API (data, sign-in, members, media, webhooks) with a demo site.
 
@@ -66,31 +69,20 @@ function parseEmulatorArgs(args: string[]) {
   return parseArgs({ args, options, strict: true }).values;
 }
 
-async function main(argv: string[]): Promise<number> {
-  const [command, ...rest] = argv[0] && !argv[0].startsWith('-') ? argv : ['emulator', ...argv];
-  // The commands that read a site (types, pull) need none of the server packages checked below.
-  const siteCommands = await import('./main.js');
-  if (siteCommands.isSiteCommand(command!)) return siteCommands.runSiteCommand(command, rest);
-  if (command == 'emulator' && rest[0] == 'trigger') return siteCommands.runSiteCommand('trigger', rest.slice(1));
-  if (command != 'emulator') {
-    process.stderr.write(`Unknown command: ${command}\n\n${USAGE}`);
-    return 2;
-  }
-  let values: ReturnType<typeof parseEmulatorArgs>;
-  try {
-    values = parseEmulatorArgs(rest);
-  } catch (error) {
-    process.stderr.write(`${(error as Error).message}\n\n${USAGE}`);
-    return 2;
-  }
+/**
+ * Runs `emulator` with its arguments: starts the emulator, prints how to connect, and closes it
+ * when `io.untilStopped` resolves (without it, it runs as long as the process). Resolves with the
+ * exit code.
+ */
+export async function emulatorCommand(argv: string[], io: CommandIo): Promise<number> {
+  const values = parseEmulatorArgs(argv);
   if (values.help) {
-    process.stdout.write(USAGE);
+    io.stdout(EMULATOR_USAGE);
     return 0;
   }
   const port = values.port === undefined ? 4700 : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    process.stderr.write(`--port must be a whole number from 0 to 65535 (got ${values.port})\n`);
-    return 2;
+    throw new UsageError(`--port must be a whole number from 0 to 65535 (got ${values.port})`);
   }
 
   const missing = await missingPackages();
@@ -98,7 +90,7 @@ async function main(argv: string[]): Promise<number> {
     const install = Object.entries(SERVER_PACKAGES)
       .map(([name, version]) => `${name}@${version}`)
       .join(' ');
-    process.stderr.write(
+    io.stderr(
       `The emulator needs packages that are not installed: ${missing.join(', ')}.\nInstall them with:\n\n  npm install --save-dev ${install}\n\n`,
     );
     return 1;
@@ -115,7 +107,7 @@ async function main(argv: string[]): Promise<number> {
     seed: values.seed,
   });
   const { info } = emulator;
-  process.stdout.write(
+  io.stdout(
     [
       `sitekit emulator listening on ${info.url}`,
       `  API key:   ${info.apiKey}`,
@@ -128,25 +120,7 @@ async function main(argv: string[]): Promise<number> {
       '',
     ].join('\n'),
   );
-  const stop = () => {
-    emulator.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
-  return -1;
+  await (io.untilStopped?.() ?? new Promise<void>(() => {}));
+  await emulator.close();
+  return 0;
 }
-
-main(process.argv.slice(2)).then(
-  (code) => {
-    if (code >= 0) process.exitCode = code;
-  },
-  (error: unknown) => {
-    process.stderr.write(
-      `sitekit emulator failed to start: ${error instanceof Error ? error.message : String(error)}\n`,
-    );
-    process.exitCode = 1;
-  },
-);

@@ -10,14 +10,8 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ApiKeyAuth, Client, DataCollection, Item } from '../src/index.js';
-import {
-  connectToSite,
-  SITE_OPTIONS,
-  SITE_USAGE,
-  UsageError,
-  type SiteArguments,
-  type SitePolicy,
-} from './site-connection.js';
+import { type CommandIo, UsageError } from './command-io.js';
+import { connectToSite, SITE_OPTIONS, SITE_USAGE, type SiteArguments, type SitePolicy } from './site-connection.js';
 import {
   anonymizeMember,
   collectionRow,
@@ -31,7 +25,6 @@ import {
   type StateRow,
 } from './site-copy.js';
 import { readCollections } from './site-schema.js';
-import type { CommandIo } from './types-command.js';
 
 /** The help of `sitekit-sdk pull`. */
 export const PULL_USAGE = `Usage: sitekit-sdk pull --url <url> --api-key <key> --site-id <id> [options]

@@ -4,23 +4,40 @@
  * Reads go through the SDK with an API key; nothing here needs the emulator's server packages.
  */
 import { ApiKeyStrategy, createClient, type ApiKeyAuth, type Client, type ClientOptions } from '../src/index.js';
+import { UsageError } from './command-io.js';
 
 /** Where the local emulator listens unless told otherwise (`sitekit-sdk emulator`'s default). */
 export const DEFAULT_EMULATOR_URL = 'http://127.0.0.1:4700';
+
+/**
+ * The option that names a running emulator, the same in every command that talks to one
+ * (`--emulator <url>`; `--url` always names a live site).
+ */
+export const EMULATOR_OPTION = { emulator: { type: 'string' } } as const;
+
+/** Its help text. */
+export const EMULATOR_USAGE = `  --emulator <url>    the running emulator (default $SITEKIT_EMULATOR_URL or ${DEFAULT_EMULATOR_URL})`;
+
+/** The emulator `--emulator` names, else `SITEKIT_EMULATOR_URL`, else the default; no trailing slash. */
+export function emulatorUrl(option: string | undefined, env: Record<string, string | undefined>): string {
+  const url = option ?? env.SITEKIT_EMULATOR_URL ?? DEFAULT_EMULATOR_URL;
+  if (!URL.canParse(url)) throw new UsageError(`--emulator must be a URL (got ${url})`);
+  return url.replace(/\/+$/, '');
+}
 
 /** The options every command that reads a site takes, for `parseArgs`. */
 export const SITE_OPTIONS = {
   url: { type: 'string' },
   'api-key': { type: 'string' },
   'site-id': { type: 'string' },
-  emulator: { type: 'string' },
+  ...EMULATOR_OPTION,
 } as const;
 
 /** Their help text. */
 export const SITE_USAGE = `  --url <url>         a live site's API (e.g. https://www.wixapis.com), with --api-key and --site-id
   --api-key <key>     the site's API key (or the SITEKIT_API_KEY environment variable)
   --site-id <id>      the site's ID (or the SITEKIT_SITE_ID environment variable)
-  --emulator <url>    the local emulator to read when no --url is given (default ${DEFAULT_EMULATOR_URL})`;
+${EMULATOR_USAGE}; read when no --url is given`;
 
 /** The values of {@link SITE_OPTIONS} as parsed. */
 export interface SiteArguments {
@@ -39,23 +56,18 @@ export interface SiteConnection {
   origin: string;
 }
 
-/** A usage mistake: the command prints it with its help and exits with code 2. */
-export class UsageError extends Error {
-  override name = 'UsageError';
-}
-
 /** Connection details the local emulator gives (`GET /_emulator/info`). */
 async function emulatorInfo(
-  emulatorUrl: string,
+  emulator: string,
   fetchFunction: typeof fetch,
 ): Promise<{ url: string; apiKey: string; siteId: string }> {
-  const infoUrl = `${emulatorUrl.replace(/\/+$/, '')}/_emulator/info`;
+  const infoUrl = `${emulator}/_emulator/info`;
   let response: Response;
   try {
     response = await fetchFunction(infoUrl);
   } catch {
     throw new Error(
-      `no emulator answers at ${emulatorUrl}: start one (npx sitekit-sdk emulator), or read a live site with --url, --api-key and --site-id.`,
+      `no emulator answers at ${emulator}: start one (npx sitekit-sdk emulator), or read a live site with --url, --api-key and --site-id.`,
     );
   }
   if (!response.ok) throw new Error(`${infoUrl} answered ${response.status}: is this a sitekit emulator?`);
@@ -91,7 +103,7 @@ export async function connectToSite(
       origin: new URL(args.url).origin,
     };
   }
-  const info = await emulatorInfo(args.emulator ?? DEFAULT_EMULATOR_URL, fetchFunction);
+  const info = await emulatorInfo(emulatorUrl(args.emulator, env), fetchFunction);
   return {
     client: createClient({
       baseUrl: info.url,

@@ -5,8 +5,8 @@
 import { parseArgs } from 'node:util';
 import { CONTROL_HEADER } from '../emulator/http/request-guards.js';
 import { TRIGGER_EVENT_TYPES } from '../emulator/services/webhooks/event-types.js';
-import { DEFAULT_EMULATOR_URL, UsageError } from './site-connection.js';
-import type { CommandIo } from './types-command.js';
+import { type CommandIo, UsageError } from './command-io.js';
+import { EMULATOR_OPTION, EMULATOR_USAGE, emulatorUrl } from './site-connection.js';
 
 /** The help of the command. */
 export const TRIGGER_USAGE = `Usage: sitekit-sdk emulator trigger <event type> [options]
@@ -14,12 +14,12 @@ export const TRIGGER_USAGE = `Usage: sitekit-sdk emulator trigger <event type> [
 Sends a signed domain event, built from the emulator's data, as the platform's webhooks do.
 
 Options:
-  --collection <id>      the data collection of an item or collection event (default Movies)
-  --id <id>              the entity (item, collection, member, file); default the first there is
-  --forward-to <url>     where to send it (default: the emulator's config webhookUrls)
-  --bad-signature        sign it with a wrong key, to test the app's refusal
-  --url <url>            the emulator (default $SITEKIT_EMULATOR_URL or ${DEFAULT_EMULATOR_URL})
-  -h, --help             show this help
+  --collection <id>   the data collection of an item or collection event (default Movies)
+  --id <id>           the entity (item, collection, member, file); default the first there is
+  --forward-to <url>  where to send it (default: the emulator's config webhookUrls)
+  --bad-signature     sign it with a wrong key, to test the app's refusal
+${EMULATOR_USAGE}
+  -h, --help          show this help
 
 Event types:
 ${TRIGGER_EVENT_TYPES.map((type) => `  ${type}`).join('\n')}
@@ -35,6 +35,8 @@ export async function triggerCommand(argv: string[], io: CommandIo): Promise<num
       id: { type: 'string' },
       'forward-to': { type: 'string', multiple: true },
       'bad-signature': { type: 'boolean' },
+      ...EMULATOR_OPTION,
+      // Its old name for the emulator, refused with the new one: in the other commands --url names a live site.
       url: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -44,8 +46,10 @@ export async function triggerCommand(argv: string[], io: CommandIo): Promise<num
     io.stdout(TRIGGER_USAGE);
     return 0;
   }
+  if (values.url !== undefined)
+    throw new UsageError('trigger names the emulator with --emulator <url> (--url names a live site)');
   if (positionals.length != 1) throw new UsageError('Name one event type to trigger.');
-  const emulator = (values.url ?? io.env.SITEKIT_EMULATOR_URL ?? DEFAULT_EMULATOR_URL).replace(/\/+$/, '');
+  const emulator = emulatorUrl(values.emulator, io.env);
   const response = await (io.fetch ?? fetch)(`${emulator}/_emulator/webhooks/trigger`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', [CONTROL_HEADER]: '1' },

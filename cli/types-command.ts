@@ -5,7 +5,8 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
-import { connectToSite, SITE_OPTIONS, SITE_USAGE, UsageError, type SiteConnection } from './site-connection.js';
+import { type CommandIo, UsageError } from './command-io.js';
+import { connectToSite, SITE_OPTIONS, SITE_USAGE, type SiteConnection } from './site-connection.js';
 import { readCollections, sampleUndeclaredFields } from './site-schema.js';
 import { siteTypesFile } from './site-types.js';
 import { describeChanges } from './types-changes.js';
@@ -26,17 +27,6 @@ Options:
 ${SITE_USAGE}
   -h, --help          show this help
 `;
-
-/** Where a command writes: the process's streams, or a test's. */
-export interface CommandIo {
-  stdout: (text: string) => void;
-  stderr: (text: string) => void;
-  env: Record<string, string | undefined>;
-  /** Resolves when a `--watch` command should stop (Ctrl-C in the CLI). */
-  stopped?: Promise<void>;
-  /** The fetch the site is read with (the global one by default; tests put failures in its way). */
-  fetch?: typeof fetch;
-}
 
 /** The file's contents for the site as it is now. */
 async function generate(site: SiteConnection, sample: number | undefined): Promise<string> {
@@ -115,11 +105,11 @@ export async function typesCommand(argv: string[], io: CommandIo): Promise<numbe
 
   io.stderr(`watching ${site.description} every ${interval} ms (Ctrl-C to stop)\n`);
   let stop = false;
-  io.stopped?.then(() => {
+  const stopped = io.untilStopped?.().then(() => {
     stop = true;
   });
   while (!stop) {
-    await Promise.race([new Promise((resolve) => setTimeout(resolve, interval)), io.stopped]);
+    await Promise.race([new Promise((resolve) => setTimeout(resolve, interval)), stopped]);
     if (stop) break;
     try {
       await write(await generate(site, sample));

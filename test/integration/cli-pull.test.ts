@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiKeyAuth, Client, Item } from '../../src/index.js';
-import { runSiteCommand } from '../../cli/main.js';
-import type { CommandIo } from '../../cli/types-command.js';
+import type { CommandIo } from '../../cli/command-io.js';
+import { runCommand } from '../../cli/commands.js';
 import { startEmulator, type TestEmulator } from '../helpers/emulator.js';
 
 const ROLES = { read: 'SITE_MEMBER', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' } as const;
@@ -51,7 +51,7 @@ async function pull(args: string[], fetchFunction?: typeof fetch): Promise<{ cod
   let stderr = '';
   const io: CommandIo = { stdout: () => {}, stderr: (text) => void (stderr += text), env: {}, fetch: fetchFunction };
   const site = ['--url', live.url, '--api-key', live.info.apiKey, '--site-id', live.info.siteId];
-  const code = await runSiteCommand('pull', [...site, ...args], io);
+  const code = await runCommand(['pull', ...site, ...args], io);
   return { code, stderr };
 }
 

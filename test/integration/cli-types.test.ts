@@ -11,7 +11,8 @@ import { join, resolve } from 'node:path';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataCollection } from '../../src/index.js';
-import { typesCommand, type CommandIo } from '../../cli/types-command.js';
+import type { CommandIo } from '../../cli/command-io.js';
+import { typesCommand } from '../../cli/types-command.js';
 import { startEmulator, type TestEmulator } from '../helpers/emulator.js';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -178,7 +179,12 @@ describe('sitekit-sdk types', () => {
     let stop!: () => void;
     const stopped = new Promise<void>((resolve) => (stop = resolve));
     let stderr = '';
-    const io: CommandIo = { stdout: () => {}, stderr: (text) => void (stderr += text), env: {}, stopped };
+    const io: CommandIo = {
+      stdout: () => {},
+      stderr: (text) => void (stderr += text),
+      env: {},
+      untilStopped: () => stopped,
+    };
     const watching = typesCommand(['--emulator', emulator.url, '--out', out, '--watch', '--interval', '50'], io);
     await expect.poll(() => stderr).toContain('watching');
     expect(readFileSync(out, 'utf8')).not.toContain('Watched');

@@ -6,13 +6,9 @@ import { spawn } from 'node:child_process';
 import { afterAll, expect, it } from 'vitest';
 import { createClient, OAuthStrategy } from '../../src/index.js';
 
-const child = spawn(
-  process.execPath,
-  ['--import', 'tsx', 'cli/emulator-command.ts', 'emulator', '--port', '0', '--memory'],
-  {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  },
-);
+const child = spawn(process.execPath, ['--import', 'tsx', 'cli/main.ts', 'emulator', '--port', '0', '--memory'], {
+  stdio: ['ignore', 'pipe', 'pipe'],
+});
 afterAll(() => {
   child.kill('SIGTERM');
 });

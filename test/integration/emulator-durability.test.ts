@@ -27,7 +27,7 @@ function startChild(): Promise<{
 }> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'cli/emulator-command.ts', 'emulator', '--port', '0', '--data-dir', dataDir],
+    ['--import', 'tsx', 'cli/main.ts', 'emulator', '--port', '0', '--data-dir', dataDir],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   children.push(child);

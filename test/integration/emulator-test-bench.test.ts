@@ -23,7 +23,7 @@ import {
   type Client,
 } from '../../src/index.js';
 import type { DomainEvent } from '../../emulator/events.js';
-import { runSiteCommand } from '../../cli/main.js';
+import { runCommand } from '../../cli/commands.js';
 import { startEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { setConfig } from '../helpers/sign-in.js';
 
@@ -479,9 +479,18 @@ describe('webhooks on demand', () => {
       stderr: (text: string) => void output.push(text),
       env: {},
     };
-    const code = await runSiteCommand(
-      'trigger',
-      ['wix.members.v1.member_updated', '--id', TESS.id, '--forward-to', receiverUrl, '--url', emulator.url],
+    const code = await runCommand(
+      [
+        'emulator',
+        'trigger',
+        'wix.members.v1.member_updated',
+        '--id',
+        TESS.id,
+        '--forward-to',
+        receiverUrl,
+        '--emulator',
+        emulator.url,
+      ],
       io,
     );
     expect([code, output.join('')]).toEqual([
@@ -490,8 +499,12 @@ describe('webhooks on demand', () => {
     ]);
     const processed = await app().webhooks.process(await received);
     expect(processed.eventType).toBe('wix.members.v1.member_updated');
-    expect(await runSiteCommand('trigger', ['wix.unknown', '--url', emulator.url], io)).toBe(1);
-    expect(await runSiteCommand('trigger', [], io)).toBe(2);
+    expect(await runCommand(['emulator', 'trigger', 'wix.unknown', '--emulator', emulator.url], io)).toBe(1);
+    expect(await runCommand(['emulator', 'trigger'], io)).toBe(2);
+    // --url names a live site in every command: trigger's old name for the emulator is refused, naming the new one.
+    output.length = 0;
+    expect(await runCommand(['emulator', 'trigger', 'wix.unknown', '--url', emulator.url], io)).toBe(2);
+    expect(output.join('')).toContain('--emulator <url>');
   });
 
   it('an unknown event type or entity is refused', async () => {

@@ -1,6 +1,6 @@
 /**
  * Admin: a collection's TypeScript interface, as `sitekit-sdk types` writes it (the same generator,
- * emulator/cli/site-types.ts), ready to copy into an app.
+ * cli/site-types.ts), ready to copy into an app.
  */
 import { useState } from 'react';
 import type { DataCollection } from 'sitekit-sdk';
