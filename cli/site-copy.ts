@@ -4,7 +4,7 @@
  * load): back to the wire form the emulator stores, with the columns each table indexes. Also the
  * anonymization of members. Kept in step with the emulator's stores (data/collection-store.ts,
  * data/items/item-store.ts, members/member-store.ts, media/file-store.ts): the round trip test
- * (test/integration/cli-pull.test.ts) fails when they part.
+ * (test/cli/pull.test.ts) fails when they part.
  */
 import { getDataCollection, getFileDescriptor, getMember } from '../generated/operations.js';
 import type { DataCollection, FileDescriptor, Item, Member } from '../src/index.js';
