@@ -18,7 +18,11 @@ export interface FaultInput {
   operation?: string;
   /** A path prefix (`/wix-data/`, `/_media/upload`); with `operation`, both must match. Neither: every API request. */
   path?: string;
-  /** The status to answer (400–599), or `0` to drop the connection. Absent: the real answer, after `latencyMs`. */
+  /**
+   * The status to answer: an error (400–599), a success (200–299) with a `body` (an answer that
+   * differs from the real one, e.g. a field renamed), or `0` to drop the connection. Absent: the
+   * real answer, after `latencyMs`.
+   */
   status?: number;
   /** How many matching requests it fails; absent: all of them, until removed. */
   times?: number;
@@ -28,7 +32,7 @@ export interface FaultInput {
   latencyMs?: number;
   /** The `Retry-After` header of the faulted answer, in seconds. */
   retryAfterSeconds?: number;
-  /** The faulted answer's JSON body, instead of the platform's error shape for `status`. */
+  /** The faulted answer's JSON body, instead of the platform's error shape for `status`; required for a 2xx `status`. */
   body?: unknown;
 }
 
@@ -92,12 +96,20 @@ function violationsOf(input: Record<string, unknown>): FieldViolation[] {
   const known = ['operation', 'path', 'status', 'times', 'probability', 'latencyMs', 'retryAfterSeconds', 'body'];
   for (const key of Object.keys(input))
     if (!known.includes(key)) problem(key, 'is not a field of a fault rule', 'FIELD_NOT_ALLOWED');
-  const { operation, path, status, times, probability, latencyMs, retryAfterSeconds } = input;
+  const { operation, path, status, times, probability, latencyMs, retryAfterSeconds, body } = input;
   if (operation !== undefined && (typeof operation != 'string' || !operation)) problem('operation', 'must be a name');
   if (path !== undefined && (typeof path != 'string' || !path.startsWith('/')))
     problem('path', 'must be a path prefix starting with /', 'FORMAT');
-  if (status !== undefined && status !== 0 && !isWholeNumberIn(status, 400, 599))
-    problem('status', 'must be 0 (drop the connection) or an error status from 400 to 599');
+  const isSuccess = isWholeNumberIn(status, 200, 299);
+  if (status !== undefined && status !== 0 && !isSuccess && !isWholeNumberIn(status, 400, 599))
+    problem('status', 'must be 0 (drop the connection), an error status from 400 to 599, or 200 to 299 with a body');
+  // A success has no default body to fall back on (the error shape is for errors).
+  if (isSuccess && body === undefined)
+    problem(
+      'body',
+      'must be given with a success status (the answer to give instead of the real one)',
+      'REQUIRED_FIELD',
+    );
   if (status === undefined && latencyMs === undefined)
     problem('status', 'must be given unless the rule only adds latency (latencyMs)', 'REQUIRED_FIELD');
   if (times !== undefined && !isWholeNumberIn(times, 1))
