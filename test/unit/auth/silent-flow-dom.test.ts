@@ -42,8 +42,17 @@ function setup() {
 }
 const post = (origin: string, data: unknown) => window.dispatchEvent(new MessageEvent('message', { origin, data }));
 const frames = () => [...document.querySelectorAll('iframe')];
+// Up to 10 s of real time: on a loaded machine the flow's first steps (WebCrypto's digest on the
+// thread pool, the flow's chunks) take their time before the frame is there.
 const until = async (check: () => unknown) => {
-  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 5));
+  for (let i = 0; i < 2000 && !check(); i++) await new Promise((r) => setTimeout(r, 5));
+};
+/** Like `until` under fake timers: each round runs what is due now and yields to real I/O (setImmediate is not faked). */
+const untilFaked = async (check: () => unknown) => {
+  for (let i = 0; i < 20_000 && !check(); i++) {
+    await vi.advanceTimersByTimeAsync(0);
+    await new Promise((r) => setImmediate(r));
+  }
 };
 
 beforeEach(() => nock.disableNetConnect());
@@ -134,7 +143,7 @@ describe('getMemberTokensForDirectLogin in a browser', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const { auth } = setup();
     const result = auth.getMemberTokensForDirectLogin('S').catch((x) => x);
-    for (let i = 0; i < 100 && !frames().length; i++) await vi.advanceTimersByTimeAsync(0);
+    await untilFaked(() => frames().length);
     expect(frames()).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(119_000);
     expect(frames()).toHaveLength(1);
