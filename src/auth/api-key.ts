@@ -24,10 +24,6 @@ export interface ApiKeyAuth extends AuthStrategy, IdentityCalls {
   setAccountId(accountId?: string): void;
 }
 
-/** A site or account ID: a non-empty string, or nothing. */
-const optionalId = (id: unknown, name: string): string | undefined =>
-  id == null ? undefined : requireString(id, name, 'ApiKeyStrategy');
-
 /**
  * Authenticates with an API key: an elevated client, allowed to call site-owner operations.
  *
@@ -39,19 +35,20 @@ const optionalId = (id: unknown, name: string): string | undefined =>
  */
 export function ApiKeyStrategy(options: ApiKeyOptions): ApiKeyAuth {
   const apiKey = requireString(options?.apiKey, 'apiKey', 'ApiKeyStrategy');
-  const ids = { siteId: optionalId(options.siteId, 'siteId'), accountId: optionalId(options.accountId, 'accountId') };
-  // The same headers for every call until an ID changes: nothing allocated per call.
-  let headers: Readonly<Record<string, string>> = {};
+  // The same frozen headers for every call, replaced (never changed) when an ID is set: nothing
+  // is allocated per call, and no caller can change what later calls send.
+  let headers: Readonly<Record<string, string>> = { Authorization: apiKey };
   let ready = Promise.resolve({ headers });
-  const assemble = () => {
-    headers = Object.freeze({
-      Authorization: apiKey,
-      ...(ids.siteId ? { 'wix-site-id': ids.siteId } : {}),
-      ...(ids.accountId ? { 'wix-account-id': ids.accountId } : {}),
-    });
+  /** Sets header `name` to the ID given as `field` (a non-empty string), or removes it without one. */
+  const setId = (name: string, id: unknown, field: string) => {
+    const { [name]: _replaced, ...others } = headers;
+    headers = Object.freeze(
+      id == null || id === '' ? others : { ...others, [name]: requireString(id, field, 'ApiKeyStrategy') },
+    );
     ready = Promise.resolve({ headers });
   };
-  assemble();
+  setId('wix-site-id', options.siteId, 'siteId');
+  setId('wix-account-id', options.accountId, 'accountId');
   let clientTransport: Transport | undefined;
   // Used without createClient, the strategy talks to the default host itself.
   const transport = () => (clientTransport ??= new Transport({ auth: strategy }));
@@ -62,14 +59,8 @@ export function ApiKeyStrategy(options: ApiKeyOptions): ApiKeyAuth {
       () => ready,
       () => headers,
     ),
-    setSiteId: (siteId) => {
-      ids.siteId = optionalId(siteId, 'siteId');
-      assemble();
-    },
-    setAccountId: (accountId) => {
-      ids.accountId = optionalId(accountId, 'accountId');
-      assemble();
-    },
+    setSiteId: (siteId) => setId('wix-site-id', siteId, 'siteId'),
+    setAccountId: (accountId) => setId('wix-account-id', accountId, 'accountId'),
     ...bindIdentityCalls(transport),
   };
   return strategy;

@@ -15,12 +15,11 @@ import { signOn } from '../../generated/operations/signOn.js';
 import { startVerification } from '../../generated/operations/startVerification.js';
 import { verify } from '../../generated/operations/verify.js';
 import type * as M from '../../generated/models.js';
-import type { CallSettings, Transport } from '../http/transport.js';
+import type { Transport } from '../http/transport.js';
 import { optionsObject, requireObject, requireString } from '../input.js';
-import { send, sendPublic } from '../invoke.js';
+import { sendPublic } from '../invoke.js';
 import type { Operation } from '../operation.js';
 import type { CallOptions } from '../types.js';
-import { toWire } from '../wire/index.js';
 
 /** Options of `registerV2`: everything of the request but the login ID. */
 export type RegisterV2Options = Omit<M.RegisterRequest, 'loginId'> & CallOptions;
@@ -96,15 +95,3 @@ export function identityCalls(transport: Transport): IdentityCalls {
     createRedirectSession: (options) => call(createRedirectSession, {}, options),
   };
 }
-
-/**
- * The sign-on of `getMemberTokensForExternalLoginWithSession`: `signOn` for `email` with the
- * caller's own headers (the API key beside the visitor's token), resolving the public answer.
- */
-export const signOnWith =
-  (transport: Transport) =>
-  (email: unknown, options: Omit<M.SignOnRequest, 'loginId'>, call: CallSettings): Promise<M.SignOnResponse> => {
-    const loginId = { email: requireString(email, 'email', 'getMemberTokensForExternalLoginWithSession') };
-    const request = toWire({ ...optionsObject(options, 'options', 'signOn'), loginId }, signOn.request) as object;
-    return send(transport, signOn, request, call) as Promise<M.SignOnResponse>;
-  };

@@ -5,33 +5,25 @@
  * `sendActivationEmail` with its API key, a page calls `registerV2` as a visitor.
  */
 import type { Transport } from '../http/transport.js';
-import { loadOnFirstUse } from '../lazy.js';
+import { lazyMethods, loadOnFirstUse } from '../lazy.js';
 import type { IdentityCalls } from './identity-calls.js';
 
 /** The official identity calls of a strategy whose client transport is `transport()`. */
 export function bindIdentityCalls(transport: () => Transport): IdentityCalls {
   const load = loadOnFirstUse(async () => (await import('./identity-calls.js')).identityCalls(transport()));
-  const bind =
-    <K extends Exclude<keyof IdentityCalls, 'verification'>>(name: K) =>
-    async (...args: Parameters<IdentityCalls[K]>): Promise<Awaited<ReturnType<IdentityCalls[K]>>> =>
-      (
-        (await load())[name] as (
-          ...args: Parameters<IdentityCalls[K]>
-        ) => Promise<Awaited<ReturnType<IdentityCalls[K]>>>
-      )(...args);
-  const verifyDuringAuthentication = bind('verifyDuringAuthentication');
-  return {
-    registerV2: bind('registerV2'),
-    loginV2: bind('loginV2'),
-    signOn: bind('signOn'),
-    sendRecoveryEmail: bind('sendRecoveryEmail'),
-    sendActivationEmail: bind('sendActivationEmail'),
-    recover: bind('recover'),
-    verification: {
-      start: async (options) => (await load()).verification.start(options),
-      verifyDuringAuthentication,
-    },
-    verifyDuringAuthentication,
-    createRedirectSession: bind('createRedirectSession'),
+  const calls = lazyMethods(load, [
+    'registerV2',
+    'loginV2',
+    'signOn',
+    'sendRecoveryEmail',
+    'sendActivationEmail',
+    'recover',
+    'verifyDuringAuthentication',
+    'createRedirectSession',
+  ]);
+  const verification = {
+    ...lazyMethods(async () => (await load()).verification, ['start']),
+    verifyDuringAuthentication: calls.verifyDuringAuthentication,
   };
+  return { ...calls, verification };
 }

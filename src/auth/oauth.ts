@@ -6,14 +6,13 @@
 import { withReadyHeaders } from '../http/auth.js';
 import { Transport, type CallSettings } from '../http/transport.js';
 import { requireString } from '../input.js';
-import { loadOnFirstUse } from '../lazy.js';
+import { lazyMethods, loadOnFirstUse } from '../lazy.js';
 import type { Operation } from '../operation.js';
 import type { CallOptions } from '../types.js';
 import { parseFromUrl } from './callback.js';
 import { createOAuthData } from './pkce.js';
 import { bindIdentityCalls } from './identity.js';
 import type { IdentityCalls, SignOnOptions } from './identity-calls.js';
-import type { SignInFlows } from './sign-in.js';
 import { memoryTokenStorage } from './storage.js';
 import type { AuthStrategy } from './strategy.js';
 import { isUsable, noTokens, TokenLifecycle } from './token-lifecycle.js';
@@ -196,23 +195,13 @@ export function OAuthStrategy(options: OAuthOptions): OAuthAuth {
   const loadSignIn = loadOnFirstUse(async () =>
     (await import('./sign-in.js')).signInFlows(send, clientId, signInState),
   );
-  const signIn =
-    <K extends keyof SignInFlows>(name: K) =>
-    async (...args: Parameters<SignInFlows[K]>): Promise<Awaited<ReturnType<SignInFlows[K]>>> =>
-      (
-        (await loadSignIn())[name] as (
-          ...args: Parameters<SignInFlows[K]>
-        ) => Promise<Awaited<ReturnType<SignInFlows[K]>>>
-      )(...args);
 
   /** The access token of the stored tokens, renewed first when needed. */
   const accessToken = async () => (await tokens.usable()).accessToken.value;
-  /** The headers of an external login: the visitor's access token with the API key beside it. */
-  const withApiKey = async (apiKey: unknown) => ({
-    Authorization: `${await accessToken()},${requireString(apiKey, 'apiKey', 'getMemberTokensForExternalLogin')}`,
-  });
-  // The sign-on of an external login with a session loads with the official identity calls.
-  const loadSignOn = loadOnFirstUse(async () => (await import('./identity-calls.js')).signOnWith(transport()));
+  // External logins (servers only) load on first use.
+  const loadExternalLogins = loadOnFirstUse(async () =>
+    (await import('./external-login.js')).externalLogins(tokens, transport),
+  );
 
   const strategy: OAuthAuth = {
     elevated: false,
@@ -247,25 +236,18 @@ export function OAuthStrategy(options: OAuthOptions): OAuthAuth {
       (await redirectFlow()).exchangeCode(code, state, oauthData, call),
     getMemberTokensForDirectLogin: (sessionToken, silentOptions) => silentSignIn(silentOptions, sessionToken),
     getMemberTokensSilently: (silentOptions) => silentSignIn(silentOptions),
-    getMemberTokensForExternalLogin: async (memberId, apiKey, call) => {
-      const body = { grant_type: 'authorized_client', scope: 'offline_access', member_id: memberId };
-      return (await tokens.grant(body, 'member', { ...call, headers: await withApiKey(apiKey) })).tokens;
-    },
-    getMemberTokensForExternalLoginWithSession: async (email, apiKey, signOnOptions) => {
-      const headers = await withApiKey(apiKey);
-      const { signal, timeoutMs, ...rest } = signOnOptions ?? {};
-      const call = { signal, timeoutMs };
-      // The sign-on runs with the API key beside the visitor's token; so does the grant of its session.
-      const { sessionToken, identity } = await (await loadSignOn())(email, rest, { ...call, headers });
-      const body = { grant_type: 'authorized_client', member_id: identity?._id, session_token: sessionToken };
-      return (await tokens.grant(body, 'member', { ...call, headers })).tokens;
-    },
-    login: signIn('login'),
-    register: signIn('register'),
-    processVerification: signIn('processVerification'),
-    resendVerificationCode: signIn('resendVerificationCode'),
-    sendPasswordResetEmail: signIn('sendPasswordResetEmail'),
-    changePassword: signIn('changePassword'),
+    ...lazyMethods(loadSignIn, [
+      'login',
+      'register',
+      'processVerification',
+      'resendVerificationCode',
+      'sendPasswordResetEmail',
+      'changePassword',
+    ]),
+    getMemberTokensForExternalLogin: async (memberId, apiKey, call) =>
+      (await loadExternalLogins()).forMember(memberId, apiKey, call),
+    getMemberTokensForExternalLoginWithSession: async (email, apiKey, options) =>
+      (await loadExternalLogins()).withSession(email, apiKey, options),
     // Signed out locally even when the hosted logout could not be prepared.
     logout: async (originalUrl, call) => {
       try {

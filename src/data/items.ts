@@ -403,26 +403,16 @@ async function distinctValues(
   options?: DistinctRequest,
 ): Promise<DistinctResult<unknown>> {
   const base = { dataCollectionId: collectionIdOf(collectionId), fieldName: requireString(field, 'fieldName') };
-  const page = await fetchPages<unknown>(
+  return fetchPages(
     {
       transport,
       operation: queryDistinctValues,
       base,
       rest: { filter: optionalFilter(options?.filter) },
       entries: (response) => response.distinctValues as unknown[] | undefined,
+      itemsAlsoAs: 'values',
       options,
     },
     { limit: limitOf(options?.paging?.limit), skip: skipOf(options?.paging?.offset ?? 0) },
-  );
-  return withValues(page);
-}
-
-/** A page of distinct values with the official result's `values` (the page's items), on every page. */
-function withValues<T>(page: PagedResult<T>): DistinctResult<T> {
-  return {
-    ...page,
-    values: page.items,
-    next: async () => withValues(await page.next()),
-    prev: async () => withValues(await page.prev()),
-  };
+  ) as Promise<DistinctResult<unknown>>;
 }

@@ -55,6 +55,8 @@ export interface PageSource {
   readonly rest: Record<string, unknown>;
   /** The page's entries, from the response. */
   readonly entries: (response: Record<string, unknown>) => unknown[] | undefined;
+  /** Another name of each page's items in the result (`values`: the official distinct result's). */
+  readonly itemsAlsoAs?: string;
   /** The request field that paging goes inside (`query`); at the top level without one. */
   readonly pagingField?: string;
   /** The caller's options: read options of the request, and the call options. */
@@ -134,6 +136,7 @@ export function fetchPages<T>(
           : fetchPage(nextOffset, undefined, nextOffset / pageSize);
       };
     const page: PagedResult<T> = {
+      ...(source.itemsAlsoAs && { [source.itemsAlsoAs]: items }),
       items,
       length: items.length,
       totalCount: total,

@@ -1,4 +1,4 @@
-import { RequestError } from '../errors/index.js';
+import { requireObject } from '../input.js';
 
 /**
  * What the transport needs from authentication, and nothing more: the transport depends on this
@@ -50,10 +50,9 @@ export const readyAuthHeaders = (auth: TransportAuth): Record<string, string> | 
  * The headers of what a strategy's `getAuthHeaders()` resolved, checked: a custom strategy that
  * resolves the headers themselves (not `{headers}`) would send no credentials, silently.
  */
-export function headersOf(auth: unknown): Record<string, string> {
-  const headers = (auth as Partial<AuthHeaders> | null | undefined)?.headers;
-  if (headers == null || typeof headers != 'object') {
-    throw new RequestError('auth.getAuthHeaders() must resolve {headers: {...}}', { field: 'getAuthHeaders' });
-  }
-  return headers;
-}
+export const headersOf = (auth: unknown): Record<string, string> =>
+  requireObject(
+    (auth as Partial<AuthHeaders> | null | undefined)?.headers,
+    'getAuthHeaders().headers',
+    'auth',
+  ) as Record<string, string>;

@@ -180,7 +180,7 @@ describe('credentials on the wire: ready headers (the twin of getAuthHeaders) or
     } as unknown as AuthStrategy;
     const client = createClient({ auth, baseUrl: 'https://api.test', fetch });
     await expect(client.collections.getDataCollection('x')).rejects.toThrow(
-      'auth.getAuthHeaders() must resolve {headers: {...}}',
+      'auth: getAuthHeaders().headers must be an object',
     );
     expect(sentHeaders(fetch)).toEqual([]);
   });
