@@ -33,6 +33,8 @@ export interface LoggedRequest {
   decisions?: ExplainedDecision[];
   /** The fault rule (`/_emulator/faults`) that answered or delayed it. */
   faultId?: string;
+  /** True when the answer (or the dropped connection) was the fault rule's: the route never ran. */
+  faultAnswered?: boolean;
   /** The request's body as text (JSON pretty-printed), secrets redacted; or a note why it is not kept. */
   requestBody?: string;
   /** The answer's body, the same way. */
@@ -59,6 +61,8 @@ export interface RequestRecord {
   caller: Caller | undefined;
   decisions: readonly Decision[] | undefined;
   faultId: string | undefined;
+  /** Whether the fault rule answered (or dropped) the request, rather than only delaying it. */
+  faultAnswered: boolean | undefined;
   /** Kept by reference; written out, secrets redacted, when read (`logged-bodies.ts`). */
   requestBody: KeptBody | undefined;
   responseBody: KeptBody | undefined;
@@ -121,7 +125,7 @@ export interface RequestLog {
 
 /** A record in its public form: the caller's identity only, the decisions in words. */
 function present(record: RequestRecord): LoggedRequest {
-  const { caller, decisions, operationId, faultId } = record;
+  const { caller, decisions, operationId, faultId, faultAnswered } = record;
   const entry: LoggedRequest = {
     requestId: record.requestId,
     time: new Date(record.receivedAt).toISOString(),
@@ -131,6 +135,7 @@ function present(record: RequestRecord): LoggedRequest {
     status: record.status,
     durationMs: Math.round(record.durationMs * 100) / 100,
     ...(faultId ? { faultId } : {}),
+    ...(faultId && faultAnswered ? { faultAnswered } : {}),
   };
   if (caller) {
     entry.caller = { kind: caller.kind, authenticated: caller.authenticated };
