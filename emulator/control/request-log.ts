@@ -32,6 +32,8 @@ export interface LoggedRequest {
   decisions?: ExplainedDecision[];
   /** The fault rule (`/_emulator/faults`) that answered or delayed it. */
   faultId?: string;
+  /** True when the answer (or the dropped connection) was the fault rule's: the route never ran. */
+  faultAnswered?: boolean;
   /**
    * The request's body as text (JSON pretty-printed), secrets redacted; or a note why it is not
    * kept, or not in this answer (past {@link BODY_CHARACTERS_PER_READ}).
@@ -61,6 +63,8 @@ export interface RequestRecord {
   caller: Caller | undefined;
   decisions: readonly Decision[] | undefined;
   faultId: string | undefined;
+  /** Whether the fault rule answered (or dropped) the request, rather than only delaying it. */
+  faultAnswered: boolean | undefined;
   /** Written out once when logged, secrets redacted, or a note why not (`logged-bodies.ts`). */
   requestBody: string | undefined;
   responseBody: string | undefined;
@@ -137,7 +141,7 @@ const pastTheRead = (text: string) =>
  * while `budget` (characters of bodies this read may still answer) lasts; answers what is left of it.
  */
 function present(record: RequestRecord, budget: number): { entry: LoggedRequest; budget: number } {
-  const { caller, decisions, operationId, faultId } = record;
+  const { caller, decisions, operationId, faultId, faultAnswered } = record;
   const entry: LoggedRequest = {
     requestId: record.requestId,
     time: new Date(record.receivedAt).toISOString(),
@@ -147,6 +151,7 @@ function present(record: RequestRecord, budget: number): { entry: LoggedRequest;
     status: record.status,
     durationMs: Math.round(record.durationMs * 100) / 100,
     ...(faultId ? { faultId } : {}),
+    ...(faultId && faultAnswered ? { faultAnswered } : {}),
   };
   if (caller) {
     entry.caller = { kind: caller.kind, authenticated: caller.authenticated };
