@@ -15,6 +15,10 @@ const COMMANDS = {
     const { pullCommand, PULL_USAGE } = await import('./pull-command.js');
     return { run: pullCommand, usage: PULL_USAGE };
   },
+  verify: async () => {
+    const { verifyCommand, VERIFY_USAGE } = await import('../../cli/verify/verify-command.js');
+    return { run: verifyCommand, usage: VERIFY_USAGE };
+  },
   // `sitekit-sdk emulator trigger ...` (cli.ts sends it here): it talks to a running emulator.
   trigger: async () => {
     const { triggerCommand, TRIGGER_USAGE } = await import('./trigger-command.js');
@@ -43,8 +47,12 @@ export async function runSiteCommand(name: SiteCommand, argv: string[], io?: Com
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
     env: process.env,
-    // Only a watch listens for Ctrl-C: for the others it ends the process as usual.
-    stopped: argv.includes('--watch') ? new Promise((resolve) => process.once('SIGINT', () => resolve())) : undefined,
+    // Only a watch and verify (which removes its scratch collection first) listen for Ctrl-C: for
+    // the others it ends the process as usual.
+    stopped:
+      argv.includes('--watch') || name == 'verify'
+        ? new Promise((resolve) => process.once('SIGINT', () => resolve()))
+        : undefined,
   };
   try {
     return await run(argv, streams);
