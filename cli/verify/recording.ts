@@ -30,7 +30,10 @@ export async function writeRecording(dir: string, steps: readonly RecordedStep[]
   const recording: Recording = { format: 'sitekit-verify-recording', version: 1, steps: [...steps] };
   await mkdir(dir, { recursive: true });
   const path = recordingFile(dir);
-  await writeFile(`${path}.tmp`, `${JSON.stringify(recording, null, 2)}\n`);
+  // One step a line: small, and a change of the site shows in a diff as the steps it changed.
+  const lines = recording.steps.map((step) => JSON.stringify(step));
+  const text = `{"format":"${recording.format}","version":${recording.version},"steps":[\n${lines.join(',\n')}\n]}\n`;
+  await writeFile(`${path}.tmp`, text);
   await rename(`${path}.tmp`, path);
 }
 

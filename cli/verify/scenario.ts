@@ -40,7 +40,9 @@ export interface CollectionFacts {
 }
 
 /** Items per page in the reads (small: a run is bounded in calls and in the size of a recording). */
-const PAGE = 10;
+const PAGE = 5;
+/** Items of the first page that planning reads (more than a page: references are looked for in them). */
+const SURVEY_PAGE = 10;
 
 /** Every query is sorted: without a sort the platform's order is not documented, and two sites may differ in it. */
 const BY_ID = [{ fieldName: '_id', order: 'ASC' }];
@@ -50,7 +52,7 @@ export function surveySteps(collectionIds: readonly string[]): Step[] {
   return collectionIds.map((id) => ({
     name: `${id}: first page`,
     operationId: 'queryDataItems',
-    request: { dataCollectionId: id, query: { sort: BY_ID, paging: { limit: PAGE } }, returnTotalCount: true },
+    request: { dataCollectionId: id, query: { sort: BY_ID, paging: { limit: SURVEY_PAGE } }, returnTotalCount: true },
   }));
 }
 

@@ -168,6 +168,19 @@ describe('sitekit-sdk verify', () => {
     expect(drifted.stdout).toContain('emulator "Another title"');
   }, 120_000);
 
+  it("replays the demo site's recording against an emulator loaded with its copy (as CI does: no credentials)", async () => {
+    // Written by scripts/record-verify-demo.ts.
+    const fixture = join(import.meta.dirname, 'fixtures/verify-demo');
+    const emulator = await startEmulator({ seed: join(fixture, 'site.json') });
+    try {
+      const result = await verify(['--replay', fixture, '--against', emulator.url]);
+      expect(result.code, result.stdout + result.stderr).toBe(0);
+      expect(result.stdout).toMatch(/^\d{2} steps: \d+ the same, 0 different/m);
+    } finally {
+      await emulator.close();
+    }
+  }, 60_000);
+
   it('waits out a 429 as its Retry-After says, and counts it', async () => {
     await live.faults.add({ operation: 'insert', status: 429, retryAfterSeconds: 7, times: 1 });
     const result = await verify(['--against', local.url, '--collections', 'Directors']);
