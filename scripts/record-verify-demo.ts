@@ -1,5 +1,5 @@
 /**
- * Writes the recording CI replays (`test/integration/fixtures/verify-demo/`): the demo site (the
+ * Writes the recording CI replays (`test/cli/fixtures/verify-demo/`): the demo site (the
  * emulator's demo data, its Movies cut to 40 to keep the files small) copied by `sitekit-sdk pull`
  * into `site.json`, and `sitekit-sdk verify --record` run against a site loaded from that copy. CI
  * then loads `site.json` into a new emulator and replays the recording against it, with no
@@ -7,10 +7,10 @@
  */
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { runSiteCommand } from '../emulator/cli/commands.js';
+import { runCommand } from '../cli/commands.js';
 import { startEmulator } from '../emulator/index.js';
 
-const dir = join(import.meta.dirname, '../test/integration/fixtures/verify-demo');
+const dir = join(import.meta.dirname, '../test/cli/fixtures/verify-demo');
 const io = {
   stdout: (text: string) => void process.stdout.write(text),
   stderr: (text: string) => void process.stderr.write(text),
@@ -22,12 +22,12 @@ const siteOf = (emulator: { url: string; info: { apiKey: string; siteId: string 
 
 await rm(dir, { recursive: true, force: true });
 const demo = await startEmulator({ port: 0, memory: true });
-const pulled = await runSiteCommand('pull', [...siteOf(demo), '--out', join(dir, 'site.json'), '--limit', '40'], io);
+const pulled = await runCommand(['pull', ...siteOf(demo), '--out', join(dir, 'site.json'), '--limit', '40'], io);
 await demo.close();
 if (pulled != 0) process.exit(pulled);
 const [live, against] = await Promise.all(
   [0, 1].map(() => startEmulator({ port: 0, memory: true, seed: join(dir, 'site.json') })),
 );
-const verified = await runSiteCommand('verify', [...siteOf(live!), '--against', against!.url, '--record', dir], io);
+const verified = await runCommand(['verify', ...siteOf(live!), '--emulator', against!.url, '--record', dir], io);
 await Promise.all([live!.close(), against!.close()]);
 process.exitCode = verified;

@@ -8,7 +8,7 @@
 import { operations } from '../../generated/operations.js';
 import type { Member } from '../../src/index.js';
 import { toPublic, toWire } from '../../src/wire/index.js';
-import { anonymizeMember } from '../../emulator/cli/site-copy.js';
+import { anonymizeMember } from '../site-copy.js';
 import type { Answer } from './site-calls.js';
 import type { Step } from './scenario.js';
 

@@ -1,11 +1,11 @@
 /**
- * How `sitekit-sdk verify` calls a site: raw calls (../../emulator/cli/raw-calls.ts), made safe
+ * How `sitekit-sdk verify` calls a site: raw calls (../raw-calls.ts), made safe
  * against a real site: every request is counted against a budget, and a write is sent only when
  * it targets the scratch collection.
  */
 import type { OperationId } from '../../generated/operations.js';
 import type { ApiKeyAuth, Client } from '../../src/index.js';
-import { callRaw, isWrite, type RawAnswer } from '../../emulator/cli/raw-calls.js';
+import { callRaw, isWrite, type RawAnswer } from '../raw-calls.js';
 
 /** What a site answered: its status, and its JSON body (an error's code only). */
 export type Answer = RawAnswer;

@@ -1,13 +1,13 @@
 /**
- * The emulator `verify` compares a site with when no `--against` is given: started in this
+ * The emulator `verify` compares a site with when no `--emulator` is given: started in this
  * process on a free loopback port, in memory, seeded with a copy of the site made by `pull` (the
  * compared collections, members anonymized, media descriptors), so both answer from the same data.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pullCommand } from '../../emulator/cli/pull-command.js';
-import type { CommandIo } from '../../emulator/cli/types-command.js';
+import { pullCommand } from '../pull-command.js';
+import type { CommandIo } from '../command-io.js';
 
 /** A running emulator of the site. */
 export interface SiteEmulator {
@@ -37,7 +37,7 @@ export async function startSiteEmulator(
       ({ startEmulator } = await import('../../emulator/index.js'));
     } catch (error) {
       throw new Error(
-        `cannot start an emulator here (${(error as Error).message}): install its server packages (npx sitekit-sdk emulator says which), or give --against <url> of a running one`,
+        `cannot start an emulator here (${(error as Error).message}): install its server packages (npx sitekit-sdk emulator says which), or give --emulator <url> of a running one`,
       );
     }
     const emulator = await startEmulator({ port: 0, memory: true, seed: file });

@@ -7,9 +7,9 @@
 import { randomBytes } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { connectToSite, SITE_OPTIONS, UsageError, type SiteConnection } from '../../emulator/cli/site-connection.js';
-import { readCollections } from '../../emulator/cli/site-schema.js';
-import type { CommandIo } from '../../emulator/cli/types-command.js';
+import { UsageError, type CommandIo } from '../command-io.js';
+import { connectToSite, emulatorUrl, SITE_OPTIONS, SITE_USAGE, type SiteConnection } from '../site-connection.js';
+import { readCollections } from '../site-schema.js';
 import { readRecording, stepOf, writeRecording } from './recording.js';
 import {
   accountSteps,
@@ -24,9 +24,17 @@ import { startSiteEmulator, type SiteEmulator } from './site-emulator.js';
 import { describeResult, summaryLine } from './verify-report.js';
 import { Interrupted, VerifyRun, type Site } from './verify-run.js';
 
+/** Collections read when `--collections` does not say. */
+const MAX_COLLECTIONS = 10;
+const MAX_COLLECTIONS_TEXT = String(MAX_COLLECTIONS);
+/** The live site's options (`--emulator` is the emulator compared with, said above). */
+const SITE_USAGE_WITHOUT_EMULATOR = SITE_USAGE.split('\n')
+  .filter((line) => !line.trimStart().startsWith('--emulator'))
+  .join('\n');
+
 /** The help of `sitekit-sdk verify`. */
 export const VERIFY_USAGE = `Usage: sitekit-sdk verify --url <url> --api-key <key> --site-id <id> [options]
-       sitekit-sdk verify --replay <dir> --against <emulator url> [--out report.json]
+       sitekit-sdk verify --replay <dir> --emulator <url> [--out report.json]
 
 Runs one scenario against a live site and against an emulator and compares the answers: reads of
 the site's collections (get, a query per operator family, count, distinct, aggregate, references,
@@ -36,22 +44,17 @@ against the schema the SDK and the emulator are generated from. Prints each dive
 schema drift; exits with 1 when there is any.
 
 Options:
-  --against <url>       the emulator to compare with (default: one started here, seeded from the
-                        site as sitekit-sdk pull copies it)
-  --collections <a,b>   the site's collections to read (default: all, at most ${'10'})
+  --emulator <url>      the running emulator to compare with (--against <url> says the same); default:
+                        one started here, seeded from the site as sitekit-sdk pull copies it
+  --collections <a,b>   the site's collections to read (default: all, at most ${MAX_COLLECTIONS_TEXT})
   --read-only           create no scratch collection: reads only
   --max-calls <n>       send at most n requests to the live site (default 400)
   --out <file>          also write the whole report as JSON
   --record <dir>        keep the live answers (normalized, members anonymized, no credentials) in <dir>
-  --replay <dir>        compare --against with a recording instead of a live site: no credentials needed
-  --url <url>           the live site's API (e.g. https://www.wixapis.com), with --api-key and --site-id
-  --api-key <key>       the site's API key (or the SITEKIT_API_KEY environment variable)
-  --site-id <id>        the site's ID (or the SITEKIT_SITE_ID environment variable)
+  --replay <dir>        compare --emulator with a recording instead of a live site: no credentials needed
+${SITE_USAGE_WITHOUT_EMULATOR}
   -h, --help            show this help
 `;
-
-/** Collections read when `--collections` does not say. */
-const MAX_COLLECTIONS = 10;
 
 /** The command's streams, and how it waits (tests see the waits a rate limit asks for). */
 export interface VerifyIo extends CommandIo {
@@ -61,7 +64,8 @@ export interface VerifyIo extends CommandIo {
 /** The options of one run, checked. */
 interface VerifyOptions {
   site: { url?: string; 'api-key'?: string; 'site-id'?: string };
-  against?: string;
+  /** The running emulator to compare with (`--emulator`); none: one started here. */
+  emulator?: string;
   collections?: string[];
   readOnly: boolean;
   maxCalls: number;
@@ -70,12 +74,12 @@ interface VerifyOptions {
   replay?: string;
 }
 
-function verifyOptions(argv: string[]): VerifyOptions | 'help' {
-  const { emulator: _emulator, ...siteOptions } = SITE_OPTIONS;
+function verifyOptions(argv: string[], env: Record<string, string | undefined>): VerifyOptions | 'help' {
   const { values } = parseArgs({
     args: argv,
     options: {
-      ...siteOptions,
+      ...SITE_OPTIONS,
+      // The issue's name for --emulator, kept as a synonym.
       against: { type: 'string' },
       collections: { type: 'string' },
       'read-only': { type: 'boolean' },
@@ -88,19 +92,22 @@ function verifyOptions(argv: string[]): VerifyOptions | 'help' {
     strict: true,
   });
   if (values.help) return 'help';
+  if (values.against !== undefined && values.emulator !== undefined)
+    throw new UsageError('--against and --emulator say the same: give one');
+  const emulatorOption = values.emulator ?? values.against;
   const maxCalls = values['max-calls'] === undefined ? 400 : Number(values['max-calls']);
   if (!Number.isInteger(maxCalls) || maxCalls < 1)
     throw new UsageError('--max-calls must be a whole number of at least 1');
   if (values.replay !== undefined) {
-    if (values.against === undefined) throw new UsageError('--replay needs --against <emulator url>');
+    if (emulatorOption === undefined) throw new UsageError('--replay needs --emulator <url>');
     if (values.url !== undefined || values.record !== undefined)
       throw new UsageError('--replay reads no live site: leave out --url and --record');
   } else if (values.url === undefined) throw new UsageError('verify needs --url (a live site) or --replay <dir>');
-  if (values.against !== undefined && !URL.canParse(values.against))
-    throw new UsageError(`--against must be a URL (got ${values.against})`);
+  const { url, 'api-key': apiKey, 'site-id': siteId } = values;
   return {
-    site: values,
-    against: values.against,
+    site: { url, 'api-key': apiKey, 'site-id': siteId },
+    // Named, or none: the default is an emulator of the site started here, not one at the usual address.
+    emulator: emulatorOption === undefined ? undefined : emulatorUrl(emulatorOption, env),
     collections: values.collections
       ?.split(',')
       .map((id) => id.trim())
@@ -161,7 +168,7 @@ async function runLive(run: VerifyRun, collections: readonly CollectionFacts[], 
 
 /** Runs `verify`; resolves with the exit code (0: the same, 1: any divergence or drift, 130: interrupted). */
 export async function verifyCommand(argv: string[], io: VerifyIo): Promise<number> {
-  const options = verifyOptions(argv);
+  const options = verifyOptions(argv, io.env);
   if (options === 'help') {
     io.stdout(VERIFY_USAGE);
     return 0;
@@ -183,7 +190,7 @@ export async function verifyCommand(argv: string[], io: VerifyIo): Promise<numbe
   let note = '';
   const problems: string[] = [];
   try {
-    if (!options.against && live) {
+    if (!options.emulator && live) {
       io.stderr(`copying ${live.description} into an emulator (pull)\n`);
       // The site as given (credentials from the options, or the environment pull reads too).
       const { url, 'api-key': apiKey, 'site-id': siteId } = options.site;
@@ -198,7 +205,7 @@ export async function verifyCommand(argv: string[], io: VerifyIo): Promise<numbe
         { ...io, fetch: countedFetch(fetchFunction, count) },
       );
     }
-    const emulator = await connectToSite({ emulator: options.against ?? started!.url }, io.env, policy, fetchFunction);
+    const emulator = await connectToSite({ emulator: options.emulator ?? started!.url }, io.env, policy, fetchFunction);
     const emulatorCount: CallCount = { sent: 0, waits: 0, budget: Number.POSITIVE_INFINITY };
     run = new VerifyRun(
       live && siteOf(live, scratchId, count, io),
@@ -206,7 +213,8 @@ export async function verifyCommand(argv: string[], io: VerifyIo): Promise<numbe
       (result) => io.stdout(describeResult(result)),
     );
     const current = run;
-    io.stopped?.then(() => current.interrupt());
+    // Ctrl-C stops the run between two steps; the scratch collection is removed below.
+    io.untilStopped?.().then(() => current.interrupt());
     io.stdout(`verifying ${live?.description ?? `the recording ${options.replay}`} against ${emulator.description}\n`);
     if (recorded) {
       for (const step of recorded) await run.replay({ ...stepOf(step), answer: step.answer });
