@@ -11,6 +11,7 @@ import { applicationError, EmulatorError, validationError } from '../errors.js';
 import { recordRefusal } from '../auth/decisions.js';
 import { faultHook, type FaultRules } from '../control/faults.js';
 import { keepBody, keepResponsePayload } from '../control/logged-bodies.js';
+import { unservedControlRoutes } from '../control/register.js';
 import type { RequestLog, RequestRecord } from '../control/request-log.js';
 import type { EmulatorContext, ServiceModule } from '../service.js';
 import { answerCors, registerPreflightRoute } from './cors.js';
@@ -109,6 +110,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
         coerceTypes: false,
         removeAdditional: false,
         useDefaults: false,
+        // Errors carry the refused value and its schema, so a refusal can name the nearest allowed names.
+        verbose: true,
       },
       plugins: [addNumberFormats],
     },
@@ -213,5 +216,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 
   registerTableRoutes(app, context, modules);
   for (const module of modules) await module.routes?.(app, context);
+  const unserved = unservedControlRoutes(app);
+  if (unserved.length) throw new Error(`Control operations declared but not served: ${unserved.join(', ')}`);
   return app;
 }

@@ -194,7 +194,7 @@ describe('http details', () => {
     await emulator.fetch('/_emulator/config', {
       method: 'PUT',
       headers: json,
-      body: JSON.stringify({ allowedCorsOrigins: ['https://app.example'] }),
+      body: JSON.stringify({ config: { allowedCorsOrigins: ['https://app.example'] } }),
     });
     try {
       expect((await from('https://app.example')).headers.get('access-control-allow-origin')).toBe(
@@ -204,7 +204,7 @@ describe('http details', () => {
       await emulator.fetch('/_emulator/config', {
         method: 'PUT',
         headers: json,
-        body: JSON.stringify({ allowedCorsOrigins: [] }),
+        body: JSON.stringify({ config: { allowedCorsOrigins: [] } }),
       });
     }
   });

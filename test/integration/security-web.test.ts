@@ -124,13 +124,13 @@ describe('control API writes (finding 6)', () => {
       const behindProxy = await rawRequest('/_emulator/config', {
         method: 'PUT',
         headers: { host: 'proxy.example', origin: 'https://proxy.example', 'content-type': 'application/json' },
-        body: JSON.stringify({ captchaRequired: false }),
+        body: JSON.stringify({ config: { captchaRequired: false } }),
       });
       expect(behindProxy.status).toBe(200);
       const other = await rawRequest('/_emulator/config', {
         method: 'PUT',
         headers: { host: 'proxy.example', origin: 'https://elsewhere.example', 'content-type': 'application/json' },
-        body: JSON.stringify({ captchaRequired: false }),
+        body: JSON.stringify({ config: { captchaRequired: false } }),
       });
       expect(other.status).toBe(403);
     } finally {

@@ -11,26 +11,13 @@ import { inBackground } from '../../background.js';
 import { atLeast } from '../../config.js';
 import type { DomainEvent } from '../../events.js';
 import { applicationError, invalidField } from '../../errors.js';
-import { eventForTrigger, type TriggerRequest } from './trigger.js';
+import type { WebhookDelivery } from '../../control/api.js';
+import { controlRoute } from '../../control/register.js';
+import { eventForTrigger } from './trigger.js';
 import type { EmulatorContext, ServiceModule } from '../../service.js';
 import { SIGNING_ALGORITHM } from '../../site.js';
 
-/** One delivery attempt, as the log shows it. */
-export interface WebhookDelivery {
-  id: string;
-  /** The event's id (`data.id` in the payload): the same across the attempts of one delivery. */
-  eventId: string;
-  url: string;
-  eventType: string;
-  attempt: number;
-  /** The receiver's HTTP status, when it answered. */
-  status?: number;
-  /** Why the attempt failed, when it did. */
-  error?: string;
-  /** ISO time of the attempt. */
-  time: string;
-  durationMs: number;
-}
+export type { WebhookDelivery };
 
 /** How long a receiver has to answer one attempt. */
 const ATTEMPT_TIMEOUT_MS = 10_000;
@@ -222,24 +209,16 @@ export const webhooksService: ServiceModule = {
     });
 
     // A domain event of any type on demand (`sitekit-sdk emulator trigger`), to the given URLs or webhookUrls.
-    app.post('/_emulator/webhooks/trigger', async (request) => {
-      const input = (request.body ?? {}) as TriggerRequest & { urls?: unknown };
-      const urls = input.urls === undefined ? context.config.get<string[]>('webhookUrls') : input.urls;
-      if (!Array.isArray(urls) || !urls.every((url) => typeof url == 'string' && /^https?:\/\//.test(url)))
-        throw invalidField('urls', 'must be a list of http(s) URLs');
+    controlRoute(app, 'triggerEvent', async ({ body }) => {
+      const urls = body.urls ?? context.config.get<string[]>('webhookUrls');
       if (!urls.length)
         throw invalidField('urls', 'no URL to send to: pass urls or set the config webhookUrls', 'REQUIRED_FIELD');
-      if (input.badSignature !== undefined && typeof input.badSignature != 'boolean')
-        throw invalidField('badSignature', 'must be a boolean');
-      const event = eventForTrigger(context, input);
-      const eventId = await send(event, urls, input.badSignature === true);
+      const event = eventForTrigger(context, body);
+      const eventId = await send(event, urls, body.badSignature === true);
       return { eventId, eventType: event.eventType, entityId: event.entityId, urls };
     });
     // Sends a logged delivery's event again, to the same URL, as a new delivery of the same event id.
-    app.post('/_emulator/webhooks/redeliver', async (request) => {
-      const { deliveryId } = (request.body ?? {}) as { deliveryId?: unknown };
-      if (typeof deliveryId != 'string' || !deliveryId)
-        throw invalidField('deliveryId', 'must be the id of a logged delivery', 'REQUIRED_FIELD');
+    controlRoute(app, 'redeliverWebhook', async ({ body: { deliveryId } }) => {
       const row = context.store.get<{ url: string; event: string; event_id: string; bad_signature: number }>(
         `SELECT deliveries.url, events.event, events.event_id, events.bad_signature
          FROM webhook_deliveries deliveries JOIN webhook_events events ON events.event_id = deliveries.event_id
@@ -251,8 +230,7 @@ export const webhooksService: ServiceModule = {
       return { eventId: row.event_id, url: row.url };
     });
 
-    app.get('/_emulator/webhooks', async (request) => {
-      const limit = Number((request.query as { limit?: string }).limit ?? 200);
+    controlRoute(app, 'listWebhookDeliveries', ({ query }) => {
       const rows = context.store.all<{
         id: string;
         event_id: string;
@@ -263,9 +241,7 @@ export const webhooksService: ServiceModule = {
         error: string | null;
         time: string;
         duration_ms: number;
-      }>('SELECT * FROM webhook_deliveries ORDER BY sequence DESC LIMIT ?', [
-        Number.isInteger(limit) && limit > 0 ? limit : 200,
-      ]);
+      }>('SELECT * FROM webhook_deliveries ORDER BY sequence DESC LIMIT ?', [query.limit ?? 200]);
       const deliveries: WebhookDelivery[] = rows.map((row) => ({
         id: row.id,
         eventId: row.event_id,
