@@ -23,6 +23,9 @@ Options:
   --allowed-host <name>
                       also answer to this host name (a Docker service, a proxy; ".example.com" for
                       it and its subdomains); repeatable. IP addresses and localhost always work
+  --control-origin <origin>
+                      let browser pages of this origin (e.g. http://localhost:5173) use the control
+                      API (/_emulator/...) besides the console; repeatable
   --data-dir <path>   where the database lives (default .sitekit)
   --memory            keep everything in memory; nothing is written to disk
   --seed <file.json>  on first start, load this state (GET /_emulator/export format) instead of the demo data
@@ -58,6 +61,7 @@ function parseEmulatorArgs(args: string[]) {
     port: { type: 'string' },
     host: { type: 'string' },
     'allowed-host': { type: 'string', multiple: true },
+    'control-origin': { type: 'string', multiple: true },
     'data-dir': { type: 'string' },
     memory: { type: 'boolean' },
     seed: { type: 'string' },
@@ -110,6 +114,7 @@ async function main(argv: string[]): Promise<number> {
     port,
     host: values.host,
     allowedHosts: values['allowed-host'],
+    controlOrigins: values['control-origin'],
     memory: values.memory,
     dataDir: values['data-dir'],
     seed: values.seed,

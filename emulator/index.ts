@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { createTokenService, tokenMigrations } from './auth/tokens.js';
 import { createClock } from './clock.js';
 import { configMigrations, createConfigStore, type ConfigSetting } from './config.js';
-import { controlModule, seedDemoData, siteInfo } from './control/routes.js';
+import { controlModule, isOrigin, seedDemoData, siteInfo } from './control/routes.js';
 import { createFaultRules } from './control/faults.js';
 import { createRequestLog } from './control/request-log.js';
 import { checkSeed, importSeed } from './control/seed.js';
@@ -73,6 +73,12 @@ export interface EmulatorOptions {
    * Any other `Host` is refused, against DNS rebinding.
    */
   allowedHosts?: string[];
+  /**
+   * Origins whose browser pages may use the control API (`/_emulator/...`) besides the emulator's
+   * own (its console), added to the `controlOrigins` setting: e.g. a test runner's page on
+   * `http://localhost:5173` that signs members in. Other pages, even on this machine, are refused.
+   */
+  controlOrigins?: string[];
   /** Keep everything in memory (nothing written to disk). Default false. */
   memory?: boolean;
   /** Where the database lives when not in memory. Default `.sitekit` in the working directory. */
@@ -142,6 +148,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   // Read first, whether or not it will be applied: a seed file that is missing or not JSON is a
   // mistake worth stopping for even when the data folder already holds a site.
   const seed = options.seed === undefined ? undefined : await readSeedFile(options.seed);
+  const badOrigin = options.controlOrigins?.find((origin) => !isOrigin(origin));
+  if (badOrigin !== undefined)
+    throw new Error(
+      `controlOrigins: ${badOrigin} is not an origin (like http://localhost:5173: no path, no trailing slash)`,
+    );
   const dataDir = options.memory ? null : resolve(options.dataDir ?? '.sitekit');
   const store = openSqliteStore({ file: dataDir ? join(dataDir, 'emulator.sqlite') : null });
   try {
@@ -181,6 +192,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       bodyLimit: options.bodyLimit ?? 16 * 1024 * 1024,
       host,
       allowedHosts: options.allowedHosts ?? [],
+      controlOrigins: options.controlOrigins ?? [],
     });
 
     const seeded = store.get("SELECT value FROM site WHERE key = 'seededAt'") !== undefined;

@@ -51,6 +51,9 @@ export function resetState(context: EmulatorContext, modules: readonly ServiceMo
   for (const module of modules) module.reset?.(context);
 }
 
+/** Whether `value` is an origin as a browser sends it (`https://app.example`, `http://localhost:5173`). */
+export const isOrigin = (value: string): boolean => URL.canParse(value) && new URL(value).origin == value;
+
 /** Large enough for a whole exported state. */
 const IMPORT_BODY_LIMIT = 512 * 1024 * 1024;
 
@@ -65,9 +68,14 @@ export function controlModule(options: ControlOptions): ServiceModule {
         description:
           'Origins (e.g. "https://app.example") whose browser pages may call the emulator, besides any port of localhost, 127.0.0.1 and [::1].',
         check: (value) =>
-          (value as string[]).every((origin) => URL.canParse(origin) && new URL(origin).origin == origin)
-            ? undefined
-            : 'must be a list of origins like "https://app.example"',
+          (value as string[]).every(isOrigin) ? undefined : 'must be a list of origins like "https://app.example"',
+      },
+      controlOrigins: {
+        default: [],
+        description:
+          'Origins (e.g. "http://localhost:5173") whose browser pages may use the control API (/_emulator/...: sign-in-as, export, reset...), besides the emulator\'s own (its console). Other pages, even on this machine, are refused (403); requests without an Origin (Node, curl, the CLI) are not affected.',
+        check: (value) =>
+          (value as string[]).every(isOrigin) ? undefined : 'must be a list of origins like "http://localhost:5173"',
       },
       allowedHosts: {
         default: [],

@@ -9,8 +9,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** The headers a browser app may read from an answer. */
 const EXPOSED_HEADERS = 'x-wix-request-id, x-wix-consistent, retry-after';
-/** The methods a preflight names: @fastify/cors's default, which the emulator has always answered. */
-const PREFLIGHT_METHODS = 'GET,HEAD,POST';
+/**
+ * The methods a preflight allows: every method of the platform's routes and the emulator's own
+ * (uploads `PUT`, resumable uploads `PATCH`, item and member updates `PATCH`, removals `DELETE`).
+ * @fastify/cors's default (`GET,HEAD,POST`) failed every other write of a browser app on another
+ * port before it was sent.
+ */
+const PREFLIGHT_METHODS = 'GET,HEAD,POST,PUT,PATCH,DELETE';
 /** How long a browser may reuse a preflight's answer, in seconds. */
 const PREFLIGHT_MAX_AGE = '600';
 

@@ -1,8 +1,8 @@
 /**
  * The checks that keep web pages the developer happens to visit away from the emulator: the
- * `Host` check (DNS rebinding), the origins a browser page may call from, and the rule for the
- * control API's writes (a non-simple request from an allowed origin). Pure functions over header
- * values; `server.ts` applies them in its hooks.
+ * `Host` check (DNS rebinding), the origins a browser page may call the platform API from, and the
+ * rule for the control API (the emulator's own origin or a named one; writes non-simple). Pure
+ * functions over header values; `server.ts` applies them in its hooks.
  */
 import { isIP } from 'node:net';
 import { CONTROL_HEADER } from '../control/api.js';
@@ -102,10 +102,10 @@ const isJsonType = (contentType: string | undefined): boolean => {
   return essence == 'application/json' || (essence.startsWith('application/') && essence.endsWith('+json'));
 };
 
-/** What the control-write rule reads of a request. */
-export interface ControlWriteHeaders {
+/** What the control API's rule reads of a request. */
+export interface ControlRequestHeaders {
   origin?: string | undefined;
-  /** The `Host` (already checked): a page of the emulator's own origin, reached by any allowed name, may write. */
+  /** The `Host` (already checked): a page of the emulator's own origin, reached by any allowed name, may call. */
   host?: string | undefined;
   contentType?: string | undefined;
   /** Whether {@link CONTROL_HEADER} was sent. */
@@ -113,22 +113,50 @@ export interface ControlWriteHeaders {
 }
 
 /**
- * Why a write to the control API (reset, import, config...) is refused, or undefined when it may
- * go on. A page of any website can send a "simple" cross-origin request (a form post, a no-cors
- * fetch) without the browser asking first; a JSON body or a custom header makes the browser ask
- * (a CORS preflight), which only allowed origins pass. The origin is checked too, for browsers
- * or proxies that would skip the preflight. Requests without an `Origin` (curl, Node, tests) are
- * not from a web page.
+ * Whether a browser page of `origin` may use the control API: the emulator's own origin (its
+ * console, reached by whatever allowed name the request's `Host` says), or one the user named
+ * (`controlOrigins`). Not every loopback origin: another project's dev server, or a dependency
+ * running in it, must not sign in as a member or read the export's password hashes.
  */
-export function controlWriteProblem(
-  headers: ControlWriteHeaders,
-  allowedOrigins: readonly string[],
+export function isControlOrigin(origin: string, host: string | undefined, controlOrigins: readonly string[]): boolean {
+  if (controlOrigins.includes(origin)) return true;
+  return host !== undefined && URL.canParse(origin) && new URL(origin).host == host.toLowerCase();
+}
+
+/**
+ * Why a request of the control API (`/_emulator/...`) is refused, or undefined when it may go on.
+ * From a browser (an `Origin`), only {@link isControlOrigin} origins, for reads as for writes. A
+ * write (reset, import, config...) also needs a non-simple request: a page of any website can send
+ * a "simple" cross-origin request (a form post, a no-cors fetch) without the browser asking first;
+ * a JSON body or a custom header makes the browser ask (a CORS preflight). Requests without an
+ * `Origin` (curl, Node, tests, the CLI) are not from a web page.
+ */
+export function controlRequestProblem(
+  headers: ControlRequestHeaders,
+  write: boolean,
+  controlOrigins: readonly string[],
 ): string | undefined {
-  const sameOrigin =
-    headers.origin !== undefined && URL.canParse(headers.origin) && new URL(headers.origin).host == headers.host;
-  if (headers.origin !== undefined && !sameOrigin && !isAllowedOrigin(headers.origin, allowedOrigins))
-    return `Control API writes are not accepted from the origin ${headers.origin}: add it to the config setting allowedCorsOrigins to allow it.`;
-  if (!headers.controlHeader && !isJsonType(headers.contentType))
+  if (headers.origin !== undefined && !isControlOrigin(headers.origin, headers.host, controlOrigins))
+    return `The control API answers browser pages of the emulator's own origin only, not ${headers.origin}: start the emulator with --control-origin ${headers.origin} (or add it to the config setting controlOrigins) to allow it.`;
+  if (write && !headers.controlHeader && !isJsonType(headers.contentType))
     return `Control API writes need a JSON body (content-type: application/json) or the header ${CONTROL_HEADER}: 1, so that no web page can send one without the browser asking first.`;
   return undefined;
+}
+
+/**
+ * Whether a request is one of the control API's (`/_emulator/...`): by the matched route's pattern
+ * when it has one (the raw URL may spell the path with escapes, `/%5Femulator/`), else by the path
+ * as the router decodes it (a preflight or a 404).
+ */
+export function isControlPath(routePattern: string | undefined, url: string): boolean {
+  if (routePattern?.startsWith('/_emulator/')) return true;
+  const queryStart = url.indexOf('?');
+  let path = queryStart < 0 ? url : url.slice(0, queryStart);
+  if (path.includes('%'))
+    try {
+      path = decodeURIComponent(path);
+    } catch {
+      // Not decodable: the router does not match it either; judged as written.
+    }
+  return path.startsWith('/_emulator/') || path == '/_emulator';
 }

@@ -16,7 +16,14 @@ import type { RequestLog, RequestRecord } from '../control/request-log.js';
 import type { EmulatorContext, ServiceModule } from '../service.js';
 import { answerCors, registerPreflightRoute } from './cors.js';
 import { parseQueryString } from './querystring.js';
-import { CONTROL_HEADER, controlWriteProblem, createHostCheck, isAllowedOrigin } from './request-guards.js';
+import {
+  CONTROL_HEADER,
+  controlRequestProblem,
+  createHostCheck,
+  isAllowedOrigin,
+  isControlOrigin,
+  isControlPath,
+} from './request-guards.js';
 import { registerTableRoutes, SCHEMA_ID } from './routes.js';
 import { isApiPath, serveConsole } from './static.js';
 import { fieldViolations, type SchemaError } from './violations.js';
@@ -36,6 +43,8 @@ export interface ServerOptions {
   host: string;
   /** Host names it answers to besides those of the `allowedHosts` setting (the start option). */
   allowedHosts: readonly string[];
+  /** Origins whose pages may use the control API besides those of the `controlOrigins` setting (the start option). */
+  controlOrigins: readonly string[];
 }
 
 const INT32 = 2 ** 31;
@@ -124,37 +133,41 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   // microtask queue, and these run on every request.
   // The guards, before CORS and every route: a page on a rebound DNS name (rebind.attacker.example
   // → 127.0.0.1) reaches the emulator as same-origin, so only the names the emulator is known by
-  // are answered; then one rule for every write of the control API (reset, import, config, and
-  // any route added under /_emulator/).
+  // are answered; then one rule for every request of the control API (reset, import, export,
+  // sign-in-as, and any route added under /_emulator/).
   const isKnownHost = createHostCheck(options.host, options.allowedHosts, () =>
     context.config.get<string[]>('allowedHosts'),
   );
-  const guardRefusal = (request: FastifyRequest): EmulatorError | undefined => {
+  const controlOrigins = () => [...options.controlOrigins, ...context.config.get<string[]>('controlOrigins')];
+  const guardRefusal = (request: FastifyRequest, control: boolean): EmulatorError | undefined => {
     if (!isKnownHost(request.headers.host))
       return applicationError(
         403,
         'HOST_NOT_ALLOWED',
         `The emulator does not answer to the host ${request.headers.host ?? '(none)'}: add it to the config setting allowedHosts (from localhost) to allow it.`,
       );
-    if (request.method == 'GET' || request.method == 'HEAD' || request.method == 'OPTIONS') return undefined;
-    // The matched route's pattern, not the raw URL, which may spell the same path with escapes.
-    if (!(request.routeOptions.url ?? request.url).startsWith('/_emulator/')) return undefined;
-    const reason = controlWriteProblem(
+    if (!control) return undefined;
+    const { method } = request;
+    const reason = controlRequestProblem(
       {
         origin: request.headers.origin,
         host: request.headers.host,
         contentType: request.headers['content-type'],
         controlHeader: request.headers[CONTROL_HEADER] !== undefined,
       },
-      context.config.get<string[]>('allowedCorsOrigins'),
+      method != 'GET' && method != 'HEAD' && method != 'OPTIONS',
+      controlOrigins(),
     );
     return reason ? applicationError(403, 'PERMISSION_DENIED', reason) : undefined;
   };
   // Browser apps on this machine (any port of a loopback host), plus the origins set in the
-  // config; never any website: a page the developer happens to visit must not read the demo API
-  // key from /_emulator/info or reset the state.
+  // config, may call the platform API; never any website: a page the developer happens to visit
+  // must not read or write the demo site. The control API, only the emulator's own origin and the
+  // named ones (the guard refused any other before CORS).
   const isAllowedCaller = (origin: string) =>
     isAllowedOrigin(origin, context.config.get<string[]>('allowedCorsOrigins'));
+  const isAllowedControlCaller = (request: FastifyRequest) => (origin: string) =>
+    isControlOrigin(origin, request.headers.host, controlOrigins());
   // A dropped connection has no response: logged with status 0.
   const applyFaults = faultHook(options.faults, (request) => requestLog.add(requestRecord(request, 0, 0)));
   // What every request goes through first, in one hook: its id; the guards; CORS (a preflight is
@@ -162,9 +175,11 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   // Retry-After) as the real one.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-wix-request-id', request.id);
-    const refusal = guardRefusal(request);
+    const control = isControlPath(request.routeOptions.url, request.url);
+    const refusal = guardRefusal(request, control);
     if (refusal) reply.code(refusal.status).send(refusal.body);
-    else if (!answerCors(request, reply, isAllowedCaller)) applyFaults(request, reply, done);
+    else if (!answerCors(request, reply, control ? isAllowedControlCaller(request) : isAllowedCaller))
+      applyFaults(request, reply, done);
   });
   registerPreflightRoute(app);
   // The log records facts (references, numbers) and writes them out when it is read.

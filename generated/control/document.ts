@@ -939,18 +939,40 @@ export const controlDocument: { components: { schemas: Record<string, unknown>; 
         "type": "object",
         "description": "A rule that makes matching requests fail, arrive late, or lose their connection. It needs a status unless it only adds latency.",
         "additionalProperties": false,
-        "if": {
-          "not": {
-            "required": [
-              "latencyMs"
-            ]
+        "allOf": [
+          {
+            "if": {
+              "not": {
+                "required": [
+                  "latencyMs"
+                ]
+              }
+            },
+            "then": {
+              "required": [
+                "status"
+              ]
+            }
+          },
+          {
+            "if": {
+              "required": [
+                "status"
+              ],
+              "properties": {
+                "status": {
+                  "minimum": 200,
+                  "maximum": 299
+                }
+              }
+            },
+            "then": {
+              "required": [
+                "body"
+              ]
+            }
           }
-        },
-        "then": {
-          "required": [
-            "status"
-          ]
-        },
+        ],
         "properties": {
           "operation": {
             "$ref": "#/components/schemas/FaultOperation"
@@ -961,11 +983,16 @@ export const controlDocument: { components: { schemas: Record<string, unknown>; 
             "description": "A path prefix (/wix-data/, /_media/upload); with operation, both must match. Neither: every API request."
           },
           "status": {
-            "description": "The status to answer, or 0 to drop the connection. Absent, the real answer after latencyMs.",
+            "description": "The status to answer: an error (400–599), a success (200–299) with a body (an answer that differs from the real one, e.g. a field renamed), or 0 to drop the connection. Absent, the real answer after latencyMs.",
             "oneOf": [
               {
                 "type": "integer",
                 "const": 0
+              },
+              {
+                "type": "integer",
+                "minimum": 200,
+                "maximum": 299
               },
               {
                 "type": "integer",
@@ -997,7 +1024,7 @@ export const controlDocument: { components: { schemas: Record<string, unknown>; 
             "description": "The Retry-After header of the faulted answer."
           },
           "body": {
-            "description": "The faulted answer's JSON body, instead of the platform's error shape for status."
+            "description": "The faulted answer's JSON body, instead of the platform's error shape for status; required for a 2xx status."
           }
         }
       },
@@ -1306,6 +1333,36 @@ export const controlDocument: { components: { schemas: Record<string, unknown>; 
           }
         }
       },
+      "DeliveryOutcome": {
+        "type": "string",
+        "enum": [
+          "sending",
+          "delivered",
+          "failed",
+          "refused",
+          "accepted-bad-signature"
+        ],
+        "description": "How an attempt ended: sending while the receiver has not answered; delivered (2xx); failed (no answer, or not 2xx: retried while attempts remain); for an event signed with a wrong key on purpose, refused (the receiver said no, as it must) or accepted-bad-signature (it answered 2xx: the app does not check signatures)."
+      },
+      "EventPayload": {
+        "type": "object",
+        "required": [
+          "eventType",
+          "instanceId",
+          "data"
+        ],
+        "description": "The signed claim of an event, its JSON strings parsed.",
+        "properties": {
+          "eventType": {
+            "type": "string"
+          },
+          "instanceId": {
+            "type": "string"
+          },
+          "identity": {},
+          "data": {}
+        }
+      },
       "WebhookDelivery": {
         "type": "object",
         "required": [
@@ -1314,6 +1371,8 @@ export const controlDocument: { components: { schemas: Record<string, unknown>; 
           "url",
           "eventType",
           "attempt",
+          "outcome",
+          "badSignature",
           "time",
           "durationMs"
         ],
@@ -1322,7 +1381,8 @@ export const controlDocument: { components: { schemas: Record<string, unknown>; 
             "type": "string"
           },
           "eventId": {
-            "type": "string"
+            "type": "string",
+            "description": "The same across the attempts of one delivery."
           },
           "url": {
             "type": "string"
@@ -1332,6 +1392,17 @@ export const controlDocument: { components: { schemas: Record<string, unknown>; 
           },
           "attempt": {
             "type": "integer"
+          },
+          "outcome": {
+            "$ref": "#/components/schemas/DeliveryOutcome"
+          },
+          "badSignature": {
+            "type": "boolean",
+            "description": "Whether the event was signed with a key that is not the site's, on purpose."
+          },
+          "payload": {
+            "$ref": "#/components/schemas/EventPayload",
+            "description": "What the receiver gets once it verifies the JWT (identity and data parsed)."
           },
           "status": {
             "type": "integer",

@@ -341,7 +341,7 @@ export interface components {
             operation?: components["schemas"]["FaultOperation"];
             /** @description A path prefix (/wix-data/, /_media/upload); with operation, both must match. Neither: every API request. */
             path?: string;
-            /** @description The status to answer, or 0 to drop the connection. Absent, the real answer after latencyMs. */
+            /** @description The status to answer: an error (400–599), a success (200–299) with a body (an answer that differs from the real one, e.g. a field renamed), or 0 to drop the connection. Absent, the real answer after latencyMs. */
             status?: 0 | number;
             /** @description How many matching requests it fails; absent, all until removed. */
             times?: number;
@@ -351,9 +351,9 @@ export interface components {
             latencyMs?: number;
             /** @description The Retry-After header of the faulted answer. */
             retryAfterSeconds?: number;
-            /** @description The faulted answer's JSON body, instead of the platform's error shape for status. */
+            /** @description The faulted answer's JSON body, instead of the platform's error shape for status; required for a 2xx status. */
             body?: unknown;
-        };
+        } & (unknown & unknown);
         /**
          * @description The operation to fail: an operationId of the platform API (queryDataItems), our SDK's method (items.query, items.getDataItem... as namespace.method) or the official SDK's function name (getDataItem).
          * @enum {string}
@@ -395,12 +395,30 @@ export interface components {
             entityId: string;
             urls: string[];
         };
+        /**
+         * @description How an attempt ended: sending while the receiver has not answered; delivered (2xx); failed (no answer, or not 2xx: retried while attempts remain); for an event signed with a wrong key on purpose, refused (the receiver said no, as it must) or accepted-bad-signature (it answered 2xx: the app does not check signatures).
+         * @enum {string}
+         */
+        DeliveryOutcome: "sending" | "delivered" | "failed" | "refused" | "accepted-bad-signature";
+        /** @description The signed claim of an event, its JSON strings parsed. */
+        EventPayload: {
+            eventType: string;
+            instanceId: string;
+            identity?: unknown;
+            data: unknown;
+        };
         WebhookDelivery: {
             id: string;
+            /** @description The same across the attempts of one delivery. */
             eventId: string;
             url: string;
             eventType: string;
             attempt: number;
+            outcome: components["schemas"]["DeliveryOutcome"];
+            /** @description Whether the event was signed with a key that is not the site's, on purpose. */
+            badSignature: boolean;
+            /** @description What the receiver gets once it verifies the JWT (identity and data parsed). */
+            payload?: components["schemas"]["EventPayload"];
             /** @description The receiver's HTTP status, when it answered. */
             status?: number;
             /** @description Why the attempt failed, when it did. */

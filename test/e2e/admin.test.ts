@@ -52,6 +52,36 @@ describeInBrowser('console: admin view', () => {
     });
   });
 
+  it('keeps the list, object and date fields of an item whose title alone is edited', {
+    timeout: e2eTestTimeoutMs,
+  }, async () => {
+    const { apiKey, siteId } = stage().emulator.info;
+    const admin = createClient({ baseUrl: stage().emulator.url, auth: ApiKeyStrategy({ apiKey, siteId }) });
+    const fields = {
+      genres: ['Sci-Fi', 'Drama, Romance'],
+      details: { runtimeMinutes: 93, language: 'fr', crew: [{ role: 'editor' }] },
+      releaseDate: new Date('1968-04-02T20:15:42.250Z'),
+      rating: 7.5,
+      inColor: true,
+    };
+    const movie = await admin.items.insert('Movies', { title: 'The Untouched Fields', ...fields });
+    await inPage(stage(), 'admin-item-edit-title', async (page) => {
+      await page.goto('/admin/items/Movies');
+      const row = page.getByTestId('items-table').getByRole('row', { name: /The Untouched Fields/ });
+      for (const title of ['The Untouched Fields, edited', 'The Untouched Fields, edited twice']) {
+        await row.getByRole('button', { name: 'Edit' }).click();
+        const dialog = page.getByRole('dialog');
+        // The list shows one genre per line, not as JSON.
+        expect(await dialog.getByLabel(/^genres/i).inputValue()).toBe('Sci-Fi\nDrama, Romance');
+        await dialog.getByLabel(/^title/i).fill(title);
+        await dialog.getByRole('button', { name: 'Save changes' }).click();
+        await dialog.waitFor({ state: 'hidden' });
+        await expect.poll(async () => (await admin.items.get('Movies', movie._id))?.title).toBe(title);
+      }
+    });
+    expect(await admin.items.get('Movies', movie._id)).toMatchObject(fields);
+  });
+
   it('shows the request log with the console’s own calls', { timeout: e2eTestTimeoutMs }, async () => {
     await inPage(stage(), 'admin-request-log', async (page) => {
       await page.goto('/admin/items/Movies');

@@ -6,6 +6,7 @@ import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient, OAuthStrategy } from '../../src/index.js';
 import { describeInBrowser, e2eTestTimeoutMs, inPage, useStage } from './harness.js';
 
 /** How long the page may take to show a change (a loaded machine runs the whole suite at once). */
@@ -85,12 +86,25 @@ describeInBrowser('console: test bench', () => {
     let receiver: Server;
     let receiverUrl: string;
     const bodies: string[] = [];
+    /** While set, the receiver waits for it before answering (a slow app). */
+    let held: Promise<void> | undefined;
     beforeAll(async () => {
+      // An app that checks signatures, as a real one must: a body it cannot verify gets a 401.
+      const app = createClient({
+        baseUrl: stage().emulator.url,
+        auth: OAuthStrategy({ clientId: stage().emulator.info.clientId }),
+        webhooks: { publicKey: stage().emulator.info.publicKey },
+      });
       receiver = createServer(async (request, response) => {
         let body = '';
         for await (const chunk of request) body += chunk;
         bodies.push(body);
-        response.writeHead(200).end();
+        await held;
+        const verified = await app.webhooks.process(body).then(
+          () => true,
+          () => false,
+        );
+        response.writeHead(verified ? 200 : 401).end();
       });
       receiver.listen(0, '127.0.0.1');
       await once(receiver, 'listening');
@@ -113,6 +127,45 @@ describeInBrowser('console: test bench', () => {
         await deliveries.getByRole('button', { name: 'Resend' }).first().click();
         await expect.poll(() => bodies.length, ui).toBe(2);
         await expect.poll(() => deliveries.locator('tbody tr').count(), ui).toBe(2);
+      });
+    });
+
+    it('shows a delivery as soon as it is sent, marks a bad signature refused as it should be, and opens the payload', {
+      timeout: e2eTestTimeoutMs,
+    }, async () => {
+      await inPage(stage(), 'bench-webhooks-outcomes', async (page) => {
+        await page.goto('/admin/webhooks');
+        const form = page.getByRole('form', { name: 'Trigger an event' });
+        const deliveries = page.getByTestId('deliveries-table');
+        await form.getByLabel('Send to').fill(receiverUrl);
+
+        // The receiver holds its answer: the delivery is listed already, as sending.
+        let answer!: () => void;
+        held = new Promise((resolve) => (answer = resolve));
+        await form.getByLabel('Event type').selectOption('wix.members.v1.member_created');
+        await form.getByRole('button', { name: 'Send event' }).click();
+        const sending = deliveries.getByRole('row', { name: /wix\.members\.v1\.member_created/ });
+        await expect.poll(() => sending.textContent(), ui).toContain('sending…');
+        answer();
+        held = undefined;
+        await expect.poll(() => sending.textContent(), ui).toContain('200');
+
+        await form.getByLabel('Event type').selectOption('wix.members.v1.member_deleted');
+        await form.getByLabel(/Sign it with a wrong key/).check();
+        await form.getByRole('button', { name: 'Send event' }).click();
+        const forged = deliveries.getByRole('row', { name: /wix\.members\.v1\.member_deleted/ });
+        await expect.poll(() => forged.textContent(), ui).toContain('bad signature');
+        await expect.poll(() => forged.textContent(), ui).toContain('401 refused, as it should');
+        await expect.poll(() => forged.count(), ui).toBe(1);
+
+        await forged.getByRole('button', { name: /^Open wix\.members\.v1\.member_deleted/ }).click();
+        const payload = JSON.parse((await page.getByTestId('delivery-payload').textContent()) ?? '') as {
+          eventType: string;
+          data: { entityId: string; actionEvent?: unknown; deletedEvent?: unknown };
+        };
+        expect(payload.eventType).toBe('wix.members.v1.member_deleted');
+        expect(payload.data.entityId).toEqual(expect.any(String));
+        expect(await page.getByTestId('delivery-details').textContent()).toContain('a wrong key, on purpose');
       });
     });
   });

@@ -2,7 +2,9 @@
  * Security (issue 18) in a real browser: what a page of another site can do to the emulator next to
  * it (finding 6: reset it with a no-cors fetch or a form post; read its API key), and what an uploaded
  * file can do on the emulator's origin (finding 3: stored XSS). The other site is
- * `http://evil.example:<port>`, mapped to a local server by Chromium's host resolver.
+ * `http://evil.example:<port>`, mapped to a local server by Chromium's host resolver. Issue 31: a
+ * page of another local port (an app's dev server) writes to the platform API (items 8) but cannot
+ * use the control API (item 1).
  */
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
@@ -102,6 +104,67 @@ describeInBrowser('security in the browser', () => {
         ]);
         expect(response?.status()).toBe(403);
         expect(await untouched()).toBe(true);
+      } finally {
+        await context.close();
+      }
+    },
+    e2eTestTimeoutMs,
+  );
+
+  it(
+    'a page on another local port writes through the platform API (PUT, PATCH, DELETE) but cannot use the control API',
+    async () => {
+      const context = await browser.newContext();
+      try {
+        const page = await context.newPage();
+        // The same local server, reached as localhost: another project's dev server next to the emulator.
+        await page.goto(`http://localhost:${(attacker.address() as AddressInfo).port}/app`);
+        const outcome = await page.evaluate(
+          async ({ target, apiKey }) => {
+            const call = async (method: string, path: string, body?: unknown) => {
+              try {
+                const response = await fetch(`${target}${path}`, {
+                  method,
+                  headers: {
+                    authorization: apiKey,
+                    ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+                  },
+                  ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+                });
+                return { status: response.status, body: (await response.json()) as Record<string, any> };
+              } catch (error) {
+                return { status: 0, body: { failed: String(error) } };
+              }
+            };
+            const created = await call('POST', '/wix-data/v2/items', {
+              dataCollectionId: 'Movies',
+              dataItem: { data: { title: 'from the app' } },
+            });
+            const id = created.body.dataItem?.id as string;
+            const updated = await call('PUT', `/wix-data/v2/items/${id}`, {
+              dataCollectionId: 'Movies',
+              dataItem: { id, data: { title: 'updated from the app' } },
+            });
+            const members = await call('POST', '/members/v1/members/query', {});
+            const memberId = members.body.members?.[0]?.id as string;
+            const member = await call('PATCH', `/members/v1/members/${memberId}`, {
+              member: { profile: { nickname: 'patched from the app' } },
+            });
+            const removed = await call('DELETE', `/wix-data/v2/items/${id}?dataCollectionId=Movies`);
+            const signInAs = await call('POST', '/_emulator/sign-in-as', { email: 'ada@example.com' });
+            const exported = await call('GET', '/_emulator/export');
+            return {
+              statuses: [created.status, updated.status, member.status, removed.status],
+              signInAs: signInAs.status,
+              exported: exported.status,
+            };
+          },
+          { target: emulator.url, apiKey: emulator.info.apiKey },
+        );
+        expect(outcome.statuses).toEqual([200, 200, 200, 200]);
+        // Refused (403, without a CORS grant): the page sees only a failed fetch.
+        expect(outcome.signInAs).toBe(0);
+        expect(outcome.exported).toBe(0);
       } finally {
         await context.close();
       }

@@ -300,6 +300,25 @@ describe('sitekit-sdk pull', () => {
       if (read.Movies > 0) expect(resumedRequests).toBeLessThan(wholeRequests);
     }
   }, 60_000);
+
+  it('resumes only a pull of the same choices: stopped anonymized, run again with --keep-personal-data, it starts over', async () => {
+    const out = join(dir, 'personal.json');
+    const args = ['--out', out, '--collections', 'Directors'];
+    // The members are read (anonymized), then the media listing fails: the progress keeps them.
+    const failingMedia: typeof fetch = async (input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (url.includes('/site-media/')) return new Response(JSON.stringify({ message: 'gone' }), { status: 400 });
+      return fetch(input, init);
+    };
+    expect((await pull(args, failingMedia)).code).toBe(1);
+    expect(readFileSync(`${out}.progress.json`, 'utf8')).toContain('member-1');
+
+    const personal = await pull([...args, '--keep-personal-data']);
+    expect(personal.code, personal.stderr).toBe(0);
+    expect(personal.stderr).not.toContain('resuming');
+    const pulled = JSON.stringify(tablesOf(out));
+    for (const person of PEOPLE) expect(pulled).toContain(person.email);
+  }, 60_000);
 });
 
 /** The IDs a film's cast refers to, in order. */

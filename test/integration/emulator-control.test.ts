@@ -185,26 +185,24 @@ describe('http details', () => {
     expect(preflight.headers.get('access-control-allow-headers')).toContain('authorization');
   });
 
-  it('CORS stops at this machine: a website may not read /_emulator/info, unless its origin is configured', async () => {
+  it('CORS stops at this machine: a website may not read /_emulator/info; another local page neither, unless its origin is named', async () => {
     const from = (origin: string) => emulator.fetch('/_emulator/info', { headers: { origin } });
     expect((await from('https://evil.example')).headers.get('access-control-allow-origin')).toBeNull();
-    expect((await from('http://127.0.0.1:3000')).headers.get('access-control-allow-origin')).toBe(
-      'http://127.0.0.1:3000',
-    );
+    expect((await from('http://127.0.0.1:3000')).headers.get('access-control-allow-origin')).toBeNull();
     await emulator.fetch('/_emulator/config', {
       method: 'PUT',
       headers: json,
-      body: JSON.stringify({ config: { allowedCorsOrigins: ['https://app.example'] } }),
+      body: JSON.stringify({ config: { controlOrigins: ['http://127.0.0.1:3000'] } }),
     });
     try {
-      expect((await from('https://app.example')).headers.get('access-control-allow-origin')).toBe(
-        'https://app.example',
+      expect((await from('http://127.0.0.1:3000')).headers.get('access-control-allow-origin')).toBe(
+        'http://127.0.0.1:3000',
       );
     } finally {
       await emulator.fetch('/_emulator/config', {
         method: 'PUT',
         headers: json,
-        body: JSON.stringify({ config: { allowedCorsOrigins: [] } }),
+        body: JSON.stringify({ config: { controlOrigins: [] } }),
       });
     }
   });

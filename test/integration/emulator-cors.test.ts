@@ -1,7 +1,9 @@
 /**
- * The emulator's CORS answers are those @fastify/cors gave with the options the emulator used to
- * register it with (checked against the plugin itself, as the reference): the same status, CORS
- * headers and Vary for simple calls and preflights from allowed, refused and missing origins.
+ * The emulator's CORS answers for the platform API are those @fastify/cors gives with the options
+ * the emulator used to register it with (checked against the plugin itself, as the reference),
+ * plus the methods of the platform's writes (PUT, PATCH, DELETE: a browser app on another port
+ * sends them after a preflight): the same status, CORS headers and Vary for simple calls and
+ * preflights from allowed, refused and missing origins.
  */
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -15,6 +17,8 @@ import { setConfig } from '../helpers/sign-in.js';
 let emulator: TestEmulator;
 let reference: FastifyInstance;
 const allowedCorsOrigins = ['https://app.example'];
+/** A page of the platform's side (not the control API, which answers other origins). */
+const PATH = '/_pages/signed-in';
 
 beforeAll(async () => {
   emulator = await startEmulator();
@@ -25,8 +29,9 @@ beforeAll(async () => {
     credentials: true,
     exposedHeaders: ['x-wix-request-id', 'x-wix-consistent', 'retry-after'],
     maxAge: 600,
+    methods: 'GET,HEAD,POST,PUT,PATCH,DELETE',
   });
-  reference.get('/_emulator/health', async () => ({ status: 'ok' }));
+  reference.get(PATH, async () => ({ status: 'ok' }));
   await reference.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {
@@ -41,24 +46,21 @@ function corsAnswer(
   headers: Record<string, string>,
 ): Promise<{ status: number; headers: Record<string, unknown> }> {
   return new Promise((resolve, reject) => {
-    const outgoing = httpRequest(
-      { host: '127.0.0.1', port, path: '/_emulator/health', method, headers },
-      (response) => {
-        response.resume();
-        const picked = Object.fromEntries(
-          Object.entries(response.headers).filter(([name]) => name.startsWith('access-control-') || name == 'vary'),
-        );
-        resolve({ status: response.statusCode!, headers: picked });
-      },
-    );
+    const outgoing = httpRequest({ host: '127.0.0.1', port, path: PATH, method, headers }, (response) => {
+      response.resume();
+      const picked = Object.fromEntries(
+        Object.entries(response.headers).filter(([name]) => name.startsWith('access-control-') || name == 'vary'),
+      );
+      resolve({ status: response.statusCode!, headers: picked });
+    });
     outgoing.on('error', reject);
     outgoing.end();
   });
 }
 
-const preflight = (origin: string | undefined, extra: Record<string, string> = {}) => ({
+const preflight = (origin: string | undefined, extra: Record<string, string> = {}, method = 'POST') => ({
   ...(origin === undefined ? {} : { origin }),
-  'access-control-request-method': 'POST',
+  'access-control-request-method': method,
   ...extra,
 });
 
@@ -75,7 +77,16 @@ describe('CORS answers, as @fastify/cors gave them', () => {
       'OPTIONS',
       preflight('https://app.example', { 'access-control-request-headers': 'authorization,content-type' }),
     ],
+    // What a Vite app on another port sends before an upload, an item or member update, a removal.
+    ['a PUT preflight (an upload)', 'OPTIONS', preflight('http://localhost:5173', {}, 'PUT')],
+    [
+      'a PATCH preflight (an item update)',
+      'OPTIONS',
+      preflight('http://localhost:5173', { 'access-control-request-headers': 'authorization,content-type' }, 'PATCH'),
+    ],
+    ['a DELETE preflight (a removal)', 'OPTIONS', preflight('http://127.0.0.1:3000', {}, 'DELETE')],
     ['a preflight from another website', 'OPTIONS', preflight('https://evil.example')],
+    ['a DELETE preflight from another website', 'OPTIONS', preflight('https://evil.example', {}, 'DELETE')],
     ['a preflight without an Origin', 'OPTIONS', preflight(undefined)],
     ['a preflight without a method', 'OPTIONS', { origin: 'http://localhost:5173' }],
   ])('%s', async (_name, method, headers) => {
@@ -84,5 +95,19 @@ describe('CORS answers, as @fastify/cors gave them', () => {
     const expected = await corsAnswer(referencePort, method, headers);
     const answered = await corsAnswer(emulatorPort, method, headers);
     expect(answered).toEqual(expected);
+  });
+});
+
+describe("a browser app's writes from another loopback port", () => {
+  it.each(['PUT', 'PATCH', 'DELETE'])('a %s preflight is allowed, with the headers it names', async (method) => {
+    const answer = await corsAnswer(
+      Number(new URL(emulator.url).port),
+      'OPTIONS',
+      preflight('http://localhost:5173', { 'access-control-request-headers': 'authorization,content-type' }, method),
+    );
+    expect(answer.status).toBe(204);
+    expect(answer.headers['access-control-allow-origin']).toBe('http://localhost:5173');
+    expect(String(answer.headers['access-control-allow-methods']).split(',')).toContain(method);
+    expect(answer.headers['access-control-allow-headers']).toBe('authorization,content-type');
   });
 });

@@ -36,6 +36,25 @@ it('keeps request and response bodies with passwords and tokens redacted', async
     expect(all).not.toContain(secret);
 });
 
+it("keeps a code exchange's PKCE verifier redacted, under either of its names and in a form body", async () => {
+  const [camel, snake] = ['camelCase', 'snake_case'].map((name) => `${name}-verifier-${'v'.repeat(40)}`);
+  for (const body of [{ codeVerifier: camel }, { code_verifier: snake }]) {
+    const response = await emulator.fetch('/oauth2/token', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ clientId: emulator.info.clientId, grantType: 'authorization_code', code: 'x', ...body }),
+    });
+    expect(response.status).toBe(400);
+  }
+  const exchanges = await logged('path=/oauth2/token&limit=2');
+  expect(exchanges.map((entry) => entry.requestBody)).toEqual([
+    expect.stringContaining('"code_verifier": "[redacted]"'),
+    expect.stringContaining('"codeVerifier": "[redacted]"'),
+  ]);
+  const form = bodyText(`grant_type=authorization_code&code=x&code_verifier=${snake}`);
+  expect(form).toBe('grant_type=authorization_code&code=x&code_verifier=%5Bredacted%5D');
+});
+
 it('filters by caller (a kind or a member id), status and path', async () => {
   const visitor = emulator.newVisitor();
   await visitor.auth

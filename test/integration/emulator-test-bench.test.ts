@@ -101,6 +101,15 @@ describe('faults', () => {
     expect([response.status, await response.json()]).toEqual([418, { message: 'teapot', details: {} }]);
   });
 
+  it('a success status with a body stands in for the real answer (a field renamed)', async () => {
+    const real = await quickAdmin(false).items.query('Movies').limit(1).find();
+    const renamed = { dataItems: [{ id: real.items[0]!._id, data: { _id: real.items[0]!._id, name: 'Renamed' } }] };
+    await emulator.faults.add({ operation: 'items.query', status: 200, times: 1, body: renamed });
+    const answer = await quickAdmin(false).items.query('Movies').limit(1).find();
+    expect(answer.items).toEqual([{ _id: real.items[0]!._id, name: 'Renamed' }]);
+    expect((await quickAdmin(false).items.query('Movies').limit(1).find()).items).toEqual(real.items);
+  });
+
   it('latencyMs delays the real answer; the control API is never faulted', async () => {
     await emulator.faults.add({ path: '/', latencyMs: 200, times: 1 });
     expect((await emulator.faults.list())[0]?.fired).toBe(0);
@@ -152,9 +161,42 @@ describe('faults', () => {
     });
   });
 
+  it('a path rule matches requests under its prefix, not every path that contains it', async () => {
+    // `/wix-data/v2/items/query` contains `/items` but does not start with it.
+    await emulator.faults.add({ path: '/items', status: 503 });
+    await quickAdmin(false).items.query('Movies').find();
+    expect((await emulator.faults.list())[0]?.fired).toBe(0);
+    await emulator.faults.add({ path: '/wix-data/v2/items', status: 503, times: 1 });
+    expect((await failure(quickAdmin(false).items.query('Movies').find())) as { status?: number }).toMatchObject({
+      status: 503,
+    });
+  });
+
+  it('retryAfterSeconds: 0 is sent as Retry-After: 0 (retry at once), absent sends none', async () => {
+    await emulator.faults.add({ path: '/wix-data/', status: 429, retryAfterSeconds: 0, times: 1 });
+    await emulator.faults.add({ path: '/wix-data/', status: 429, times: 1 });
+    const query = () =>
+      emulator.fetch('/wix-data/v2/items/query', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: emulator.info.apiKey },
+        body: JSON.stringify({ dataCollectionId: 'Movies' }),
+      });
+    const [zero, none] = [await query(), await query()];
+    expect([zero.status, zero.headers.get('retry-after')]).toEqual([429, '0']);
+    expect([none.status, none.headers.get('retry-after')]).toEqual([429, null]);
+  });
+
+  it('clear, like every control, rejects when its call fails instead of leaving the failure unhandled', async () => {
+    const closed = await startEmulator();
+    await closed.close();
+    expect(isNetworkError(await failure(closed.faults.clear()))).toBe(true);
+    expect(isNetworkError(await failure(closed.faults.remove('any')))).toBe(true);
+  });
+
   it('a malformed rule is a validation error; remove and clear', async () => {
     const refused = await failure(emulator.faults.add({ status: 200 }));
-    expect(isValidationError(refused)).toBe(true);
+    expect(isValidationError(refused) && refused.violations.map((violation) => violation.field)).toEqual(['body']);
+    expect(isValidationError(await failure(emulator.faults.add({ status: 302, body: {} })))).toBe(true);
     const { id } = await emulator.faults.add({ operation: 'get', status: 500 });
     await emulator.faults.add({ operation: 'insert', status: 500 });
     await emulator.faults.remove(id);
@@ -352,6 +394,27 @@ describe('test identities', () => {
     expect(isApplicationError(refused) && refused.code).toBe('MEMBER_CANNOT_SIGN_IN');
     const pete = await emulator.admin.members.getMember(PETE.id, { fieldsets: ['FULL'] });
     expect(pete).toMatchObject({ status: 'PENDING', loginEmailVerified: false });
+  });
+
+  it("signInAs' expiresAt counts in real time, as the SDK compares it, whatever the emulator's clock says", async () => {
+    await emulator.clock.advance(3 * 24 * 3600);
+    const before = Date.now() / 1000;
+    const tokens = await emulator.signInAs(TESS.id);
+    const after = Date.now() / 1000;
+    // The token's own lifetime (exp - iat, in the emulator's time), counted from now in real time.
+    const { exp, iat } = JSON.parse(Buffer.from(tokens.accessToken.value.split('.')[1]!, 'base64url').toString());
+    expect(tokens.accessToken.expiresAt).toBeGreaterThanOrEqual(Math.floor(before) + exp - iat);
+    expect(tokens.accessToken.expiresAt).toBeLessThanOrEqual(Math.ceil(after) + exp - iat);
+  });
+
+  it("storageState's cookie expires is in epoch seconds, a week from now (Playwright's unit)", async () => {
+    await emulator.clock.advance(3 * 24 * 3600);
+    const before = Math.floor(Date.now() / 1000);
+    const [cookie] = (await emulator.storageState(TESS.id)).cookies;
+    const after = Math.ceil(Date.now() / 1000);
+    const week = 7 * 24 * 3600;
+    expect(cookie!.expires).toBeGreaterThanOrEqual(before + week);
+    expect(cookie!.expires).toBeLessThanOrEqual(after + week);
   });
 
   it('storageState holds the sign-in cookie and, for an app origin, the tokens in localStorage', async () => {

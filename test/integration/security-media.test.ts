@@ -9,7 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importsSettled } from '../../emulator/services/media/imports.js';
-import { addressProblem } from '../../emulator/services/media/import-fetch.js';
+import { addressProblem, fetchImportSource } from '../../emulator/services/media/import-fetch.js';
 import { startEmulator, type TestEmulator } from '../helpers/emulator.js';
 
 let emulator: TestEmulator;
@@ -203,15 +203,63 @@ describe('imports (finding 4: SSRF)', () => {
       '64:ff9b::7f00:1',
       '2002:7f00:1::',
       '10.0.0.1',
+      // 172.16.0.0/12: 172.16 to 172.31.
+      '172.16.0.1',
+      '172.20.1.1',
+      '172.31.255.255',
       'fd00::1',
       'fe80::1',
     ])
       expect(addressProblem(address, 80, closed), address).toContain('importsFromPrivateAddresses');
-    expect(addressProblem('93.184.215.14', 80, closed)).toBeUndefined();
+    for (const address of ['93.184.215.14', '172.15.255.255', '172.32.0.1'])
+      expect(addressProblem(address, 80, closed), address).toBeUndefined();
     expect(addressProblem('2606:2800:21f:cb07:6820:80da:af6b:8b2c', 443, closed)).toBeUndefined();
     expect(addressProblem('127.0.0.1', 8080, open)).toBeUndefined();
     for (const address of ['127.0.0.1', '127.1.2.3', '::1', '::ffff:127.0.0.1', '0.0.0.0'])
       expect(addressProblem(address, 4700, open), address).toContain('emulator itself');
+  });
+});
+
+describe("an import's own headers (urlHeaders)", () => {
+  it('go to the first origin and its same-origin redirects, never to a redirect target on another origin', async () => {
+    /** Servers that record the authorization header of each request, by path. */
+    const seen = new Map<string, string | undefined>();
+    const serve = async (route: (path: string) => string | undefined): Promise<Server> => {
+      const server = createServer((request, response) => {
+        seen.set(`${server === first ? 'first' : 'other'}${request.url}`, request.headers.authorization);
+        const location = route(request.url!);
+        response.writeHead(location ? 302 : 200, location ? { location } : {}).end('ok');
+      });
+      server.listen(0, '127.0.0.1');
+      await once(server, 'listening');
+      return server;
+    };
+    const portOf = (server: Server) => (server.address() as AddressInfo).port;
+    const other: Server = await serve(() => undefined);
+    const first: Server = await serve((path) =>
+      path == '/away' ? `http://127.0.0.1:${portOf(other)}/landing` : path == '/stay' ? '/landing' : undefined,
+    );
+    const reach = { privateAddressesAllowed: true, emulatorPort: Number(new URL(emulator.url).port) };
+    try {
+      for (const path of ['/away', '/stay']) {
+        const url = new URL(`http://127.0.0.1:${portOf(first)}${path}`);
+        const response = await fetchImportSource(
+          url,
+          { authorization: 'Bearer source-secret' },
+          reach,
+          AbortSignal.timeout(10_000),
+        );
+        response.resume();
+      }
+      expect(Object.fromEntries(seen)).toEqual({
+        'first/away': 'Bearer source-secret',
+        'other/landing': undefined,
+        'first/stay': 'Bearer source-secret',
+        'first/landing': 'Bearer source-secret',
+      });
+    } finally {
+      for (const server of [first, other]) server.close();
+    }
   });
 });
 

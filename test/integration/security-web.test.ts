@@ -1,6 +1,7 @@
 /**
  * Security (issue 18), what a web page can do to the emulator: reset it from another origin
- * (finding 6), reach it through a rebound DNS name (finding 7), frame its sign-in pages (finding 13).
+ * (finding 6), reach it through a rebound DNS name (finding 7), frame its sign-in pages (finding 13);
+ * (issue 31, item 1) use its control API from another local page.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
@@ -77,7 +78,15 @@ describe('control API writes (finding 6)', () => {
 
   it('refuses a simple request (a form post, a no-cors fetch) even without an Origin', async () => {
     const untouched = await markState();
-    for (const contentType of [undefined, 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data']) {
+    for (const contentType of [
+      undefined,
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data',
+      // Still simple requests: the browser reads only the type before the `;`.
+      'text/plain; x=application/json',
+      'text/plain;charset=application/json',
+    ]) {
       const response = await rawRequest('/_emulator/reset', {
         method: 'POST',
         headers: contentType ? { 'content-type': contentType } : {},
@@ -95,10 +104,10 @@ describe('control API writes (finding 6)', () => {
     expect(await untouched()).toBe(true);
   });
 
-  it('accepts a JSON body or the control header from a loopback or configured origin, and from Node', async () => {
+  it("accepts a JSON body or the control header from the emulator's own or a named origin, and from Node", async () => {
     const fromConsole = await rawRequest('/_emulator/reset', {
       method: 'POST',
-      headers: { origin: 'http://localhost:5173', 'x-sitekit-emulator': '1' },
+      headers: { origin: emulator.url, 'x-sitekit-emulator': '1' },
     });
     expect(fromConsole.status).toBe(200);
     const fromNode = await emulator.fetch('/_emulator/reset', {
@@ -108,14 +117,14 @@ describe('control API writes (finding 6)', () => {
     });
     expect(fromNode.status).toBe(200);
 
-    await setConfig(emulator, { allowedCorsOrigins: ['https://app.example'] });
+    await setConfig(emulator, { controlOrigins: ['https://app.example'] });
     const configured = await rawRequest('/_emulator/reset', {
       method: 'POST',
       headers: { origin: 'https://app.example', 'content-type': 'application/json; charset=utf-8' },
       body: '{}',
     });
     expect(configured.status).toBe(200);
-    await setConfig(emulator, { allowedCorsOrigins: [] });
+    await setConfig(emulator, { controlOrigins: [] });
   });
 
   it("accepts a write from the emulator's own origin reached through an allowed name (the console behind a proxy)", async () => {
@@ -148,6 +157,104 @@ describe('control API writes (finding 6)', () => {
       },
     });
     expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
+describe('the control API from other local pages (issue 31, item 1)', () => {
+  const otherPort = 'http://localhost:5173';
+  const signInAs = (headers: Record<string, string>) =>
+    rawRequest('/_emulator/sign-in-as', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify({ email: 'ada@example.com' }),
+    });
+
+  it("refuses another port's page: no member's tokens, no export, no preflight", async () => {
+    const signedIn = await signInAs({ origin: otherPort });
+    expect(signedIn.status).toBe(403);
+    expect(signedIn.body).not.toContain('accessToken');
+    expect(JSON.parse(signedIn.body)).toMatchObject({ details: { applicationError: { code: 'PERMISSION_DENIED' } } });
+    expect(signedIn.body).toContain('--control-origin http://localhost:5173');
+    for (const origin of [otherPort, 'http://127.0.0.1:3000', 'http://[::1]:8080', 'http://app.localhost', 'null']) {
+      // Spelled with an escape too: the rule follows the path the router matches.
+      for (const path of ['/_emulator/export', '/%5Femulator/export', '/_emulator/info']) {
+        const read = await rawRequest(path, { headers: { origin } });
+        expect(read.status, `${origin} ${path}`).toBe(403);
+        expect(read.headers['access-control-allow-origin'], origin).toBeUndefined();
+        expect(read.body).not.toContain('passwordHash');
+        expect(read.body).not.toContain(emulator.info.apiKey);
+      }
+    }
+    const preflight = await rawRequest('/_emulator/sign-in-as', {
+      method: 'OPTIONS',
+      headers: { origin: otherPort, 'access-control-request-method': 'POST' },
+    });
+    expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+    // The platform's CORS origins are not the control API's.
+    await setConfig(emulator, { allowedCorsOrigins: ['https://app.example'] });
+    try {
+      expect((await signInAs({ origin: 'https://app.example' })).status).toBe(403);
+    } finally {
+      await setConfig(emulator, { allowedCorsOrigins: [] });
+    }
+  });
+
+  it("still answers the emulator's own origin (the console), by any name it is reached at, and callers without an Origin", async () => {
+    const { port } = new URL(emulator.url);
+    expect((await signInAs({ origin: emulator.url })).status).toBe(200);
+    const byName = await rawRequest('/_emulator/export', {
+      headers: { host: `localhost:${port}`, origin: `http://localhost:${port}` },
+    });
+    expect(byName.status).toBe(200);
+    expect((await signInAs({})).status).toBe(200);
+    // The platform API keeps answering the app's own dev server.
+    const app = await rawRequest('/_emulator/info', { headers: { origin: otherPort } });
+    expect(app.status).toBe(403);
+    const token = await rawRequest('/oauth2/token', {
+      method: 'POST',
+      headers: { origin: otherPort, 'content-type': 'application/json' },
+      body: JSON.stringify({ grantType: 'anonymous', clientId: emulator.info.clientId }),
+    });
+    expect(token.status).toBe(200);
+    expect(token.headers['access-control-allow-origin']).toBe(otherPort);
+  });
+
+  it('answers the origins the user names: the controlOrigins setting and the start option', async () => {
+    await setConfig(emulator, { controlOrigins: [otherPort] });
+    try {
+      const signedIn = await signInAs({ origin: otherPort });
+      expect(signedIn.status).toBe(200);
+      expect(signedIn.headers['access-control-allow-origin']).toBe(otherPort);
+      expect((await signInAs({ origin: 'http://localhost:5174' })).status).toBe(403);
+    } finally {
+      await setConfig(emulator, { controlOrigins: [] });
+    }
+    const refused = await emulator.fetch('/_emulator/config', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ config: { controlOrigins: ['http://localhost:5173/'] } }),
+    });
+    expect(refused.status).toBe(400);
+
+    const started = await startEmulator({ controlOrigins: [otherPort] });
+    try {
+      const { port } = new URL(started.url);
+      const answer = await new Promise<number>((resolve, reject) =>
+        httpRequest(
+          { host: '127.0.0.1', port, path: '/_emulator/export', headers: { origin: otherPort } },
+          (response) => {
+            response.resume();
+            resolve(response.statusCode!);
+          },
+        )
+          .on('error', reject)
+          .end(),
+      );
+      expect(answer).toBe(200);
+    } finally {
+      await started.close();
+    }
+    await expect(startEmulator({ controlOrigins: ['localhost:5173'] })).rejects.toThrow(/is not an origin/);
   });
 });
 
@@ -200,7 +307,9 @@ describe('Host check against DNS rebinding (finding 7)', () => {
         'abc.tunnel.example',
       ])
         expect((await rawRequest('/_emulator/info', { headers: { host } })).status, host).toBe(200);
-      expect((await rawRequest('/_emulator/info', { headers: { host: 'other.example' } })).status).toBe(403);
+      // `.tunnel.example` is that domain and its subdomains, not any name ending in its letters.
+      for (const host of ['other.example', 'eviltunnel.example', 'tunnel.example.attacker.example'])
+        expect((await rawRequest('/_emulator/info', { headers: { host } })).status, host).toBe(403);
     } finally {
       await setConfig(emulator, { allowedHosts: [] });
     }

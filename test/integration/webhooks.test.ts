@@ -8,6 +8,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiKeyStrategy, createClient, isWebhookError, type Client } from '../../src/index.js';
+import type { WebhookDelivery } from '../../emulator/services/webhooks/service.js';
 import { startEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { newEmail, setConfig } from '../helpers/sign-in.js';
 
@@ -18,6 +19,8 @@ let receiverUrl: string;
 const received: { path: string; body: string; contentType?: string }[] = [];
 /** Answers the receiver gives, in order (then 200). */
 const answers: number[] = [];
+/** While set, the receiver waits for it before answering (a slow app). */
+let held: Promise<void> | undefined;
 
 const readBody = async (request: IncomingMessage) => {
   let body = '';
@@ -30,6 +33,7 @@ beforeAll(async () => {
   receiver = createServer(async (request, response) => {
     const body = await readBody(request);
     received.push({ path: request.url ?? '', body, contentType: request.headers['content-type'] });
+    await held;
     response.writeHead(answers.shift() ?? 200).end();
   });
   receiver.listen(0, '127.0.0.1');
@@ -44,7 +48,12 @@ afterEach(async () => {
   await setConfig(emulator, { webhookUrls: [], webhookRetryBaseMs: 1000 });
   received.length = 0;
   answers.length = 0;
+  held = undefined;
 });
+
+/** The delivery log as `GET /_emulator/webhooks` gives it. */
+const deliveryLog = async () =>
+  ((await (await emulator.fetch('/_emulator/webhooks')).json()) as { deliveries: WebhookDelivery[] }).deliveries;
 
 async function until<T>(read: () => T | undefined, what: string): Promise<T> {
   for (let attempt = 0; attempt < 200; attempt++) {
@@ -148,5 +157,66 @@ describe('webhooks', () => {
     expect(received).toHaveLength(1);
     const processed = await app().webhooks.process(received[0]!.body);
     expect(processed.payload.metadata.entityId).toBe(marker._id);
+  });
+
+  it('logs a delivery as sending before the receiver answers, with the payload the app will verify', async () => {
+    let answer!: () => void;
+    held = new Promise((resolve) => (answer = resolve));
+    const sent = await emulator.trigger('wix.members.v1.member_updated', { urls: [`${receiverUrl}/slow`] });
+    const sending = (await deliveryLog()).find((delivery) => delivery.eventId == sent.eventId);
+    expect(sending).toMatchObject({ eventId: sent.eventId, outcome: 'sending', badSignature: false, attempt: 1 });
+    expect(sending!.status).toBeUndefined();
+    expect(sending!.payload).toMatchObject({
+      eventType: 'wix.members.v1.member_updated',
+      instanceId: emulator.info.siteId,
+      identity: { identityType: 'APP' },
+      data: { id: sent.eventId, entityId: sent.entityId },
+    });
+    answer();
+    await expect
+      .poll(async () => (await deliveryLog()).find((delivery) => delivery.eventId == sent.eventId))
+      .toMatchObject({ outcome: 'delivered', status: 200 });
+    const processed = await app().webhooks.process(received[0]!.body);
+    expect(processed.payload.metadata).toMatchObject({ id: sent.eventId, entityId: sent.entityId });
+  });
+
+  it('a badly signed event the receiver refuses is its expected outcome, not retried; one accepted is flagged', async () => {
+    await setConfig(emulator, { webhookRetryBaseMs: 1 });
+    answers.push(401);
+    const refused = await emulator.trigger('wix.members.v1.member_created', {
+      urls: [`${receiverUrl}/strict`],
+      badSignature: true,
+    });
+    const outcomeOf = async (eventId: string) =>
+      (await deliveryLog()).find((delivery) => delivery.eventId == eventId)?.outcome;
+    await expect.poll(() => outcomeOf(refused.eventId)).toBe('refused');
+    // A retry would come 1 ms after the refusal, well before this next event is signed and sent.
+    const accepted = await emulator.trigger('wix.members.v1.member_created', {
+      urls: [`${receiverUrl}/lax`],
+      badSignature: true,
+    });
+    await expect.poll(() => outcomeOf(accepted.eventId)).toBe('accepted-bad-signature');
+    expect(received.map((entry) => entry.path)).toEqual(['/strict', '/lax']);
+    const log = (await deliveryLog()).filter((delivery) =>
+      [refused.eventId, accepted.eventId].includes(delivery.eventId),
+    );
+    expect(
+      log.map(({ eventId, outcome, status, badSignature, error }) => ({
+        eventId,
+        outcome,
+        status,
+        badSignature,
+        error,
+      })),
+    ).toEqual([
+      {
+        eventId: accepted.eventId,
+        outcome: 'accepted-bad-signature',
+        status: 200,
+        badSignature: true,
+        error: undefined,
+      },
+      { eventId: refused.eventId, outcome: 'refused', status: 401, badSignature: true, error: undefined },
+    ]);
   });
 });

@@ -3,7 +3,8 @@ import { useState, type FormEvent } from 'react';
 import type { DataCollection, Item } from 'sitekit-sdk';
 import { Dialog } from '../ui/dialog.js';
 import { ErrorNotice } from '../ui/error-notice.js';
-import { FieldInput, fromInputText, isEditable, toInputText } from './field-input.js';
+import { FieldInput } from './field-input.js';
+import { isEditable, itemFromForm, toInputText } from './field-text.js';
 
 /** Props of {@link ItemEditor}. */
 export interface ItemEditorProps {
@@ -19,19 +20,16 @@ export interface ItemEditorProps {
 /** Create or edit an item. Rendered only while open, so its inputs start from the item each time. */
 export function ItemEditor({ collection, item, saving, error, onSave, onClose }: ItemEditorProps) {
   const fields = (collection.fields ?? []).filter(isEditable);
-  const [texts, setTexts] = useState<Record<string, string>>(() =>
+  // What the inputs first showed: a field whose text is still this keeps the item's value as it was.
+  const [shownTexts] = useState<Record<string, string>>(() =>
     Object.fromEntries(fields.map((field) => [field.key, toInputText(field, item?.[field.key])])),
   );
+  const [texts, setTexts] = useState(shownTexts);
   const [inputError, setInputError] = useState<unknown>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     try {
-      const values: Record<string, unknown> = item ? { ...item } : {};
-      for (const field of fields) {
-        const value = fromInputText(field, texts[field.key] ?? '');
-        if (value === undefined) delete values[field.key];
-        else values[field.key] = value;
-      }
+      const values = itemFromForm(fields, item, shownTexts, texts);
       setInputError(null);
       onSave(values);
     } catch (problem) {

@@ -52,7 +52,7 @@ export function WebhookTriggerPanel() {
           Entity id
           <input value={id} placeholder="the first there is" onChange={(event) => setId(event.target.value)} />
         </label>
-        <label className="field">
+        <label className="field field-wide">
           Send to
           <input
             value={url}

@@ -3,7 +3,9 @@
  * the platform does it: the body is a JWT signed RS256 with the site's key pair (public key in
  * `/_emulator/info`) whose `data` claim is the JSON string `{eventType, instanceId, identity, data}`
  * (`identity` and `data` JSON strings themselves). A failed delivery (no answer, or not 2xx) is
- * retried with exponential backoff; every attempt is in `GET /_emulator/webhooks`.
+ * retried with exponential backoff; every attempt is in `GET /_emulator/webhooks`, from the moment
+ * it is sent. An event signed with a wrong key on purpose is meant to be refused: a refusal is its
+ * expected outcome (not retried), and accepting it is what the log flags.
  */
 import { randomUUID } from 'node:crypto';
 import { SignJWT, generateKeyPair, type CryptoKey } from 'jose';
@@ -11,36 +13,46 @@ import { inBackground } from '../../background.js';
 import { atLeast } from '../../config.js';
 import type { DomainEvent } from '../../events.js';
 import { applicationError, invalidField } from '../../errors.js';
-import type { WebhookDelivery } from '../../control/api.js';
+import type { DeliveryOutcome, EventPayload, WebhookDelivery } from '../../control/api.js';
 import { controlRoute } from '../../control/register.js';
 import { eventForTrigger } from './trigger.js';
 import type { EmulatorContext, ServiceModule } from '../../service.js';
 import { SIGNING_ALGORITHM } from '../../site.js';
 
-export type { WebhookDelivery };
+export type { DeliveryOutcome, EventPayload, WebhookDelivery };
 
 /** How long a receiver has to answer one attempt. */
 const ATTEMPT_TIMEOUT_MS = 10_000;
 /** How long a signed event stays valid (covers every retry). */
 const TOKEN_LIFETIME_SECONDS = 60 * 60;
 
-/** The signed body of an event (wire.md, "Domain events"), signed with the site's key unless another is given. */
+/** The payload of an event (wire.md, "Domain events"): what the signed claim holds, parsed. */
+function payloadOf(context: EmulatorContext, event: DomainEvent, eventId: string): EventPayload {
+  const { eventType, identity, ...rest } = event;
+  return {
+    eventType,
+    instanceId: context.site.siteId,
+    ...(identity ? { identity } : {}),
+    data: { id: eventId, ...rest },
+  };
+}
+
+/** The signed body of an event, signed with the site's key unless another is given. */
 async function signEvent(
   context: EmulatorContext,
   event: DomainEvent,
   eventId: string,
   key: CryptoKey = context.site.privateKey,
 ): Promise<string> {
-  const { eventType, identity, ...rest } = event;
-  const data = { id: eventId, ...rest };
-  const envelope = {
-    eventType,
-    instanceId: context.site.siteId,
+  const { identity, data, ...envelope } = payloadOf(context, event, eventId);
+  // The platform sends `identity` and `data` as JSON strings inside the claim's JSON string.
+  const claim = {
+    ...envelope,
     ...(identity ? { identity: JSON.stringify(identity) } : {}),
     data: JSON.stringify(data),
   };
   // Real time, not the emulator's clock: the receiving app checks the expiry on its own clock.
-  return new SignJWT({ data: JSON.stringify(envelope) })
+  return new SignJWT({ data: JSON.stringify(claim) })
     .setProtectedHeader({ alg: SIGNING_ALGORITHM })
     .setIssuedAt()
     .setExpirationTime(Math.floor(Date.now() / 1000) + TOKEN_LIFETIME_SECONDS)
@@ -56,67 +68,64 @@ interface Dispatcher {
   inFlight: Set<Promise<void>>;
 }
 
-/** Records an attempt (the emulator may have closed meanwhile: then there is nothing to record in). */
-function record(context: EmulatorContext, dispatcher: Dispatcher, delivery: WebhookDelivery): void {
-  if (dispatcher.closed) return;
-  context.store.run(
-    'INSERT INTO webhook_deliveries (id, event_id, url, event_type, attempt, status, error, time, duration_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-    [
-      delivery.id,
-      delivery.eventId,
-      delivery.url,
-      delivery.eventType,
-      delivery.attempt,
-      delivery.status ?? null,
-      delivery.error ?? null,
-      delivery.time,
-      delivery.durationMs,
-    ],
-  );
+/** What one attempt sends: the signed body of one event, to one URL. */
+interface Sending {
+  url: string;
+  body: string;
+  eventId: string;
+  eventType: string;
+  badSignature: boolean;
 }
 
-/** One attempt; schedules the next one when it fails and attempts remain. */
-async function attempt(
-  context: EmulatorContext,
-  dispatcher: Dispatcher,
-  url: string,
-  body: string,
-  eventId: string,
-  eventType: string,
-  number: number,
-): Promise<void> {
+/** How an answered (or unanswered) attempt ended, and the error to show when it failed. */
+function outcomeOf(sending: Sending, status: number | undefined, networkError: string | undefined) {
+  const ok = status !== undefined && status >= 200 && status < 300;
+  if (sending.badSignature && status !== undefined)
+    return ok ? { outcome: 'accepted-bad-signature' as const } : { outcome: 'refused' as const };
+  if (ok) return { outcome: 'delivered' as const };
+  return { outcome: 'failed' as const, error: networkError ?? `the receiver answered ${status}` };
+}
+
+/** One attempt, logged as sending at once; schedules the next one when it fails and attempts remain. */
+async function attempt(context: EmulatorContext, dispatcher: Dispatcher, sending: Sending, number: number) {
+  if (dispatcher.closed) return;
   const started = Date.now();
+  const id = randomUUID();
+  // Logged before the receiver answers, so the log shows the delivery as soon as it is sent.
+  context.store.run(
+    `INSERT INTO webhook_deliveries (id, event_id, url, event_type, attempt, outcome, time, duration_ms)
+     VALUES (?, ?, ?, ?, ?, 'sending', ?, 0)`,
+    [id, sending.eventId, sending.url, sending.eventType, number, new Date(started).toISOString()],
+  );
   let status: number | undefined;
-  let error: string | undefined;
+  let networkError: string | undefined;
   try {
-    const response = await fetch(url, {
+    const response = await fetch(sending.url, {
       method: 'POST',
       headers: { 'content-type': 'text/plain; charset=utf-8' },
-      body,
+      body: sending.body,
       signal: AbortSignal.any([AbortSignal.timeout(ATTEMPT_TIMEOUT_MS), dispatcher.stop.signal]),
     });
     status = response.status;
     await response.body?.cancel();
-    if (!response.ok) error = `the receiver answered ${status}`;
   } catch (cause) {
-    error = cause instanceof Error ? cause.message : String(cause);
+    networkError = cause instanceof Error ? cause.message : String(cause);
   }
-  record(context, dispatcher, {
-    id: randomUUID(),
-    eventId,
-    url,
-    eventType,
-    attempt: number,
-    ...(status !== undefined ? { status } : {}),
-    ...(error ? { error } : {}),
-    time: new Date(started).toISOString(),
-    durationMs: Date.now() - started,
-  });
-  if (!error || dispatcher.closed || number >= context.config.get<number>('webhookMaxAttempts')) return;
+  // The emulator may have closed meanwhile: then there is nothing to record in.
+  if (dispatcher.closed) return;
+  const { outcome, error } = outcomeOf(sending, status, networkError);
+  context.store.run('UPDATE webhook_deliveries SET outcome = ?, status = ?, error = ?, duration_ms = ? WHERE id = ?', [
+    outcome,
+    status ?? null,
+    error ?? null,
+    Date.now() - started,
+    id,
+  ]);
+  if (outcome !== 'failed' || number >= context.config.get<number>('webhookMaxAttempts')) return;
   const delay = context.config.get<number>('webhookRetryBaseMs') * 2 ** (number - 1);
   const timer = setTimeout(() => {
     dispatcher.timers.delete(timer);
-    track(dispatcher, attempt(context, dispatcher, url, body, eventId, eventType, number + 1));
+    track(dispatcher, attempt(context, dispatcher, sending, number + 1));
   }, delay);
   dispatcher.timers.add(timer);
 }
@@ -150,6 +159,12 @@ export const webhooksService: ServiceModule = {
       // The events sent, so a delivery can be sent again (signed anew: the first body may have expired).
       id: 'webhooks-002-events',
       sql: 'CREATE TABLE webhook_events (event_id TEXT PRIMARY KEY, event TEXT NOT NULL, bad_signature INTEGER NOT NULL)',
+    },
+    {
+      // How each attempt ended, kept apart from the status: a refusal is the expected end of a bad signature.
+      id: 'webhooks-003-outcome',
+      sql: `ALTER TABLE webhook_deliveries ADD COLUMN outcome TEXT NOT NULL DEFAULT 'delivered';
+        UPDATE webhook_deliveries SET outcome = 'failed' WHERE error IS NOT NULL`,
     },
   ],
   config: {
@@ -199,7 +214,11 @@ export const webhooksService: ServiceModule = {
         JSON.stringify(event),
         badSignature ? 1 : 0,
       ]);
-      for (const url of urls) track(dispatcher, attempt(context, dispatcher, url, body, eventId, event.eventType, 1));
+      for (const url of urls)
+        track(
+          dispatcher,
+          attempt(context, dispatcher, { url, body, eventId, eventType: event.eventType, badSignature }, 1),
+        );
       return eventId;
     };
     const unsubscribe = context.events.subscribe(async (event) => {
@@ -237,21 +256,34 @@ export const webhooksService: ServiceModule = {
         url: string;
         event_type: string;
         attempt: number;
+        outcome: DeliveryOutcome;
         status: number | null;
         error: string | null;
         time: string;
         duration_ms: number;
-      }>('SELECT * FROM webhook_deliveries ORDER BY sequence DESC LIMIT ?', [query.limit ?? 200]);
+        event: string | null;
+        bad_signature: number | null;
+      }>(
+        `SELECT deliveries.*, events.event, events.bad_signature
+         FROM webhook_deliveries deliveries LEFT JOIN webhook_events events ON events.event_id = deliveries.event_id
+         ORDER BY deliveries.sequence DESC LIMIT ?`,
+        [query.limit ?? 200],
+      );
       const deliveries: WebhookDelivery[] = rows.map((row) => ({
         id: row.id,
         eventId: row.event_id,
         url: row.url,
         eventType: row.event_type,
         attempt: row.attempt,
+        outcome: row.outcome,
+        badSignature: row.bad_signature == 1,
         ...(row.status !== null ? { status: row.status } : {}),
         ...(row.error !== null ? { error: row.error } : {}),
         time: row.time,
         durationMs: row.duration_ms,
+        ...(row.event !== null
+          ? { payload: payloadOf(context, JSON.parse(row.event) as DomainEvent, row.event_id) }
+          : {}),
       }));
       return { deliveries };
     });
