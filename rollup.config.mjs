@@ -30,7 +30,7 @@ const nodeTwins = {
 
 // The emulator (Node-only, `sitekit-sdk/emulator`) and the `sitekit-sdk` command. Its server packages are
 // optional peers and stay external; the CLI checks for them before loading the emulator.
-const emulatorEntries = { emulator: 'emulator/index.ts', cli: 'emulator/cli.ts' };
+const emulatorEntries = { emulator: 'emulator/index.ts', cli: 'cli/main.ts' };
 // tus-js-client: the CLI's `types` and `pull` read a site through the SDK, whose uploads import it
 // (a dependency of the package, so installed with it).
 const emulatorExternal = (id) => /^(jose|tus-js-client|fastify|@fastify\/|better-sqlite3|@tus\/|node:)/.test(id);

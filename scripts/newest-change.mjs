@@ -20,7 +20,7 @@ export function newestChange(path) {
 }
 
 /** What the built console (`dist/console/`) is made from: the console's own files and the SDK source. */
-export const consoleSources = ['console', 'src', 'package-lock.json'];
+export const consoleSources = ['console', 'src', 'cli/site-types.ts', 'package-lock.json'];
 
 /**
  * Why a build is stale, or `null` when it is current. `outputs` are files every build writes (the

@@ -3,7 +3,7 @@
  * sources, and does nothing else. `npm start` then runs the built CLI (`node dist/cli.mjs`), with
  * no TypeScript compile at start.
  * - The emulator (`dist/cli.mjs`, `dist/emulator.mjs` and their chunks): rebuilt by rollup (the
- *   emulator's part of rollup.config.mjs) when any file under emulator/, src/ or generated/, or
+ *   emulator's part of rollup.config.mjs) when any file under emulator/, cli/, src/ or generated/, or
  *   the package or rollup configuration, is newer than `dist/cli.mjs`.
  * - The console (`dist/console/`): rebuilt by console/scripts/ensure-built.ts when stale.
  * Plain JavaScript run by `node`: the check when nothing is stale costs a few milliseconds of
@@ -22,7 +22,15 @@ function run(command, args) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const emulatorSources = ['emulator', 'src', 'generated', 'package.json', 'package-lock.json', 'rollup.config.mjs'];
+const emulatorSources = [
+  'emulator',
+  'cli',
+  'src',
+  'generated',
+  'package.json',
+  'package-lock.json',
+  'rollup.config.mjs',
+];
 const emulatorStale = staleReason(root, ['dist/cli.mjs'], emulatorSources);
 if (emulatorStale) {
   const started = Date.now();

@@ -4,7 +4,7 @@
  * SQLite keeps whatever it is given in a TEXT column, so without these an imported item whose
  * `data` is `not json` was stored and made every read of it a 500. Kept in step with the stores'
  * migrations: a table or column named here that the store does not have fails
- * test/integration/emulator-import-validation.test.ts.
+ * test/emulator/control/import-validation.test.ts.
  */
 
 /**

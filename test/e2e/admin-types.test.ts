@@ -3,7 +3,7 @@
  * `sitekit-sdk types` writes (same generator), and copies it.
  */
 import { expect, it } from 'vitest';
-import { collectionInterface } from '../../emulator/cli/site-types.js';
+import { collectionInterface } from '../../cli/site-types.js';
 import { ApiKeyStrategy, createClient } from '../../src/index.js';
 import { describeInBrowser, e2eTestTimeoutMs, inPage, useStage } from './harness.js';
 

@@ -2,7 +2,7 @@
  * With no collection registered (no file from `sitekit-sdk types` in the program), the items
  * methods are what they were before registration existed: any collection ID, untyped items, or
  * the item type given. (With collections registered: test/types/registry/usage.ts, compiled on
- * its own by test/integration/cli-types.test.ts, as registration is global to a program.)
+ * its own by test/cli/types.test.ts, as registration is global to a program.)
  */
 import { describe, expectTypeOf, it } from 'vitest';
 import type { Client } from '../../src/client.js';

@@ -1,10 +1,10 @@
 /**
  * Admin: a collection's TypeScript interface, as `sitekit-sdk types` writes it (the same generator,
- * emulator/cli/site-types.ts), ready to copy into an app.
+ * cli/site-types.ts), ready to copy into an app.
  */
 import { useState } from 'react';
 import type { DataCollection } from 'sitekit-sdk';
-import { collectionInterface } from '../../../emulator/cli/site-types.js';
+import { collectionInterface } from '../../../cli/site-types.js';
 
 /** Props of {@link TypesCard}. */
 export interface TypesCardProps {

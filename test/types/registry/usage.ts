@@ -1,5 +1,5 @@
 /**
- * Compiled by test/integration/cli-types.test.ts next to the file `sitekit-sdk types` wrote for a
+ * Compiled by test/cli/types.test.ts next to the file `sitekit-sdk types` wrote for a
  * site with the demo `Movies` and an `Everything` collection (every field type): no generic is
  * written, the registration types every call. Each `@ts-expect-error` must meet an error (an unused
  * one fails the compilation), so the wrong cases are checked as much as the right ones. Not part of

@@ -1,0 +1,36 @@
+/**
+ * `sitekit-sdk emulator` prints, besides its URL and keys, the demo member's credentials, and they
+ * sign in (a new user should not have to find them in the emulator's README).
+ */
+import { spawn } from 'node:child_process';
+import { afterAll, expect, it } from 'vitest';
+import { createClient, OAuthStrategy } from '../../src/index.js';
+
+const child = spawn(process.execPath, ['--import', 'tsx', 'cli/main.ts', 'emulator', '--port', '0', '--memory'], {
+  stdio: ['ignore', 'pipe', 'pipe'],
+});
+afterAll(() => {
+  child.kill('SIGTERM');
+});
+
+/** The start-up banner, once it names the URL and the client id. */
+const banner = new Promise<string>((resolve, reject) => {
+  let output = '';
+  child.stderr.on('data', (chunk) => (output += chunk));
+  child.stdout.on('data', (chunk) => {
+    output += chunk;
+    if (/client id:.*\n/.test(output) && /console:.*\n/.test(output)) resolve(output);
+  });
+  child.on('exit', (code) => reject(new Error(`emulator exited (${code}): ${output}`)));
+});
+
+it('prints the demo member’s email and password, and they sign in', { timeout: 60_000 }, async () => {
+  const output = await banner;
+  const credentials = /sign in:\s+(\S+@\S+) \/ (\S+)/.exec(output);
+  expect(credentials, output).not.toBeNull();
+  const [, email, password] = credentials!;
+  const url = /listening on (\S+)/.exec(output)![1]!;
+  const clientId = /client id:\s+(\S+)/.exec(output)![1]!;
+  const visitor = createClient({ baseUrl: url, auth: OAuthStrategy({ clientId }) });
+  expect((await visitor.auth.login({ email: email!, password: password! })).loginState).toBe('SUCCESS');
+});

@@ -1,0 +1,53 @@
+/**
+ * A pull waits out a site's rate limit however long its `Retry-After` (up to the pull's 2
+ * minutes), instead of giving up at a single call's 60 s time limit, which counts the waits between
+ * retries. The clock is Vitest's: no real waiting.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PULL_CLIENT_POLICY } from '../../cli/pull-command.js';
+import { connectToSite } from '../../cli/site-connection.js';
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** A site that answers 429 with `Retry-After: <seconds>` to its first request, then lists no collections. */
+function rateLimitedSite(seconds: number): { fetch: typeof fetch; calls: () => number } {
+  let calls = 0;
+  const fetchFunction = (async () => {
+    calls += 1;
+    if (calls === 1)
+      return new Response(JSON.stringify({ message: 'Too many requests' }), {
+        status: 429,
+        headers: { 'Content-Type': 'application/json', 'Retry-After': String(seconds) },
+      });
+    return new Response(JSON.stringify({ dataCollections: [], pagingMetadata: { count: 0 } }), {
+      status: 200,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  }) as typeof fetch;
+  return { fetch: fetchFunction, calls: () => calls };
+}
+
+describe("pull's client", () => {
+  it('waits a Retry-After of 90 s and goes on (a single call gives up after 60 s in all)', async () => {
+    const site = rateLimitedSite(90);
+    const { client } = await connectToSite(
+      { url: 'https://site.example', 'api-key': 'key', 'site-id': 'site' },
+      {},
+      PULL_CLIENT_POLICY,
+      site.fetch,
+    );
+    const listed = client.collections.listDataCollections();
+    const outcome = listed.then(
+      () => 'listed',
+      (error: Error) => error.name,
+    );
+    await vi.advanceTimersByTimeAsync(100_000);
+    expect(await outcome).toBe('listed');
+    expect(site.calls()).toBe(2);
+  });
+});

@@ -1,0 +1,327 @@
+/**
+ * `sitekit-sdk pull` between two in-process emulators: one stands in for the live site (read with
+ * its API key, as a live site is), the other loads the pulled file (`POST /_emulator/import`).
+ * Collections, items, references and members come back exactly, members anonymized with their IDs
+ * kept; a rate limit (429 with `Retry-After`) is waited out; a pull stopped midway resumes and
+ * gives the same file as one that never stopped.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiKeyAuth, Client, Item } from '../../src/index.js';
+import type { CommandIo } from '../../cli/command-io.js';
+import { runCommand } from '../../cli/commands.js';
+import { startEmulator, type TestEmulator } from '../helpers/emulator.js';
+
+const ROLES = { read: 'SITE_MEMBER', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' } as const;
+const COLLECTIONS = ['Directors', 'Films', 'Movies'];
+
+/** The people of the live site: their personal data must not reach the pulled file. */
+const PEOPLE = [
+  {
+    email: 'grace.hopper@navy.example',
+    first: 'Grace',
+    last: 'Hopper',
+    phone: '+1 202 555 0143',
+    nickname: 'Amazing Grace',
+  },
+  {
+    email: 'alan.turing@bletchley.example',
+    first: 'Alan',
+    last: 'Turing',
+    phone: '+44 20 7946 0958',
+    nickname: 'Prof',
+  },
+  {
+    email: 'ada@analytical.example',
+    first: 'Augusta',
+    last: 'Lovelace',
+    phone: '+44 20 7946 0123',
+    nickname: 'Enchantress',
+  },
+];
+
+let live: TestEmulator;
+let local: TestEmulator;
+let dir: string;
+
+/** Runs `pull` against the live stand-in; its exit code and progress output. */
+async function pull(args: string[], fetchFunction?: typeof fetch): Promise<{ code: number; stderr: string }> {
+  let stderr = '';
+  const io: CommandIo = { stdout: () => {}, stderr: (text) => void (stderr += text), env: {}, fetch: fetchFunction };
+  const site = ['--url', live.url, '--api-key', live.info.apiKey, '--site-id', live.info.siteId];
+  const code = await runCommand(['pull', ...site, ...args], io);
+  return { code, stderr };
+}
+
+/** Every item of a collection, oldest first. */
+async function allItems(client: Client<ApiKeyAuth>, collectionId: string): Promise<Item[]> {
+  const found: Item[] = [];
+  for await (const item of client.items.query<Item>(collectionId).ascending('_createdDate', '_id').limit(100).all())
+    found.push(item);
+  return found;
+}
+
+/** Every member, full field set, by ID. */
+async function allMembers(client: Client<ApiKeyAuth>) {
+  const page = await client.members
+    .queryMembers({ fieldsets: ['FULL'] })
+    .ascending('_id')
+    .limit(100)
+    .find();
+  return page.items;
+}
+
+/** The pulled file's tables (what a second pull must reproduce; `exportedAt` aside). */
+const tablesOf = (path: string) => (JSON.parse(readFileSync(path, 'utf8')) as { tables: unknown }).tables;
+
+beforeAll(async () => {
+  [live, local] = await Promise.all([startEmulator(), startEmulator()]);
+  dir = mkdtempSync(join(tmpdir(), 'sitekit-pull-'));
+  const { admin } = live;
+  await admin.collections.createDataCollection({
+    _id: 'Directors',
+    permissions: ROLES,
+    fields: [{ key: 'name', type: 'TEXT' }],
+  });
+  await admin.collections.createDataCollection({
+    _id: 'Films',
+    displayName: 'Films',
+    permissions: ROLES,
+    fields: [
+      { key: 'title', type: 'TEXT' },
+      { key: 'released', type: 'DATETIME' },
+      { key: 'director', type: 'REFERENCE', typeMetadata: { reference: { referencedCollectionId: 'Directors' } } },
+      {
+        key: 'cast',
+        type: 'MULTI_REFERENCE',
+        typeMetadata: { multiReference: { referencedCollectionId: 'Directors' } },
+      },
+    ],
+  });
+  await admin.items.bulkInsert<{ name: string }>('Directors', [
+    { _id: 'd1', name: 'Agnès Varda' },
+    { _id: 'd2', name: 'Akira Kurosawa' },
+    { _id: 'd3', name: 'Chantal Akerman' },
+  ]);
+  for (let n = 1; n <= 7; n++)
+    await admin.items.insert<{ title: string; released: Date; director: string; extra?: object }>('Films', {
+      _id: `f${n}`,
+      title: `Film ${n}`,
+      released: new Date(Date.UTC(1950 + n, n, n)),
+      director: `d${(n % 3) + 1}`,
+      ...(n === 2 && { extra: { nested: [1, 'two', { at: new Date(Date.UTC(2000, 0, 1)) }] } }),
+    });
+  await admin.items.insertReference('Films', 'cast', 'f1', ['d3', 'd1']);
+  await admin.items.insertReference('Films', 'cast', 'f2', 'd2');
+  for (const person of PEOPLE)
+    await admin.members.createMember({
+      member: {
+        loginEmail: person.email,
+        profile: { nickname: person.nickname, title: `${person.first}'s title` },
+        contact: {
+          firstName: person.first,
+          lastName: person.last,
+          phones: [person.phone],
+          emails: [person.email],
+          addresses: [{ addressLine: `1 ${person.last} Road`, city: `${person.last}ville` }],
+          company: `${person.last} & Co`,
+          jobTitle: `${person.first}'s job`,
+          birthdate: '1906-12-09',
+        },
+      },
+    });
+}, 60_000);
+afterAll(async () => {
+  await Promise.all([live?.close(), local?.close()]);
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('sitekit-sdk pull', () => {
+  it('copies collections, items, references and anonymized members into a file the emulator imports', async () => {
+    const out = join(dir, 'site.json');
+    // The live site rate-limits the first items query once: the SDK waits for Retry-After and tries again.
+    let limited = 0;
+    const rateLimitedOnce: typeof fetch = async (input, init) => {
+      if (limited === 0 && String(input instanceof Request ? input.url : input).includes('/items/query')) {
+        limited++;
+        return new Response(JSON.stringify({ message: 'Too many requests' }), {
+          status: 429,
+          headers: { 'Retry-After': '0', 'Content-Type': 'application/json' },
+        });
+      }
+      return fetch(input, init);
+    };
+    const result = await pull(['--out', out, '--collections', COLLECTIONS.join(',')], rateLimitedOnce);
+    expect(result.code, result.stderr).toBe(0);
+    // No personal data of a member anywhere in the file, in whichever field the site kept it.
+    const written = readFileSync(out, 'utf8');
+    for (const person of PEOPLE)
+      for (const personal of [
+        person.email,
+        person.phone,
+        person.nickname,
+        `"${person.first}"`,
+        `"${person.last}"`,
+        `${person.last} Road`,
+        `${person.last}ville`,
+        `${person.last} & Co`,
+        `${person.first}'s`,
+        '1906-12-09',
+      ])
+        expect(written).not.toContain(personal);
+    expect(limited).toBe(1);
+    expect(result.stderr).toContain('Films: 7 items');
+    expect(result.stderr).toContain('members:');
+    expect(existsSync(`${out}.progress.json`)).toBe(false);
+
+    const text = readFileSync(out, 'utf8');
+    for (const person of PEOPLE)
+      for (const personal of [person.email, person.first, person.last, person.phone, person.nickname])
+        expect(text.includes(personal), personal).toBe(false);
+
+    const imported = await local.fetch('/_emulator/import', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: text,
+    });
+    expect(imported.status, await imported.clone().text()).toBe(200);
+
+    for (const id of COLLECTIONS) {
+      expect(await local.admin.collections.getDataCollection(id)).toEqual(
+        await live.admin.collections.getDataCollection(id),
+      );
+      expect(await allItems(local.admin, id)).toEqual(await allItems(live.admin, id));
+    }
+    expect((await allItems(local.admin, 'Movies')).length).toBe(300);
+    for (const film of ['f1', 'f2', 'f3']) {
+      const cast = async (emulator: TestEmulator) =>
+        (await emulator.admin.items.queryReferenced('Films', film, 'cast')).items.map((item) => item._id);
+      expect(await cast(local)).toEqual(await cast(live));
+    }
+    expect(await cast(local, 'f1')).toEqual(['d3', 'd1']);
+
+    // Media descriptors too, their URLs on the copy's own origin.
+    const { files } = await live.admin.media.listFiles();
+    expect(files?.length).toBeGreaterThan(0);
+    for (const file of files ?? []) {
+      const onLive = JSON.stringify(await live.admin.media.getFileDescriptor(file._id!));
+      const onCopy = JSON.stringify(await local.admin.media.getFileDescriptor(file._id!));
+      expect(onCopy).toBe(onLive.replaceAll(live.url, local.url));
+    }
+
+    const liveMembers = await allMembers(live.admin);
+    const localMembers = await allMembers(local.admin);
+    expect(localMembers.map((member) => member._id)).toEqual(liveMembers.map((member) => member._id));
+    localMembers.forEach((member, index) => {
+      const original = liveMembers[index]!;
+      expect(member.loginEmail).toMatch(/^member-\d+@example\.test$/);
+      expect(member.profile?.nickname).toMatch(/^Member \d+$/);
+      expect(member.profile?.slug).toMatch(/^member-\d+$/);
+      // Everything that is not personal data is kept.
+      expect(member).toMatchObject({
+        status: original.status,
+        privacyStatus: original.privacyStatus,
+        activityStatus: original.activityStatus,
+        _createdDate: original._createdDate,
+      });
+      for (const phone of member.contact?.phones ?? [])
+        expect(PEOPLE.map((person) => person.phone)).not.toContain(phone);
+    });
+    const emails = new Set(localMembers.map((member) => member.loginEmail));
+    expect(emails.size).toBe(localMembers.length);
+  }, 60_000);
+
+  it("--media brings the files' bytes, which an emulator seeded with the file serves", async () => {
+    const out = join(dir, 'with-media.json');
+    const result = await pull(['--out', out, '--collections', 'Directors', '--no-members', '--media']);
+    expect(result.code, result.stderr).toBe(0);
+    const { files } = await live.admin.media.listFiles();
+    expect(files?.length).toBeGreaterThan(0);
+    const seeded = await startEmulator({ seed: out });
+    try {
+      for (const file of files ?? []) {
+        const bytes = async (emulator: TestEmulator) => {
+          const { url } = await emulator.admin.media.getFileDescriptor(file._id!);
+          return Buffer.from(await (await fetch(url!)).arrayBuffer());
+        };
+        const copied = await bytes(seeded);
+        expect(copied.length).toBeGreaterThan(0);
+        expect(copied.equals(await bytes(live))).toBe(true);
+      }
+    } finally {
+      await seeded.close();
+    }
+  }, 60_000);
+
+  it('resumes where it stopped, and the file is the one an uninterrupted pull writes', async () => {
+    const args = ['--collections', 'Films,Movies', '--limit', '250'];
+    const whole = join(dir, 'whole.json');
+    let wholeRequests = 0;
+    const counting: typeof fetch = async (input, init) => {
+      wholeRequests++;
+      return fetch(input, init);
+    };
+    expect((await pull(['--out', whole, ...args], counting)).code).toBe(0);
+
+    // The connection fails for good after some requests: within the Films page (its items' references
+    // are requests of their own), then after the first Movies page. The pull stops, its progress saved.
+    for (const [stopAfter, read] of [
+      [5, { Films: 0, Movies: 0 }],
+      [10, { Films: 7, Movies: 100 }],
+    ] as const) {
+      const out = join(dir, `resumed-${stopAfter}.json`);
+      let requests = 0;
+      const failing: typeof fetch = async (input, init) => {
+        if (++requests > stopAfter) return new Response(JSON.stringify({ message: 'gone' }), { status: 400 });
+        return fetch(input, init);
+      };
+      const stopped = await pull(['--out', out, ...args], failing);
+      expect(stopped.code).toBe(1);
+      expect(stopped.stderr).toContain('gone');
+      expect(existsSync(out)).toBe(false);
+      const saved = JSON.parse(readFileSync(`${out}.progress.json`, 'utf8')) as {
+        items: Record<string, { read: number }>;
+      };
+      expect({ Films: saved.items.Films?.read ?? 0, Movies: saved.items.Movies?.read ?? 0 }).toEqual(read);
+
+      let resumedRequests = 0;
+      const countingResumed: typeof fetch = async (input, init) => {
+        resumedRequests++;
+        return fetch(input, init);
+      };
+      const resumed = await pull(['--out', out, ...args], countingResumed);
+      expect(resumed.code, resumed.stderr).toBe(0);
+      expect(resumed.stderr).toContain('resuming');
+      expect(tablesOf(out)).toEqual(tablesOf(whole));
+      expect(existsSync(`${out}.progress.json`)).toBe(false);
+      // What was read before the stop is not read again.
+      if (read.Movies > 0) expect(resumedRequests).toBeLessThan(wholeRequests);
+    }
+  }, 60_000);
+
+  it('resumes only a pull of the same choices: stopped anonymized, run again with --keep-personal-data, it starts over', async () => {
+    const out = join(dir, 'personal.json');
+    const args = ['--out', out, '--collections', 'Directors'];
+    // The members are read (anonymized), then the media listing fails: the progress keeps them.
+    const failingMedia: typeof fetch = async (input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (url.includes('/site-media/')) return new Response(JSON.stringify({ message: 'gone' }), { status: 400 });
+      return fetch(input, init);
+    };
+    expect((await pull(args, failingMedia)).code).toBe(1);
+    expect(readFileSync(`${out}.progress.json`, 'utf8')).toContain('member-1');
+
+    const personal = await pull([...args, '--keep-personal-data']);
+    expect(personal.code, personal.stderr).toBe(0);
+    expect(personal.stderr).not.toContain('resuming');
+    const pulled = JSON.stringify(tablesOf(out));
+    for (const person of PEOPLE) expect(pulled).toContain(person.email);
+  }, 60_000);
+});
+
+/** The IDs a film's cast refers to, in order. */
+async function cast(emulator: TestEmulator, film: string): Promise<string[]> {
+  return (await emulator.admin.items.queryReferenced('Films', film, 'cast')).items.map((item) => item._id);
+}

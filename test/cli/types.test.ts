@@ -1,0 +1,200 @@
+/**
+ * `sitekit-sdk types` against an in-process emulator: a collection with every field type gives a
+ * file that compiles, and that types the client with no generic written (test/types/registry/
+ * usage.ts, whose `@ts-expect-error` lines must all meet an error); `--sample` adds undeclared
+ * fields; `--check` passes on a current file and fails, naming the change, once a field is added;
+ * `--watch` rewrites the file when a collection changes.
+ */
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import ts from 'typescript';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DataCollection } from '../../src/index.js';
+import type { CommandIo } from '../../cli/command-io.js';
+import { typesCommand } from '../../cli/types-command.js';
+import { startEmulator, type TestEmulator } from '../helpers/emulator.js';
+
+const root = resolve(import.meta.dirname, '../..');
+const OPEN = { read: 'ANYONE', insert: 'ANYONE', update: 'ANYONE', remove: 'ANYONE' } as const;
+
+/** A collection with a field of every type of the spec (and a legacy one). */
+const EVERYTHING: DataCollection = {
+  _id: 'Everything',
+  displayName: 'Every field type',
+  permissions: OPEN,
+  fields: [
+    { key: 'text', type: 'TEXT', displayName: 'Text' },
+    { key: 'number', type: 'NUMBER' },
+    { key: 'date', type: 'DATE' },
+    { key: 'dateTime', type: 'DATETIME' },
+    { key: 'image', type: 'IMAGE' },
+    { key: 'flag', type: 'BOOLEAN' },
+    { key: 'document', type: 'DOCUMENT' },
+    { key: 'link', type: 'URL' },
+    { key: 'html', type: 'RICH_TEXT' },
+    { key: 'video', type: 'VIDEO' },
+    { key: 'anything', type: 'ANY' },
+    { key: 'tags', type: 'ARRAY_STRING' },
+    { key: 'documents', type: 'ARRAY_DOCUMENT' },
+    { key: 'audio', type: 'AUDIO' },
+    { key: 'time', type: 'TIME' },
+    { key: 'language', type: 'LANGUAGE' },
+    { key: 'content', type: 'RICH_CONTENT' },
+    { key: 'gallery', type: 'MEDIA_GALLERY' },
+    { key: 'address', type: 'ADDRESS' },
+    { key: 'page', type: 'PAGE_LINK' },
+    { key: 'favourite', type: 'REFERENCE', typeMetadata: { reference: { referencedCollectionId: 'Movies' } } },
+    { key: 'related', type: 'MULTI_REFERENCE', typeMetadata: { multiReference: { referencedCollectionId: 'Movies' } } },
+    { key: 'details', type: 'OBJECT', typeMetadata: { object: { fields: [{ key: 'pages', type: 'NUMBER' }] } } },
+    { key: 'scores', type: 'ARRAY', typeMetadata: { array: { elementType: 'NUMBER' } } },
+    { key: 'legacy', type: 'LEGACY_COLOR' },
+  ],
+};
+
+let emulator: TestEmulator;
+let dir: string;
+
+/** Runs `types` with the arguments against the test emulator; its exit code and what it printed. */
+async function runTypes(...args: string[]): Promise<{ code: number; stderr: string }> {
+  let stderr = '';
+  const io: CommandIo = { stdout: () => {}, stderr: (text) => void (stderr += text), env: {} };
+  const code = await typesCommand(['--emulator', emulator.url, ...args], io);
+  return { code, stderr };
+}
+
+/**
+ * Type errors of the generated file compiled with test/types/registry/usage.ts (or the `usage`
+ * source given), the SDK resolved to src/.
+ */
+function compileWithUsage(generated: string, usage?: string): string[] {
+  const project = mkdtempSync(join(tmpdir(), 'sitekit-types-'));
+  try {
+    writeFileSync(join(project, 'site-types.ts'), generated);
+    if (usage === undefined) copyFileSync(join(root, 'test/types/registry/usage.ts'), join(project, 'usage.ts'));
+    else writeFileSync(join(project, 'usage.ts'), usage);
+    const program = ts.createProgram([join(project, 'usage.ts'), join(project, 'site-types.ts')], {
+      strict: true,
+      noEmit: true,
+      noUnusedLocals: true,
+      skipLibCheck: true,
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.NodeNext,
+      moduleResolution: ts.ModuleResolutionKind.NodeNext,
+      lib: ['lib.es2023.d.ts', 'lib.dom.d.ts'],
+      types: [],
+      paths: { 'sitekit-sdk': [join(root, 'src/index.ts')] },
+    });
+    return ts
+      .getPreEmitDiagnostics(program)
+      .map(
+        (d) =>
+          `${d.file ? `${d.file.fileName.slice(project.length + 1)}:${d.file.getLineAndCharacterOfPosition(d.start!).line + 1} ` : ''}${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`,
+      );
+  } finally {
+    rmSync(project, { recursive: true, force: true });
+  }
+}
+
+beforeAll(async () => {
+  emulator = await startEmulator();
+  dir = mkdtempSync(join(tmpdir(), 'sitekit-types-out-'));
+  await emulator.admin.collections.createDataCollection(EVERYTHING);
+  await emulator.admin.items.insert<{ text: string; nickname: string }>('Everything', {
+    _id: 'one',
+    text: 'declared',
+    nickname: 'not declared',
+  });
+});
+afterAll(async () => {
+  await emulator?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('sitekit-sdk types', () => {
+  it('writes a file that types every field type and registers the collections (no generic needed)', async () => {
+    const out = join(dir, 'src/site-types.ts');
+    expect(await runTypes('--out', out, '--sample', '20')).toMatchObject({ code: 0 });
+    const generated = readFileSync(out, 'utf8');
+    expect(generated).toContain('export interface Everything {');
+    expect(generated).toContain('export interface Movie {');
+    expect(generated).toContain("declare module 'sitekit-sdk'");
+    expect(generated).toMatch(/Not declared: found in sampled items.*\n {2}nickname\?: string;/);
+    expect(generated).toContain('  legacy?: unknown;');
+    expect(compileWithUsage(generated)).toEqual([]);
+  }, 60_000);
+
+  it("an unknown collection ID's error says what to do, at the call", async () => {
+    const out = join(dir, 'for-messages.ts');
+    await runTypes('--out', out);
+    const usage = "import { createClient } from 'sitekit-sdk';\nvoid createClient({}).items.query('Moviez');\n";
+    const [error] = compileWithUsage(readFileSync(out, 'utf8'), usage);
+    expect(error).toMatch(/^usage\.ts:2 No overload matches this call/);
+    expect(error).toContain('Argument of type \'"Moviez"\' is not assignable');
+    expect(error).toContain(
+      'not a collection of SiteCollections: run `sitekit-sdk types` again, or give its item type',
+    );
+  }, 60_000);
+
+  it('without the registration, the same usage does not compile (the checks come from the file)', async () => {
+    const out = join(dir, 'unregistered.ts');
+    await runTypes('--out', out, '--sample', '20');
+    const unregistered = readFileSync(out, 'utf8').replace(/declare module 'sitekit-sdk' \{[\s\S]*\n\}\n/, '');
+    const errors = compileWithUsage(unregistered);
+    expect(errors.some((error) => error.includes("Unused '@ts-expect-error' directive"))).toBe(true);
+  }, 60_000);
+
+  it('reads a live site given by --url, --api-key and --site-id as it reads the emulator', async () => {
+    const fromEmulator = join(dir, 'from-emulator.ts');
+    const fromUrl = join(dir, 'from-url.ts');
+    await runTypes('--out', fromEmulator);
+    let stderr = '';
+    const io: CommandIo = { stdout: () => {}, stderr: (text) => void (stderr += text), env: {} };
+    const { apiKey, siteId } = emulator.info;
+    const site = ['--url', emulator.url, '--api-key', apiKey, '--site-id', siteId];
+    expect(await typesCommand([...site, '--out', fromUrl], io)).toBe(0);
+    expect(stderr).toContain(`wrote ${fromUrl} from ${emulator.url}`);
+    expect(readFileSync(fromUrl, 'utf8')).toBe(readFileSync(fromEmulator, 'utf8'));
+  });
+
+  it('--check passes on a current file, then fails naming the field added', async () => {
+    const out = join(dir, 'check/site-types.ts');
+    expect(await runTypes('--check', '--out', out)).toMatchObject({ code: 1 });
+    await runTypes('--out', out);
+    expect(await runTypes('--check', '--out', out)).toEqual({ code: 0, stderr: expect.stringContaining('up to date') });
+
+    const movies = await emulator.admin.collections.getDataCollection('Movies');
+    await emulator.admin.collections.updateDataCollection({
+      ...movies,
+      fields: [...movies.fields!, { key: 'awards', type: 'ARRAY_STRING' }],
+    });
+    const stale = await runTypes('--check', '--out', out);
+    expect(stale.code).toBe(1);
+    expect(stale.stderr).toContain('Movies: field awards added (string[])');
+    expect(readFileSync(out, 'utf8')).not.toContain('awards');
+  });
+
+  it('--watch rewrites the file when a collection changes', async () => {
+    const out = join(dir, 'watch/site-types.ts');
+    let stop!: () => void;
+    const stopped = new Promise<void>((resolve) => (stop = resolve));
+    let stderr = '';
+    const io: CommandIo = {
+      stdout: () => {},
+      stderr: (text) => void (stderr += text),
+      env: {},
+      untilStopped: () => stopped,
+    };
+    const watching = typesCommand(['--emulator', emulator.url, '--out', out, '--watch', '--interval', '50'], io);
+    await expect.poll(() => stderr).toContain('watching');
+    expect(readFileSync(out, 'utf8')).not.toContain('Watched');
+    await emulator.admin.collections.createDataCollection({
+      _id: 'Watched',
+      fields: [{ key: 'seen', type: 'BOOLEAN' }],
+    });
+    await expect.poll(() => readFileSync(out, 'utf8'), { timeout: 5000 }).toContain('export interface Watched {');
+    expect(stderr).toContain('collection Watched added');
+    stop();
+    expect(await watching).toBe(0);
+  });
+});

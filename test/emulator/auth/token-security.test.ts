@@ -1,0 +1,197 @@
+/**
+ * Security (issue 18) and fidelity (issue 19 item 1), token sessions: refresh tokens are reusable
+ * as on the platform; a session ends as a whole (refresh token refused, access tokens 401) on
+ * logout, block, delete, password change (the member's other sessions, finding 12) and when the
+ * authorization code it came from is replayed (finding 11). Raw HTTP: the official client's
+ * requests, not what our SDK happens to send.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmulator, type TestEmulator } from '../../helpers/emulator.js';
+import { callJson } from '../../helpers/json-calls.js';
+
+let emulator: TestEmulator;
+beforeAll(async () => {
+  emulator = await startEmulator();
+});
+afterAll(() => emulator?.close());
+
+interface Tokens {
+  access_token: string;
+  refresh_token: string;
+}
+
+const send = (method: string, path: string, body?: unknown, authorization?: string) =>
+  callJson(emulator, method, path, { body, authorization });
+
+const token = (body: Record<string, unknown>) =>
+  send('POST', '/oauth2/token', { clientId: emulator.info.clientId, ...body });
+const refresh = (refreshToken: string) => token({ grantType: 'refresh_token', refreshToken });
+/** A call only a signed-in member can make. */
+const myMember = (accessToken: string) => send('GET', '/members/v1/members/my', undefined, accessToken);
+
+let emails = 0;
+/** Registers a member (email and password); answers its id and a session token. */
+async function register(password = 'first password'): Promise<{ memberId: string; email: string; password: string }> {
+  const email = `tokens-${++emails}-${Date.now()}@example.test`;
+  const registered = await send('POST', '/_api/iam/authentication/v2/register', { loginId: { email }, password });
+  expect(registered.body.state).toBe('SUCCESS');
+  return { memberId: registered.body.identity.id, email, password };
+}
+
+/** Signs in through the hosted flow (login, redirect session, code, exchange); answers the tokens and the code. */
+async function signIn(
+  email: string,
+  password: string,
+): Promise<{ tokens: Tokens; exchange: () => ReturnType<typeof token> }> {
+  const login = await send('POST', '/_api/iam/authentication/v2/login', { loginId: { email }, password });
+  expect(login.body.state).toBe('SUCCESS');
+  const codeVerifier = randomBytes(32).toString('base64url');
+  const codeChallenge = createHash('sha256').update(codeVerifier).digest('base64url');
+  const session = await send('POST', '/_api/redirects-api/v1/redirect-session', {
+    auth: {
+      authRequest: {
+        clientId: emulator.info.clientId,
+        codeChallenge,
+        codeChallengeMethod: 'S256',
+        responseMode: 'query',
+        responseType: 'code',
+        scope: 'offline_access',
+        state: 'state',
+        sessionToken: login.body.sessionToken,
+      },
+      prompt: 'none',
+    },
+  });
+  const page = await fetch(session.body.redirectSession.fullUrl, { redirect: 'manual' });
+  const code = new URL(page.headers.get('location')!).searchParams.get('code')!;
+  const exchange = () => token({ grantType: 'authorization_code', code, codeVerifier });
+  const first = await exchange();
+  expect(first.status).toBe(200);
+  return { tokens: first.body as Tokens, exchange };
+}
+
+describe('refresh tokens (issue 19 item 1)', () => {
+  it('are reusable: the official client sends its first refresh token at every renewal', async () => {
+    const visitor = await token({ grantType: 'anonymous' });
+    for (let renewal = 0; renewal < 3; renewal++) {
+      const renewed = await refresh(visitor.body.refresh_token);
+      expect(renewed.status, `visitor renewal ${renewal}`).toBe(200);
+      expect(renewed.body.access_token).not.toBe(visitor.body.access_token);
+    }
+    const member = await register();
+    const { tokens } = await signIn(member.email, member.password);
+    let newest = tokens.refresh_token;
+    for (let renewal = 0; renewal < 3; renewal++) {
+      const renewed = await refresh(tokens.refresh_token);
+      expect(renewed.status, `member renewal ${renewal}`).toBe(200);
+      expect((await myMember(renewed.body.access_token)).status).toBe(200);
+      // A client that keeps the newest one (ours) works too.
+      const fromNewest = await refresh(newest);
+      expect(fromNewest.status).toBe(200);
+      newest = fromNewest.body.refresh_token;
+    }
+  });
+});
+
+describe('sessions end as a whole', () => {
+  it('a replayed authorization code revokes the tokens issued for it (finding 11)', async () => {
+    const member = await register();
+    const { tokens, exchange } = await signIn(member.email, member.password);
+    const renewed = await refresh(tokens.refresh_token);
+    expect((await myMember(renewed.body.access_token)).status).toBe(200);
+    const replay = await exchange();
+    expect(replay.status).toBe(400);
+    expect(replay.body.details.applicationError.code).toBe('INVALID_GRANT');
+    expect((await refresh(tokens.refresh_token)).status).toBe(400);
+    expect((await myMember(tokens.access_token)).status).toBe(401);
+    expect((await myMember(renewed.body.access_token)).status).toBe(401);
+    // The member's other sessions are not the stolen code's.
+    const other = await signIn(member.email, member.password);
+    expect((await myMember(other.tokens.access_token)).status).toBe(200);
+  });
+
+  it("a password change ends the member's other sessions, not the one that changed it (finding 12)", async () => {
+    const member = await register();
+    const here = await signIn(member.email, member.password);
+    const elsewhere = await signIn(member.email, member.password);
+    const changed = await send(
+      'POST',
+      '/_api/iam/authentication/v2/change-password',
+      { newPassword: 'second password' },
+      here.tokens.access_token,
+    );
+    expect(changed.status).toBe(200);
+    expect((await refresh(elsewhere.tokens.refresh_token)).status).toBe(400);
+    expect((await myMember(elsewhere.tokens.access_token)).status).toBe(401);
+    expect((await myMember(here.tokens.access_token)).status).toBe(200);
+    expect((await refresh(here.tokens.refresh_token)).status).toBe(200);
+  });
+
+  it('logout ends the session (the logout route and the logout redirect session)', async () => {
+    const member = await register();
+    const first = await signIn(member.email, member.password);
+    const second = await signIn(member.email, member.password);
+    expect((await send('GET', '/_api/iam/authentication/v1/logout', undefined, first.tokens.access_token)).status).toBe(
+      200,
+    );
+    expect((await refresh(first.tokens.refresh_token)).status).toBe(400);
+    expect((await myMember(first.tokens.access_token)).status).toBe(401);
+    expect((await myMember(second.tokens.access_token)).status).toBe(200);
+
+    const logout = await send(
+      'POST',
+      '/_api/redirects-api/v1/redirect-session',
+      { logout: { clientId: emulator.info.clientId } },
+      second.tokens.access_token,
+    );
+    expect(logout.status).toBe(200);
+    expect((await refresh(second.tokens.refresh_token)).status).toBe(400);
+    expect((await myMember(second.tokens.access_token)).status).toBe(401);
+  });
+
+  it('blocking or deleting a member ends its sessions at once', async () => {
+    for (const end of ['block', 'delete'] as const) {
+      const member = await register();
+      const { tokens } = await signIn(member.email, member.password);
+      const ended =
+        end == 'block'
+          ? await send('POST', `/members/v1/members/${member.memberId}/block`, {}, emulator.info.apiKey)
+          : await send('DELETE', `/members/v1/members/${member.memberId}`, undefined, emulator.info.apiKey);
+      expect(ended.status, end).toBe(200);
+      expect((await refresh(tokens.refresh_token)).status, end).toBe(400);
+      expect((await myMember(tokens.access_token)).status, end).toBe(401);
+    }
+  });
+});
+
+describe('the emulated identity provider (finding 9)', () => {
+  const GOOGLE = '0e6a50f5-b523-4e29-990d-f37fa2ffdd69';
+  /** An unsigned (`alg: none`) id_token, as anyone can make one. */
+  const idToken = (claims: Record<string, unknown>) =>
+    [{ alg: 'none', typ: 'JWT' }, claims, {}]
+      .map((part, index) => (index == 2 ? '' : Buffer.from(JSON.stringify(part)).toString('base64url')))
+      .join('.');
+  const providerLogin = (claims: Record<string, unknown>) =>
+    send('POST', '/_api/iam/authentication/v1/sso/login-with-token-params', {
+      idpConnectionId: GOOGLE,
+      tokenParams: { id_token: idToken(claims) },
+    });
+
+  it('never signs in a member it did not create (a password member, named by email)', async () => {
+    const member = await register();
+    const takeover = await providerLogin({ sub: 'attacker', email: member.email });
+    expect(takeover.status).toBe(403);
+    expect(takeover.body.details.applicationError.code).toBe('IDP_ACCOUNT_NOT_LINKED');
+    expect(takeover.body.sessionToken).toBeUndefined();
+  });
+
+  it('signs in the members it created, again and again, by their provider user id only', async () => {
+    const email = `idp-${Date.now()}@example.test`;
+    const first = await providerLogin({ sub: 'google-user-1', email });
+    expect(first.status).toBe(200);
+    expect(first.body.state).toBe('SUCCESS');
+    expect((await providerLogin({ sub: 'google-user-1', email })).body.state).toBe('SUCCESS');
+    expect((await providerLogin({ sub: 'google-user-2', email })).status).toBe(403);
+  });
+});
