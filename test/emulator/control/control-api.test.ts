@@ -4,10 +4,10 @@
  * its typed client's errors.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createControlClient } from '../../emulator/control/client.js';
-import { isNetworkError, isValidationError, type ValidationError } from '../../src/index.js';
-import { callJson, violatedFields } from '../helpers/json-calls.js';
-import { startEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { createControlClient } from '../../../emulator/control/client.js';
+import { isNetworkError, isValidationError, type ValidationError } from '../../../src/index.js';
+import { callJson, violatedFields } from '../../helpers/json-calls.js';
+import { startEmulator, type TestEmulator } from '../../helpers/emulator.js';
 
 let emulator: TestEmulator;
 beforeAll(async () => {
