@@ -10,7 +10,7 @@ import { components } from '../../generated/routes.js';
 import { applicationError, EmulatorError, validationError } from '../errors.js';
 import { recordRefusal } from '../auth/decisions.js';
 import { faultHook, type FaultRules } from '../control/faults.js';
-import { keepBody, keepResponsePayload } from '../control/logged-bodies.js';
+import { keepResponsePayload, loggedBody } from '../control/logged-bodies.js';
 import { unservedControlRoutes } from '../control/register.js';
 import type { RequestLog, RequestRecord } from '../control/request-log.js';
 import type { EmulatorContext, ServiceModule } from '../service.js';
@@ -95,9 +95,9 @@ function requestRecord(request: FastifyRequest, status: number, elapsedMs: numbe
     caller: request.caller,
     decisions: request.decisions,
     faultId: request.faultId,
-    // References only: the log writes them out (secrets redacted) when it is read.
-    requestBody: keepBody(request.body, contentLength === undefined ? undefined : Number(contentLength) || undefined),
-    responseBody: keepBody(request.responsePayload),
+    // Written out once, secrets redacted and size bounded, so reading the log costs nothing more.
+    requestBody: loggedBody(request.body, contentLength === undefined ? undefined : Number(contentLength) || undefined),
+    responseBody: loggedBody(request.responsePayload),
   };
 }
 

@@ -1567,10 +1567,12 @@ export const controlDocument: { components: { schemas: Record<string, unknown>; 
             "type": "string"
           },
           "requestBody": {
-            "type": "string"
+            "type": "string",
+            "description": "The request's body as text (JSON pretty-printed), secrets redacted; or a note why it is not kept, or not in this answer (past the characters one read answers)."
           },
           "responseBody": {
-            "type": "string"
+            "type": "string",
+            "description": "The answer's body, the same way."
           }
         }
       },

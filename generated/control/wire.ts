@@ -471,7 +471,9 @@ export interface components {
             decision?: components["schemas"]["ExplainedDecision"];
             decisions?: components["schemas"]["ExplainedDecision"][];
             faultId?: string;
+            /** @description The request's body as text (JSON pretty-printed), secrets redacted; or a note why it is not kept, or not in this answer (past the characters one read answers). */
             requestBody?: string;
+            /** @description The answer's body, the same way. */
             responseBody?: string;
         };
         /** @description The site's state (filled in with the export format). */
