@@ -25,6 +25,8 @@ export interface RequestRecord {
   caller: Caller | undefined;
   decisions: readonly Decision[] | undefined;
   faultId: string | undefined;
+  /** Whether the fault rule answered (or dropped) the request, rather than only delaying it. */
+  faultAnswered: boolean | undefined;
   /** Written out once when logged, secrets redacted, or a note why not (`logged-bodies.ts`). */
   requestBody: string | undefined;
   responseBody: string | undefined;
@@ -60,7 +62,7 @@ const pastTheRead = (text: string) =>
  * while `budget` (characters of bodies this read may still answer) lasts; answers what is left of it.
  */
 function present(record: RequestRecord, budget: number): { entry: LoggedRequest; budget: number } {
-  const { caller, decisions, operationId, faultId } = record;
+  const { caller, decisions, operationId, faultId, faultAnswered } = record;
   const entry: LoggedRequest = {
     requestId: record.requestId,
     time: new Date(record.receivedAt).toISOString(),
@@ -70,6 +72,7 @@ function present(record: RequestRecord, budget: number): { entry: LoggedRequest;
     status: record.status,
     durationMs: Math.round(record.durationMs * 100) / 100,
     ...(faultId ? { faultId } : {}),
+    ...(faultId && faultAnswered ? { faultAnswered } : {}),
   };
   if (caller) {
     entry.caller = { kind: caller.kind, authenticated: caller.authenticated };

@@ -1564,7 +1564,12 @@ export const controlDocument: { components: { schemas: Record<string, unknown>; 
             }
           },
           "faultId": {
-            "type": "string"
+            "type": "string",
+            "description": "The fault rule that answered or delayed it."
+          },
+          "faultAnswered": {
+            "type": "boolean",
+            "description": "True when the answer (or the dropped connection) was the fault rule's: the route never ran."
           },
           "requestBody": {
             "type": "string",

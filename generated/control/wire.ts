@@ -470,7 +470,10 @@ export interface components {
             caller?: components["schemas"]["LoggedCaller"];
             decision?: components["schemas"]["ExplainedDecision"];
             decisions?: components["schemas"]["ExplainedDecision"][];
+            /** @description The fault rule that answered or delayed it. */
             faultId?: string;
+            /** @description True when the answer (or the dropped connection) was the fault rule's: the route never ran. */
+            faultAnswered?: boolean;
             /** @description The request's body as text (JSON pretty-printed), secrets redacted; or a note why it is not kept, or not in this answer (past the characters one read answers). */
             requestBody?: string;
             /** @description The answer's body, the same way. */
