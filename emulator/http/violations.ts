@@ -1,18 +1,7 @@
 /** Turns the schema validator's (ajv) errors into the platform's field violations. */
 import type { FieldViolation } from '../errors.js';
 import { nearestNames } from '../nearest-names.js';
-
-/** The parts of an ajv error we read (`data` and `parentSchema`: the validator runs `verbose`). */
-export interface SchemaError {
-  keyword: string;
-  instancePath: string;
-  message?: string;
-  params: Record<string, unknown>;
-  /** The refused value. */
-  data?: unknown;
-  /** The schema holding the failed keyword (its `properties`, for an unknown field). */
-  parentSchema?: { properties?: Record<string, unknown> };
-}
+import type { SchemaError } from './schema-validator.js';
 
 /** Longer lists of allowed values are not written out whole: the nearest ones are named instead. */
 const LISTED_VALUES = 12;
@@ -49,7 +38,7 @@ const RULES: Record<string, string> = {
 };
 
 /** `/query/paging/limit` → `query.paging.limit`; array positions stay as numbers (`dataItems.0.id`). */
-const dotted = (instancePath: string): string =>
+export const dotted = (instancePath: string): string =>
   instancePath
     .split('/')
     .filter(Boolean)
