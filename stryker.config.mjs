@@ -19,7 +19,11 @@
 export const modules = {
   'request guards': {
     mutate: ['emulator/http/request-guards.ts', 'emulator/http/cors.ts'],
-    tests: ['test/emulator/http/web-security.test.ts', 'test/emulator/http/cors.test.ts'],
+    tests: [
+      'test/emulator/http/request-guards.test.ts',
+      'test/emulator/http/web-security.test.ts',
+      'test/emulator/http/cors.test.ts',
+    ],
   },
   'untrusted input': {
     mutate: ['emulator/untrusted-json.ts', 'emulator/http/querystring.ts', 'emulator/services/media/import-fetch.ts'],
