@@ -36,7 +36,11 @@ export const modules = {
   },
   redaction: {
     mutate: ['emulator/control/logged-bodies.ts'],
-    tests: ['test/emulator/control/request-log-bodies.test.ts', 'test/emulator/control/request-log.test.ts'],
+    tests: [
+      'test/emulator/control/logged-bodies.test.ts',
+      'test/emulator/control/request-log-bodies.test.ts',
+      'test/emulator/control/request-log.test.ts',
+    ],
   },
   'tokens and sessions': {
     mutate: [
