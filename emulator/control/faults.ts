@@ -11,6 +11,7 @@ import { isApiPath } from '../http/static.js';
 import { isRecord } from '../untrusted-json.js';
 // The request fields the route table sets (caller, operationId), declared there.
 import type {} from '../http/routes.js';
+import type { Caller } from '../service.js';
 
 /** What `POST /_emulator/faults` takes. */
 export interface FaultInput {
@@ -196,17 +197,26 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The fault rule that answered (or delayed) this request. */
     faultId?: string;
+    /** Whether that rule answered (or dropped) it: then the route never ran. */
+    faultAnswered?: boolean;
   }
 }
+
+/**
+ * Who calls, for the log of a request a fault answers before its route could say: a caller, a
+ * promise of one (an access token is verified asynchronously), or undefined when no caller can be
+ * told (never a refusal: the fault is the answer).
+ */
+export type CallerOfRequest = (request: FastifyRequest) => Caller | Promise<Caller | undefined> | undefined;
 
 /**
  * The `onRequest` hook that applies the rules: it delays, answers the fault, drops the
  * connection (then tells `onDrop`, as no response will be logged), or lets the request go on
  * (after any latency). In the callback form: without a rule for the request it lets it go on at
  * once, at the cost of a function call (an async hook would cost every request a promise and a
- * microtask).
+ * microtask). A faulted request's caller is told by `callerOf`, so its log line names who called.
  */
-export function faultHook(faults: FaultRules, onDrop: (request: FastifyRequest) => void) {
+export function faultHook(faults: FaultRules, onDrop: (request: FastifyRequest) => void, callerOf: CallerOfRequest) {
   return (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void): void => {
     const rule = faults.take(request);
     if (!rule) {
@@ -214,10 +224,23 @@ export function faultHook(faults: FaultRules, onDrop: (request: FastifyRequest) 
       return;
     }
     request.faultId = rule.id;
+    request.faultAnswered = rule.status !== undefined;
     // A faulted request never reaches its route, which would name its operation for the log.
     request.operationId ??= routeOperation(request)?.id;
-    if (rule.latencyMs) setTimeout(() => applyFault(rule, request, reply, onDrop, done), rule.latencyMs);
-    else applyFault(rule, request, reply, onDrop, done);
+    const apply = () => {
+      if (rule.latencyMs) setTimeout(() => applyFault(rule, request, reply, onDrop, done), rule.latencyMs);
+      else applyFault(rule, request, reply, onDrop, done);
+    };
+    const caller = callerOf(request);
+    if (caller instanceof Promise)
+      void caller.then((found) => {
+        request.caller ??= found;
+        apply();
+      });
+    else {
+      request.caller ??= caller;
+      apply();
+    }
   };
 }
 

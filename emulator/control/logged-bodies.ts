@@ -1,8 +1,8 @@
 /**
- * The request and response bodies of the request log: kept by reference when a request is
- * answered (no copy, no parsing: the log stays cheap), and turned into text with every secret
- * redacted only when the log is read. Bodies that are not text (uploads, downloads) or are large are
- * described, not kept.
+ * The request and response bodies of the request log: turned into text with every secret redacted
+ * once, when a request is logged, by a writer that stops at the size the log keeps (so a body costs
+ * at most that much work, and a read of the log only hands out texts). Bodies that are not text
+ * (uploads, downloads) or are large are described, not kept.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MAX_VALUE_DEPTH } from '../untrusted-json.js';
@@ -14,20 +14,8 @@ declare module 'fastify' {
   }
 }
 
-/** Bodies longer than this are not kept (the log holds a thousand entries). */
+/** Bodies longer than this, as the log writes them, are not kept (the log holds a thousand entries). */
 const MAX_KEPT_CHARACTERS = 32 * 1024;
-
-/** What the log shows instead of a body it does not keep: why not. */
-export class BodyNote {
-  constructor(readonly text: string) {}
-}
-
-/**
- * What the log keeps of one body: the body itself (a parsed JSON body or a text), with no object
- * of its own per request (the log holds a thousand, which young-generation collections copy), or
- * a {@link BodyNote}.
- */
-export type KeptBody = BodyNote | object | string;
 
 /**
  * An `onSend` hook: keeps a reference to the payload on the request, for the log. In the callback
@@ -43,27 +31,6 @@ export function keepResponsePayload(
   done(null, payload);
 }
 
-/**
- * What the log keeps of a body (nothing for an empty one). `byteLength`, the request's
- * Content-Length when known: a parsed body that large would be written out past the limit anyway
- * (3 bytes at most per character, and the log writes it indented), so it is not held until then: a
- * thousand bulk writes held by reference were most of the emulator's memory after them.
- */
-export function keepBody(body: unknown, byteLength?: number): KeptBody | undefined {
-  if (body === undefined || body === null || body === '') return undefined;
-  if (typeof body == 'string')
-    return body.length <= MAX_KEPT_CHARACTERS ? body : new BodyNote(`(${body.length} characters, not kept)`);
-  if (body instanceof Uint8Array) return new BodyNote(`(${body.byteLength} bytes of binary data, not kept)`);
-  if (typeof body == 'object' && typeof (body as { pipe?: unknown }).pipe == 'function')
-    return new BodyNote('(a stream: a file or download, not kept)');
-  if (byteLength !== undefined && byteLength > 3 * MAX_KEPT_CHARACTERS)
-    return new BodyNote(`(${byteLength} bytes, not kept)`);
-  // A parsed JSON body: kept as it is, written out (and checked for size) only when read.
-  if (typeof body == 'object') return body;
-  // A number or a boolean (a JSON body of one value): a string of it.
-  return String(body);
-}
-
 /** Keys whose values are secrets: tokens, passwords, keys. */
 const SECRET_KEY = /token|password|secret|passphrase|apikey|api_key|authorization|cookie|verifier|captcha/i;
 /**
@@ -72,11 +39,32 @@ const SECRET_KEY = /token|password|secret|passphrase|apikey|api_key|authorizatio
  */
 const isVerificationCode = (key: string, value: string): boolean => key == 'code' && /^\d{4,8}$/.test(value);
 /**
- * Values that are secrets whatever their key: JWTs (access tokens), and the emulator's own secrets
- * and refresh tokens (`<purpose>.<43 base64url characters>`).
+ * Secrets wherever they stand, whole or inside a text (a link's query, an HTML page's script, an
+ * email's text): JWTs (access tokens), and the emulator's own secrets and refresh tokens
+ * (`<purpose>.<43 base64url characters>`: recovery tokens, authorization codes, session tokens).
  */
-const SECRET_VALUE = /^(eyJ[\w-]+\.[\w-]+\.[\w-]*|[a-z-]+\.[\w-]{40,})$/;
+const EMBEDDED_SECRET = /eyJ[\w-]+\.[\w-]+\.[\w-]*|(?<![\w.-])[a-z][a-z-]*\.[\w-]{40,}/g;
+/** No {@link EMBEDDED_SECRET} is shorter (a JWT of an empty header and payload is longer): shorter strings are not searched. */
+const SHORTEST_EMBEDDED_SECRET = 16;
+/**
+ * A secret found under its key (a password, a code) is also redacted where the same body repeats
+ * it (an email's text quotes its code), when it is long enough not to be any word and holds no
+ * character JSON escapes.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what JSON escapes.
+const REPEATABLE_SECRET = /^[^"\\\u0000-\u001f]{6,}$/;
 const REDACTED = '[redacted]';
+
+/** Whether a string under `key` is a secret as a whole: under a secret's key, or an emailed code. */
+const isSecretValue = (key: string, value: string): boolean => SECRET_KEY.test(key) || isVerificationCode(key, value);
+
+/** A string under `key` with its secrets redacted: all of it when it is one, else every secret it holds. */
+const redactedString = (value: string, key: string): string =>
+  isSecretValue(key, value)
+    ? REDACTED
+    : value.length < SHORTEST_EMBEDDED_SECRET
+      ? value
+      : value.replace(EMBEDDED_SECRET, REDACTED);
 
 /**
  * How deep the log writes a body out. A body may nest far deeper than the services accept (they
@@ -85,47 +73,124 @@ const REDACTED = '[redacted]';
  */
 const MAX_WRITTEN_DEPTH = MAX_VALUE_DEPTH;
 
-/** A copy of a JSON value with every secret replaced by `[redacted]`, and parts nested too deep by a note. */
-export function redactSecrets(value: unknown, key = '', depth = 1): unknown {
-  if (typeof value == 'string')
-    return SECRET_KEY.test(key) || SECRET_VALUE.test(value) || isVerificationCode(key, value) ? REDACTED : value;
-  if (value && typeof value == 'object' && depth > MAX_WRITTEN_DEPTH)
-    return `(nested deeper than ${MAX_WRITTEN_DEPTH} levels, not kept)`;
-  if (Array.isArray(value)) return value.map((element) => redactSecrets(element, key, depth + 1));
-  if (value && typeof value == 'object')
-    return Object.fromEntries(
-      Object.entries(value).map(([name, inner]) => [
-        name,
-        SECRET_KEY.test(name) && inner !== null && typeof inner != 'object'
-          ? REDACTED
-          : redactSecrets(inner, name, depth + 1),
-      ]),
-    );
-  return value;
+/**
+ * Writes a JSON value as `JSON.stringify(value, null, 2)` does, every secret replaced by
+ * `[redacted]`, and stops as soon as the text passes its limit: the work a body costs is bounded
+ * by the limit, whatever the body's size (a 16 MiB body sent without `Content-Length` used to be
+ * held whole, then redacted and written out whole at every read of the log).
+ */
+class RedactingWriter {
+  private readonly parts: string[] = [];
+  private length = 0;
+  /** Secrets found under their keys, to redact where the body repeats them. */
+  private readonly found = new Set<string>();
+
+  constructor(private readonly limit: number) {}
+
+  /** The text, or undefined when it passed the limit. */
+  text(value: unknown): string | undefined {
+    if (!this.value(value, '', '', 1)) return undefined;
+    let text = this.parts.join('');
+    for (const secret of this.found) text = text.split(secret).join(REDACTED);
+    return text;
+  }
+
+  /** Appends `text`; false once past the limit (the caller stops). */
+  private put(text: string): boolean {
+    this.parts.push(text);
+    this.length += text.length;
+    return this.length <= this.limit;
+  }
+
+  /** A string value under `key`, redacted; a secret it is whole is remembered, to redact where it is repeated. */
+  private string(value: string, key: string): string {
+    if (isSecretValue(key, value) && REPEATABLE_SECRET.test(value)) this.found.add(value);
+    return redactedString(value, key);
+  }
+
+  private value(input: unknown, key: string, indent: string, depth: number): boolean {
+    let value = input;
+    if (value !== null && typeof value == 'object' && typeof (value as { toJSON?: unknown }).toJSON == 'function')
+      value = (value as { toJSON(key: string): unknown }).toJSON(key);
+    if (typeof value == 'string') {
+      // A string longer than what is left can only pass the limit: not even copied.
+      if (value.length > this.limit - this.length) return false;
+      return this.put(JSON.stringify(this.string(value, key)));
+    }
+    if (value === null || typeof value != 'object') {
+      if (SECRET_KEY.test(key) && (typeof value == 'number' || typeof value == 'boolean'))
+        return this.put(JSON.stringify(REDACTED));
+      return this.put(typeof value == 'number' || typeof value == 'boolean' ? JSON.stringify(value) : 'null');
+    }
+    if (depth > MAX_WRITTEN_DEPTH)
+      return this.put(JSON.stringify(`(nested deeper than ${MAX_WRITTEN_DEPTH} levels, not kept)`));
+    const inner = `${indent}  `;
+    if (Array.isArray(value)) {
+      if (!value.length) return this.put('[]');
+      if (!this.put('[')) return false;
+      for (let index = 0; index < value.length; index++) {
+        // An array's elements stand under its key: `tokens: [...]` is a list of secrets.
+        if (!this.put(`${index ? ',' : ''}\n${inner}`) || !this.value(value[index], key, inner, depth + 1))
+          return false;
+      }
+      return this.put(`\n${indent}]`);
+    }
+    if (!this.put('{')) return false;
+    let written = 0;
+    for (const name of Object.keys(value)) {
+      const entry = (value as Record<string, unknown>)[name];
+      // What JSON.stringify leaves out of an object.
+      if (entry === undefined || typeof entry == 'function' || typeof entry == 'symbol') continue;
+      if (!this.put(`${written++ ? ',' : ''}\n${inner}${JSON.stringify(name)}: `)) return false;
+      if (!this.value(entry, name, inner, depth + 1)) return false;
+    }
+    // `{` alone: an empty object (or one of left-out values only) is `{}`.
+    return this.put(written ? `\n${indent}}` : '}');
+  }
+}
+
+/** A form body (`a=1&b=2`, what the hosted sign-in pages post) with its secret values redacted. */
+const redactedForm = (text: string): string =>
+  new URLSearchParams(
+    [...new URLSearchParams(text)].map(([name, value]) => [name, redactedString(value, name)]),
+  ).toString();
+
+/** A text body: JSON pretty-printed, a form or any other text (an HTML page) with its secrets redacted. */
+function textBody(text: string): string {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    if (/^[\w.%-]+=/.test(text) && !text.includes(' ')) return redactedForm(text);
+    return text.replace(EMBEDDED_SECRET, REDACTED);
+  }
+  return writtenOut(value);
+}
+
+/** A JSON value written out, or a note when it is longer than the log keeps. */
+function writtenOut(value: unknown): string {
+  return (
+    new RedactingWriter(MAX_KEPT_CHARACTERS).text(value) ??
+    `(over ${MAX_KEPT_CHARACTERS} characters written out, not kept)`
+  );
 }
 
 /**
- * A kept body as the log shows it: JSON pretty-printed with its secrets redacted; other text as it
- * is, but a form body's secrets redacted too (the hosted sign-in pages post forms).
+ * What the log holds of a body, made once when the request is logged: its text (JSON
+ * pretty-printed) with every secret redacted, or a note saying why it is not kept (binary,
+ * streamed, or longer than 32 KiB written out); undefined for no body. `byteLength`, the request's
+ * Content-Length when known, spares parsing a body that could not be kept anyway (3 bytes at most
+ * per character). Whatever the body, the work is bounded by what the log keeps, and reading the
+ * log only hands out the texts.
  */
-export function bodyText(kept: KeptBody | undefined): string | undefined {
-  if (kept === undefined) return undefined;
-  if (kept instanceof BodyNote) return kept.text;
-  let value: unknown = kept;
-  if (typeof value == 'string') {
-    const text = value;
-    try {
-      value = JSON.parse(text);
-    } catch {
-      if (/^[\w.%-]+=/.test(text) && !text.includes(' ')) {
-        const form = new URLSearchParams(text);
-        return new URLSearchParams(
-          [...form].map(([name, inner]) => [name, redactSecrets(inner, name) as string]),
-        ).toString();
-      }
-      return text;
-    }
-  }
-  const written = JSON.stringify(redactSecrets(value), null, 2);
-  return written.length <= MAX_KEPT_CHARACTERS ? written : `(${written.length} characters, not kept)`;
+export function loggedBody(body: unknown, byteLength?: number): string | undefined {
+  if (body === undefined || body === null || body === '') return undefined;
+  if (typeof body == 'string')
+    return body.length <= MAX_KEPT_CHARACTERS ? textBody(body) : `(${body.length} characters, not kept)`;
+  if (body instanceof Uint8Array) return `(${body.byteLength} bytes of binary data, not kept)`;
+  if (typeof body == 'object' && typeof (body as { pipe?: unknown }).pipe == 'function')
+    return '(a stream: a file or download, not kept)';
+  if (byteLength !== undefined && byteLength > 3 * MAX_KEPT_CHARACTERS) return `(${byteLength} bytes, not kept)`;
+  // A parsed JSON body, or a number or a boolean (a JSON body of one value).
+  return writtenOut(body);
 }

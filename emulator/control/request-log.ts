@@ -1,7 +1,6 @@
 /** The request log (`GET /_emulator/requests`): the most recent requests, kept in memory. */
 import { decisiveDecision, explainDecision, type Decision, type ExplainedDecision } from '../auth/decisions.js';
 import { invalidField } from '../errors.js';
-import { bodyText, type KeptBody } from './logged-bodies.js';
 import type { Caller } from '../service.js';
 
 /** The caller of a logged request. */
@@ -33,7 +32,12 @@ export interface LoggedRequest {
   decisions?: ExplainedDecision[];
   /** The fault rule (`/_emulator/faults`) that answered or delayed it. */
   faultId?: string;
-  /** The request's body as text (JSON pretty-printed), secrets redacted; or a note why it is not kept. */
+  /** True when the answer (or the dropped connection) was the fault rule's: the route never ran. */
+  faultAnswered?: boolean;
+  /**
+   * The request's body as text (JSON pretty-printed), secrets redacted; or a note why it is not
+   * kept, or not in this answer (past {@link BODY_CHARACTERS_PER_READ}).
+   */
   requestBody?: string;
   /** The answer's body, the same way. */
   responseBody?: string;
@@ -59,9 +63,11 @@ export interface RequestRecord {
   caller: Caller | undefined;
   decisions: readonly Decision[] | undefined;
   faultId: string | undefined;
-  /** Kept by reference; written out, secrets redacted, when read (`logged-bodies.ts`). */
-  requestBody: KeptBody | undefined;
-  responseBody: KeptBody | undefined;
+  /** Whether the fault rule answered (or dropped) the request, rather than only delaying it. */
+  faultAnswered: boolean | undefined;
+  /** Written out once when logged, secrets redacted, or a note why not (`logged-bodies.ts`). */
+  requestBody: string | undefined;
+  responseBody: string | undefined;
 }
 
 /** The path of a request URL: without its query string. */
@@ -119,9 +125,23 @@ export interface RequestLog {
   clear(): void;
 }
 
-/** A record in its public form: the caller's identity only, the decisions in words. */
-function present(record: RequestRecord): LoggedRequest {
-  const { caller, decisions, operationId, faultId } = record;
+/**
+ * How many characters of bodies one read of the log answers. A body is at most 32 KiB written out,
+ * so a full log of them would be a 64 MB answer, which took half a second to serialize and send:
+ * the bodies of the newest requests fill this, older ones are answered as a note.
+ */
+export const BODY_CHARACTERS_PER_READ = 2 * 1024 * 1024;
+
+/** What a body past {@link BODY_CHARACTERS_PER_READ} is answered as. */
+const pastTheRead = (text: string) =>
+  `(${text.length} characters, not in this answer: the newer requests' bodies filled it; ask for fewer requests or filter)`;
+
+/**
+ * A record in its public form: the caller's identity only, the decisions in words, and its bodies
+ * while `budget` (characters of bodies this read may still answer) lasts; answers what is left of it.
+ */
+function present(record: RequestRecord, budget: number): { entry: LoggedRequest; budget: number } {
+  const { caller, decisions, operationId, faultId, faultAnswered } = record;
   const entry: LoggedRequest = {
     requestId: record.requestId,
     time: new Date(record.receivedAt).toISOString(),
@@ -131,6 +151,7 @@ function present(record: RequestRecord): LoggedRequest {
     status: record.status,
     durationMs: Math.round(record.durationMs * 100) / 100,
     ...(faultId ? { faultId } : {}),
+    ...(faultId && faultAnswered ? { faultAnswered } : {}),
   };
   if (caller) {
     entry.caller = { kind: caller.kind, authenticated: caller.authenticated };
@@ -140,11 +161,14 @@ function present(record: RequestRecord): LoggedRequest {
   const decisive = decisiveDecision(decisions);
   if (decisive) entry.decision = explainDecision(decisive);
   if (decisions && decisions.length > 1) entry.decisions = decisions.map(explainDecision);
-  const requestText = bodyText(record.requestBody);
-  if (requestText !== undefined) entry.requestBody = requestText;
-  const responseText = bodyText(record.responseBody);
-  if (responseText !== undefined) entry.responseBody = responseText;
-  return entry;
+  let left = budget;
+  for (const key of ['requestBody', 'responseBody'] as const) {
+    const text = record[key];
+    if (text === undefined) continue;
+    entry[key] = text.length <= left ? text : pastTheRead(text);
+    left -= Math.min(text.length, left);
+  }
+  return { entry, budget: left };
 }
 
 /** Whether a record passes a filter. */
@@ -183,9 +207,13 @@ export function createRequestLog(capacity = 1000): RequestLog {
       const filter = typeof limitOrFilter == 'number' ? { limit: limitOrFilter } : limitOrFilter;
       const limit = Math.min(filter.limit ?? capacity, capacity);
       const found: LoggedRequest[] = [];
+      let budget = BODY_CHARACTERS_PER_READ;
       for (let age = 1; age <= slots.length && found.length < limit; age++) {
         const record = slots[(next - age + capacity) % capacity]!;
-        if (matches(record, filter)) found.push(present(record));
+        if (!matches(record, filter)) continue;
+        const presented = present(record, budget);
+        found.push(presented.entry);
+        budget = presented.budget;
       }
       return found;
     },

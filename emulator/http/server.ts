@@ -10,9 +10,10 @@ import { components } from '../../generated/routes.js';
 import { applicationError, EmulatorError, validationError } from '../errors.js';
 import { recordRefusal } from '../auth/decisions.js';
 import { faultHook, type FaultRules } from '../control/faults.js';
-import { keepBody, keepResponsePayload } from '../control/logged-bodies.js';
+import { keepResponsePayload, loggedBody } from '../control/logged-bodies.js';
 import type { RequestLog, RequestRecord } from '../control/request-log.js';
-import type { EmulatorContext, ServiceModule } from '../service.js';
+import type { Caller, EmulatorContext, ServiceModule } from '../service.js';
+import { resolveCaller } from '../auth/caller.js';
 import { answerCors, registerPreflightRoute } from './cors.js';
 import { parseQueryString } from './querystring.js';
 import {
@@ -94,10 +95,27 @@ function requestRecord(request: FastifyRequest, status: number, elapsedMs: numbe
     caller: request.caller,
     decisions: request.decisions,
     faultId: request.faultId,
-    // References only: the log writes them out (secrets redacted) when it is read.
-    requestBody: keepBody(request.body, contentLength === undefined ? undefined : Number(contentLength) || undefined),
-    responseBody: keepBody(request.responsePayload),
+    faultAnswered: request.faultAnswered,
+    // Written out once, secrets redacted and size bounded, so reading the log costs nothing more.
+    requestBody: loggedBody(request.body, contentLength === undefined ? undefined : Number(contentLength) || undefined),
+    responseBody: loggedBody(request.responsePayload),
   };
+}
+
+/**
+ * Who made a request, for its log line only: the caller its credentials name, anonymous without
+ * any, undefined when they name no one (an expired token: the log says so by saying nothing).
+ */
+function callerForLog(
+  request: FastifyRequest,
+  context: EmulatorContext,
+): Caller | Promise<Caller | undefined> | undefined {
+  try {
+    const caller = resolveCaller(request.headers.authorization, context.site, context.tokens, true);
+    return caller instanceof Promise ? caller.catch(() => undefined) : caller;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Builds the emulator's server (not listening yet). */
@@ -166,7 +184,11 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const isAllowedControlCaller = (request: FastifyRequest) => (origin: string) =>
     isControlOrigin(origin, request.headers.host, controlOrigins());
   // A dropped connection has no response: logged with status 0.
-  const applyFaults = faultHook(options.faults, (request) => requestLog.add(requestRecord(request, 0, 0)));
+  const applyFaults = faultHook(
+    options.faults,
+    (request) => requestLog.add(requestRecord(request, 0, 0)),
+    (request) => callerForLog(request, context),
+  );
   // What every request goes through first, in one hook: its id; the guards; CORS (a preflight is
   // answered there); the fault rules, after CORS, so a browser app reads a faulted answer (and its
   // Retry-After) as the real one.

@@ -2,11 +2,12 @@
  * The request log's bodies (request and response, secrets redacted, large or binary ones described)
  * and its caller filter: what the console's request log page opens a row to.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Readable } from 'node:stream';
-import { bodyText, keepBody } from '../../../emulator/control/logged-bodies.js';
+import { loggedBody } from '../../../emulator/control/logged-bodies.js';
 import type { LoggedRequest } from '../../../emulator/control/request-log.js';
 import { startEmulator, type TestEmulator } from '../../helpers/emulator.js';
+import { newEmail, readOutbox, sessionTokenOf } from '../../helpers/sign-in.js';
 
 let emulator: TestEmulator;
 beforeAll(async () => {
@@ -51,7 +52,7 @@ it("keeps a code exchange's PKCE verifier redacted, under either of its names an
     expect.stringContaining('"code_verifier": "[redacted]"'),
     expect.stringContaining('"codeVerifier": "[redacted]"'),
   ]);
-  const form = bodyText(`grant_type=authorization_code&code=x&code_verifier=${snake}`);
+  const form = loggedBody(`grant_type=authorization_code&code=x&code_verifier=${snake}`);
   expect(form).toBe('grant_type=authorization_code&code=x&code_verifier=%5Bredacted%5D');
 });
 
@@ -100,13 +101,83 @@ it('still answers after a request whose body nests too deep to write out', async
 });
 
 it('describes a binary, streamed or large body instead of keeping it', () => {
-  expect(bodyText(keepBody(new Uint8Array(2000)))).toBe('(2000 bytes of binary data, not kept)');
-  expect(bodyText(keepBody('x'.repeat(40_000)))).toBe('(40000 characters, not kept)');
-  expect(bodyText(keepBody(Readable.from(['file'])))).toBe('(a stream: a file or download, not kept)');
-  expect(bodyText(keepBody('email=a%40b.c&password=hunter2'))).toBe('email=a%40b.c&password=%5Bredacted%5D');
-  expect(keepBody(undefined)).toBeUndefined();
+  expect(loggedBody(new Uint8Array(2000))).toBe('(2000 bytes of binary data, not kept)');
+  expect(loggedBody('x'.repeat(40_000))).toBe('(40000 characters, not kept)');
+  expect(loggedBody(Readable.from(['file']))).toBe('(a stream: a file or download, not kept)');
+  expect(loggedBody('email=a%40b.c&password=hunter2')).toBe('email=a%40b.c&password=%5Bredacted%5D');
+  expect(loggedBody(undefined)).toBeUndefined();
   // An emailed code is a secret; an error's code is what the log is read for.
   const error = { details: { applicationError: { code: 'WDE0073' } } };
-  expect(bodyText(keepBody({ code: '123456', stateToken: 'x' }))).not.toContain('123456');
-  expect(bodyText(keepBody(error))).toContain('WDE0073');
+  expect(loggedBody({ code: '123456', stateToken: 'x' })).not.toContain('123456');
+  expect(loggedBody(error)).toContain('WDE0073');
+});
+
+it('writes a body out as JSON.stringify does, pretty-printed', () => {
+  const body = { a: [1, 'two', null, true, {}, []], b: { c: undefined, d: 1.5, e: { f: [{ g: 'h' }] } }, i: -0 };
+  expect(loggedBody(body)).toBe(JSON.stringify(body, null, 2));
+  expect(loggedBody(7)).toBe('7');
+});
+
+it('bounds the work of a huge body sent without Content-Length by what the log keeps (issue 31, item 3)', () => {
+  // A parsed body of a million elements that counts how many the log reads.
+  let reads = 0;
+  const elements = Array.from({ length: 1_000_000 }, (_, index) => ({ index }));
+  const counted = new Proxy(elements, {
+    get(target, key, receiver) {
+      if (typeof key == 'string' && /^\d+$/.test(key)) reads++;
+      return Reflect.get(target, key, receiver);
+    },
+  });
+  expect(loggedBody({ dataItems: counted })).toBe('(over 32768 characters written out, not kept)');
+  // Each element writes at least 20 characters: the writer stops within the 32 KiB it keeps.
+  expect(reads).toBeLessThan(2_000);
+});
+
+it('keeps no body by reference: the text is made when the request is logged', async () => {
+  const data = { title: 'before', rows: Array.from({ length: 5000 }, (_, row) => ({ row })) };
+  // Sent chunked (no Content-Length): the log cannot size it before parsing it.
+  const response = await emulator.fetch('/wix-data/v2/items', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: emulator.info.apiKey },
+    body: new Blob([JSON.stringify({ dataCollectionId: 'Movies', dataItem: { data } })]).stream(),
+    duplex: 'half',
+  } as RequestInit);
+  expect(response.status).toBe(200);
+  const [entry] = await logged('path=/wix-data/v2/items&limit=1');
+  expect(entry!.requestBody).toBe('(over 32768 characters written out, not kept)');
+  expect(entry!.responseBody).toMatch(/^\(\d+ characters, not kept\)$/);
+});
+
+describe('secrets inside texts are redacted (issue 31, item 6)', () => {
+  it("the web_message page's authorization code", async () => {
+    const client = emulator.newVisitor();
+    const sessionToken = sessionTokenOf(
+      await client.auth.register({ email: newEmail('web-message'), password: 'web message page' }),
+    );
+    const { authUrl } = await client.auth.getAuthUrl(
+      await client.auth.generateOAuthData('http://localhost:5173/callback'),
+      { prompt: 'none', responseMode: 'web_message', sessionToken },
+    );
+    const page = await (await fetch(authUrl)).text();
+    const code = /authorization-code\.[\w-]+/.exec(page)?.[0];
+    expect(code).toBeDefined();
+    const [entry] = await logged(`path=${new URL(authUrl).pathname}&limit=1`);
+    expect(entry!.responseBody).toContain('postMessage');
+    expect(entry!.responseBody).toContain('[redacted]');
+    expect(entry!.responseBody).not.toContain(code);
+  });
+
+  it("the outbox's recovery link and emailed code", async () => {
+    const email = newEmail('recovery-log');
+    await emulator.newVisitor().auth.register({ email, password: 'recovery in the log' });
+    await emulator.newVisitor().auth.sendPasswordResetEmail(email, 'http://localhost:4000/reset');
+    const [recovery] = await readOutbox(emulator, email);
+    const recoveryToken = new URL(recovery!.link!).searchParams.get('recoveryToken')!;
+    expect(recoveryToken).toBeTruthy();
+    const [entry] = await logged('path=/_emulator/outbox&limit=1');
+    expect(entry!.responseBody).toContain('Reset your password');
+    expect(entry!.responseBody).not.toContain(recoveryToken);
+    // A code under its key is redacted where the email's text repeats it.
+    expect(loggedBody({ code: '493817', text: 'Your code is 493817.' })).not.toContain('493817');
+  });
 });

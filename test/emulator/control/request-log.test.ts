@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createRequestLog, type RequestRecord } from '../../../emulator/control/request-log.js';
+import {
+  BODY_CHARACTERS_PER_READ,
+  createRequestLog,
+  type RequestRecord,
+} from '../../../emulator/control/request-log.js';
 
 const record = (index: number): RequestRecord => ({
   requestId: `request-${index}`,
@@ -12,8 +16,9 @@ const record = (index: number): RequestRecord => ({
   caller: undefined,
   decisions: undefined,
   faultId: undefined,
+  faultAnswered: undefined,
   requestBody: undefined,
-  responseBody: index % 2 ? `{"n":${index}}` : undefined,
+  responseBody: index % 2 ? `{\n  "n": ${index}\n}` : undefined,
 });
 
 describe('the request log', () => {
@@ -45,5 +50,17 @@ describe('the request log', () => {
     expect(log.list()).toEqual([]);
     log.add(record(7));
     expect(log.list().map((entry) => entry.requestId)).toEqual(['request-7']);
+  });
+
+  it('answers the bodies of the newest requests up to what one read holds, a note for the older ones', () => {
+    const log = createRequestLog(1000);
+    const body = 'x'.repeat(30_000);
+    for (let index = 0; index < 1000; index++) log.add({ ...record(index), requestBody: body, responseBody: body });
+    const listed = log.list();
+    const answered = listed.filter((entry) => entry.responseBody === body).length;
+    expect(answered).toBe(Math.floor(BODY_CHARACTERS_PER_READ / 2 / body.length));
+    expect(listed.at(-1)!.requestBody).toMatch(/^\(30000 characters, not in this answer/);
+    const characters = listed.reduce((sum, entry) => sum + entry.requestBody!.length + entry.responseBody!.length, 0);
+    expect(characters).toBeLessThan(BODY_CHARACTERS_PER_READ + 1000 * 300);
   });
 });
