@@ -7,7 +7,7 @@ import { emitNamespaces } from './emit-namespaces.js';
 import { emitBuilders, emitElevatedOperations, emitOperationModules, emitOperations } from './emit-operations.js';
 import { emitRoutes } from './emit-routes.js';
 import { HEADER } from './header.js';
-import { checkRules, listOperations, mergeDocuments, readSchemaFiles } from './load.js';
+import { checkRules, definitionFiles, listOperations, mergeDocuments, readSchemaFiles } from './load.js';
 import type { Doc } from './model.js';
 
 /** Merges, validates and checks the schema; throws with every problem found. */
@@ -39,7 +39,7 @@ export async function generate(schemaDir: string): Promise<Record<string, string
     'openapi.json': `${JSON.stringify(doc, null, 2)}\n`,
     'operations.ts': emitOperations(entries),
     ...emitOperationModules(doc, entries),
-    'routes.ts': emitRoutes(doc, entries),
+    'routes.ts': emitRoutes(doc, entries, definitionFiles(readSchemaFiles(schemaDir))),
     'wire.ts': `${HEADER}/* Wire-form types of every path and operation, by openapi-typescript. */\n${wire}`,
   };
 }

@@ -51,6 +51,28 @@ export function mergeDocuments(files: { file: string; doc: Doc }[]): Doc {
   return merged;
 }
 
+/** Which schema file declares each operation (by operationId) and each component schema (by name). */
+export interface DefinitionFiles {
+  operations: Record<string, string>;
+  schemas: Record<string, string>;
+}
+
+/**
+ * The schema file of every operation and component schema, so a tool that finds a problem in an
+ * answer (`sitekit-sdk verify`'s schema drift) can name the file to change, `schema/` being merged
+ * into one document before anything else sees it.
+ */
+export function definitionFiles(files: { file: string; doc: Doc }[]): DefinitionFiles {
+  const found: DefinitionFiles = { operations: {}, schemas: {} };
+  for (const { file, doc } of files) {
+    for (const item of Object.values(doc.paths ?? {}))
+      for (const [method, op] of Object.entries(item))
+        if (HTTP_METHODS.includes(method) && op.operationId) found.operations[op.operationId] = `schema/${file}`;
+    for (const name of Object.keys(doc.components?.schemas ?? {})) found.schemas[name] = `schema/${file}`;
+  }
+  return found;
+}
+
 /** All operations of the merged document, sorted by operationId. */
 export function listOperations(doc: Doc): OperationEntry[] {
   const entries: OperationEntry[] = [];

@@ -1,13 +1,6 @@
 /** Turns the schema validator's (ajv) errors into the platform's field violations. */
 import type { FieldViolation } from '../errors.js';
-
-/** The parts of an ajv error we read. */
-export interface SchemaError {
-  keyword: string;
-  instancePath: string;
-  message?: string;
-  params: Record<string, unknown>;
-}
+import type { SchemaError } from './schema-validator.js';
 
 const RULES: Record<string, string> = {
   required: 'REQUIRED_FIELD',
@@ -30,7 +23,7 @@ const RULES: Record<string, string> = {
 };
 
 /** `/query/paging/limit` → `query.paging.limit`; array positions stay as numbers (`dataItems.0.id`). */
-const dotted = (instancePath: string): string =>
+export const dotted = (instancePath: string): string =>
   instancePath
     .split('/')
     .filter(Boolean)
