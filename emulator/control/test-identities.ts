@@ -9,6 +9,7 @@ import { applicationError, invalidField, validationError, type FieldViolation } 
 import type { EmulatorContext } from '../service.js';
 import { deleteIdentity, saveIdentity } from '../services/identity/identity-store.js';
 import { hashPasswordSync } from '../services/identity/passwords.js';
+import { revokeAccess } from '../services/members/member-access.js';
 import { startBrowserSession } from '../services/sign-in/browser-session.js';
 import {
   findMember,
@@ -76,7 +77,10 @@ export function checkTestMembers(members: unknown): TestMember[] {
   return members as TestMember[];
 }
 
-/** Writes declared members (call inside a transaction); one with the same id or email is replaced. */
+/**
+ * Writes declared members (call inside a transaction); one with the same id or email is replaced,
+ * and signed out: its sessions, tokens and codes end, whatever changed (a status, a password).
+ */
 export function writeTestMembers(context: EmulatorContext, members: readonly TestMember[]): Member[] {
   const { store } = context;
   return members.map((declared) => {
@@ -84,6 +88,7 @@ export function writeTestMembers(context: EmulatorContext, members: readonly Tes
       if (!existing) continue;
       deleteIdentity(store, existing.id);
       store.run('DELETE FROM members WHERE id = ?', [existing.id]);
+      revokeAccess(context, existing.id);
     }
     const member = insertMember(context, {
       ...(declared.id ? { id: declared.id } : {}),
