@@ -19,6 +19,7 @@ import {
   isEmail,
   type Member,
 } from '../services/members/member-store.js';
+import { controlRoute } from './register.js';
 import { entityIdProblem } from './state-rows.js';
 import { isRecord } from '../untrusted-json.js';
 
@@ -108,14 +109,11 @@ export function writeTestMembers(context: EmulatorContext, members: readonly Tes
   });
 }
 
-/** The member a `sign-in-as` request names by `memberId` or `email`; only an approved member signs in. */
-export function memberToSignIn(context: EmulatorContext, input: unknown): Member {
-  const body = isRecord(input) ? input : {};
+/** The member a `sign-in-as` request names by `memberId` or `email` (its schema has typed them); only an approved member signs in. */
+export function memberToSignIn(context: EmulatorContext, body: { memberId?: string; email?: string }): Member {
   const { memberId, email } = body;
   if ((memberId === undefined) == (email === undefined))
     throw invalidField('memberId', 'name the member by exactly one of memberId and email', 'REQUIRED_FIELD');
-  if (memberId !== undefined && (typeof memberId != 'string' || !memberId))
-    throw invalidField('memberId', 'must be an id');
   if (email !== undefined && !isEmail(email)) throw invalidField('email', 'must be an email address', 'FORMAT');
   const member =
     typeof memberId == 'string'
@@ -152,12 +150,9 @@ export async function signInTokens(context: EmulatorContext, member: Member): Pr
  * (the console, an app's silent sign-in) is signed in as the member too.
  */
 export function registerSignInAsRoute(app: FastifyInstance, context: EmulatorContext): void {
-  app.post('/_emulator/sign-in-as', async (request, reply) => {
-    const member = memberToSignIn(context, request.body);
-    const browserSession = isRecord(request.body) ? request.body.browserSession : undefined;
-    if (browserSession !== undefined && typeof browserSession != 'boolean')
-      throw invalidField('browserSession', 'must be a boolean');
-    if (browserSession) context.store.transaction(() => startBrowserSession(context, reply, member.id));
+  controlRoute(app, 'signInAs', ({ body, reply }) => {
+    const member = memberToSignIn(context, body);
+    if (body.browserSession) context.store.transaction(() => startBrowserSession(context, reply, member.id));
     return signInTokens(context, member);
   });
 }

@@ -41,6 +41,8 @@ export const VALIDATOR_OPTIONS = {
     coerceTypes: false,
     removeAdditional: false,
     useDefaults: false,
+    // Errors carry the refused value and its schema, so a refusal can name the nearest allowed names.
+    verbose: true,
   },
   plugins: [addNumberFormats],
 } satisfies FastifyServerOptions['ajv'];
@@ -50,12 +52,16 @@ export function withSharedReferences(schema: unknown, schemaId = SCHEMA_ID): unk
   return JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', `"${schemaId}#/components/`));
 }
 
-/** The parts of a validator's error that are read (ajv's `ErrorObject`). */
+/** The parts of a validator's error that are read (ajv's `ErrorObject`; `data` and `parentSchema`: it runs `verbose`). */
 export interface SchemaError {
   keyword: string;
   instancePath: string;
   message?: string;
   params: Record<string, unknown>;
+  /** The refused value. */
+  data?: unknown;
+  /** The schema holding the failed keyword (its `properties`, for an unknown field). */
+  parentSchema?: { properties?: Record<string, unknown> };
 }
 
 /** A compiled schema: whether a value passes, and why not. */

@@ -6,6 +6,7 @@ import { applicationError, EmulatorError, validationError } from '../errors.js';
 import { recordRefusal } from '../auth/decisions.js';
 import { faultHook, type FaultRules } from '../control/faults.js';
 import { keepResponsePayload, loggedBody } from '../control/logged-bodies.js';
+import { unservedControlRoutes } from '../control/register.js';
 import type { RequestLog, RequestRecord } from '../control/request-log.js';
 import type { Caller, EmulatorContext, ServiceModule } from '../service.js';
 import { resolveCaller } from '../auth/caller.js';
@@ -216,5 +217,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 
   registerTableRoutes(app, context, modules);
   for (const module of modules) await module.routes?.(app, context);
+  const unserved = unservedControlRoutes(app);
+  if (unserved.length) throw new Error(`Control operations declared but not served: ${unserved.join(', ')}`);
   return app;
 }
