@@ -41,7 +41,7 @@ function decisionMix(): CollectionDecision[] {
   };
   const others: CollectionDecision[] = [];
   for (const collectionId of ['Movies', 'Books', 'Orders'])
-    for (const action of ['read', 'insert', 'update', 'remove'])
+    for (const action of ['read', 'insert', 'update', 'remove'] as const)
       for (const callerKind of ['visitor', 'member', 'elevated', 'none'] as const)
         others.push({
           ...common,
