@@ -69,6 +69,12 @@ export const oauthService: ServiceModule = {
     },
   },
   routes(_app, context) {
+    // A member holds tokens while it may sign in: approved, and still there.
+    context.tokens.registerMemberStanding((memberId) => {
+      const member = findMember(context.store, memberId);
+      if (!member) return 'the member no longer exists';
+      return member.status == 'APPROVED' ? undefined : `the member is ${member.status}`;
+    });
     context.tokens.registerGrant('anonymous', anonymous);
     context.tokens.registerGrant('refresh_token', refresh);
     context.tokens.registerGrant('authorized_client', authorizedClient);

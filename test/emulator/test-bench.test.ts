@@ -71,6 +71,12 @@ describe('faults', () => {
     const attempts = await emulator.requests({ operationId: 'queryDataItems', limit: 3 });
     expect(attempts.map((entry) => entry.status)).toEqual([200, 503, 503]);
     expect(attempts.map((entry) => entry.faultId)).toEqual([undefined, id, id]);
+    // The faulted lines say who called and that the answer was the rule's (the route never ran).
+    expect(attempts.map((entry) => [entry.caller?.kind, entry.faultAnswered])).toEqual([
+      ['elevated', undefined],
+      ['elevated', true],
+      ['elevated', true],
+    ]);
     expect(await emulator.faults.list()).toEqual([expect.objectContaining({ id, status: 503, times: 2, fired: 2 })]);
   });
 
@@ -116,13 +122,31 @@ describe('faults', () => {
     const started = performance.now();
     await quickAdmin(false).items.query('Movies').find();
     expect(performance.now() - started).toBeGreaterThanOrEqual(190);
-    expect((await emulator.requests({ faulted: true, limit: 1 }))[0]).toMatchObject({ status: 200 });
+    const [delayed] = await emulator.requests({ faulted: true, limit: 1 });
+    expect(delayed).toMatchObject({ status: 200, caller: { kind: 'elevated' } });
+    expect(delayed!.faultAnswered).toBeUndefined();
   });
 
   it('status 0 drops the connection: the SDK sees a network error, the log a faulted request', async () => {
     const { id } = await emulator.faults.add({ operation: 'items.query', status: 0, times: 1 });
     expect(isNetworkError(await failure(quickAdmin(false).items.query('Movies').find()))).toBe(true);
-    expect((await emulator.requests({ faulted: true, limit: 1 }))[0]).toMatchObject({ status: 0, faultId: id });
+    expect((await emulator.requests({ faulted: true, limit: 1 }))[0]).toMatchObject({
+      status: 0,
+      faultId: id,
+      faultAnswered: true,
+      caller: { kind: 'elevated' },
+    });
+    // A visitor's faulted call (no credentials yet) is logged as anonymous, not as no one.
+    await emulator.faults.add({ path: '/oauth2/token', status: 503, times: 1 });
+    await emulator.fetch('/oauth2/token', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ grantType: 'anonymous', clientId: emulator.info.clientId }),
+    });
+    expect((await emulator.requests({ faulted: true, limit: 1 }))[0]).toMatchObject({
+      status: 503,
+      caller: { kind: 'visitor', authenticated: false },
+    });
   });
 
   it('probability 0 never fires, probability 1 always does; reset removes the rules and the clock offset', async () => {

@@ -36,7 +36,7 @@ export const answer = (member: Member, call: ServiceCall<unknown>, fieldsets: un
 /**
  * Ends a member's ways back in: sessions, codes, pending sign-ins and its token sessions (refresh
  * tokens and the access tokens issued with them stop working at once). For blocked, disconnected
- * and deleted members.
+ * and deleted members, and members an import or a seed re-declares.
  */
 export function revokeAccess(context: EmulatorContext, memberId: string): void {
   revokeSecrets(context, memberId, ['session', 'state', 'recovery', 'authorization-code', 'browser-session']);
