@@ -213,21 +213,18 @@ describe('list operands (issue 31, item 7)', () => {
     expect(violatedFields(long)).toEqual(['query.filter.title.$hasSome']);
   });
 
-  it('a list holds at most 1,000 values (a page of ids), and the lists of one filter 10,000 in all', async () => {
+  it('the lists of one filter hold at most 10,000 values in all', async () => {
     const asked = async (filter: unknown) =>
       post('/wix-data/v2/items/count', { dataCollectionId: 'Movies', filter }, visitorToken);
-    expect((await asked({ title: { $hasSome: values(1000) } })).status).toBe(200);
+    expect((await asked({ title: { $hasSome: values(10_000) } })).status).toBe(200);
     for (const operator of ['$hasSome', '$in', '$hasAll']) {
-      const refused = await asked({ title: { [operator]: values(1001) } });
+      const refused = await asked({ title: { [operator]: values(10_001) } });
       expect(refused.status, operator).toBe(400);
       expect(violatedFields(refused)).toEqual([`filter.title.${operator}`]);
     }
-    const many = Object.fromEntries(
-      Array.from({ length: 11 }, (_, field) => [`field${field}`, { $hasSome: values(1000) }]),
-    );
-    const refused = await asked(many);
+    const refused = await asked({ title: { $hasSome: values(6000) }, genres: { $in: values(6000) } });
     expect(refused.status).toBe(400);
-    expect(violatedFields(refused)).toEqual(['filter.field10.$hasSome']);
+    expect(violatedFields(refused)).toEqual(['filter.genres.$in']);
   });
 });
 
