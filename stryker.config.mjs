@@ -28,6 +28,7 @@ export const modules = {
   'untrusted input': {
     mutate: ['emulator/untrusted-json.ts', 'emulator/http/querystring.ts', 'emulator/services/media/import-fetch.ts'],
     tests: [
+      'test/emulator/untrusted-json.test.ts',
       'test/emulator/services/data/input-security.test.ts',
       'test/emulator/services/media/security.test.ts',
       'test/emulator/http/bad-input.test.ts',
