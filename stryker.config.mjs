@@ -30,6 +30,7 @@ export const modules = {
     tests: [
       'test/emulator/untrusted-json.test.ts',
       'test/emulator/services/data/input-security.test.ts',
+      'test/emulator/services/media/import-fetch.test.ts',
       'test/emulator/services/media/security.test.ts',
       'test/emulator/http/bad-input.test.ts',
       'test/emulator/http/querystring.test.ts',
