@@ -28,7 +28,9 @@ export const modules = {
   'untrusted input': {
     mutate: ['emulator/untrusted-json.ts', 'emulator/http/querystring.ts', 'emulator/services/media/import-fetch.ts'],
     tests: [
+      'test/emulator/untrusted-json.test.ts',
       'test/emulator/services/data/input-security.test.ts',
+      'test/emulator/services/media/import-fetch.test.ts',
       'test/emulator/services/media/security.test.ts',
       'test/emulator/http/bad-input.test.ts',
       'test/emulator/http/querystring.test.ts',
