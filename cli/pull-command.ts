@@ -24,6 +24,7 @@ import {
   type PulledTables,
   type StateRow,
 } from './site-copy.js';
+import { callRaw } from './raw-calls.js';
 import { readCollections } from './site-schema.js';
 
 /** The help of `sitekit-sdk pull`. */
@@ -300,11 +301,17 @@ async function pullMediaDescriptors(
 ): Promise<void> {
   const state = progress.media;
   while (!state.done) {
-    // A search of the media root reaches the files of every folder under it (a listing, one folder's).
-    const page = await client.media.searchFiles({
+    // A search of the media root reaches the files of every folder under it (a listing, one
+    // folder's). Read raw: the descriptors are copied as the site sent them (see mediaRow).
+    const answer = await callRaw(client, 'searchFiles', {
       rootFolder: 'MEDIA_ROOT',
-      paging: { limit: PAGE_SIZE, cursor: state.cursor },
+      paging: { limit: PAGE_SIZE, ...(state.cursor && { cursor: state.cursor }) },
     });
+    if (answer.status >= 300)
+      throw new Error(
+        `searching the media files answered ${answer.status} (${(answer.body as { code?: string }).code})`,
+      );
+    const page = answer.body as { files?: Record<string, unknown>[]; nextCursor?: { cursors?: { next?: string } } };
     for (const file of page.files ?? []) progress.tables.media_files.push(mediaRow(file, origin));
     state.cursor = page.nextCursor?.cursors?.next ?? undefined;
     if (!state.cursor || !page.files?.length) state.done = true;

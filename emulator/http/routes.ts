@@ -13,7 +13,8 @@ import { isRecord } from '../untrusted-json.js';
 import { coerceQuery } from './coerce.js';
 import { createRateLimiter } from './rate-limit.js';
 import { QUERY_PROBLEM } from './querystring.js';
-import { fieldViolations, type SchemaError } from './violations.js';
+import { withSharedReferences, type SchemaError } from './schema-validator.js';
+import { fieldViolations } from './violations.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -24,20 +25,12 @@ declare module 'fastify' {
   }
 }
 
-/** Fastify resolves `$ref`s against this schema id, which holds the generated `components`. */
-export const SCHEMA_ID = 'sitekit';
-
 /** The per-operation facts of the generated operation table that the emulator needs. */
 interface OperationFacts {
   elevated?: true;
   readOnly?: true;
 }
 const facts = operationTable as unknown as Record<string, OperationFacts | undefined>;
-
-/** Points the route schema's local `#/components/...` references at the shared schema. */
-function withSharedReferences(schema: unknown): unknown {
-  return JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', `"${SCHEMA_ID}#/components/`));
-}
 
 /** Sets the field at `path` in `target` (creating objects on the way) unless something is already there. */
 function setIfAbsent(target: Record<string, unknown>, path: readonly string[], value: string): void {
