@@ -571,7 +571,7 @@ describe('webhooks on demand', () => {
       await emulator.admin.items.insert('Movies', { title: 'Timed' });
       // Published by the upload's own code, not by a table route.
       await emulator.admin.media.upload(new Blob(['timed'], { type: 'text/plain' }), { fileName: 'timed.txt' });
-      await vi.waitFor(() => expect(seen.map((event) => event.slug)).toContain('file_ready'));
+      await vi.waitFor(() => expect(seen.map((event) => event.slug)).toContain('file_ready'), { timeout: 10_000 });
       const fileReady = seen.find((event) => event.slug == 'file_ready')!;
       const received = nextBody();
       await emulator.trigger('wix.members.v1.member_updated', { id: TESS.id, urls: [receiverUrl] });
