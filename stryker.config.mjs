@@ -19,29 +19,39 @@
 export const modules = {
   'request guards': {
     mutate: ['emulator/http/request-guards.ts', 'emulator/http/cors.ts'],
-    tests: ['test/integration/security-web.test.ts', 'test/integration/emulator-cors.test.ts'],
+    tests: [
+      'test/emulator/http/request-guards.test.ts',
+      'test/emulator/http/web-security.test.ts',
+      'test/emulator/http/cors.test.ts',
+    ],
   },
   'untrusted input': {
     mutate: ['emulator/untrusted-json.ts', 'emulator/http/querystring.ts', 'emulator/services/media/import-fetch.ts'],
     tests: [
-      'test/integration/security-input.test.ts',
-      'test/integration/security-media.test.ts',
-      'test/integration/emulator-bad-input.test.ts',
-      'test/unit/emulator/querystring.test.ts',
+      'test/emulator/untrusted-json.test.ts',
+      'test/emulator/services/data/input-security.test.ts',
+      'test/emulator/services/media/import-fetch.test.ts',
+      'test/emulator/services/media/security.test.ts',
+      'test/emulator/http/bad-input.test.ts',
+      'test/emulator/http/querystring.test.ts',
     ],
   },
   redaction: {
     mutate: ['emulator/control/logged-bodies.ts'],
-    tests: ['test/integration/emulator-request-log-bodies.test.ts', 'test/unit/emulator/request-log.test.ts'],
+    tests: [
+      'test/emulator/control/logged-bodies.test.ts',
+      'test/emulator/control/request-log-bodies.test.ts',
+      'test/emulator/control/request-log.test.ts',
+    ],
   },
   'tokens and sessions': {
     mutate: [
       'emulator/auth/tokens.ts',
-      'emulator/services/sign-in/browser-session.ts',
-      'emulator/services/sign-in/authorization-codes.ts',
+      'emulator/services/accounts/sign-in/browser-session.ts',
+      'emulator/services/accounts/sign-in/authorization-codes.ts',
     ],
     tests: [
-      'test/integration/security-tokens.test.ts',
+      'test/emulator/auth/token-security.test.ts',
       'test/integration/auth-flows.test.ts',
       'test/integration/auth-hosted-pages.test.ts',
       'test/integration/auth-direct-node.test.ts',
@@ -49,11 +59,16 @@ export const modules = {
   },
   'control API and test bench': {
     mutate: ['emulator/control/faults.ts', 'emulator/control/test-identities.ts', 'emulator/test-bench.ts'],
-    tests: ['test/integration/emulator-test-bench.test.ts', 'test/integration/emulator-control.test.ts'],
+    tests: ['test/emulator/test-bench.test.ts', 'test/emulator/control/control.test.ts'],
   },
   'types and pull': {
-    mutate: ['emulator/cli/pull-command.ts', 'emulator/cli/types-changes.ts'],
-    tests: ['test/integration/cli-pull.test.ts', 'test/integration/cli-types.test.ts', 'test/unit/cli/*.test.ts'],
+    mutate: ['cli/pull-command.ts', 'cli/types-changes.ts'],
+    tests: [
+      'test/cli/pull.test.ts',
+      'test/cli/types.test.ts',
+      'test/cli/pull-rate-limit.test.ts',
+      'test/cli/site-types.test.ts',
+    ],
   },
   'SDK transport': {
     mutate: ['src/http/transport.ts', 'src/http/response-shape.ts', 'src/http/redirect.ts', 'src/http/query.ts'],

@@ -1,6 +1,6 @@
 /**
  * The commands of `sitekit-sdk`, in one dispatch table: each is one file, loaded when run, so a
- * command that reads a site (`types`, `pull`) or talks to a running emulator (`emulator trigger`)
+ * command that reads a site (`types`, `pull`, `verify`) or talks to a running emulator (`emulator trigger`)
  * never loads the emulator's server packages.
  */
 import { type CommandIo, UsageError } from './command-io.js';
@@ -28,6 +28,10 @@ const COMMANDS = {
   pull: async (): Promise<Command> => {
     const { pullCommand, PULL_USAGE } = await import('./pull-command.js');
     return { run: pullCommand, usage: PULL_USAGE };
+  },
+  verify: async (): Promise<Command> => {
+    const { verifyCommand, VERIFY_USAGE } = await import('./verify/verify-command.js');
+    return { run: verifyCommand, usage: VERIFY_USAGE };
   },
 } as const;
 

@@ -38,6 +38,7 @@ Other commands (sitekit-sdk <command> --help):
   emulator trigger    send a signed webhook event from a running emulator
   types               write the TypeScript types of a site's collections
   pull                copy a live site into a file the emulator loads (--seed)
+  verify              compare a live site with the emulator and the schema (or replay a recording)
 `;
 
 /** Packages the emulator loads on first use (resumable uploads): only found here, loading them would slow the start. */
@@ -101,7 +102,7 @@ export async function emulatorCommand(argv: string[], io: CommandIo): Promise<nu
   }
 
   const { startEmulator } = await import('../emulator/index.js');
-  const { DEMO_EMAIL, DEMO_PASSWORD } = await import('../emulator/services/members/demo.js');
+  const { DEMO_EMAIL, DEMO_PASSWORD } = await import('../emulator/services/accounts/members/demo.js');
   const emulator = await startEmulator({
     port,
     host: values.host,

@@ -6,8 +6,8 @@
  * data/items/item-store.ts, members/member-store.ts, media/file-store.ts): the round trip test
  * (test/cli/pull.test.ts) fails when they part.
  */
-import { getDataCollection, getFileDescriptor, getMember } from '../generated/operations.js';
-import type { DataCollection, FileDescriptor, Item, Member } from '../src/index.js';
+import { getDataCollection, getMember } from '../generated/operations.js';
+import type { DataCollection, Item, Member } from '../src/index.js';
 import { encodeItemData, toWire } from '../src/wire/index.js';
 import type { StateExport } from '../emulator/control/state.js';
 
@@ -141,12 +141,13 @@ function reviveDates(key: string, value: unknown): unknown {
 }
 
 /**
- * A `media_files` row. The descriptor's URLs are kept as the site gave them; when the site is an
- * emulator they are made relative again (it stores `/_media/...` paths and answers with its own origin).
+ * A `media_files` row, from the descriptor as the site sent it (wire form: the SDK's public form
+ * keeps a media reference as a `wix:image://` string, without the URL the site gave). Its URLs are
+ * kept as they are; when the site is an emulator they are made relative again (it stores
+ * `/_media/...` paths and answers with its own origin).
  */
-export function mediaRow(file: FileDescriptor, siteOrigin: string): StateRow {
-  const wire = wireEntity<Record<string, unknown>>('file', file, getFileDescriptor.response);
-  const stored = relativeMediaUrls(wire, `${siteOrigin}/_media/`) as Record<string, unknown>;
+export function mediaRow(file: Record<string, unknown>, siteOrigin: string): StateRow {
+  const stored = relativeMediaUrls(file, `${siteOrigin}/_media/`) as Record<string, unknown>;
   return {
     id: stored.id as string,
     state: (stored.state as string | undefined) ?? 'OK',

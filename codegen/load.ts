@@ -51,6 +51,28 @@ export function mergeDocuments(files: { file: string; doc: Doc }[]): Doc {
   return merged;
 }
 
+/** Which schema file declares each operation (by operationId) and each component schema (by name). */
+export interface DefinitionFiles {
+  operations: Record<string, string>;
+  schemas: Record<string, string>;
+}
+
+/**
+ * The schema file of every operation and component schema, so a tool that finds a problem in an
+ * answer (`sitekit-sdk verify`'s schema drift) can name the file to change, `schema/` being merged
+ * into one document before anything else sees it.
+ */
+export function definitionFiles(files: { file: string; doc: Doc }[]): DefinitionFiles {
+  const found: DefinitionFiles = { operations: {}, schemas: {} };
+  for (const { file, doc } of files) {
+    for (const item of Object.values(doc.paths ?? {}))
+      for (const [method, op] of Object.entries(item))
+        if (HTTP_METHODS.includes(method) && op.operationId) found.operations[op.operationId] = `schema/${file}`;
+    for (const name of Object.keys(doc.components?.schemas ?? {})) found.schemas[name] = `schema/${file}`;
+  }
+  return found;
+}
+
 /** All operations of the merged document, sorted by operationId. */
 export function listOperations(doc: Doc): OperationEntry[] {
   const entries: OperationEntry[] = [];
@@ -81,6 +103,7 @@ const OPERATION_MARKERS: ReadonlySet<string> = new Set([
   'x-sitekit-read-only',
   'x-sitekit-fallback',
   'x-sitekit-null-if-missing',
+  'x-sitekit-sdk-methods',
 ]);
 
 /** Checks what OpenAPI's own schema cannot: refs resolve, and the x-sitekit rules of schema/README.md. */
@@ -117,6 +140,9 @@ export function checkRules(doc: Doc): string[] {
     for (const key of Object.keys(op))
       if (key.startsWith('x-sitekit-') && !OPERATION_MARKERS.has(key)) problems.push(`${where}: unknown marker ${key}`);
     if (!op.responses?.['200']) problems.push(`${where}: no 200 response`);
+    for (const method of op['x-sitekit-sdk-methods'] ?? [])
+      if (!new RegExp(`^(${NAMESPACES.join('|')})\\.[a-z][A-Za-z]*$`).test(method))
+        problems.push(`${where}: x-sitekit-sdk-methods ${method} is not namespace.method`);
     const placeholders = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
     const declared = (op.parameters ?? [])
       .map((p) => ('$ref' in p ? (resolveRef(doc, p.$ref as string) as { name: string; in: string }) : p))
@@ -148,4 +174,22 @@ export function listEvents(doc: Doc): { eventType: string; op: EventOperation }[
   return Object.entries(doc.webhooks ?? {})
     .flatMap(([eventType, item]) => (item.post ? [{ eventType, op: item.post }] : []))
     .sort((a, b) => (a.eventType < b.eventType ? -1 : 1));
+}
+
+/** Checks the control API's document (schema/control/): ids, summaries, answers, and paths under /_emulator/. */
+export function checkControlRules(doc: Doc): string[] {
+  const problems: string[] = [];
+  const ids = new Set<string>();
+  for (const { path, method, op } of listOperations(doc)) {
+    const where = `control: ${method} ${path}`;
+    if (!path.startsWith('/_emulator/')) problems.push(`${where}: the control API lives under /_emulator/`);
+    if (!op.operationId) problems.push(`${where}: no operationId`);
+    else if (ids.has(op.operationId)) problems.push(`${where}: duplicate operationId ${op.operationId}`);
+    ids.add(op.operationId);
+    if (!op.summary) problems.push(`${where}: no summary`);
+    if (!op.responses?.['200']) problems.push(`${where}: no 200 response`);
+    if (Object.keys(op).some((key) => key.startsWith('x-sitekit-')))
+      problems.push(`${where}: no x-sitekit marker here`);
+  }
+  return problems;
 }

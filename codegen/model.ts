@@ -45,6 +45,8 @@ export interface Operation {
   'x-sitekit-read-only'?: boolean;
   'x-sitekit-fallback'?: string;
   'x-sitekit-null-if-missing'?: string;
+  /** Our SDK's hand-written methods (`items.query`) that call this operation: names a fault rule may use. */
+  'x-sitekit-sdk-methods'?: string[];
 }
 
 /** The kinds of domain event: an entity's life cycle, or an action on it. */

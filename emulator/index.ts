@@ -35,9 +35,14 @@ import { migrate, openSqliteStore } from './store/sqlite.js';
 export type { Caller, EmulatorContext, ServiceModule, ServiceCall, Operation, Handler } from './service.js';
 export type { DomainEvent, EventHub } from './events.js';
 export type { Store, Migration } from './store/store.js';
+export { createControlClient } from './control/client.js';
+export type { ControlClientOptions, ControlInput } from './control/client.js';
+export type { ControlOperationId, ControlResult } from './control/api.js';
 export type {
   ClockState,
+  ControlClient,
   EmulatorClock,
+  EmulatorConfig,
   EmulatorFaults,
   EmulatorTestBench,
   ExplainedDecision,
@@ -46,7 +51,10 @@ export type {
   LoggedCaller,
   LoggedRequest,
   MemberSelector,
+  OutboxEmail,
   RequestFilter,
+  ResetOptions,
+  SettingValue,
   StorageState,
   StorageStateOptions,
   TriggeredEvent,

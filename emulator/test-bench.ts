@@ -4,16 +4,32 @@
  * the control API (`/_emulator/*`), so tests do through code what the console does by hand.
  */
 import { writeFile } from 'node:fs/promises';
-import { errorFromResponse, NetworkError } from '../src/errors/index.js';
 import type { Tokens } from '../src/auth/types.js';
-import type { ClockState } from './control/clock-routes.js';
-import type { FaultInput, FaultRule } from './control/faults.js';
-import { CONTROL_HEADER } from './http/request-guards.js';
-import type { LoggedRequest, RequestFilter } from './control/request-log.js';
+import type {
+  ClockMove,
+  ClockState,
+  FaultInput,
+  FaultRule,
+  LoggedRequest,
+  OutboxEmail,
+  RequestFilter,
+  SettingValue,
+  TriggeredEvent,
+} from './control/api.js';
+import { createControlClient, type ControlClient } from './control/client.js';
 
-export type { ClockState, FaultInput, FaultRule, LoggedRequest, RequestFilter };
-export type { ExplainedDecision } from './auth/decisions.js';
-export type { LoggedCaller } from './control/request-log.js';
+export type {
+  ClockState,
+  FaultInput,
+  FaultRule,
+  LoggedRequest,
+  OutboxEmail,
+  RequestFilter,
+  SettingValue,
+  TriggeredEvent,
+};
+export type { ControlClient };
+export type { ExplainedDecision, LoggedCaller } from './control/api.js';
 
 /** Fault injection: make matching requests fail, arrive late, or lose their connection. */
 export interface EmulatorFaults {
@@ -51,6 +67,26 @@ export interface EmulatorClock {
   reset(): Promise<ClockState>;
 }
 
+/** The emulator's settings (`/_emulator/config`): switches, limits, origins, webhook URLs. */
+export interface EmulatorConfig {
+  /** Every setting's value. */
+  get(): Promise<Record<string, SettingValue>>;
+  /**
+   * Changes some settings, all or nothing (a wrong value rejects with a `ValidationError`); resolves to every setting's new value.
+   * @example
+   * ```ts
+   * await emulator.config.update({ ownerApprovalRequired: true });
+   * ```
+   */
+  update(changes: Record<string, SettingValue>): Promise<Record<string, SettingValue>>;
+}
+
+/** Options of {@link EmulatorTestBench.reset}. */
+export interface ResetOptions {
+  /** Seed the demo data afterwards. Default true. */
+  seed?: boolean;
+}
+
 /** Whom {@link EmulatorTestBench.signInAs} signs in: a member id, or `{email}`. */
 export type MemberSelector = string | { memberId: string } | { email: string };
 
@@ -64,15 +100,6 @@ export interface TriggerOptions {
   urls?: string[];
   /** Sign it with a key that is not the site's, so the app's refusal path runs. */
   badSignature?: boolean;
-}
-
-/** What {@link EmulatorTestBench.trigger} sent. */
-export interface TriggeredEvent {
-  /** The event's id (`metadata.eventId` for the app): the same across retries and re-sends. */
-  eventId: string;
-  eventType: string;
-  entityId: string;
-  urls: string[];
 }
 
 /** A Playwright `storageState` (the shape `browser.newContext({ storageState })` takes). */
@@ -102,8 +129,15 @@ export interface StorageStateOptions {
 
 /** The controls `startEmulator()` adds to a running emulator. */
 export interface EmulatorTestBench {
+  /** The typed client of the whole control API, for what the shortcuts here do not cover. */
+  control: ControlClient;
   faults: EmulatorFaults;
   clock: EmulatorClock;
+  config: EmulatorConfig;
+  /** The emails the emulator "sent" (verification codes, recovery links), newest first; `to` keeps those to one address. */
+  outbox(to?: string): Promise<OutboxEmail[]>;
+  /** Empties the state, the request log, the fault rules and the clock offset, then seeds the demo data unless `{seed: false}`. */
+  reset(options?: ResetOptions): Promise<{ reset: true; seeded: boolean }>;
   /**
    * Tokens of an approved member, without a sign-in: usable with `OAuthStrategy({ tokens })`.
    * @example
@@ -132,67 +166,36 @@ export interface EmulatorTestBench {
 const selectorBody = (member: MemberSelector) =>
   typeof member == 'string' ? { memberId: member } : 'email' in member ? { email: member.email } : member;
 
-/** The test bench of the emulator at `url`. */
+/** The test bench of the emulator at `url`, over the control API's typed client. */
 export function createTestBench(url: string): EmulatorTestBench {
-  /** One call of the control API; a refusal rejects with the SDK's error for it. */
-  async function control<Result>(
-    method: string,
-    path: string,
-    body?: unknown,
-  ): Promise<{ result: Result; response: Response }> {
-    const operation = `${method} /_emulator/${path}`;
-    let response: Response;
-    try {
-      response = await fetch(`${url}/_emulator/${path}`, {
-        method,
-        // The header marks a deliberate control call (the rule for control writes, request-guards.ts).
-        headers: { [CONTROL_HEADER]: '1', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-    } catch (cause) {
-      throw new NetworkError({ cause, operation });
-    }
-    const text = await response.text();
-    if (!response.ok)
-      throw errorFromResponse({
-        status: response.status,
-        statusText: response.statusText,
-        body: text,
-        requestId: response.headers.get('x-wix-request-id'),
-        operation,
-      });
-    return { result: (text ? JSON.parse(text) : {}) as Result, response };
-  }
-  const call = async <Result>(method: string, path: string, body?: unknown) =>
-    (await control<Result>(method, path, body)).result;
-
-  const moveClock = (body: object) => call<ClockState>('POST', 'clock', body);
+  const control = createControlClient({ baseUrl: url });
+  const moveClock = (body: ClockMove) => control.call('moveClock', { body });
   const signIn = (member: MemberSelector, browserSession: boolean) =>
-    control<Tokens>('POST', 'sign-in-as', { ...selectorBody(member), browserSession });
+    control.send('signInAs', { body: { ...selectorBody(member), browserSession } });
 
   return {
+    control,
     faults: {
-      add: (rule) => call<{ id: string }>('POST', 'faults', rule),
-      list: async () => (await call<{ faults: FaultRule[] }>('GET', 'faults')).faults,
-      remove: async (id) => void (await call('DELETE', `faults/${encodeURIComponent(id)}`)),
-      clear: async () => void (await call('DELETE', 'faults')),
+      add: (rule) => control.call('addFault', { body: rule }),
+      list: async () => (await control.call('listFaults')).faults,
+      remove: async (id) => void (await control.call('removeFault', { params: { id } })),
+      clear: async () => void (await control.call('clearFaults')),
     },
     clock: {
-      now: () => call<ClockState>('GET', 'clock'),
+      now: () => control.call('getClock'),
       advance: (seconds) => moveClock({ advanceSeconds: seconds }),
       set: (time) => moveClock({ set: time instanceof Date ? time.toISOString() : time }),
       reset: () => moveClock({ reset: true }),
     },
-    signInAs: async (member) => (await signIn(member, false)).result,
-    trigger: (eventType, options = {}) => call<TriggeredEvent>('POST', 'webhooks/trigger', { eventType, ...options }),
-    async requests(filter = {}) {
-      const query = new URLSearchParams(
-        Object.entries(filter)
-          .filter(([, value]) => value !== undefined)
-          .map(([key, value]) => [key, String(value)]),
-      );
-      return (await call<{ requests: LoggedRequest[] }>('GET', `requests?${query}`)).requests;
+    config: {
+      get: async () => (await control.call('getConfig')).config,
+      update: async (changes) => (await control.call('updateConfig', { body: { config: changes } })).config,
     },
+    outbox: async (to) => (await control.call('listOutbox', { query: to === undefined ? {} : { to } })).emails,
+    reset: (options = {}) => control.call('reset', { body: options }),
+    signInAs: async (member) => (await signIn(member, false)).result as Tokens,
+    trigger: (eventType, options = {}) => control.call('triggerEvent', { body: { eventType, ...options } }),
+    requests: async (filter = {}) => (await control.call('listRequests', { query: filter })).requests,
     async storageState(member, options = {}) {
       const { result: tokens, response } = await signIn(member, true);
       // `name=value; Path=/; HttpOnly; SameSite=Lax; Max-Age=604800`, as the emulator sets it.

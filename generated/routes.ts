@@ -15,6 +15,8 @@ export interface Route {
   /** Query schema (GET, DELETE): the request object with its path parameters. */
   query?: unknown;
   response: unknown;
+  /** The schema file that declares the operation (`schema/data-items.yaml`). */
+  file: string;
 }
 
 /** Every route. */
@@ -30,7 +32,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/AggregateDataItemsResponse"
-    }
+    },
+    "file": "schema/data-items.yaml"
   },
   {
     "operationId": "approveMember",
@@ -45,7 +48,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/MemberResponse"
-    }
+    },
+    "file": "schema/members.yaml"
   },
   {
     "operationId": "blockMember",
@@ -60,7 +64,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/MemberResponse"
-    }
+    },
+    "file": "schema/members.yaml"
   },
   {
     "operationId": "bulkApproveMembers",
@@ -73,7 +78,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/MemberJobResponse"
-    }
+    },
+    "file": "schema/members.yaml"
   },
   {
     "operationId": "bulkBlockMembers",
@@ -86,7 +92,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/MemberJobResponse"
-    }
+    },
+    "file": "schema/members.yaml"
   },
   {
     "operationId": "bulkDeleteFiles",
@@ -99,7 +106,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/Empty"
-    }
+    },
+    "file": "schema/media.yaml"
   },
   {
     "operationId": "bulkDeleteMembers",
@@ -124,7 +132,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/MemberBulkDeleteResponse"
-    }
+    },
+    "file": "schema/members.yaml"
   },
   {
     "operationId": "bulkDeleteMembersByFilter",
@@ -152,7 +161,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/MemberJobResponse"
-    }
+    },
+    "file": "schema/members.yaml"
   },
   {
     "operationId": "bulkImportFile",
@@ -165,7 +175,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/BulkImportFileResponse"
-    }
+    },
+    "file": "schema/media.yaml"
   },
   {
     "operationId": "bulkImportFiles",
@@ -178,7 +189,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/BulkImportFilesResponse"
-    }
+    },
+    "file": "schema/media.yaml"
   },
   {
     "operationId": "bulkInsertDataItemReferences",
@@ -191,7 +203,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/DataItemReferenceBulkResult"
-    }
+    },
+    "file": "schema/data-items.yaml"
   },
   {
     "operationId": "bulkInsertDataItems",
@@ -204,7 +217,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/DataItemBulkResult"
-    }
+    },
+    "file": "schema/data-items.yaml"
   },
   {
     "operationId": "bulkPatchDataItems",
@@ -217,7 +231,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/DataItemBulkResult"
-    }
+    },
+    "file": "schema/data-items.yaml"
   },
   {
     "operationId": "bulkRemoveDataItemReferences",
@@ -230,7 +245,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/DataItemReferenceBulkResult"
-    }
+    },
+    "file": "schema/data-items.yaml"
   },
   {
     "operationId": "bulkRemoveDataItems",
@@ -243,7 +259,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/DataItemBulkResult"
-    }
+    },
+    "file": "schema/data-items.yaml"
   },
   {
     "operationId": "bulkRestoreFilesFromTrashBin",
@@ -256,7 +273,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/Empty"
-    }
+    },
+    "file": "schema/media.yaml"
   },
   {
     "operationId": "bulkSaveDataItems",
@@ -269,7 +287,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/DataItemBulkResult"
-    }
+    },
+    "file": "schema/data-items.yaml"
   },
   {
     "operationId": "bulkUpdateDataItems",
@@ -282,7 +301,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/DataItemBulkResult"
-    }
+    },
+    "file": "schema/data-items.yaml"
   },
   {
     "operationId": "changePassword",
@@ -295,7 +315,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/Empty"
-    }
+    },
+    "file": "schema/iam.yaml"
   },
   {
     "operationId": "count",
@@ -308,7 +329,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/CountDataItemsResponse"
-    }
+    },
+    "file": "schema/data-items.yaml"
   },
   {
     "operationId": "createDataCollection",
@@ -321,7 +343,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/CreateDataCollectionResponse"
-    }
+    },
+    "file": "schema/data-collections.yaml"
   },
   {
     "operationId": "createMember",
@@ -343,7 +366,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/MemberResponse"
-    }
+    },
+    "file": "schema/members.yaml"
   },
   {
     "operationId": "createRedirectSession",
@@ -356,7 +380,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/RedirectSessionResponse"
-    }
+    },
+    "file": "schema/oauth.yaml"
   },
   {
     "operationId": "deleteDataCollection",
@@ -380,7 +405,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/Empty"
-    }
+    },
+    "file": "schema/data-collections.yaml"
   },
   {
     "operationId": "deleteMember",
@@ -404,7 +430,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/Empty"
-    }
+    },
+    "file": "schema/members.yaml"
   },
   {
     "operationId": "deleteMemberAddresses",
@@ -428,7 +455,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/MemberResponse"
-    }
+    },
+    "file": "schema/members.yaml"
   },
   {
     "operationId": "deleteMemberEmails",
@@ -452,7 +480,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/MemberResponse"
-    }
+    },
+    "file": "schema/members.yaml"
   },
   {
     "operationId": "deleteMemberPhones",
@@ -476,7 +505,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/MemberResponse"
-    }
+    },
+    "file": "schema/members.yaml"
   },
   {
     "operationId": "deleteMyMember",
@@ -495,7 +525,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/Empty"
-    }
+    },
+    "file": "schema/members.yaml"
   },
   {
     "operationId": "disconnectMember",
@@ -510,7 +541,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/MemberResponse"
-    }
+    },
+    "file": "schema/members.yaml"
   },
   {
     "operationId": "generateFileDownloadUrl",
@@ -523,7 +555,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/GenerateFileDownloadUrlResponse"
-    }
+    },
+    "file": "schema/media.yaml"
   },
   {
     "operationId": "generateFileResumableUploadUrl",
@@ -536,7 +569,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/GenerateFileResumableUploadUrlResponse"
-    }
+    },
+    "file": "schema/media.yaml"
   },
   {
     "operationId": "generateFileUploadUrl",
@@ -549,7 +583,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/GenerateFileUploadUrlResponse"
-    }
+    },
+    "file": "schema/media.yaml"
   },
   {
     "operationId": "generateFilesDownloadUrl",
@@ -562,7 +597,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/GenerateFilesDownloadUrlResponse"
-    }
+    },
+    "file": "schema/media.yaml"
   },
   {
     "operationId": "generateVideoStreamingUrl",
@@ -575,7 +611,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/GenerateVideoStreamingUrlResponse"
-    }
+    },
+    "file": "schema/media.yaml"
   },
   {
     "operationId": "get",
@@ -638,7 +675,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/GetDataItemResponse"
-    }
+    },
+    "file": "schema/data-items.yaml"
   },
   {
     "operationId": "getCurrentMember",
@@ -664,7 +702,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/MemberResponse"
-    }
+    },
+    "file": "schema/members.yaml"
   },
   {
     "operationId": "getDataCollection",
@@ -692,7 +731,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/GetDataCollectionResponse"
-    }
+    },
+    "file": "schema/data-collections.yaml"
   },
   {
     "operationId": "getFileDescriptor",
@@ -714,7 +754,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/GetFileDescriptorResponse"
-    }
+    },
+    "file": "schema/media.yaml"
   },
   {
     "operationId": "getFileDescriptors",
@@ -727,7 +768,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/GetFileDescriptorsResponse"
-    }
+    },
+    "file": "schema/media.yaml"
   },
   {
     "operationId": "getMember",
@@ -758,7 +800,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/MemberResponse"
-    }
+    },
+    "file": "schema/members.yaml"
   },
   {
     "operationId": "importFile",
@@ -771,7 +814,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/ImportFileResponse"
-    }
+    },
+    "file": "schema/media.yaml"
   },
   {
     "operationId": "insert",
@@ -784,7 +828,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/InsertDataItemResponse"
-    }
+    },
+    "file": "schema/data-items.yaml"
   },
   {
     "operationId": "insertDataItemReference",
@@ -797,7 +842,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/InsertDataItemReferenceResponse"
-    }
+    },
+    "file": "schema/data-items.yaml"
   },
   {
     "operationId": "isReferenced",
@@ -810,7 +856,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/IsReferencedDataItemResponse"
-    }
+    },
+    "file": "schema/data-items.yaml"
   },
   {
     "operationId": "joinCommunity",
@@ -823,7 +870,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/MemberResponse"
-    }
+    },
+    "file": "schema/members.yaml"
   },
   {
     "operationId": "leaveCommunity",
@@ -836,7 +884,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/MemberResponse"
-    }
+    },
+    "file": "schema/members.yaml"
   },
   {
     "operationId": "listDataCollections",
@@ -863,7 +912,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/ListDataCollectionsResponse"
-    }
+    },
+    "file": "schema/data-collections.yaml"
   },
   {
     "operationId": "listDeletedFiles",
@@ -901,7 +951,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/ListDeletedFilesResponse"
-    }
+    },
+    "file": "schema/media.yaml"
   },
   {
     "operationId": "listFiles",
@@ -939,7 +990,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/ListFilesResponse"
-    }
+    },
+    "file": "schema/media.yaml"
   },
   {
     "operationId": "listMembers",
@@ -972,7 +1024,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/MembersQueryResponse"
-    }
+    },
+    "file": "schema/members.yaml"
   },
   {
     "operationId": "login",
@@ -985,7 +1038,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/StateMachineResponse"
-    }
+    },
+    "file": "schema/iam.yaml"
   },
   {
     "operationId": "loginV1",
@@ -998,7 +1052,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/StateMachineResponse"
-    }
+    },
+    "file": "schema/iam.yaml"
   },
   {
     "operationId": "loginWithTokenParams",
@@ -1011,7 +1066,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/StateMachineResponse"
-    }
+    },
+    "file": "schema/iam.yaml"
   },
   {
     "operationId": "logout",
@@ -1034,7 +1090,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/Empty"
-    }
+    },
+    "file": "schema/iam.yaml"
   },
   {
     "operationId": "muteMember",
@@ -1049,7 +1106,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/MemberResponse"
-    }
+    },
+    "file": "schema/members.yaml"
   },
   {
     "operationId": "patchDataItem",
@@ -1062,7 +1120,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/PatchDataItemResponse"
-    }
+    },
+    "file": "schema/data-items.yaml"
   },
   {
     "operationId": "proceedToNextState",
@@ -1075,7 +1134,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/StateMachineResponse"
-    }
+    },
+    "file": "schema/iam.yaml"
   },
   {
     "operationId": "queryDataItems",
@@ -1088,7 +1148,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/QueryDataItemsResponse"
-    }
+    },
+    "file": "schema/data-items.yaml"
   },
   {
     "operationId": "queryDataItemsGet",
@@ -1137,7 +1198,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/QueryDataItemsResponse"
-    }
+    },
+    "file": "schema/data-items.yaml"
   },
   {
     "operationId": "queryDistinctValues",
@@ -1150,7 +1212,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/QueryDistinctValuesResponse"
-    }
+    },
+    "file": "schema/data-items.yaml"
   },
   {
     "operationId": "queryMembers",
@@ -1163,7 +1226,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/MembersQueryResponse"
-    }
+    },
+    "file": "schema/members.yaml"
   },
   {
     "operationId": "queryReferencedDataItems",
@@ -1176,7 +1240,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/QueryReferencedDataItemsResponse"
-    }
+    },
+    "file": "schema/data-items.yaml"
   },
   {
     "operationId": "recover",
@@ -1189,7 +1254,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/StateMachineResponse"
-    }
+    },
+    "file": "schema/iam.yaml"
   },
   {
     "operationId": "register",
@@ -1202,7 +1268,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/StateMachineResponse"
-    }
+    },
+    "file": "schema/iam.yaml"
   },
   {
     "operationId": "registerV1",
@@ -1215,7 +1282,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/StateMachineResponse"
-    }
+    },
+    "file": "schema/iam.yaml"
   },
   {
     "operationId": "remove",
@@ -1228,7 +1296,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/RemoveDataItemResponse"
-    }
+    },
+    "file": "schema/data-items.yaml"
   },
   {
     "operationId": "removeDataItem",
@@ -1257,7 +1326,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/RemoveDataItemResponse"
-    }
+    },
+    "file": "schema/data-items.yaml"
   },
   {
     "operationId": "removeDataItemReference",
@@ -1270,7 +1340,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/RemoveDataItemReferenceResponse"
-    }
+    },
+    "file": "schema/data-items.yaml"
   },
   {
     "operationId": "replaceReferences",
@@ -1283,7 +1354,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/ReplaceDataItemReferencesResponse"
-    }
+    },
+    "file": "schema/data-items.yaml"
   },
   {
     "operationId": "resendVerification",
@@ -1296,7 +1368,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/Empty"
-    }
+    },
+    "file": "schema/iam.yaml"
   },
   {
     "operationId": "save",
@@ -1309,7 +1382,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/SaveDataItemResponse"
-    }
+    },
+    "file": "schema/data-items.yaml"
   },
   {
     "operationId": "searchFiles",
@@ -1322,7 +1396,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/SearchFilesResponse"
-    }
+    },
+    "file": "schema/media.yaml"
   },
   {
     "operationId": "sendActivationEmail",
@@ -1335,7 +1410,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/Empty"
-    }
+    },
+    "file": "schema/iam.yaml"
   },
   {
     "operationId": "sendRecoveryEmail",
@@ -1348,7 +1424,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/Empty"
-    }
+    },
+    "file": "schema/iam.yaml"
   },
   {
     "operationId": "signOn",
@@ -1361,7 +1438,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/SignOnResponse"
-    }
+    },
+    "file": "schema/iam.yaml"
   },
   {
     "operationId": "startVerification",
@@ -1374,7 +1452,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/StartVerificationResponse"
-    }
+    },
+    "file": "schema/iam.yaml"
   },
   {
     "operationId": "token",
@@ -1387,7 +1466,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/OAuthTokenResponse"
-    }
+    },
+    "file": "schema/oauth.yaml"
   },
   {
     "operationId": "truncate",
@@ -1400,7 +1480,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/Empty"
-    }
+    },
+    "file": "schema/data-items.yaml"
   },
   {
     "operationId": "unmuteMember",
@@ -1415,7 +1496,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/MemberResponse"
-    }
+    },
+    "file": "schema/members.yaml"
   },
   {
     "operationId": "update",
@@ -1428,7 +1510,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/UpdateDataItemResponse"
-    }
+    },
+    "file": "schema/data-items.yaml"
   },
   {
     "operationId": "updateCurrentMemberSlug",
@@ -1450,7 +1533,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/MemberResponse"
-    }
+    },
+    "file": "schema/members.yaml"
   },
   {
     "operationId": "updateDataCollection",
@@ -1463,7 +1547,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/UpdateDataCollectionResponse"
-    }
+    },
+    "file": "schema/data-collections.yaml"
   },
   {
     "operationId": "updateDataItem",
@@ -1478,7 +1563,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/UpdateDataItemResponse"
-    }
+    },
+    "file": "schema/data-items.yaml"
   },
   {
     "operationId": "updateFileDescriptor",
@@ -1491,7 +1577,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/UpdateFileDescriptorResponse"
-    }
+    },
+    "file": "schema/media.yaml"
   },
   {
     "operationId": "updateMember",
@@ -1520,7 +1607,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/MemberResponse"
-    }
+    },
+    "file": "schema/members.yaml"
   },
   {
     "operationId": "updateMemberSlug",
@@ -1549,7 +1637,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/MemberResponse"
-    }
+    },
+    "file": "schema/members.yaml"
   },
   {
     "operationId": "verify",
@@ -1562,7 +1651,8 @@ export const routes: readonly Route[] = [
     },
     "response": {
       "$ref": "#/components/schemas/StateMachineResponse"
-    }
+    },
+    "file": "schema/iam.yaml"
   }
 ];
 
@@ -7266,4 +7356,289 @@ export const components: { schemas: Record<string, unknown> } = {
       }
     }
   }
+};
+
+/** The schema file that declares each component schema, by name. */
+export const componentFiles: Readonly<Record<string, string>> = {
+  "ErrorResponse": "schema/common.yaml",
+  "ServerFieldViolation": "schema/common.yaml",
+  "ApplicationErrorDetails": "schema/common.yaml",
+  "Empty": "schema/common.yaml",
+  "SortOrder": "schema/common.yaml",
+  "Sorting": "schema/common.yaml",
+  "Paging": "schema/common.yaml",
+  "CursorPaging": "schema/common.yaml",
+  "Cursors": "schema/common.yaml",
+  "PagingMetadata": "schema/common.yaml",
+  "MediaImage": "schema/common.yaml",
+  "MediaVideo": "schema/common.yaml",
+  "MediaAudio": "schema/common.yaml",
+  "MediaDocument": "schema/common.yaml",
+  "StreetAddress": "schema/common.yaml",
+  "AddressLocation": "schema/common.yaml",
+  "AddressTag": "schema/common.yaml",
+  "Address": "schema/common.yaml",
+  "IdentityType": "schema/common.yaml",
+  "CreateDataCollectionRequest": "schema/data-collections.yaml",
+  "CreateDataCollectionResponse": "schema/data-collections.yaml",
+  "GetDataCollectionResponse": "schema/data-collections.yaml",
+  "ListDataCollectionsResponse": "schema/data-collections.yaml",
+  "UpdateDataCollectionRequest": "schema/data-collections.yaml",
+  "UpdateDataCollectionResponse": "schema/data-collections.yaml",
+  "DataCollection": "schema/data-collections.yaml",
+  "DataCollectionType": "schema/data-collections.yaml",
+  "DataCollectionPagingMode": "schema/data-collections.yaml",
+  "DataCollectionField": "schema/data-collections.yaml",
+  "DataCollectionFieldType": "schema/data-collections.yaml",
+  "DataCollectionFieldTypeMetadata": "schema/data-collections.yaml",
+  "DataCollectionFieldCapabilities": "schema/data-collections.yaml",
+  "DataCollectionQueryOperator": "schema/data-collections.yaml",
+  "DataCollectionNumberRange": "schema/data-collections.yaml",
+  "DataCollectionStringLengthRange": "schema/data-collections.yaml",
+  "DataCollectionFieldPlugin": "schema/data-collections.yaml",
+  "DataCollectionPermissions": "schema/data-collections.yaml",
+  "DataCollectionRole": "schema/data-collections.yaml",
+  "DataCollectionDataPermissions": "schema/data-collections.yaml",
+  "DataCollectionAccessLevel": "schema/data-collections.yaml",
+  "DataCollectionPlugin": "schema/data-collections.yaml",
+  "DataCollectionPluginType": "schema/data-collections.yaml",
+  "DataCollectionPublishStatus": "schema/data-collections.yaml",
+  "DataCollectionCapabilities": "schema/data-collections.yaml",
+  "DataCollectionDataOperation": "schema/data-collections.yaml",
+  "DataCollectionOperation": "schema/data-collections.yaml",
+  "DataCollectionIndex": "schema/data-collections.yaml",
+  "DataCollectionIndexField": "schema/data-collections.yaml",
+  "DataCollectionIndexStatus": "schema/data-collections.yaml",
+  "DataCollectionIndexFailure": "schema/data-collections.yaml",
+  "IncludedReference": "schema/data-items.yaml",
+  "DataItem": "schema/data-items.yaml",
+  "DataItemAppOptions": "schema/data-items.yaml",
+  "DataItemPublishPluginOptions": "schema/data-items.yaml",
+  "DataItemEnvironment": "schema/data-items.yaml",
+  "DataItemActionType": "schema/data-items.yaml",
+  "DataItemFieldAction": "schema/data-items.yaml",
+  "DataItemSaveAction": "schema/data-items.yaml",
+  "DataItemQuery": "schema/data-items.yaml",
+  "DataItemReference": "schema/data-items.yaml",
+  "DataItemPatch": "schema/data-items.yaml",
+  "DataItemFieldModification": "schema/data-items.yaml",
+  "DataItemAggregation": "schema/data-items.yaml",
+  "DataItemAggregationOperation": "schema/data-items.yaml",
+  "DataItemAggregationField": "schema/data-items.yaml",
+  "InsertDataItemRequest": "schema/data-items.yaml",
+  "InsertDataItemResponse": "schema/data-items.yaml",
+  "UpdateDataItemRequest": "schema/data-items.yaml",
+  "UpdateDataItemResponse": "schema/data-items.yaml",
+  "SaveDataItemRequest": "schema/data-items.yaml",
+  "SaveDataItemResponse": "schema/data-items.yaml",
+  "GetDataItemResponse": "schema/data-items.yaml",
+  "RemoveDataItemRequest": "schema/data-items.yaml",
+  "RemoveDataItemResponse": "schema/data-items.yaml",
+  "TruncateDataItemsRequest": "schema/data-items.yaml",
+  "PatchDataItemRequest": "schema/data-items.yaml",
+  "PatchDataItemResponse": "schema/data-items.yaml",
+  "QueryDataItemsRequest": "schema/data-items.yaml",
+  "QueryDataItemsResponse": "schema/data-items.yaml",
+  "CountDataItemsRequest": "schema/data-items.yaml",
+  "CountDataItemsResponse": "schema/data-items.yaml",
+  "QueryDistinctValuesRequest": "schema/data-items.yaml",
+  "QueryDistinctValuesResponse": "schema/data-items.yaml",
+  "AggregateDataItemsRequest": "schema/data-items.yaml",
+  "AggregateDataItemsResponse": "schema/data-items.yaml",
+  "QueryReferencedDataItemsRequest": "schema/data-items.yaml",
+  "QueryReferencedDataItemsResponse": "schema/data-items.yaml",
+  "DataItemReferencedResult": "schema/data-items.yaml",
+  "IsReferencedDataItemRequest": "schema/data-items.yaml",
+  "IsReferencedDataItemResponse": "schema/data-items.yaml",
+  "InsertDataItemReferenceRequest": "schema/data-items.yaml",
+  "InsertDataItemReferenceResponse": "schema/data-items.yaml",
+  "RemoveDataItemReferenceRequest": "schema/data-items.yaml",
+  "RemoveDataItemReferenceResponse": "schema/data-items.yaml",
+  "ReplaceDataItemReferencesRequest": "schema/data-items.yaml",
+  "ReplaceDataItemReferencesResponse": "schema/data-items.yaml",
+  "BulkInsertDataItemsRequest": "schema/data-items.yaml",
+  "BulkUpdateDataItemsRequest": "schema/data-items.yaml",
+  "BulkSaveDataItemsRequest": "schema/data-items.yaml",
+  "BulkRemoveDataItemsRequest": "schema/data-items.yaml",
+  "BulkPatchDataItemsRequest": "schema/data-items.yaml",
+  "BulkInsertDataItemReferencesRequest": "schema/data-items.yaml",
+  "BulkRemoveDataItemReferencesRequest": "schema/data-items.yaml",
+  "DataItemBulkResult": "schema/data-items.yaml",
+  "DataItemBulkItemResult": "schema/data-items.yaml",
+  "DataItemBulkItemMetadata": "schema/data-items.yaml",
+  "DataItemReferenceBulkResult": "schema/data-items.yaml",
+  "DataItemReferenceBulkItemResult": "schema/data-items.yaml",
+  "DataItemBulkActionMetadata": "schema/data-items.yaml",
+  "DataCollectionChangedData": "schema/events.yaml",
+  "DataCollectionClonedData": "schema/events.yaml",
+  "FileActionData": "schema/events.yaml",
+  "LoginId": "schema/iam.yaml",
+  "CaptchaToken": "schema/iam.yaml",
+  "CaptchaTokenRecaptcha": "schema/iam.yaml",
+  "CaptchaTokenInvisibleRecaptcha": "schema/iam.yaml",
+  "RegisterRequest": "schema/iam.yaml",
+  "LoginV1Request": "schema/iam.yaml",
+  "LoginRequest": "schema/iam.yaml",
+  "ChangePasswordRequest": "schema/iam.yaml",
+  "TenantType": "schema/iam.yaml",
+  "IdentityTenant": "schema/iam.yaml",
+  "LoginWithTokenParamsRequest": "schema/iam.yaml",
+  "ProceedToNextStateRequest": "schema/iam.yaml",
+  "SignOnRequest": "schema/iam.yaml",
+  "SignOnResponse": "schema/iam.yaml",
+  "StateType": "schema/iam.yaml",
+  "StateMachineResponse": "schema/iam.yaml",
+  "RecoveryRedirect": "schema/iam.yaml",
+  "RecoveryEmailOptions": "schema/iam.yaml",
+  "SendRecoveryEmailRequest": "schema/iam.yaml",
+  "SendActivationEmailRequest": "schema/iam.yaml",
+  "RecoverRequest": "schema/iam.yaml",
+  "VerificationTarget": "schema/iam.yaml",
+  "StartVerificationRequest": "schema/iam.yaml",
+  "StartVerificationResponse": "schema/iam.yaml",
+  "VerifyRequest": "schema/iam.yaml",
+  "ResendVerificationRequest": "schema/iam.yaml",
+  "Identity": "schema/iam.yaml",
+  "IdentityIdentifier": "schema/iam.yaml",
+  "IdentityConnection": "schema/iam.yaml",
+  "IdentityIdpConnection": "schema/iam.yaml",
+  "IdentityAuthenticatorConnection": "schema/iam.yaml",
+  "IdentityMetadata": "schema/iam.yaml",
+  "IdentityEmail": "schema/iam.yaml",
+  "IdentityStatusName": "schema/iam.yaml",
+  "IdentityPendingReason": "schema/iam.yaml",
+  "IdentityStatus": "schema/iam.yaml",
+  "IdentityFactorType": "schema/iam.yaml",
+  "IdentityFactorStatus": "schema/iam.yaml",
+  "IdentityFactor": "schema/iam.yaml",
+  "IdentityPrivacyStatus": "schema/iam.yaml",
+  "IdentityEmailTag": "schema/iam.yaml",
+  "IdentityPhoneTag": "schema/iam.yaml",
+  "IdentityProfile": "schema/iam.yaml",
+  "IdentitySecondaryEmail": "schema/iam.yaml",
+  "IdentityPhone": "schema/iam.yaml",
+  "IdentityAddress": "schema/iam.yaml",
+  "IdentityCustomField": "schema/iam.yaml",
+  "IdentityCustomValue": "schema/iam.yaml",
+  "IdentityCustomListValue": "schema/iam.yaml",
+  "IdentityCustomMapValue": "schema/iam.yaml",
+  "MediaType": "schema/media.yaml",
+  "OperationStatus": "schema/media.yaml",
+  "FileState": "schema/media.yaml",
+  "RootFolder": "schema/media.yaml",
+  "StreamFormat": "schema/media.yaml",
+  "ContentDisposition": "schema/media.yaml",
+  "UploadProtocol": "schema/media.yaml",
+  "FileAnnotationType": "schema/media.yaml",
+  "FileDescriptor": "schema/media.yaml",
+  "FileAnnotation": "schema/media.yaml",
+  "FileMedia": "schema/media.yaml",
+  "FileImageMedia": "schema/media.yaml",
+  "FileColors": "schema/media.yaml",
+  "FileColor": "schema/media.yaml",
+  "FileColorRgb": "schema/media.yaml",
+  "FileFaceRecognition": "schema/media.yaml",
+  "FileVideoMedia": "schema/media.yaml",
+  "FileVideoResolution": "schema/media.yaml",
+  "FileAudioMedia": "schema/media.yaml",
+  "FileAudioAsset": "schema/media.yaml",
+  "FileArchiveMedia": "schema/media.yaml",
+  "FileModel3dMedia": "schema/media.yaml",
+  "FileExternalInfo": "schema/media.yaml",
+  "FileDownloadUrl": "schema/media.yaml",
+  "GenerateFileUploadUrlRequest": "schema/media.yaml",
+  "GenerateFileUploadUrlResponse": "schema/media.yaml",
+  "GenerateFileResumableUploadUrlRequest": "schema/media.yaml",
+  "GenerateFileResumableUploadUrlResponse": "schema/media.yaml",
+  "ImportFileRequest": "schema/media.yaml",
+  "ImportFileResponse": "schema/media.yaml",
+  "BulkImportFilesRequest": "schema/media.yaml",
+  "BulkImportFilesResponse": "schema/media.yaml",
+  "BulkImportFileRequest": "schema/media.yaml",
+  "BulkImportFileResponse": "schema/media.yaml",
+  "FileBulkImportResult": "schema/media.yaml",
+  "FileBulkItemMetadata": "schema/media.yaml",
+  "FileBulkActionMetadata": "schema/media.yaml",
+  "GenerateFilesDownloadUrlRequest": "schema/media.yaml",
+  "GenerateFilesDownloadUrlResponse": "schema/media.yaml",
+  "GenerateFileDownloadUrlRequest": "schema/media.yaml",
+  "GenerateFileDownloadUrlResponse": "schema/media.yaml",
+  "GenerateVideoStreamingUrlRequest": "schema/media.yaml",
+  "GenerateVideoStreamingUrlResponse": "schema/media.yaml",
+  "GetFileDescriptorResponse": "schema/media.yaml",
+  "GetFileDescriptorsRequest": "schema/media.yaml",
+  "GetFileDescriptorsResponse": "schema/media.yaml",
+  "UpdateFileDescriptorRequest": "schema/media.yaml",
+  "UpdateFileDescriptorResponse": "schema/media.yaml",
+  "ListFilesResponse": "schema/media.yaml",
+  "SearchFilesRequest": "schema/media.yaml",
+  "SearchFilesResponse": "schema/media.yaml",
+  "BulkDeleteFilesRequest": "schema/media.yaml",
+  "BulkRestoreFilesFromTrashBinRequest": "schema/media.yaml",
+  "ListDeletedFilesResponse": "schema/media.yaml",
+  "Member": "schema/members.yaml",
+  "MemberContact": "schema/members.yaml",
+  "MemberCustomField": "schema/members.yaml",
+  "MemberProfile": "schema/members.yaml",
+  "MemberImage": "schema/members.yaml",
+  "MemberStatus": "schema/members.yaml",
+  "MemberPrivacyStatus": "schema/members.yaml",
+  "MemberActivityStatus": "schema/members.yaml",
+  "MemberFieldset": "schema/members.yaml",
+  "MemberSiteState": "schema/members.yaml",
+  "MemberDeleteStatus": "schema/members.yaml",
+  "MemberIdRequest": "schema/members.yaml",
+  "MemberFilter": "schema/members.yaml",
+  "MemberFilterRequest": "schema/members.yaml",
+  "MemberSearch": "schema/members.yaml",
+  "MembersQuery": "schema/members.yaml",
+  "MembersQueryRequest": "schema/members.yaml",
+  "MemberResponse": "schema/members.yaml",
+  "MembersQueryResponse": "schema/members.yaml",
+  "MembersQueryMetadata": "schema/members.yaml",
+  "MemberJobResponse": "schema/members.yaml",
+  "MemberBulkDeleteResponse": "schema/members.yaml",
+  "MemberBulkResult": "schema/members.yaml",
+  "MemberBulkItemMetadata": "schema/members.yaml",
+  "MemberBulkActionMetadata": "schema/members.yaml",
+  "OAuthTokenRequest": "schema/oauth.yaml",
+  "OAuthAnonymousGrant": "schema/oauth.yaml",
+  "OAuthRefreshGrant": "schema/oauth.yaml",
+  "OAuthCodeGrant": "schema/oauth.yaml",
+  "OAuthExternalGrant": "schema/oauth.yaml",
+  "OAuthTokenResponse": "schema/oauth.yaml",
+  "AccessToken": "schema/oauth.yaml",
+  "RefreshTokenRole": "schema/oauth.yaml",
+  "RefreshToken": "schema/oauth.yaml",
+  "Tokens": "schema/oauth.yaml",
+  "RedirectLocationType": "schema/oauth.yaml",
+  "RedirectPrompt": "schema/oauth.yaml",
+  "RedirectResponseMode": "schema/oauth.yaml",
+  "MembersAccountSection": "schema/oauth.yaml",
+  "RedirectCallbackType": "schema/oauth.yaml",
+  "WebhookIdentityType": "schema/oauth.yaml",
+  "RedirectSessionRequest": "schema/oauth.yaml",
+  "RedirectSessionBookingsCheckout": "schema/oauth.yaml",
+  "RedirectSessionSlotAvailability": "schema/oauth.yaml",
+  "RedirectSessionSlot": "schema/oauth.yaml",
+  "RedirectSessionSlotResource": "schema/oauth.yaml",
+  "RedirectSessionLocation": "schema/oauth.yaml",
+  "RedirectSessionWaitingList": "schema/oauth.yaml",
+  "RedirectSessionBookingPolicyViolations": "schema/oauth.yaml",
+  "RedirectSessionEcomCheckout": "schema/oauth.yaml",
+  "RedirectSessionEventsCheckout": "schema/oauth.yaml",
+  "RedirectSessionPaidPlansCheckout": "schema/oauth.yaml",
+  "RedirectSessionLogin": "schema/oauth.yaml",
+  "RedirectSessionLogout": "schema/oauth.yaml",
+  "RedirectSessionAuth": "schema/oauth.yaml",
+  "RedirectSessionAuthRequest": "schema/oauth.yaml",
+  "RedirectSessionMembersAccount": "schema/oauth.yaml",
+  "RedirectSessionStoresProduct": "schema/oauth.yaml",
+  "RedirectSessionBookingsBook": "schema/oauth.yaml",
+  "RedirectSessionCallbacks": "schema/oauth.yaml",
+  "RedirectSessionPreferences": "schema/oauth.yaml",
+  "RedirectSessionCustomMemberPaths": "schema/oauth.yaml",
+  "RedirectSessionResponse": "schema/oauth.yaml",
+  "RedirectSession": "schema/oauth.yaml",
+  "RedirectSessionUrlDetails": "schema/oauth.yaml"
 };

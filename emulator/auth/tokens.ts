@@ -8,8 +8,10 @@
  * (the official client keeps the first one it got and sends it at every renewal). Ending the
  * session ends them all: its refresh token is refused and its access tokens answer 401 before
  * their expiry. Sessions end on logout, when a member is blocked or deleted, when the password
- * changes (the member's other sessions), and when the authorization code they came from is
- * replayed (RFC 6749 4.1.2).
+ * changes (the member's other sessions), when a member is re-declared (an import, a seed), and when
+ * the authorization code they came from is replayed (RFC 6749 4.1.2). A member's token is also
+ * refused, and its refresh too, once the member may no longer sign in however that came about
+ * ({@link MemberStanding}), or once its session is no longer in the state (a reset, an import).
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
@@ -48,6 +50,14 @@ export type Grant = (
   context: EmulatorContext,
 ) => TokenSubject | Promise<TokenSubject>;
 
+/**
+ * Whether a member may hold tokens: undefined when it may, else why not (`the member is BLOCKED`).
+ * Checked whenever a member's access token is used and its refresh token renews it, so a member's
+ * standing decides, however it changed (an import, a seed, a store edit), not only the routes that
+ * end its sessions.
+ */
+export type MemberStanding = (memberId: string) => string | undefined;
+
 /** Token issuing and checking, shared by every service. */
 export interface TokenService {
   /** An access token for `subject`, in its session (a new one, with a new refresh token, unless it continues one). */
@@ -62,6 +72,8 @@ export interface TokenService {
   revokeMemberSessions(memberId: string, keepSessionId?: string): void;
   /** Ends the sessions opened with an authorization code (the code was replayed). */
   revokeCodeSessions(authorizationCode: string): void;
+  /** Sets the check of a member's standing (the members service's: it exists and is approved). */
+  registerMemberStanding(standing: MemberStanding): void;
   /** Adds (or replaces) a grant type of `POST /oauth2/token`. */
   registerGrant(grantType: string, grant: Grant): void;
   /** The grant for a grant type, if any. */
@@ -124,6 +136,7 @@ interface SessionRow {
 /** Builds the token service of one emulator. */
 export function createTokenService(store: Store, site: SiteIdentity, config: ConfigStore, clock: Clock): TokenService {
   const grants = new Map<string, Grant>();
+  let memberStanding: MemberStanding = () => undefined;
   /** Opens a session for `subject`; answers its id and its refresh token (the only time it exists in clear). */
   const openSession = (subject: TokenSubject): { id: string; refreshToken: string } => {
     const session = { id: randomUUID(), refreshToken: `${subject.kind}.${randomBytes(32).toString('base64url')}` };
@@ -195,18 +208,26 @@ export function createTokenService(store: Store, site: SiteIdentity, config: Con
       };
       if (payload.role == 'member' && payload.memberId) caller.memberId = payload.memberId;
       else if (payload.role != 'visitor') throw unauthenticated('The access token names no known role');
-      if (payload.sid) {
-        // A session the store no longer knows (a reset, an import) leaves its tokens to their expiry, as before sessions.
-        const session = store.get<{ used_at: string | null }>(
-          'SELECT used_at FROM refresh_tokens WHERE session_id = ?',
-          [payload.sid],
+      const session = payload.sid
+        ? store.get<{ used_at: string | null }>('SELECT used_at FROM refresh_tokens WHERE session_id = ?', [
+            payload.sid,
+          ])
+        : undefined;
+      if (session?.used_at)
+        throw unauthenticated(
+          'The session of this access token has ended (logout, password change, blocked or deleted member)',
         );
-        if (session?.used_at)
+      if (caller.memberId) {
+        // A visitor's token whose session a reset or an import forgot names no one and lives to its
+        // expiry; a member's is refused, as the state that let the member in is gone.
+        if (!session)
           throw unauthenticated(
-            'The session of this access token has ended (logout, password change, blocked or deleted member)',
+            "The session of this access token is not in the emulator's state (reset or imported since): sign in again",
           );
-        caller.sessionId = payload.sid;
+        const problem = memberStanding(caller.memberId);
+        if (problem) throw unauthenticated(`This access token's member cannot use it: ${problem}`);
       }
+      if (payload.sid) caller.sessionId = payload.sid;
       return caller;
     },
 
@@ -219,6 +240,8 @@ export function createTokenService(store: Store, site: SiteIdentity, config: Con
       if (row.used_at)
         throw invalidGrant('This refresh token was revoked (logout, password change, blocked or deleted member)');
       if (row.client_id != clientId) throw invalidGrant('The refresh token was issued to another client');
+      const problem = row.member_id ? memberStanding(row.member_id) : undefined;
+      if (problem) throw invalidGrant(`This refresh token's member cannot sign in: ${problem}`);
       // Rows of older versions have no session id: their token hash names the session.
       const sessionId = row.session_id ?? hash(refreshToken);
       if (!row.session_id)
@@ -252,6 +275,7 @@ export function createTokenService(store: Store, site: SiteIdentity, config: Con
       ]);
     },
 
+    registerMemberStanding: (standing) => void (memberStanding = standing),
     registerGrant: (grantType, grant) => void grants.set(grantType, grant),
     grant: (grantType) => grants.get(grantType),
   };

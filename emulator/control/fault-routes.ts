@@ -2,18 +2,18 @@
 import type { FastifyInstance } from 'fastify';
 import { applicationError } from '../errors.js';
 import type { FaultRules } from './faults.js';
+import { controlRoute } from './register.js';
 
 /** Registers the fault routes. */
 export function registerFaultRoutes(app: FastifyInstance, faults: FaultRules): void {
-  app.post('/_emulator/faults', async (request) => ({ id: faults.add(request.body).id }));
-  app.get('/_emulator/faults', async () => ({ faults: faults.list() }));
-  app.delete('/_emulator/faults', async () => {
+  controlRoute(app, 'addFault', ({ body }) => ({ id: faults.add(body).id }));
+  controlRoute(app, 'listFaults', () => ({ faults: faults.list() }));
+  controlRoute(app, 'clearFaults', () => {
     faults.clear();
     return {};
   });
-  app.delete('/_emulator/faults/:id', async (request) => {
-    const { id } = request.params as { id: string };
-    if (!faults.remove(id)) throw applicationError(404, 'NOT_FOUND', `No fault rule ${id}`);
+  controlRoute(app, 'removeFault', ({ params }) => {
+    if (!faults.remove(params.id)) throw applicationError(404, 'NOT_FOUND', `No fault rule ${params.id}`);
     return {};
   });
 }

@@ -1,45 +1,9 @@
 /** The request log (`GET /_emulator/requests`): the most recent requests, kept in memory. */
-import { decisiveDecision, explainDecision, type Decision, type ExplainedDecision } from '../auth/decisions.js';
-import { invalidField } from '../errors.js';
+import { decisiveDecision, explainDecision, type Decision } from '../auth/decisions.js';
+import type { LoggedCaller, LoggedRequest, RequestFilter } from './api.js';
 import type { Caller } from '../service.js';
 
-/** The caller of a logged request. */
-export interface LoggedCaller {
-  kind: Caller['kind'];
-  memberId?: string;
-  visitorId?: string;
-  /** False for the anonymous routes called without any `Authorization` header. */
-  authenticated: boolean;
-}
-
-/** One logged request, as `GET /_emulator/requests` answers it. */
-export interface LoggedRequest {
-  requestId: string;
-  /** ISO time the request arrived. */
-  time: string;
-  method: string;
-  /** Path without the query string (which may hold tokens in `.r`). */
-  path: string;
-  /** The operation of the route table, when the path was one. */
-  operationId?: string;
-  status: number;
-  durationMs: number;
-  /** Who called; absent for requests that name no caller (the console's files, the control API). */
-  caller?: LoggedCaller;
-  /** Why the call was allowed or refused: its first refusal, else its last permission decision. */
-  decision?: ExplainedDecision;
-  /** Every permission decision of the request, when there were several. */
-  decisions?: ExplainedDecision[];
-  /** The fault rule (`/_emulator/faults`) that answered or delayed it. */
-  faultId?: string;
-  /**
-   * The request's body as text (JSON pretty-printed), secrets redacted; or a note why it is not
-   * kept, or not in this answer (past {@link BODY_CHARACTERS_PER_READ}).
-   */
-  requestBody?: string;
-  /** The answer's body, the same way. */
-  responseBody?: string;
-}
+export type { LoggedCaller, LoggedRequest, RequestFilter };
 
 /**
  * What the server records per request: plain facts, turned into {@link LoggedRequest} only when
@@ -61,6 +25,8 @@ export interface RequestRecord {
   caller: Caller | undefined;
   decisions: readonly Decision[] | undefined;
   faultId: string | undefined;
+  /** Whether the fault rule answered (or dropped) the request, rather than only delaying it. */
+  faultAnswered: boolean | undefined;
   /** Written out once when logged, secrets redacted, or a note why not (`logged-bodies.ts`). */
   requestBody: string | undefined;
   responseBody: string | undefined;
@@ -71,47 +37,6 @@ export const pathOf = (url: string): string => {
   const queryStart = url.indexOf('?');
   return queryStart < 0 ? url : url.slice(0, queryStart);
 };
-
-/** Which requests {@link RequestLog.list} returns. */
-export interface RequestFilter {
-  /** At most this many (newest first). */
-  limit?: number;
-  status?: number;
-  operationId?: string;
-  /** A path prefix. */
-  path?: string;
-  /** Only refused calls (a decision that did not allow them), or only allowed ones. */
-  refused?: boolean;
-  /** Only requests a fault rule answered or delayed. */
-  faulted?: boolean;
-  /** Only requests of this caller: a kind (`visitor`, `member`, `elevated`) or a member or visitor id. */
-  caller?: string;
-}
-
-/** Reads a filter from the query string of `GET /_emulator/requests` (`?limit=50&status=403&refused=true`). */
-export function requestFilterOf(query: Record<string, unknown>): RequestFilter {
-  const filter: RequestFilter = {};
-  const whole = (key: 'limit' | 'status', minimum: number) => {
-    if (query[key] === undefined) return;
-    const value = Number(query[key]);
-    if (!Number.isInteger(value) || value < minimum)
-      throw invalidField(key, `must be a whole number of at least ${minimum}`, 'MIN');
-    filter[key] = value;
-  };
-  const flag = (key: 'refused' | 'faulted') => {
-    if (query[key] === undefined) return;
-    if (query[key] !== 'true' && query[key] !== 'false') throw invalidField(key, 'must be true or false');
-    filter[key] = query[key] === 'true';
-  };
-  whole('limit', 1);
-  whole('status', 0);
-  flag('refused');
-  flag('faulted');
-  if (typeof query.operationId == 'string') filter.operationId = query.operationId;
-  if (typeof query.path == 'string') filter.path = query.path;
-  if (typeof query.caller == 'string' && query.caller) filter.caller = query.caller;
-  return filter;
-}
 
 /** A bounded log, newest first. */
 export interface RequestLog {
@@ -137,7 +62,7 @@ const pastTheRead = (text: string) =>
  * while `budget` (characters of bodies this read may still answer) lasts; answers what is left of it.
  */
 function present(record: RequestRecord, budget: number): { entry: LoggedRequest; budget: number } {
-  const { caller, decisions, operationId, faultId } = record;
+  const { caller, decisions, operationId, faultId, faultAnswered } = record;
   const entry: LoggedRequest = {
     requestId: record.requestId,
     time: new Date(record.receivedAt).toISOString(),
@@ -147,6 +72,7 @@ function present(record: RequestRecord, budget: number): { entry: LoggedRequest;
     status: record.status,
     durationMs: Math.round(record.durationMs * 100) / 100,
     ...(faultId ? { faultId } : {}),
+    ...(faultId && faultAnswered ? { faultAnswered } : {}),
   };
   if (caller) {
     entry.caller = { kind: caller.kind, authenticated: caller.authenticated };

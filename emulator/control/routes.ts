@@ -1,12 +1,14 @@
 /** The control API under `/_emulator/`: health, info, reset, export/import, request log, config. */
 import type { FastifyInstance } from 'fastify';
+import { controlDocument } from '../../generated/control/document.js';
 import { atLeast } from '../config.js';
-import { invalidField } from '../errors.js';
 import type { EmulatorContext, ServiceModule } from '../service.js';
 import { registerClockRoutes } from './clock-routes.js';
 import { registerFaultRoutes } from './fault-routes.js';
 import type { FaultRules } from './faults.js';
-import { requestFilterOf, type RequestLog } from './request-log.js';
+import type { SettingValue } from './api.js';
+import { controlRoute } from './register.js';
+import type { RequestLog } from './request-log.js';
 import { importSeed } from './seed.js';
 import { clearState, exportState } from './state.js';
 import { registerSignInAsRoute } from './test-identities.js';
@@ -98,44 +100,43 @@ export function controlModule(options: ControlOptions): ServiceModule {
       },
     },
     routes(app: FastifyInstance, context: EmulatorContext) {
-      app.get('/_emulator/health', async () => ({
-        status: 'ok',
+      controlRoute(app, 'getHealth', () => ({
+        status: 'ok' as const,
         uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
         store: context.store.engine,
       }));
-      app.get('/_emulator/info', async () => siteInfo(context));
+      controlRoute(app, 'getInfo', () => siteInfo(context));
+      controlRoute(app, 'getOpenApi', () => controlDocument);
       registerClockRoutes(app, context.clock);
       registerFaultRoutes(app, faults);
       registerSignInAsRoute(app, context);
-      app.post('/_emulator/reset', async (request) => {
-        const body = (request.body ?? {}) as { seed?: unknown };
-        if (body.seed !== undefined && typeof body.seed != 'boolean') throw invalidField('seed', 'must be a boolean');
-        resetState(context, modules, body.seed !== false);
+      controlRoute(app, 'reset', ({ body }) => {
+        const seed = body?.seed !== false;
+        resetState(context, modules, seed);
         requestLog.clear();
         context.clock.reset();
         faults.clear();
-        return { reset: true, seeded: body.seed !== false };
+        return { reset: true as const, seeded: seed };
       });
-      app.get('/_emulator/export', async () => exportState(context.store));
-      app.post('/_emulator/import', { bodyLimit: IMPORT_BODY_LIMIT }, async (request) => {
-        const result = importSeed(context, request.body, () => {});
-        for (const module of modules) module.reset?.(context);
-        return result;
-      });
-      app.get('/_emulator/requests', async (request) => ({
-        requests: requestLog.list({ limit: 200, ...requestFilterOf(request.query as Record<string, unknown>) }),
-      }));
-      app.get('/_emulator/config', async () => ({
-        config: context.config.values(),
+      controlRoute(app, 'exportState', () => exportState(context.store));
+      controlRoute(
+        app,
+        'importState',
+        ({ body }) => {
+          const result = importSeed(context, body, () => {});
+          for (const module of modules) module.reset?.(context);
+          return result;
+        },
+        { bodyLimit: IMPORT_BODY_LIMIT },
+      );
+      controlRoute(app, 'listRequests', ({ query }) => ({ requests: requestLog.list({ limit: 200, ...query }) }));
+      controlRoute(app, 'getConfig', () => ({
+        config: context.config.values() as Record<string, SettingValue>,
         descriptions: context.config.descriptions(),
       }));
-      app.put('/_emulator/config', async (request) => {
-        const body = request.body as { config?: unknown } | undefined;
-        const changes = body && typeof body == 'object' && 'config' in body ? body.config : body;
-        if (typeof changes != 'object' || changes === null || Array.isArray(changes))
-          throw invalidField('config', 'must be an object of setting → value');
-        return { config: context.config.update(changes as Record<string, unknown>) };
-      });
+      controlRoute(app, 'updateConfig', ({ body }) => ({
+        config: context.config.update(body.config) as Record<string, SettingValue>,
+      }));
     },
   };
 }

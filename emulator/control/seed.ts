@@ -8,12 +8,12 @@ import { checkTestMembers, writeTestMembers } from './test-identities.js';
 import { isRecord } from '../untrusted-json.js';
 
 /** What an import did. */
-export interface ImportResult {
+export type ImportResult = {
   /** Rows imported per table (empty when the file had no `tables`). */
   tables: Record<string, number>;
   /** The ids of the declared members, in the file's order. */
   members?: string[];
-}
+};
 
 /**
  * Applies a seed or import file in one transaction: its `tables` replace the state; without

@@ -9,12 +9,12 @@ import { rowViolations, type StateColumn } from './state-rows.js';
 const MAX_VIOLATIONS = 50;
 
 /** The export format: table name → rows (column → value). */
-export interface StateExport {
+export type StateExport = {
   format: 'sitekit-emulator-state';
   version: 1;
   exportedAt: string;
   tables: Record<string, Record<string, SqlValue>[]>;
-}
+};
 
 /** The tables that hold the site's state, with their columns. */
 function stateTables(store: Store): Map<string, Map<string, StateColumn>> {

@@ -7,9 +7,10 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { applicationError, invalidField, validationError, type FieldViolation } from '../errors.js';
 import type { EmulatorContext } from '../service.js';
-import { deleteIdentity, saveIdentity } from '../services/identity/identity-store.js';
-import { hashPasswordSync } from '../services/identity/passwords.js';
-import { startBrowserSession } from '../services/sign-in/browser-session.js';
+import { deleteIdentity, saveIdentity } from '../services/accounts/identity/identity-store.js';
+import { hashPasswordSync } from '../services/accounts/identity/passwords.js';
+import { revokeAccess } from '../services/accounts/members/member-access.js';
+import { startBrowserSession } from '../services/accounts/sign-in/browser-session.js';
 import {
   findMember,
   findMemberByEmail,
@@ -17,7 +18,8 @@ import {
   normalEmail,
   isEmail,
   type Member,
-} from '../services/members/member-store.js';
+} from '../services/accounts/members/member-store.js';
+import { controlRoute } from './register.js';
 import { entityIdProblem } from './state-rows.js';
 import { isRecord } from '../untrusted-json.js';
 
@@ -76,7 +78,10 @@ export function checkTestMembers(members: unknown): TestMember[] {
   return members as TestMember[];
 }
 
-/** Writes declared members (call inside a transaction); one with the same id or email is replaced. */
+/**
+ * Writes declared members (call inside a transaction); one with the same id or email is replaced,
+ * and signed out: its sessions, tokens and codes end, whatever changed (a status, a password).
+ */
 export function writeTestMembers(context: EmulatorContext, members: readonly TestMember[]): Member[] {
   const { store } = context;
   return members.map((declared) => {
@@ -84,6 +89,7 @@ export function writeTestMembers(context: EmulatorContext, members: readonly Tes
       if (!existing) continue;
       deleteIdentity(store, existing.id);
       store.run('DELETE FROM members WHERE id = ?', [existing.id]);
+      revokeAccess(context, existing.id);
     }
     const member = insertMember(context, {
       ...(declared.id ? { id: declared.id } : {}),
@@ -103,14 +109,11 @@ export function writeTestMembers(context: EmulatorContext, members: readonly Tes
   });
 }
 
-/** The member a `sign-in-as` request names by `memberId` or `email`; only an approved member signs in. */
-export function memberToSignIn(context: EmulatorContext, input: unknown): Member {
-  const body = isRecord(input) ? input : {};
+/** The member a `sign-in-as` request names by `memberId` or `email` (its schema has typed them); only an approved member signs in. */
+export function memberToSignIn(context: EmulatorContext, body: { memberId?: string; email?: string }): Member {
   const { memberId, email } = body;
   if ((memberId === undefined) == (email === undefined))
     throw invalidField('memberId', 'name the member by exactly one of memberId and email', 'REQUIRED_FIELD');
-  if (memberId !== undefined && (typeof memberId != 'string' || !memberId))
-    throw invalidField('memberId', 'must be an id');
   if (email !== undefined && !isEmail(email)) throw invalidField('email', 'must be an email address', 'FORMAT');
   const member =
     typeof memberId == 'string'
@@ -147,12 +150,9 @@ export async function signInTokens(context: EmulatorContext, member: Member): Pr
  * (the console, an app's silent sign-in) is signed in as the member too.
  */
 export function registerSignInAsRoute(app: FastifyInstance, context: EmulatorContext): void {
-  app.post('/_emulator/sign-in-as', async (request, reply) => {
-    const member = memberToSignIn(context, request.body);
-    const browserSession = isRecord(request.body) ? request.body.browserSession : undefined;
-    if (browserSession !== undefined && typeof browserSession != 'boolean')
-      throw invalidField('browserSession', 'must be a boolean');
-    if (browserSession) context.store.transaction(() => startBrowserSession(context, reply, member.id));
+  controlRoute(app, 'signInAs', ({ body, reply }) => {
+    const member = memberToSignIn(context, body);
+    if (body.browserSession) context.store.transaction(() => startBrowserSession(context, reply, member.id));
     return signInTokens(context, member);
   });
 }

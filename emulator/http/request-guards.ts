@@ -5,9 +5,10 @@
  * functions over header values; `server.ts` applies them in its hooks.
  */
 import { isIP } from 'node:net';
+import { CONTROL_HEADER } from '../control/api.js';
 
-/** Header a client may send on a control API write instead of a JSON body (the console sends it). */
-export const CONTROL_HEADER = 'x-sitekit-emulator';
+// Declared beside the control API's types (the browser-safe client sends it).
+export { CONTROL_HEADER };
 
 /** `localhost` and its subdomains (`app.localhost`), which resolve to loopback without DNS. */
 export const isLocalhostName = (hostname: string): boolean =>

@@ -13,7 +13,8 @@ import { isRecord } from '../untrusted-json.js';
 import { coerceQuery } from './coerce.js';
 import { createRateLimiter } from './rate-limit.js';
 import { QUERY_PROBLEM } from './querystring.js';
-import { fieldViolations, type SchemaError } from './violations.js';
+import { withSharedReferences, type SchemaError } from './schema-validator.js';
+import { fieldViolations } from './violations.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -24,9 +25,6 @@ declare module 'fastify' {
   }
 }
 
-/** Fastify resolves `$ref`s against this schema id, which holds the generated `components`. */
-export const SCHEMA_ID = 'sitekit';
-
 /** The per-operation facts of the generated operation table that the emulator needs. */
 interface OperationFacts {
   elevated?: true;
@@ -34,10 +32,13 @@ interface OperationFacts {
 }
 const facts = operationTable as unknown as Record<string, OperationFacts | undefined>;
 
-/** Points the route schema's local `#/components/...` references at the shared schema. */
-function withSharedReferences(schema: unknown): unknown {
-  return JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', `"${SCHEMA_ID}#/components/`));
-}
+/**
+ * The largest body of a read-only operation (a query, a count, an aggregation): room for the
+ * largest filter the translator accepts (100 conditions, lists of 10,000 values) many times over.
+ * The 16 MiB every body may have is for writes: parsing a 16 MiB filter only to refuse it took
+ * hundreds of milliseconds of the event loop.
+ */
+const READ_BODY_LIMIT = 1024 * 1024;
 
 /** Sets the field at `path` in `target` (creating objects on the way) unless something is already there. */
 function setIfAbsent(target: Record<string, unknown>, path: readonly string[], value: string): void {
@@ -115,7 +116,7 @@ export function registerTableRoutes(
   const operations = collectOperations(modules);
   const anonymous = new Set(modules.flatMap((module) => module.anonymousOperations ?? []));
   let writeSequence = 0;
-  const rateLimiter = createRateLimiter(context.config, context.clock);
+  const rateLimiter = createRateLimiter(context.config, context.clock, context.site.clientId);
 
   for (const route of routes) {
     const operation = operations.get(route.operationId);
@@ -132,7 +133,7 @@ export function registerTableRoutes(
     /** What follows the caller: the rate limit, the elevated-only rule, the schema. Throws the refusal. */
     const admit = (request: FastifyRequest, reply: FastifyReply, caller: Caller): void => {
       request.caller = caller;
-      rateLimiter.check(caller, request, reply);
+      rateLimiter.check(caller, reply);
       if (fact.elevated && caller.kind != 'elevated') {
         throw permissionDenied(`${route.operationId} requires an elevated client (an API key)`);
       }
@@ -146,6 +147,8 @@ export function registerTableRoutes(
     app.route({
       method: route.method,
       url: route.url,
+      // A read's body is a filter, a sort, paging: refused past READ_BODY_LIMIT before it is parsed.
+      ...(fact.readOnly && !hasQueryInput ? { bodyLimit: READ_BODY_LIMIT } : {}),
       // In the callback form, synchronous for an API key or an anonymous call: an async hook costs
       // every request a promise and a microtask turn. An access token's check is asynchronous: the
       // hook then returns its promise.

@@ -1,18 +1,15 @@
 /** The Fastify server: request ids, CORS, the production error shapes, the route table, the console. */
 import { randomUUID } from 'node:crypto';
-import Fastify, {
-  type FastifyError,
-  type FastifyInstance,
-  type FastifyRequest,
-  type FastifyServerOptions,
-} from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { components } from '../../generated/routes.js';
 import { applicationError, EmulatorError, validationError } from '../errors.js';
 import { recordRefusal } from '../auth/decisions.js';
 import { faultHook, type FaultRules } from '../control/faults.js';
 import { keepResponsePayload, loggedBody } from '../control/logged-bodies.js';
+import { unservedControlRoutes } from '../control/register.js';
 import type { RequestLog, RequestRecord } from '../control/request-log.js';
-import type { EmulatorContext, ServiceModule } from '../service.js';
+import type { Caller, EmulatorContext, ServiceModule } from '../service.js';
+import { resolveCaller } from '../auth/caller.js';
 import { answerCors, registerPreflightRoute } from './cors.js';
 import { parseQueryString } from './querystring.js';
 import {
@@ -23,9 +20,10 @@ import {
   isControlOrigin,
   isControlPath,
 } from './request-guards.js';
-import { registerTableRoutes, SCHEMA_ID } from './routes.js';
+import { registerTableRoutes } from './routes.js';
+import { SCHEMA_ID, VALIDATOR_OPTIONS, type SchemaError } from './schema-validator.js';
 import { isApiPath, serveConsole } from './static.js';
-import { fieldViolations, type SchemaError } from './violations.js';
+import { fieldViolations } from './violations.js';
 
 /** What {@link buildServer} needs. */
 export interface ServerOptions {
@@ -45,26 +43,6 @@ export interface ServerOptions {
   /** Origins whose pages may use the control API besides those of the `controlOrigins` setting (the start option). */
   controlOrigins: readonly string[];
 }
-
-const INT32 = 2 ** 31;
-
-/** A plugin of Fastify's schema validator (ajv), typed from Fastify's own options. */
-type ValidatorPlugin = Extract<
-  NonNullable<NonNullable<FastifyServerOptions['ajv']>['plugins']>[number],
-  (...args: never[]) => unknown
->;
-
-/** Number formats the schemas use that the validator does not know by itself. */
-const addNumberFormats: ValidatorPlugin = (ajv) => {
-  ajv.addFormat('int32', {
-    type: 'number',
-    validate: (value: number) => Number.isInteger(value) && value >= -INT32 && value < INT32,
-  });
-  ajv.addFormat('int64', { type: 'number', validate: (value: number) => Number.isSafeInteger(value) });
-  ajv.addFormat('float', { type: 'number', validate: () => true });
-  ajv.addFormat('double', { type: 'number', validate: () => true });
-  return ajv;
-};
 
 /** `Payload Too Large` → `PAYLOAD_TOO_LARGE`. */
 const codeFromStatusText = (text: string) => text.toUpperCase().replace(/[^A-Z0-9]+/g, '_');
@@ -94,10 +72,27 @@ function requestRecord(request: FastifyRequest, status: number, elapsedMs: numbe
     caller: request.caller,
     decisions: request.decisions,
     faultId: request.faultId,
+    faultAnswered: request.faultAnswered,
     // Written out once, secrets redacted and size bounded, so reading the log costs nothing more.
     requestBody: loggedBody(request.body, contentLength === undefined ? undefined : Number(contentLength) || undefined),
     responseBody: loggedBody(request.responsePayload),
   };
+}
+
+/**
+ * Who made a request, for its log line only: the caller its credentials name, anonymous without
+ * any, undefined when they name no one (an expired token: the log says so by saying nothing).
+ */
+function callerForLog(
+  request: FastifyRequest,
+  context: EmulatorContext,
+): Caller | Promise<Caller | undefined> | undefined {
+  try {
+    const caller = resolveCaller(request.headers.authorization, context.site, context.tokens, true);
+    return caller instanceof Promise ? caller.catch(() => undefined) : caller;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Builds the emulator's server (not listening yet). */
@@ -110,17 +105,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     // Never take a request id from the client: ours go into the log and the errors.
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true, querystringParser: parseQueryString },
-    ajv: {
-      // No coercion: JSON bodies keep their types (5 is not "5"); query strings are typed by `coerce.ts`.
-      customOptions: {
-        allErrors: true,
-        strict: false,
-        coerceTypes: false,
-        removeAdditional: false,
-        useDefaults: false,
-      },
-      plugins: [addNumberFormats],
-    },
+    ajv: VALIDATOR_OPTIONS,
   });
   app.addSchema({ $id: SCHEMA_ID, components });
   // The platform's API speaks JSON only; a module that takes other bodies (uploads) adds its own parser in its routes().
@@ -166,7 +151,11 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const isAllowedControlCaller = (request: FastifyRequest) => (origin: string) =>
     isControlOrigin(origin, request.headers.host, controlOrigins());
   // A dropped connection has no response: logged with status 0.
-  const applyFaults = faultHook(options.faults, (request) => requestLog.add(requestRecord(request, 0, 0)));
+  const applyFaults = faultHook(
+    options.faults,
+    (request) => requestLog.add(requestRecord(request, 0, 0)),
+    (request) => callerForLog(request, context),
+  );
   // What every request goes through first, in one hook: its id; the guards; CORS (a preflight is
   // answered there); the fault rules, after CORS, so a browser app reads a faulted answer (and its
   // Retry-After) as the real one.
@@ -228,5 +217,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 
   registerTableRoutes(app, context, modules);
   for (const module of modules) await module.routes?.(app, context);
+  const unserved = unservedControlRoutes(app);
+  if (unserved.length) throw new Error(`Control operations declared but not served: ${unserved.join(', ')}`);
   return app;
 }

@@ -4,6 +4,7 @@
  * change that causes it, and read back with `GET /_emulator/outbox` by tests and people.
  */
 import { randomUUID } from 'node:crypto';
+import { controlRoute } from '../control/register.js';
 import type { EmulatorContext, ServiceModule } from '../service.js';
 import type { Store } from '../store/store.js';
 
@@ -103,9 +104,8 @@ export const outboxService: ServiceModule = {
     },
   ],
   routes(app, context) {
-    app.get('/_emulator/outbox', async (request) => {
-      const { to } = request.query as { to?: unknown };
-      return { emails: listEmails(context.store, typeof to == 'string' && to.trim() ? to : undefined) };
-    });
+    controlRoute(app, 'listOutbox', ({ query: { to } }) => ({
+      emails: listEmails(context.store, to?.trim() ? to : undefined),
+    }));
   },
 };

@@ -13,8 +13,8 @@ import type { ApiKeyAuth, Client, Item } from '../../src/index.js';
 import type { CommandIo } from '../../cli/command-io.js';
 import { runCommand } from '../../cli/commands.js';
 import { startEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { addFilmCollections } from '../helpers/film-collections.js';
 
-const ROLES = { read: 'SITE_MEMBER', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' } as const;
 const COLLECTIONS = ['Directors', 'Films', 'Movies'];
 
 /** The people of the live site: their personal data must not reach the pulled file. */
@@ -80,41 +80,7 @@ beforeAll(async () => {
   [live, local] = await Promise.all([startEmulator(), startEmulator()]);
   dir = mkdtempSync(join(tmpdir(), 'sitekit-pull-'));
   const { admin } = live;
-  await admin.collections.createDataCollection({
-    _id: 'Directors',
-    permissions: ROLES,
-    fields: [{ key: 'name', type: 'TEXT' }],
-  });
-  await admin.collections.createDataCollection({
-    _id: 'Films',
-    displayName: 'Films',
-    permissions: ROLES,
-    fields: [
-      { key: 'title', type: 'TEXT' },
-      { key: 'released', type: 'DATETIME' },
-      { key: 'director', type: 'REFERENCE', typeMetadata: { reference: { referencedCollectionId: 'Directors' } } },
-      {
-        key: 'cast',
-        type: 'MULTI_REFERENCE',
-        typeMetadata: { multiReference: { referencedCollectionId: 'Directors' } },
-      },
-    ],
-  });
-  await admin.items.bulkInsert<{ name: string }>('Directors', [
-    { _id: 'd1', name: 'Agnès Varda' },
-    { _id: 'd2', name: 'Akira Kurosawa' },
-    { _id: 'd3', name: 'Chantal Akerman' },
-  ]);
-  for (let n = 1; n <= 7; n++)
-    await admin.items.insert<{ title: string; released: Date; director: string; extra?: object }>('Films', {
-      _id: `f${n}`,
-      title: `Film ${n}`,
-      released: new Date(Date.UTC(1950 + n, n, n)),
-      director: `d${(n % 3) + 1}`,
-      ...(n === 2 && { extra: { nested: [1, 'two', { at: new Date(Date.UTC(2000, 0, 1)) }] } }),
-    });
-  await admin.items.insertReference('Films', 'cast', 'f1', ['d3', 'd1']);
-  await admin.items.insertReference('Films', 'cast', 'f2', 'd2');
+  await addFilmCollections(admin);
   for (const person of PEOPLE)
     await admin.members.createMember({
       member: {
@@ -209,6 +175,16 @@ describe('sitekit-sdk pull', () => {
       const onLive = JSON.stringify(await live.admin.media.getFileDescriptor(file._id!));
       const onCopy = JSON.stringify(await local.admin.media.getFileDescriptor(file._id!));
       expect(onCopy).toBe(onLive.replaceAll(live.url, local.url));
+      // On the wire as well: the public form keeps a media reference without its URL.
+      const wire = async (emulator: TestEmulator) =>
+        JSON.stringify(
+          await (
+            await emulator.fetch(`/site-media/v1/files/get-file-by-id?fileId=${encodeURIComponent(file._id!)}`, {
+              headers: { authorization: emulator.info.apiKey },
+            })
+          ).json(),
+        );
+      expect(await wire(local)).toBe((await wire(live)).replaceAll(live.url, local.url));
     }
 
     const liveMembers = await allMembers(live.admin);
@@ -235,7 +211,16 @@ describe('sitekit-sdk pull', () => {
 
   it("--media brings the files' bytes, which an emulator seeded with the file serves", async () => {
     const out = join(dir, 'with-media.json');
-    const result = await pull(['--out', out, '--collections', 'Directors', '--no-members', '--media']);
+    // The live stand-in is on this machine: its download URLs are loopback ones.
+    const result = await pull([
+      '--out',
+      out,
+      '--collections',
+      'Directors',
+      '--no-members',
+      '--media',
+      '--allow-private',
+    ]);
     expect(result.code, result.stderr).toBe(0);
     const { files } = await live.admin.media.listFiles();
     expect(files?.length).toBeGreaterThan(0);

@@ -71,6 +71,12 @@ describe('faults', () => {
     const attempts = await emulator.requests({ operationId: 'queryDataItems', limit: 3 });
     expect(attempts.map((entry) => entry.status)).toEqual([200, 503, 503]);
     expect(attempts.map((entry) => entry.faultId)).toEqual([undefined, id, id]);
+    // The faulted lines say who called and that the answer was the rule's (the route never ran).
+    expect(attempts.map((entry) => [entry.caller?.kind, entry.faultAnswered])).toEqual([
+      ['elevated', undefined],
+      ['elevated', true],
+      ['elevated', true],
+    ]);
     expect(await emulator.faults.list()).toEqual([expect.objectContaining({ id, status: 503, times: 2, fired: 2 })]);
   });
 
@@ -116,13 +122,31 @@ describe('faults', () => {
     const started = performance.now();
     await quickAdmin(false).items.query('Movies').find();
     expect(performance.now() - started).toBeGreaterThanOrEqual(190);
-    expect((await emulator.requests({ faulted: true, limit: 1 }))[0]).toMatchObject({ status: 200 });
+    const [delayed] = await emulator.requests({ faulted: true, limit: 1 });
+    expect(delayed).toMatchObject({ status: 200, caller: { kind: 'elevated' } });
+    expect(delayed!.faultAnswered).toBeUndefined();
   });
 
   it('status 0 drops the connection: the SDK sees a network error, the log a faulted request', async () => {
     const { id } = await emulator.faults.add({ operation: 'items.query', status: 0, times: 1 });
     expect(isNetworkError(await failure(quickAdmin(false).items.query('Movies').find()))).toBe(true);
-    expect((await emulator.requests({ faulted: true, limit: 1 }))[0]).toMatchObject({ status: 0, faultId: id });
+    expect((await emulator.requests({ faulted: true, limit: 1 }))[0]).toMatchObject({
+      status: 0,
+      faultId: id,
+      faultAnswered: true,
+      caller: { kind: 'elevated' },
+    });
+    // A visitor's faulted call (no credentials yet) is logged as anonymous, not as no one.
+    await emulator.faults.add({ path: '/oauth2/token', status: 503, times: 1 });
+    await emulator.fetch('/oauth2/token', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ grantType: 'anonymous', clientId: emulator.info.clientId }),
+    });
+    expect((await emulator.requests({ faulted: true, limit: 1 }))[0]).toMatchObject({
+      status: 503,
+      caller: { kind: 'visitor', authenticated: false },
+    });
   });
 
   it('probability 0 never fires, probability 1 always does; reset removes the rules and the clock offset', async () => {
@@ -209,24 +233,50 @@ describe('faults', () => {
 
 describe('rate limits', () => {
   it('past rateLimitPerMinute a caller gets 429 with Retry-After in the platform shape, until its minute ends', async () => {
-    await setConfig(emulator, { rateLimitPerMinute: 2 });
-    const visitor = emulator.newVisitor();
+    await setConfig(emulator, { rateLimitPerMinute: 3 });
     const limitedVisitor = createClient({
       baseUrl: emulator.url,
       auth: OAuthStrategy({ clientId: emulator.info.clientId }),
       retry: false,
     });
+    // Its token grant counts too: three requests in all.
     await limitedVisitor.items.query('Movies').find();
     await limitedVisitor.items.query('Movies').find();
     const limited = await failure(limitedVisitor.items.query('Movies').find());
     expect(isApplicationError(limited) && [limited.status, limited.code]).toEqual([429, 'TOO_MANY_REQUESTS']);
     const [entry] = await emulator.requests({ status: 429, limit: 1 });
     expect(entry?.decision).toMatchObject({ allowed: false, rule: '429 TOO_MANY_REQUESTS' });
-    // Another caller has its own minute.
-    await visitor.items.query('Movies').find();
+    // Another caller (a member) has its own minute.
+    const member = await emulator.signInAs({ email: 'ada@example.com' });
+    const mine = await emulator.fetch('/members/v1/members/my', {
+      headers: { authorization: member.accessToken.value },
+    });
+    expect(mine.status).toBe(200);
     // The limit follows the emulator's clock.
     await emulator.clock.advance(60);
     await limitedVisitor.items.query('Movies').find();
+  });
+
+  it('minting visitor tokens does not multiply the limit: anonymous callers count against their client (issue 31, item 7)', async () => {
+    await setConfig(emulator, { rateLimitPerMinute: 5 });
+    let passed = 0;
+    for (let visitor = 0; visitor < 25; visitor++) {
+      const token = await emulator.fetch('/oauth2/token', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ grantType: 'anonymous', clientId: emulator.info.clientId }),
+      });
+      if (token.status == 200) passed++;
+      else continue;
+      const { access_token } = (await token.json()) as { access_token: string };
+      const query = await emulator.fetch('/wix-data/v2/items/query', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: access_token },
+        body: JSON.stringify({ dataCollectionId: 'Movies' }),
+      });
+      if (query.status == 200) passed++;
+    }
+    expect(passed).toBe(5);
   });
 
   it('the Retry-After of the limit is what is left of the minute', async () => {
@@ -521,7 +571,7 @@ describe('webhooks on demand', () => {
       await emulator.admin.items.insert('Movies', { title: 'Timed' });
       // Published by the upload's own code, not by a table route.
       await emulator.admin.media.upload(new Blob(['timed'], { type: 'text/plain' }), { fileName: 'timed.txt' });
-      await vi.waitFor(() => expect(seen.map((event) => event.slug)).toContain('file_ready'));
+      await vi.waitFor(() => expect(seen.map((event) => event.slug)).toContain('file_ready'), { timeout: 10_000 });
       const fileReady = seen.find((event) => event.slug == 'file_ready')!;
       const received = nextBody();
       await emulator.trigger('wix.members.v1.member_updated', { id: TESS.id, urls: [receiverUrl] });

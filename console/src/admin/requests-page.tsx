@@ -29,22 +29,38 @@ function callerText(caller: LoggedRequest['caller']): string {
   return caller.kind == 'member' ? `member ${caller.memberId}` : caller.kind;
 }
 
-/** The filters a URL names (`?status=403&path=/wix-data&caller=visitor`). */
-function filterFrom(search: URLSearchParams): RequestLogFilter {
-  const status = Number(search.get('status'));
-  return {
+/** The filters a URL names (`?status=403&path=/wix-data&caller=visitor`), or why one cannot be used. */
+function filterFrom(search: URLSearchParams): { filter: RequestLogFilter; problem?: string } {
+  const statusText = search.get('status')?.trim();
+  const status = Number(statusText);
+  // 0 is a status here: the log's status of a connection a fault rule dropped.
+  const statusProblem =
+    statusText && !(/^\d+$/.test(statusText) && (status === 0 || (status >= 100 && status <= 599)))
+      ? `Status "${statusText}" is not an HTTP status: give a number such as 403 (or 0 for a dropped connection).`
+      : undefined;
+  const filter: RequestLogFilter = {
     limit: shown,
-    ...(search.get('status') && Number.isInteger(status) ? { status } : {}),
+    ...(statusText && !statusProblem ? { status } : {}),
     ...(search.get('path') ? { path: search.get('path')! } : {}),
     ...(search.get('caller') ? { caller: search.get('caller')! } : {}),
   };
+  return statusProblem ? { filter, problem: statusProblem } : { filter };
+}
+
+/** The fault rule's part in a request, in words; undefined when no rule touched it. */
+function faultWords(request: LoggedRequest): string | undefined {
+  if (!request.faultId) return undefined;
+  if (!request.faultAnswered) return `Delayed by the fault rule ${request.faultId}; the answer is the route's own.`;
+  return request.status === 0
+    ? `Connection dropped by the fault rule ${request.faultId}: the route never ran.`
+    : `Answer injected by the fault rule ${request.faultId}: the route never ran.`;
 }
 
 /** Every request the emulator answered: method, path, status, duration and caller; a row opens to its details. */
 export function RequestsPage() {
   const client = useAdminClient();
   const { search, navigate } = useRouter();
-  const filter = filterFrom(search);
+  const { filter, problem } = filterFrom(search);
   const [hideConsoleFiles, setHideConsoleFiles] = useState(true);
   const [opened, setOpened] = useState<LoggedRequest | null>(null);
   const requests = useControlQuery(
@@ -52,6 +68,7 @@ export function RequestsPage() {
     client,
     (admin, signal) => listRequests(admin, filter, signal),
     2_000,
+    !problem,
   );
   const rows = (requests.data ?? []).filter((request) => !hideConsoleFiles || !isConsoleFile(request));
   const applyFilters = (event: FormEvent<HTMLFormElement>) => {
@@ -74,13 +91,19 @@ export function RequestsPage() {
       <form className="row" aria-label="Filter requests" onSubmit={applyFilters} key={search.toString()}>
         <label className="field">
           Status
-          <input name="status" inputMode="numeric" placeholder="e.g. 403" defaultValue={filter.status ?? ''} />
+          <input
+            name="status"
+            inputMode="numeric"
+            placeholder="e.g. 403"
+            defaultValue={search.get('status') ?? ''}
+            aria-invalid={problem ? true : undefined}
+          />
         </label>
         <label className="field">
           Path starts with
           <input name="path" placeholder="/wix-data/v2/items" defaultValue={filter.path ?? ''} />
         </label>
-        <label className="field">
+        <label className="field field-wide">
           Caller
           <input
             name="caller"
@@ -109,48 +132,59 @@ export function RequestsPage() {
         />
         Hide the console's own files (pages, scripts, styles)
       </label>
-      <QueryView
-        query={{ ...requests, data: requests.data && rows }}
-        loading="Reading the request log…"
-        errorTitle="Could not read the request log"
-        emptyTitle={search.size > 0 ? 'No request matches these filters' : 'No requests yet'}
-      >
-        {(shownRows) => (
-          <DataTable
-            testId="requests-table"
-            headings={['Time', 'Method', 'Path', 'Operation', 'Status', 'Duration', 'Caller']}
-            rows={shownRows}
-            rowKey={(request) => request.requestId}
-            cells={(request) => (
-              <>
-                <td className="muted small">{formatTime(request.time)}</td>
-                <td className="mono">{request.method}</td>
-                <td className="mono cell-clip" title={request.path}>
-                  <button
-                    type="button"
-                    className="link-button"
-                    aria-label={`Open ${request.method} ${request.path}`}
-                    onClick={() => setOpened(request)}
-                  >
-                    {request.path}
-                  </button>
-                </td>
-                <td className="small">{request.operationId ?? '—'}</td>
-                <td>
-                  <span className={`badge ${statusBadgeClass(request.status)}`}>{request.status}</span>
-                  {request.decision && !request.decision.allowed && (
-                    <div className="small muted" data-testid="refusal-reason">
-                      {refusalWords(request)}
-                    </div>
-                  )}
-                </td>
-                <td className="small">{request.durationMs.toFixed(1)} ms</td>
-                <td className="small">{callerText(request.caller)}</td>
-              </>
-            )}
-          />
-        )}
-      </QueryView>
+      {problem ? (
+        <div className="notice notice-error" role="alert" data-testid="filter-problem">
+          {problem}
+        </div>
+      ) : (
+        <QueryView
+          query={{ ...requests, data: requests.data && rows }}
+          loading="Reading the request log…"
+          errorTitle="Could not read the request log"
+          emptyTitle={search.size > 0 ? 'No request matches these filters' : 'No requests yet'}
+        >
+          {(shownRows) => (
+            <DataTable
+              testId="requests-table"
+              headings={['Time', 'Method', 'Path', 'Operation', 'Status', 'Duration', 'Caller']}
+              rows={shownRows}
+              rowKey={(request) => request.requestId}
+              cells={(request) => (
+                <>
+                  <td className="muted small">{formatTime(request.time)}</td>
+                  <td className="mono">{request.method}</td>
+                  <td className="mono cell-clip" title={request.path}>
+                    <button
+                      type="button"
+                      className="link-button"
+                      aria-label={`Open ${request.method} ${request.path}`}
+                      onClick={() => setOpened(request)}
+                    >
+                      {request.path}
+                    </button>
+                  </td>
+                  <td className="small">{request.operationId ?? '—'}</td>
+                  <td>
+                    <span className={`badge ${statusBadgeClass(request.status)}`}>{request.status}</span>
+                    {request.faultId && (
+                      <span className="badge badge-accent" title={faultWords(request)} data-testid="fault-badge">
+                        {request.faultAnswered ? 'injected' : 'delayed'}
+                      </span>
+                    )}
+                    {request.decision && !request.decision.allowed && (
+                      <div className="small muted" data-testid="refusal-reason">
+                        {refusalWords(request)}
+                      </div>
+                    )}
+                  </td>
+                  <td className="small">{request.durationMs.toFixed(1)} ms</td>
+                  <td className="small">{callerText(request.caller)}</td>
+                </>
+              )}
+            />
+          )}
+        </QueryView>
+      )}
       <Dialog
         open={opened !== null}
         title={opened ? `${opened.method} ${opened.path}` : 'Request'}
@@ -192,6 +226,12 @@ function RequestDetails({ request }: { request: LoggedRequest }) {
           </Fragment>
         ))}
       </dl>
+      {request.faultId && (
+        <div className="notice notice-info" data-testid="fault-notice">
+          <strong>{faultWords(request)}</strong>
+          <span>Fault rules are set on the Test bench page (or with POST /_emulator/faults).</span>
+        </div>
+      )}
       {request.decision && (
         <div className={`notice ${request.decision.allowed ? 'notice-info' : 'notice-error'}`} data-testid="decision">
           <strong>{request.decision.allowed ? `Allowed: ${request.decision.rule}` : refusalWords(request)}</strong>

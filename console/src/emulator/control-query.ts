@@ -5,16 +5,29 @@ import type { AdminClient } from './clients.js';
 /** The key prefix of every control-API query. */
 export const controlKey = ['sitekit-console', 'control'] as const;
 
-/** Reads one control-API resource, refreshed every `refreshMs` while the page shows it. */
+/**
+ * How long one read of the control API may take. The emulator runs on this machine and answers in
+ * milliseconds: past this, it is stopped or stuck, and the page says so rather than "Reading…" for
+ * the SDK's default minute.
+ */
+export const CONTROL_READ_LIMIT_MS = 8_000;
+
+/**
+ * Reads one control-API resource, refreshed every `refreshMs` while the page shows it (and only
+ * when `enabled`: a page whose input is wrong reads nothing).
+ */
 export function useControlQuery<T>(
   name: string,
   client: AdminClient,
   read: (client: AdminClient, signal: AbortSignal) => Promise<T>,
   refreshMs: number | false = false,
+  enabled = true,
 ) {
   return useQuery({
     queryKey: [...controlKey, name],
-    queryFn: ({ signal }) => read(client, signal),
+    // AbortSignal.timeout's reason is a TimeoutError: the SDK turns it into its own TimeoutError.
+    queryFn: ({ signal }) => read(client, AbortSignal.any([signal, AbortSignal.timeout(CONTROL_READ_LIMIT_MS)])),
     refetchInterval: refreshMs,
+    enabled,
   });
 }

@@ -66,7 +66,7 @@ function messageOf(error: SiteKitError): string {
   // narrow what follows to `never`.)
   if (isNetworkError(error as unknown)) return unreachableMessage();
   if (isTimeoutError(error as unknown))
-    return 'The emulator did not answer in time. Try again; if it keeps happening, restart it.';
+    return `The emulator at ${window.location.origin} did not answer in time: it may be stopped or stuck. Restart it (npm start, or npx sitekit-sdk emulator), then try again.`;
   const account = accountStatusMessage(error.details);
   if (account) return account;
   // The message ends with " (request id: …)" when the id is known; it is shown on its own line.

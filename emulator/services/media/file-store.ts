@@ -6,7 +6,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { applicationError } from '../../errors.js';
+import { applicationError, invalidField } from '../../errors.js';
 import type { Caller, EmulatorContext } from '../../service.js';
 import type { Migration, Store } from '../../store/store.js';
 import type { MediaType } from './media-types.js';
@@ -88,6 +88,13 @@ export function requireReadableFile(store: Store, caller: Caller, fileId: unknow
   if (!file || !canRead(store, caller, file)) throw fileNotFound(String(fileId));
   return file;
 }
+
+/** The descriptors of `fileIds` the caller may read, in order; an unknown one is a 404. */
+export const readableFiles = (context: EmulatorContext, caller: Caller, fileIds: unknown): FileDescriptor[] => {
+  if (!Array.isArray(fileIds) || !fileIds.length)
+    throw invalidField('fileIds', 'must hold at least one file id', 'REQUIRED_FIELD');
+  return fileIds.map((fileId) => requireReadableFile(context.store, caller, fileId));
+};
 
 /** Writes a descriptor (insert or replace); `uploader` is kept from the first write. */
 export function saveFile(store: Store, file: FileDescriptor, uploader: string): FileDescriptor {

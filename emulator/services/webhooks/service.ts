@@ -13,50 +13,13 @@ import { inBackground } from '../../background.js';
 import { atLeast } from '../../config.js';
 import type { DomainEvent } from '../../events.js';
 import { applicationError, invalidField } from '../../errors.js';
-import { eventForTrigger, type TriggerRequest } from './trigger.js';
+import type { DeliveryOutcome, EventPayload, WebhookDelivery } from '../../control/api.js';
+import { controlRoute } from '../../control/register.js';
+import { eventForTrigger } from './trigger.js';
 import type { EmulatorContext, ServiceModule } from '../../service.js';
 import { SIGNING_ALGORITHM } from '../../site.js';
 
-/**
- * How an attempt ended: `sending` while the receiver has not answered; `delivered` (2xx);
- * `failed` (no answer, or not 2xx: retried while attempts remain); for an event signed with a
- * wrong key on purpose, `refused` (the receiver said no, as it must) or `accepted-bad-signature`
- * (it answered 2xx: the app does not check signatures).
- */
-export type DeliveryOutcome = 'sending' | 'delivered' | 'failed' | 'refused' | 'accepted-bad-signature';
-
-/** One delivery attempt, as the log shows it. */
-export interface WebhookDelivery {
-  id: string;
-  /** The event's id (`data.id` in the payload): the same across the attempts of one delivery. */
-  eventId: string;
-  url: string;
-  eventType: string;
-  attempt: number;
-  outcome: DeliveryOutcome;
-  /** Whether the event was signed with a key that is not the site's, on purpose. */
-  badSignature: boolean;
-  /** The receiver's HTTP status, when it answered. */
-  status?: number;
-  /** Why the attempt failed, when it did. */
-  error?: string;
-  /** ISO time of the attempt. */
-  time: string;
-  durationMs: number;
-  /**
-   * What the receiver gets once it verifies the JWT: its `data` claim `{eventType, instanceId,
-   * identity, data}`, with `identity` and `data` shown parsed rather than as the JSON strings they are.
-   */
-  payload?: EventPayload;
-}
-
-/** The signed claim of an event, its JSON strings parsed (see {@link WebhookDelivery.payload}). */
-export interface EventPayload {
-  eventType: string;
-  instanceId: string;
-  identity?: unknown;
-  data: unknown;
-}
+export type { DeliveryOutcome, EventPayload, WebhookDelivery };
 
 /** How long a receiver has to answer one attempt. */
 const ATTEMPT_TIMEOUT_MS = 10_000;
@@ -265,24 +228,16 @@ export const webhooksService: ServiceModule = {
     });
 
     // A domain event of any type on demand (`sitekit-sdk emulator trigger`), to the given URLs or webhookUrls.
-    app.post('/_emulator/webhooks/trigger', async (request) => {
-      const input = (request.body ?? {}) as TriggerRequest & { urls?: unknown };
-      const urls = input.urls === undefined ? context.config.get<string[]>('webhookUrls') : input.urls;
-      if (!Array.isArray(urls) || !urls.every((url) => typeof url == 'string' && /^https?:\/\//.test(url)))
-        throw invalidField('urls', 'must be a list of http(s) URLs');
+    controlRoute(app, 'triggerEvent', async ({ body }) => {
+      const urls = body.urls ?? context.config.get<string[]>('webhookUrls');
       if (!urls.length)
         throw invalidField('urls', 'no URL to send to: pass urls or set the config webhookUrls', 'REQUIRED_FIELD');
-      if (input.badSignature !== undefined && typeof input.badSignature != 'boolean')
-        throw invalidField('badSignature', 'must be a boolean');
-      const event = eventForTrigger(context, input);
-      const eventId = await send(event, urls, input.badSignature === true);
+      const event = eventForTrigger(context, body);
+      const eventId = await send(event, urls, body.badSignature === true);
       return { eventId, eventType: event.eventType, entityId: event.entityId, urls };
     });
     // Sends a logged delivery's event again, to the same URL, as a new delivery of the same event id.
-    app.post('/_emulator/webhooks/redeliver', async (request) => {
-      const { deliveryId } = (request.body ?? {}) as { deliveryId?: unknown };
-      if (typeof deliveryId != 'string' || !deliveryId)
-        throw invalidField('deliveryId', 'must be the id of a logged delivery', 'REQUIRED_FIELD');
+    controlRoute(app, 'redeliverWebhook', async ({ body: { deliveryId } }) => {
       const row = context.store.get<{ url: string; event: string; event_id: string; bad_signature: number }>(
         `SELECT deliveries.url, events.event, events.event_id, events.bad_signature
          FROM webhook_deliveries deliveries JOIN webhook_events events ON events.event_id = deliveries.event_id
@@ -294,8 +249,7 @@ export const webhooksService: ServiceModule = {
       return { eventId: row.event_id, url: row.url };
     });
 
-    app.get('/_emulator/webhooks', async (request) => {
-      const limit = Number((request.query as { limit?: string }).limit ?? 200);
+    controlRoute(app, 'listWebhookDeliveries', ({ query }) => {
       const rows = context.store.all<{
         id: string;
         event_id: string;
@@ -313,7 +267,7 @@ export const webhooksService: ServiceModule = {
         `SELECT deliveries.*, events.event, events.bad_signature
          FROM webhook_deliveries deliveries LEFT JOIN webhook_events events ON events.event_id = deliveries.event_id
          ORDER BY deliveries.sequence DESC LIMIT ?`,
-        [Number.isInteger(limit) && limit > 0 ? limit : 200],
+        [query.limit ?? 200],
       );
       const deliveries: WebhookDelivery[] = rows.map((row) => ({
         id: row.id,

@@ -7,25 +7,17 @@
 import { randomUUID } from 'node:crypto';
 import { applicationError, invalidField } from '../../errors.js';
 import { domainEvent, type DomainEvent, type EventChange } from '../../events.js';
+import type { TriggerInput } from '../../control/api.js';
 import type { EmulatorContext } from '../../service.js';
 import { findCollection, type Collection } from '../data/collection-store.js';
 import { wireItem, type ItemData } from '../data/items/item-store.js';
 import { fileEvent } from '../media/media-events.js';
 import type { FileDescriptor } from '../media/file-store.js';
-import type { Member } from '../members/member-store.js';
+import type { Member } from '../accounts/members/member-store.js';
 import { COLLECTION_FQDN, FILE_FQDN, ITEM_FQDN, MEMBER_FQDN, TRIGGER_EVENT_TYPES } from './event-types.js';
 
-/** What a trigger names. */
-export interface TriggerRequest {
-  /** An event type of `TRIGGER_EVENT_TYPES` (event-types.ts). */
-  eventType?: unknown;
-  /** The data collection, for item and collection events (default `Movies`). */
-  collection?: unknown;
-  /** The entity's id (item, collection, member or file); default the first there is. */
-  id?: unknown;
-  /** Sign it with a key that is not the site's, so the receiver's refusal path runs. */
-  badSignature?: unknown;
-}
+/** What a trigger names (typed and checked by the control API's schema). */
+type TriggerRequest = Pick<TriggerInput, 'eventType' | 'collection' | 'id'>;
 
 /** An owner-made change (events triggered from the control API are the site's own). */
 const APP_IDENTITY = { identityType: 'APP' };
@@ -63,14 +55,10 @@ export function eventForTrigger(context: EmulatorContext, input: TriggerRequest)
 
 /** The event of {@link eventForTrigger}, before its time is set. */
 function buildEvent(context: EmulatorContext, input: TriggerRequest): DomainEvent {
-  const { eventType } = input;
-  if (typeof eventType != 'string' || !TRIGGER_EVENT_TYPES.includes(eventType))
+  const { eventType, id } = input;
+  if (!TRIGGER_EVENT_TYPES.includes(eventType))
     throw invalidField('eventType', `must be one of ${TRIGGER_EVENT_TYPES.join(', ')}`, 'INVALID_ENUM_VALUE');
-  if (input.id !== undefined && (typeof input.id != 'string' || !input.id)) throw invalidField('id', 'must be an id');
-  if (input.collection !== undefined && (typeof input.collection != 'string' || !input.collection))
-    throw invalidField('collection', 'must be a collection id');
-  const id = input.id as string | undefined;
-  const collectionId = (input.collection as string | undefined) ?? 'Movies';
+  const collectionId = input.collection ?? 'Movies';
 
   if (eventType.startsWith(`${ITEM_FQDN}_`)) {
     const slug = eventType.slice(ITEM_FQDN.length + 1);

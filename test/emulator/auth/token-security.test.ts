@@ -165,6 +165,61 @@ describe('sessions end as a whole', () => {
   });
 });
 
+describe('sessions after an import or a seed (issue 31, item 2)', () => {
+  /** `POST /_emulator/import` of a file. */
+  const importFile = (file: unknown) => send('POST', '/_emulator/import', file);
+  /** `GET /_emulator/export`: the state's tables. */
+  const exportState = async () =>
+    (await send('GET', '/_emulator/export')).body as { tables: Record<string, Record<string, unknown>[]> };
+
+  it('a member re-declared BLOCKED by an import is signed out: its tokens 401, its refresh refused', async () => {
+    const member = await register();
+    const { tokens } = await signIn(member.email, member.password);
+    expect((await myMember(tokens.access_token)).status).toBe(200);
+    const imported = await importFile({ members: [{ id: member.memberId, email: member.email, status: 'BLOCKED' }] });
+    expect(imported.status).toBe(200);
+    expect((await myMember(tokens.access_token)).status).toBe(401);
+    const refused = await refresh(tokens.refresh_token);
+    expect(refused.status).toBe(400);
+    expect(refused.body.details.applicationError.code).toBe('INVALID_GRANT');
+  });
+
+  it('a member re-declared with a new password is signed out; the new password signs in', async () => {
+    const member = await register();
+    const { tokens } = await signIn(member.email, member.password);
+    await importFile({ members: [{ email: member.email, password: 'a new password' }] });
+    expect((await myMember(tokens.access_token)).status).toBe(401);
+    expect((await refresh(tokens.refresh_token)).status).toBe(400);
+    const again = await signIn(member.email, 'a new password');
+    expect((await myMember(again.tokens.access_token)).status).toBe(200);
+  });
+
+  it('a refresh re-checks the member: blocked in an imported state whose sessions it keeps', async () => {
+    const member = await register();
+    const { tokens } = await signIn(member.email, member.password);
+    const exported = await exportState();
+    const row = exported.tables.members!.find((candidate) => candidate.id == member.memberId)!;
+    row.data = JSON.stringify({ ...JSON.parse(row.data as string), status: 'BLOCKED' });
+    expect((await importFile(exported)).status).toBe(200);
+    // The session is in the imported state, not revoked: the member's standing decides.
+    expect((await refresh(tokens.refresh_token)).status).toBe(400);
+    expect((await myMember(tokens.access_token)).status).toBe(401);
+  });
+
+  it("a member's token whose session the state no longer holds is refused; a visitor's lives on", async () => {
+    const member = await register();
+    const { tokens } = await signIn(member.email, member.password);
+    const visitor = await token({ grantType: 'anonymous' });
+    const exported = await exportState();
+    // The same state without its sessions: the member is there, approved, with the same password.
+    exported.tables.refresh_tokens = [];
+    expect((await importFile(exported)).status).toBe(200);
+    expect((await myMember(tokens.access_token)).status).toBe(401);
+    const query = { dataCollectionId: 'Movies' };
+    expect((await send('POST', '/wix-data/v2/items/query', query, visitor.body.access_token)).status).toBe(200);
+  });
+});
+
 describe('the emulated identity provider (finding 9)', () => {
   const GOOGLE = '0e6a50f5-b523-4e29-990d-f37fa2ffdd69';
   /** An unsigned (`alg: none`) id_token, as anyone can make one. */

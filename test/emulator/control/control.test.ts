@@ -192,7 +192,7 @@ describe('http details', () => {
     await emulator.fetch('/_emulator/config', {
       method: 'PUT',
       headers: json,
-      body: JSON.stringify({ controlOrigins: ['http://127.0.0.1:3000'] }),
+      body: JSON.stringify({ config: { controlOrigins: ['http://127.0.0.1:3000'] } }),
     });
     try {
       expect((await from('http://127.0.0.1:3000')).headers.get('access-control-allow-origin')).toBe(
@@ -202,7 +202,7 @@ describe('http details', () => {
       await emulator.fetch('/_emulator/config', {
         method: 'PUT',
         headers: json,
-        body: JSON.stringify({ controlOrigins: [] }),
+        body: JSON.stringify({ config: { controlOrigins: [] } }),
       });
     }
   });

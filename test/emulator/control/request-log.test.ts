@@ -16,6 +16,7 @@ const record = (index: number): RequestRecord => ({
   caller: undefined,
   decisions: undefined,
   faultId: undefined,
+  faultAnswered: undefined,
   requestBody: undefined,
   responseBody: index % 2 ? `{\n  "n": ${index}\n}` : undefined,
 });

@@ -30,7 +30,7 @@ describe('control API', () => {
     const bad = await emulator.fetch('/_emulator/config', {
       method: 'PUT',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ tokenLifetimeSeconds: 'long', nope: 1 }),
+      body: JSON.stringify({ config: { tokenLifetimeSeconds: 'long', nope: 1 } }),
     });
     expect(bad.status).toBe(400);
     const body = await bad.json();
@@ -40,13 +40,13 @@ describe('control API', () => {
     const good = await emulator.fetch('/_emulator/config', {
       method: 'PUT',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ tokenLifetimeSeconds: 600 }),
+      body: JSON.stringify({ config: { tokenLifetimeSeconds: 600 } }),
     });
     expect((await good.json()).config.tokenLifetimeSeconds).toBe(600);
     await emulator.fetch('/_emulator/config', {
       method: 'PUT',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ tokenLifetimeSeconds: 14400 }),
+      body: JSON.stringify({ config: { tokenLifetimeSeconds: 14400 } }),
     });
   });
 });

@@ -133,13 +133,13 @@ describe('control API writes (finding 6)', () => {
       const behindProxy = await rawRequest('/_emulator/config', {
         method: 'PUT',
         headers: { host: 'proxy.example', origin: 'https://proxy.example', 'content-type': 'application/json' },
-        body: JSON.stringify({ captchaRequired: false }),
+        body: JSON.stringify({ config: { captchaRequired: false } }),
       });
       expect(behindProxy.status).toBe(200);
       const other = await rawRequest('/_emulator/config', {
         method: 'PUT',
         headers: { host: 'proxy.example', origin: 'https://elsewhere.example', 'content-type': 'application/json' },
-        body: JSON.stringify({ captchaRequired: false }),
+        body: JSON.stringify({ config: { captchaRequired: false } }),
       });
       expect(other.status).toBe(403);
     } finally {
@@ -232,7 +232,7 @@ describe('the control API from other local pages (issue 31, item 1)', () => {
     const refused = await emulator.fetch('/_emulator/config', {
       method: 'PUT',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ controlOrigins: ['http://localhost:5173/'] }),
+      body: JSON.stringify({ config: { controlOrigins: ['http://localhost:5173/'] } }),
     });
     expect(refused.status).toBe(400);
 
