@@ -8,7 +8,8 @@ import type { Transport } from '../http/transport.js';
 import { invalid, requireString } from '../input.js';
 import { sendPublic, splitCallOptions, wireRequest } from '../invoke.js';
 import type { Operation } from '../operation.js';
-import type { PagedResult, PagingMetadata } from './types.js';
+import type { PagingMetadata } from '../../generated/models.js';
+import type { PagedResult } from './types.js';
 
 /** Page size when the caller set no limit. */
 export const PAGE_SIZE = 50;

@@ -181,16 +181,6 @@ export interface PagingOperators<T, Self> {
 /** A standalone filter (`items.filter()`), usable in `and/or/not`, aggregations, counts and member queries. */
 export interface FilterBuilder<T = Item> extends FilterOperators<DataItemOf<T>, FilterBuilder<T>> {}
 
-/** The paging metadata of a list response, as the items (`pagingMetadata`) and members (`metadata`) services send it. */
-export interface PagingMetadata {
-  count?: number;
-  offset?: number;
-  total?: number;
-  tooManyToCount?: boolean;
-  hasNext?: boolean;
-  cursors?: { next?: string; prev?: string };
-}
-
 /**
  * One page of results, with the paging arithmetic and navigation of the official result object.
  * Iterable over this page's items; `all()` iterates every item of this and the following pages.
@@ -209,7 +199,7 @@ export interface PagedResult<T> extends Iterable<T> {
   /** Number of pages (rounded up); `undefined` when `totalCount` is. */
   readonly totalPages: number | undefined;
   /** The service's paging metadata of this page (`total`, `hasNext`, `cursors`...), as it sent it. */
-  readonly pagingMetadata: PagingMetadata;
+  readonly pagingMetadata: M.PagingMetadata;
   /** Whether there is a page after this one. */
   hasNext(): boolean;
   /** Whether there is a page before this one. */
