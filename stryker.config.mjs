@@ -59,7 +59,11 @@ export const modules = {
   },
   'control API and test bench': {
     mutate: ['emulator/control/faults.ts', 'emulator/control/test-identities.ts', 'emulator/test-bench.ts'],
-    tests: ['test/emulator/test-bench.test.ts', 'test/emulator/control/control.test.ts'],
+    tests: [
+      'test/emulator/control/faults.test.ts',
+      'test/emulator/test-bench.test.ts',
+      'test/emulator/control/control.test.ts',
+    ],
   },
   'types and pull': {
     mutate: ['cli/pull-command.ts', 'cli/types-changes.ts'],
