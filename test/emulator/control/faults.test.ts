@@ -65,6 +65,7 @@ describe('which rule fires', () => {
     expect(rules.take(query())).toBeDefined();
     expect(rules.take(request('GET', '/_media/files/x'))).toBeDefined();
     expect(rules.take(request('GET', '/_media'))).toBeDefined();
+    expect(rules.take(request('GET', '/_media?download=1'))).toBeDefined();
   });
 
   it('the first rule that matches, counted; a rule stops after `times`', () => {
