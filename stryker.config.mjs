@@ -48,8 +48,8 @@ export const modules = {
   'tokens and sessions': {
     mutate: [
       'emulator/auth/tokens.ts',
-      'emulator/services/sign-in/browser-session.ts',
-      'emulator/services/sign-in/authorization-codes.ts',
+      'emulator/services/accounts/sign-in/browser-session.ts',
+      'emulator/services/accounts/sign-in/authorization-codes.ts',
     ],
     tests: [
       'test/emulator/auth/token-security.test.ts',

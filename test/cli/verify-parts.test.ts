@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { schemaDrift } from '../../cli/verify/schema-drift.js';
+import { closedSchema } from '../../emulator/http/schema-validator.js';
 import { SiteCaller } from '../../cli/verify/site-calls.js';
 import { ApiKeyStrategy, createClient } from '../../src/index.js';
 
@@ -68,5 +69,30 @@ describe('schema drift', () => {
     ]);
     // Item data is free-form: any field goes.
     expect(schemaDrift('get', { dataItem: { ...item, data: { _id: 'movie-1', anything: [1] } } })).toEqual([]);
+  });
+});
+
+describe('the closed schema answers are checked against', () => {
+  it('closes each object that lists its properties, not a field named like a keyword', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        properties: { type: 'string' },
+        rows: { type: 'array', items: { type: 'object', properties: { a: { type: 'number' } } } },
+        free: { type: 'object', additionalProperties: true, properties: { b: { type: 'string' } } },
+      },
+    };
+    expect(closedSchema(schema)).toEqual({
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        properties: { type: 'string' },
+        rows: {
+          type: 'array',
+          items: { type: 'object', additionalProperties: false, properties: { a: { type: 'number' } } },
+        },
+        free: { type: 'object', additionalProperties: true, properties: { b: { type: 'string' } } },
+      },
+    });
   });
 });

@@ -5,11 +5,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { components } from '../../../generated/wire.js';
-import { applicationError, invalidField } from '../../errors.js';
-import type { EmulatorContext } from '../../service.js';
-import type { Migration } from '../../store/store.js';
-import { isLoopbackOrigin } from '../../http/request-guards.js';
+import type { components } from '../../../../generated/wire.js';
+import { applicationError, invalidField } from '../../../errors.js';
+import type { EmulatorContext } from '../../../service.js';
+import type { Migration } from '../../../store/store.js';
+import { isLoopbackOrigin } from '../../../http/request-guards.js';
 import { isAllowedRedirect, requireAllowedRedirect } from './redirect-uris.js';
 
 /** How the hosted page hands the code back. */

@@ -3,10 +3,10 @@
  * language's SQL translation), with the login email and the slug as unique columns.
  */
 import { randomUUID } from 'node:crypto';
-import { applicationError, invalidField } from '../../errors.js';
-import type { Caller, EmulatorContext } from '../../service.js';
-import type { Migration, Store } from '../../store/store.js';
-import { checkStoredValue } from '../../untrusted-json.js';
+import { applicationError, invalidField } from '../../../errors.js';
+import type { Caller, EmulatorContext } from '../../../service.js';
+import type { Migration, Store } from '../../../store/store.js';
+import { checkStoredValue } from '../../../untrusted-json.js';
 
 /** Site access status of a member. */
 export type MemberStatus = 'PENDING' | 'APPROVED' | 'BLOCKED' | 'OFFLINE';

@@ -5,10 +5,10 @@
  * code, REQUIRE_OWNER_APPROVAL, STATUS_CHECK for blocked or offline members).
  */
 import { randomInt } from 'node:crypto';
-import { applicationError, invalidField, validationError } from '../../errors.js';
-import type { DomainEvent } from '../../events.js';
-import type { Caller, EmulatorContext } from '../../service.js';
-import { sendEmail } from '../outbox.js';
+import { applicationError, invalidField, validationError } from '../../../errors.js';
+import type { DomainEvent } from '../../../events.js';
+import type { Caller, EmulatorContext } from '../../../service.js';
+import { sendEmail } from '../../outbox.js';
 import { emitMemberEvent } from '../members/member-events.js';
 import {
   changeMember,

@@ -6,9 +6,9 @@
  * callers read every field and may use them all. Member writes are bounded like item writes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator, type TestEmulator } from '../../../helpers/emulator.js';
-import { type Answer, callJson, type Violation } from '../../../helpers/json-calls.js';
-import { newEmail, sessionTokenOf } from '../../../helpers/sign-in.js';
+import { startEmulator, type TestEmulator } from '../../../../helpers/emulator.js';
+import { type Answer, callJson, type Violation } from '../../../../helpers/json-calls.js';
+import { newEmail, sessionTokenOf } from '../../../../helpers/sign-in.js';
 
 let emulator: TestEmulator;
 let visitorToken: string;

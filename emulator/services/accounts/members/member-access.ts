@@ -2,8 +2,8 @@
  * Who a members call acts on and what it may see: the caller's own member, members visible to
  * others (public, approved), a member shaped for the caller, and access ended for a member.
  */
-import { permissionDenied } from '../../errors.js';
-import type { Caller, EmulatorContext, ServiceCall } from '../../service.js';
+import { permissionDenied } from '../../../errors.js';
+import type { Caller, EmulatorContext, ServiceCall } from '../../../service.js';
 import { revokeSecrets } from '../identity/secrets.js';
 import {
   actsOn,

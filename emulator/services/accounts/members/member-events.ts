@@ -1,6 +1,6 @@
 /** Domain events of members (`wix.members.v1.member_created` / `_updated` / `_deleted`). */
-import { domainEvent, eventIdentity } from '../../events.js';
-import type { ServiceCall } from '../../service.js';
+import { domainEvent, eventIdentity } from '../../../events.js';
+import type { ServiceCall } from '../../../service.js';
 import type { Member } from './member-store.js';
 
 const MEMBER_FQDN = 'wix.members.v1.member';

@@ -2,7 +2,7 @@
  * Demo members, written on first start and by `POST /_emulator/reset`: a few public members,
  * a private one and one waiting for approval. Ada can sign in with {@link DEMO_PASSWORD}.
  */
-import type { EmulatorContext } from '../../service.js';
+import type { EmulatorContext } from '../../../service.js';
 import { saveIdentity } from '../identity/identity-store.js';
 import { hashPasswordSync } from '../identity/passwords.js';
 import { insertMember, type NewMember } from './member-store.js';

@@ -5,7 +5,7 @@
  * `allowedRedirectOrigins` setting).
  */
 import type { FastifyInstance, FastifyRequest, onSendHookHandler } from 'fastify';
-import type { EmulatorContext } from '../../service.js';
+import type { EmulatorContext } from '../../../service.js';
 import { findRedirectSession } from './redirect-sessions.js';
 
 /** The CSP sources of the origins the client allows (see `redirect-uris.ts`, which decides the same for redirects). */

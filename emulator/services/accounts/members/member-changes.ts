@@ -2,12 +2,12 @@
  * Changes to members, each with its `member_updated`, `member_created` or `member_deleted` event:
  * creation, updates (a deep merge of the parts a caller may edit), statuses, deletes.
  */
-import { EmulatorError, applicationError, invalidField, permissionDenied } from '../../errors.js';
-import type { components } from '../../../generated/wire.js';
-import type { Caller, EmulatorContext, ServiceCall } from '../../service.js';
-import { checkStoredValue, isRecord, ownValue } from '../../untrusted-json.js';
+import { EmulatorError, applicationError, invalidField, permissionDenied } from '../../../errors.js';
+import type { components } from '../../../../generated/wire.js';
+import type { Caller, EmulatorContext, ServiceCall } from '../../../service.js';
+import { checkStoredValue, isRecord, ownValue } from '../../../untrusted-json.js';
 import { deleteIdentity } from '../identity/identity-store.js';
-import type { OperationCall } from '../operation-input.js';
+import type { OperationCall } from '../../operation-input.js';
 import { answer, revokeAccess, visibleMember } from './member-access.js';
 import { emitMemberEvent } from './member-events.js';
 import {

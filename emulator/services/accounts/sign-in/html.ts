@@ -2,7 +2,7 @@
  * The hosted pages' HTML: small, server-rendered forms that work without JavaScript (the
  * `web_message` answer is the only script). Every value put into a page is escaped.
  */
-import { ICON_LINK } from '../../http/icon.js';
+import { ICON_LINK } from '../../../http/icon.js';
 
 /** Text made safe for HTML content and attribute values. */
 export const escapeHtml = (text: string): string =>

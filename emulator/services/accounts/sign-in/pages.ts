@@ -9,9 +9,9 @@
  * or the query, or posts them to the opener/parent frame (`web_message`).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { EmulatorError } from '../../errors.js';
-import type { DomainEvent } from '../../events.js';
-import type { EmulatorContext } from '../../service.js';
+import { EmulatorError } from '../../../errors.js';
+import type { DomainEvent } from '../../../events.js';
+import type { EmulatorContext } from '../../../service.js';
 import { CAPTCHA_PASSING_TOKEN } from '../identity/captcha.js';
 import {
   login,
@@ -23,7 +23,7 @@ import {
   type StateMachineResponse,
 } from '../identity/authentication.js';
 import { readSecret, spendSecret } from '../identity/secrets.js';
-import { ANONYMOUS } from '../../auth/caller.js';
+import { ANONYMOUS } from '../../../auth/caller.js';
 import { issueAuthorizationCode } from './authorization-codes.js';
 import { endBrowserSession, signedInMember, startBrowserSession } from './browser-session.js';
 import { alert, escapeHtml, field, form, hidden, page, postMessagePage } from './html.js';

@@ -4,8 +4,8 @@
  * expiry and, once spent, the time it was used. One table and one helper for all of them.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { EmulatorContext } from '../../service.js';
-import type { Migration } from '../../store/store.js';
+import type { EmulatorContext } from '../../../service.js';
+import type { Migration } from '../../../store/store.js';
 
 /** What the secret helpers read: the store, and the clock their expiry follows. */
 export type SecretScope = Pick<EmulatorContext, 'store' | 'clock'>;

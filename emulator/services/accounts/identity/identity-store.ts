@@ -3,7 +3,7 @@
  * provider connections). Every identity is a member with the same id; the member row holds the
  * login email, its verification and the status.
  */
-import type { Migration, Store } from '../../store/store.js';
+import type { Migration, Store } from '../../../store/store.js';
 import type { Member } from '../members/member-store.js';
 
 /** The sign-in side of a member. */

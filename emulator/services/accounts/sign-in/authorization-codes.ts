@@ -4,9 +4,9 @@
  * verifier whose S256 challenge the redirect session carried. A refused exchange spends nothing.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { invalidField } from '../../errors.js';
-import { invalidGrant, type Grant } from '../../auth/tokens.js';
-import type { EmulatorContext } from '../../service.js';
+import { invalidField } from '../../../errors.js';
+import { invalidGrant, type Grant } from '../../../auth/tokens.js';
+import type { EmulatorContext } from '../../../service.js';
 import { readSecret, spendSecret, issueSecret } from '../identity/secrets.js';
 import { findMember } from '../members/member-store.js';
 import { requireClient, tokenField } from '../oauth.js';

@@ -6,8 +6,8 @@
  * ./member-access.ts (who a call acts on, what it sees), ./member-changes.ts (creation, updates,
  * statuses, deletes), ./member-queries.ts (list, query, search, filter jobs), ./member-store.ts.
  */
-import type { ServiceModule } from '../../service.js';
-import type { OperationCall } from '../operation-input.js';
+import type { ServiceModule } from '../../../service.js';
+import type { OperationCall } from '../../operation-input.js';
 import { seedMembers } from './demo.js';
 import { answer, callerMemberId, visibleMember } from './member-access.js';
 import {

@@ -3,12 +3,12 @@
  * Part 2 registers `authorization_code` through `context.tokens.registerGrant`.
  */
 import { randomUUID } from 'node:crypto';
-import { invalidField, permissionDenied } from '../errors.js';
-import { invalidGrant, type Grant, type TokenSubject } from '../auth/tokens.js';
-import { atLeast } from '../config.js';
-import type { EmulatorContext, ServiceModule } from '../service.js';
+import { invalidField, permissionDenied } from '../../errors.js';
+import { invalidGrant, type Grant, type TokenSubject } from '../../auth/tokens.js';
+import { atLeast } from '../../config.js';
+import type { EmulatorContext, ServiceModule } from '../../service.js';
 import { findMember, memberNotFound } from './members/member-store.js';
-import type { OperationCall } from './operation-input.js';
+import type { OperationCall } from '../operation-input.js';
 
 /** Reads a string field of the token request, camelCase or snake_case (real clients send both). */
 export const tokenField = (input: Record<string, unknown>, camel: string, snake: string): string | undefined => {

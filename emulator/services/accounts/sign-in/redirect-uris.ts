@@ -4,9 +4,9 @@
  * origin, and the origins listed in the `allowedRedirectOrigins` setting; never the emulator's API
  * paths but its landing page.
  */
-import { applicationError } from '../../errors.js';
-import { isApiPath } from '../../http/static.js';
-import type { EmulatorContext } from '../../service.js';
+import { applicationError } from '../../../errors.js';
+import { isApiPath } from '../../../http/static.js';
+import type { EmulatorContext } from '../../../service.js';
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 

@@ -2,8 +2,8 @@
  * Member sign-in through the demo OAuth client: redirect sessions, the hosted sign-in and logout
  * pages, authorization codes with PKCE (the `authorization_code` grant of `/oauth2/token`).
  */
-import type { ServiceModule } from '../../service.js';
-import type { OperationCall } from '../operation-input.js';
+import type { ServiceModule } from '../../../service.js';
+import type { OperationCall } from '../../operation-input.js';
 import { authorizationCodeGrant } from './authorization-codes.js';
 import { registerFramingPolicy } from './framing.js';
 import { registerHostedPages } from './pages.js';

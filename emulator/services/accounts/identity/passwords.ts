@@ -3,7 +3,7 @@
  * lives for the length of one request and is never logged.
  */
 import { randomBytes, scrypt, scryptSync, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import { invalidField } from '../../errors.js';
+import { invalidField } from '../../../errors.js';
 
 const KEY_LENGTH = 32;
 // N=2^14, r=8, p=1: the parameters RFC 7914 suggests for interactive logins (about 16 MiB, tens of ms).

@@ -4,15 +4,15 @@
  * the filter "jobs" of the bulk calls.
  */
 import { randomUUID } from 'node:crypto';
-import type { components } from '../../../generated/wire.js';
-import { invalidField } from '../../errors.js';
-import type { Caller, EmulatorContext, ServiceCall } from '../../service.js';
-import { filterToSql, type FieldRule, type SqlFragment } from '../data/items/filter-sql.js';
-import { jsonPath } from '../data/items/json-path.js';
-import { orderBy, type Sorting } from '../data/items/paging-sql.js';
-import { readingStoredJson } from '../data/items/readable-json.js';
-import { pageOffset, pageSize } from '../data/paging.js';
-import type { OperationCall } from '../operation-input.js';
+import type { components } from '../../../../generated/wire.js';
+import { invalidField } from '../../../errors.js';
+import type { Caller, EmulatorContext, ServiceCall } from '../../../service.js';
+import { filterToSql, type FieldRule, type SqlFragment } from '../../data/items/filter-sql.js';
+import { jsonPath } from '../../data/items/json-path.js';
+import { orderBy, type Sorting } from '../../data/items/paging-sql.js';
+import { readingStoredJson } from '../../data/items/readable-json.js';
+import { pageOffset, pageSize } from '../../data/paging.js';
+import type { OperationCall } from '../../operation-input.js';
 import { MEMBER_JSON, isPublicMemberField, shapeMember, widestFieldset, type Member } from './member-store.js';
 
 type MemberSearch = components['schemas']['MemberSearch'];

@@ -2,8 +2,8 @@
  * The captcha switch. No captcha service is reachable offline, so the emulator accepts one
  * documented test token and refuses every other one, with the platform's codes.
  */
-import { applicationError } from '../../errors.js';
-import type { EmulatorContext } from '../../service.js';
+import { applicationError } from '../../../errors.js';
+import type { EmulatorContext } from '../../../service.js';
 
 /** The captcha token the emulator accepts while captcha is required. */
 export const CAPTCHA_PASSING_TOKEN = 'sitekit-captcha-pass';

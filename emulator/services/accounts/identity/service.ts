@@ -5,10 +5,10 @@
  * go to the outbox. The sign-in switches are settings of `/_emulator/config`.
  */
 import { decodeJwt } from 'jose';
-import { applicationError, invalidField, permissionDenied } from '../../errors.js';
-import type { EmulatorContext, ServiceModule } from '../../service.js';
+import { applicationError, invalidField, permissionDenied } from '../../../errors.js';
+import type { EmulatorContext, ServiceModule } from '../../../service.js';
 import { emitMemberEvent } from '../members/member-events.js';
-import type { OperationCall, OperationInput } from '../operation-input.js';
+import type { OperationCall, OperationInput } from '../../operation-input.js';
 import {
   changeMember,
   findMember,
@@ -17,7 +17,7 @@ import {
   requireMember,
   type Member,
 } from '../members/member-store.js';
-import { sendEmail, type EmailKind } from '../outbox.js';
+import { sendEmail, type EmailKind } from '../../outbox.js';
 import { endBrowserSession } from '../sign-in/browser-session.js';
 import { requireAllowedRedirect } from '../sign-in/redirect-uris.js';
 import {
