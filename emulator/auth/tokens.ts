@@ -209,7 +209,9 @@ export function createTokenService(store: Store, site: SiteIdentity, config: Con
       if (payload.role == 'member' && payload.memberId) caller.memberId = payload.memberId;
       else if (payload.role != 'visitor') throw unauthenticated('The access token names no known role');
       const session = payload.sid
-        ? store.get<{ used_at: string | null }>('SELECT used_at FROM refresh_tokens WHERE session_id = ?', [payload.sid])
+        ? store.get<{ used_at: string | null }>('SELECT used_at FROM refresh_tokens WHERE session_id = ?', [
+            payload.sid,
+          ])
         : undefined;
       if (session?.used_at)
         throw unauthenticated(
