@@ -19,7 +19,11 @@
 export const modules = {
   'request guards': {
     mutate: ['emulator/http/request-guards.ts', 'emulator/http/cors.ts'],
-    tests: ['test/emulator/http/web-security.test.ts', 'test/emulator/http/cors.test.ts'],
+    tests: [
+      'test/emulator/http/request-guards.test.ts',
+      'test/emulator/http/web-security.test.ts',
+      'test/emulator/http/cors.test.ts',
+    ],
   },
   'untrusted input': {
     mutate: ['emulator/untrusted-json.ts', 'emulator/http/querystring.ts', 'emulator/services/media/import-fetch.ts'],
@@ -32,7 +36,11 @@ export const modules = {
   },
   redaction: {
     mutate: ['emulator/control/logged-bodies.ts'],
-    tests: ['test/emulator/control/request-log-bodies.test.ts', 'test/emulator/control/request-log.test.ts'],
+    tests: [
+      'test/emulator/control/logged-bodies.test.ts',
+      'test/emulator/control/request-log-bodies.test.ts',
+      'test/emulator/control/request-log.test.ts',
+    ],
   },
   'tokens and sessions': {
     mutate: [
@@ -53,7 +61,12 @@ export const modules = {
   },
   'types and pull': {
     mutate: ['cli/pull-command.ts', 'cli/types-changes.ts'],
-    tests: ['test/cli/*.test.ts'],
+    tests: [
+      'test/cli/pull.test.ts',
+      'test/cli/types.test.ts',
+      'test/cli/pull-rate-limit.test.ts',
+      'test/cli/site-types.test.ts',
+    ],
   },
   'SDK transport': {
     mutate: ['src/http/transport.ts', 'src/http/response-shape.ts', 'src/http/redirect.ts', 'src/http/query.ts'],

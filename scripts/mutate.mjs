@@ -3,7 +3,7 @@
 // stryker.config.mjs runs in its own Stryker run against its own test files, remembering its
 // results in reports/mutation/<module>.incremental.json; the end prints the score of each module.
 // Exits 1 when a module scores under the threshold (85 %).
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { Stryker } from '@stryker-mutator/core';
 import config, { modules } from '../stryker.config.mjs';
 
@@ -47,6 +47,13 @@ function tally(results) {
 }
 
 const slug = (name) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+
+for (const [name, module] of Object.entries(modules))
+  for (const file of module.mutate)
+    if (!existsSync(file)) {
+      console.error(`stryker.config.mjs: the module ${name} names ${file}, which is not there (moved?)`);
+      process.exit(2);
+    }
 
 const files = process.argv.slice(2);
 if (files.some((file) => file.startsWith('-'))) {
