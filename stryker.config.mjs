@@ -28,7 +28,9 @@ export const modules = {
   'untrusted input': {
     mutate: ['emulator/untrusted-json.ts', 'emulator/http/querystring.ts', 'emulator/services/media/import-fetch.ts'],
     tests: [
+      'test/emulator/untrusted-json.test.ts',
       'test/emulator/services/data/input-security.test.ts',
+      'test/emulator/services/media/import-fetch.test.ts',
       'test/emulator/services/media/security.test.ts',
       'test/emulator/http/bad-input.test.ts',
       'test/emulator/http/querystring.test.ts',
@@ -45,8 +47,8 @@ export const modules = {
   'tokens and sessions': {
     mutate: [
       'emulator/auth/tokens.ts',
-      'emulator/services/sign-in/browser-session.ts',
-      'emulator/services/sign-in/authorization-codes.ts',
+      'emulator/services/accounts/sign-in/browser-session.ts',
+      'emulator/services/accounts/sign-in/authorization-codes.ts',
     ],
     tests: [
       'test/emulator/auth/token-security.test.ts',

@@ -1,12 +1,17 @@
 /**
  * `npm run bench`: every benchmark, one after the other. Each prints its figures as ratios against
  * baselines measured in the same run (see bench/timing.ts for how sides are interleaved).
- * `npm run bench -- transport` (or `emulator`) runs one of them.
+ * `npm run bench -- transport` (or `emulator`, `decisions`) runs one of them.
  */
+import { decisionsBench } from './decisions.js';
 import { emulatorBench } from './emulator.js';
 import { transportBench } from './transport.js';
 
-const benches: Record<string, () => Promise<void>> = { transport: transportBench, emulator: emulatorBench };
+const benches: Record<string, () => Promise<void>> = {
+  transport: transportBench,
+  emulator: emulatorBench,
+  decisions: decisionsBench,
+};
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !(name in benches));
 if (unknown.length > 0) {

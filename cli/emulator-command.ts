@@ -102,7 +102,7 @@ export async function emulatorCommand(argv: string[], io: CommandIo): Promise<nu
   }
 
   const { startEmulator } = await import('../emulator/index.js');
-  const { DEMO_EMAIL, DEMO_PASSWORD } = await import('../emulator/services/members/demo.js');
+  const { DEMO_EMAIL, DEMO_PASSWORD } = await import('../emulator/services/accounts/members/demo.js');
   const emulator = await startEmulator({
     port,
     host: values.host,

@@ -6,7 +6,7 @@
  * retries rate limits, 429 with `Retry-After`); after each page it saves where it is in a state
  * file next to the output, so a pull that stopped resumes there when run again.
  */
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ApiKeyAuth, Client, DataCollection, Item } from '../src/index.js';
@@ -23,6 +23,7 @@ import {
   wireMember,
   type PulledEntities,
 } from './site-copy.js';
+import { downloadMediaFile, MAX_MEDIA_FILE_BYTES } from './media-download.js';
 import { callRaw } from './raw-calls.js';
 import { readCollections } from './site-schema.js';
 
@@ -40,7 +41,10 @@ Options:
   --no-members            leave members out
   --keep-personal-data    copy members' emails, names and phones as they are
   --media                 also download the media files' bytes, into <file>.media/ (descriptors are always
-                          copied); the emulator reads them on a first start with --seed <file>
+                          copied); the emulator reads them on a first start with --seed <file>. Each is
+                          streamed to disk, at most the size its descriptor says (4 GiB without one)
+  --allow-private         let --media download from loopback and private addresses (a site on this machine
+                          or network); by default only public ones, whatever the site's download URLs say
 ${SITE_USAGE}
   -h, --help              show this help
 `;
@@ -75,6 +79,8 @@ interface PullOptions {
   members: boolean;
   anonymize: boolean;
   media: boolean;
+  /** `--allow-private`: media downloads may reach loopback and private addresses. */
+  allowPrivate: boolean;
 }
 
 function pullOptions(argv: string[]): (PullOptions & { site: SiteArguments }) | 'help' {
@@ -88,6 +94,7 @@ function pullOptions(argv: string[]): (PullOptions & { site: SiteArguments }) | 
       'no-members': { type: 'boolean' },
       'keep-personal-data': { type: 'boolean' },
       media: { type: 'boolean' },
+      'allow-private': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -107,6 +114,7 @@ function pullOptions(argv: string[]): (PullOptions & { site: SiteArguments }) | 
     members: !values['no-members'],
     anonymize: !values['keep-personal-data'],
     media: values.media ?? false,
+    allowPrivate: values['allow-private'] ?? false,
   };
 }
 
@@ -121,7 +129,7 @@ async function loadProgress(path: string, key: string): Promise<Progress | undef
 }
 
 /**
- * How often, at most, the progress file is rewritten as pages come in: it holds every row read so
+ * How often, at most, the progress file is rewritten as pages come in: it holds every entity read so
  * far, so writing it after each page would cost a large site more than the pull itself.
  */
 const SAVE_INTERVAL_MS = 2000;
@@ -180,7 +188,7 @@ export async function pullCommand(argv: string[], io: CommandIo): Promise<number
     for (const collection of collections) await pullItems(site.client, collection, options.limit, progress, save, io);
     if (options.members) await pullMembers(site.client, options.anonymize, progress, save, io);
     await pullMediaDescriptors(site.client, site.origin, progress, save, io);
-    if (options.media) await downloadMedia(site.client, progress, `${options.out}.media`, io);
+    if (options.media) await downloadMedia(site.client, progress, `${options.out}.media`, options.allowPrivate, io);
   } catch (error) {
     // Whatever stopped the pull, the pages read so far are kept for the next run.
     await save(true);
@@ -322,11 +330,16 @@ async function pullMediaDescriptors(
   }
 }
 
-/** Downloads every copied media file's bytes into `dir` (`<file ID>` each); files already there are skipped. */
+/**
+ * Downloads every copied media file's bytes into `dir` (`<file ID>` each); files already there are
+ * skipped. The site's download URLs are followed as `media-download.ts` allows: public addresses
+ * only unless `allowPrivate`, streamed to disk, at most the size the descriptor says.
+ */
 async function downloadMedia(
   client: Client<ApiKeyAuth>,
   progress: Progress,
   dir: string,
+  allowPrivate: boolean,
   io: CommandIo,
 ): Promise<void> {
   await mkdir(dir, { recursive: true });
@@ -334,7 +347,8 @@ async function downloadMedia(
   for (const file of progress.entities.files) {
     const fileId = file.id as string;
     const target = `${dir}/${encodeURIComponent(fileId)}`;
-    const downloaded = await readFile(target).then(
+    // Whether it is there, without reading it (a file may be gigabytes).
+    const downloaded = await access(target).then(
       () => true,
       () => false,
     );
@@ -342,9 +356,9 @@ async function downloadMedia(
     const { downloadUrls } = await client.media.generateFileDownloadUrl(fileId);
     const url = downloadUrls?.[0]?.url;
     if (!url) throw new Error(`the site gave no download URL for media file ${fileId}`);
-    const response = await (io.fetch ?? fetch)(url);
-    if (!response.ok) throw new Error(`downloading media file ${fileId} answered ${response.status}`);
-    await writeAtomically(target, new Uint8Array(await response.arrayBuffer()));
+    const described = Number(file.sizeInBytes);
+    const maxBytes = described > 0 ? Math.min(described, MAX_MEDIA_FILE_BYTES) : MAX_MEDIA_FILE_BYTES;
+    await downloadMediaFile(url, target, `media file ${fileId}`, { allowPrivate, maxBytes });
     io.stderr(`  media bytes: ${++count} of ${progress.entities.files.length}\n`);
   }
 }

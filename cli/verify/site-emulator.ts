@@ -27,9 +27,12 @@ export async function startSiteEmulator(
   const dir = await mkdtemp(join(tmpdir(), 'sitekit-verify-'));
   try {
     const file = join(dir, 'site.json');
+    // Pull's progress and its closing advice (load the file with --seed) are not for this run:
+    // the file is loaded here and then removed. Its failure still reaches the caller, thrown.
+    const quiet: CommandIo = { ...io, stdout: () => {}, stderr: () => {} };
     const pulled = await pullCommand(
       [...siteArguments, '--out', file, ...(collectionIds.length ? ['--collections', collectionIds.join(',')] : [])],
-      io,
+      quiet,
     );
     if (pulled != 0) throw new Error('the copy of the site (pull) failed');
     let startEmulator: typeof import('../../emulator/index.js').startEmulator;

@@ -130,13 +130,24 @@ function siteOf(connection: SiteConnection, scratchId: string, count: CallCount,
   };
 }
 
-/** The collections to read: those named (each must exist), or the first {@link MAX_COLLECTIONS}. */
-async function chosenCollections(connection: SiteConnection, ids: string[] | undefined): Promise<CollectionFacts[]> {
+/**
+ * The collections to read: those named (each must exist), or the first {@link MAX_COLLECTIONS}
+ * (a line on stderr says so when the site has more).
+ */
+async function chosenCollections(
+  connection: SiteConnection,
+  ids: string[] | undefined,
+  io: CommandIo,
+): Promise<CollectionFacts[]> {
   const all = (await readCollections(connection.client)).map((collection) => ({
     id: collection._id!,
     fields: collection.fields?.map((field) => ({ key: field.key!, type: field.type })),
   }));
-  if (!ids) return all.slice(0, MAX_COLLECTIONS);
+  if (!ids) {
+    if (all.length > MAX_COLLECTIONS)
+      io.stderr(`reading ${MAX_COLLECTIONS} of the site's ${all.length} collections; name others with --collections\n`);
+    return all.slice(0, MAX_COLLECTIONS);
+  }
   const missing = ids.filter((id) => !all.some((collection) => collection.id === id));
   if (missing.length) throw new UsageError(`--collections: the site has no collection ${missing.join(', ')}`);
   return ids.map((id) => all.find((collection) => collection.id === id)!);
@@ -182,7 +193,7 @@ export async function verifyCommand(argv: string[], io: VerifyIo): Promise<numbe
     ? undefined
     : await connectToSite(options.site, io.env, policy, countedFetch(fetchFunction, count));
   const recorded = options.replay ? await readRecording(options.replay) : undefined;
-  const collections = live ? await chosenCollections(live, options.collections) : [];
+  const collections = live ? await chosenCollections(live, options.collections, io) : [];
 
   let started: SiteEmulator | undefined;
   let run: VerifyRun | undefined;
@@ -230,7 +241,8 @@ export async function verifyCommand(argv: string[], io: VerifyIo): Promise<numbe
   }
   for (const problem of problems) io.stderr(`${problem}\n`);
 
-  if (options.record && run) await writeRecording(options.record, run.recorded);
+  // Only a whole run is recorded: a replay of part of one would pass on fewer steps.
+  if (options.record && run && !interrupted) await writeRecording(options.record, run.recorded);
   const summary = summaryLine(run?.results ?? [], live ? count : undefined, note);
   if (options.out)
     await writeFile(options.out, `${JSON.stringify({ scratchId, summary, steps: run?.results ?? [] }, null, 2)}\n`);

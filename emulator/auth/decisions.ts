@@ -10,6 +10,15 @@ import type { Caller } from '../service.js';
 // The request fields the route table sets (caller, operationId), declared there.
 import type {} from '../http/routes.js';
 
+/** The item actions a collection permission is for. */
+export const PERMISSION_ACTIONS = ['read', 'insert', 'update', 'remove'] as const;
+/** An item action a collection permission is for. */
+export type PermissionAction = (typeof PERMISSION_ACTIONS)[number];
+/** The roles a collection requires for an action. */
+export const PERMISSION_ROLES = ['ADMIN', 'SITE_MEMBER_AUTHOR', 'SITE_MEMBER', 'ANYONE'] as const;
+/** A role a collection requires for an action. */
+export type PermissionRole = (typeof PERMISSION_ROLES)[number];
+
 /** A collection permission evaluated for an item action. */
 export interface CollectionDecision {
   kind: 'collection';
@@ -17,10 +26,9 @@ export interface CollectionDecision {
   /** False when the decision was only logged (config `permissions: "log"`): a refusal let through, or an author-only scope not applied. */
   enforced: boolean;
   collectionId: string;
-  /** `read`, `insert`, `update` or `remove`. */
-  action: string;
-  /** The collection's role for the action: `ANYONE`, `SITE_MEMBER`, `SITE_MEMBER_AUTHOR`, `ADMIN`. */
-  requiredRole: string;
+  action: PermissionAction;
+  /** The collection's role for the action. */
+  requiredRole: PermissionRole;
   callerKind: Caller['kind'] | 'none';
   /** Allowed on the caller's own items only (`SITE_MEMBER_AUTHOR`). */
   ownItemsOnly?: boolean;
@@ -64,55 +72,75 @@ declare module 'fastify' {
 
 /** Above this many, the shared first-decision lists are dropped and made anew. */
 const SHARED_LISTS = 1000;
-/** Collection decisions' shared lists, by collection id, then by {@link factsCode}. */
-const collectionLists = new Map<string, Map<number, readonly Decision[]>>();
-/** Other decisions' shared lists (refusals: rare), by their facts as one string. */
-const otherLists = new Map<string, readonly Decision[]>();
+
+/**
+ * Collection decisions' shared lists, one level per fact: collection → action → required role →
+ * caller kind (maps), then allowed → enforced → own items only (pairs). Each level is keyed by the
+ * typed fact itself, so two decisions share a list exactly when every fact is equal: no fact is
+ * coded into a number that could collide, and no table of codes has to be kept or bounded.
+ */
+type ByOwnItemsOnly = ByFlag<readonly Decision[]>;
+type ByEnforced = ByFlag<ByOwnItemsOnly>;
+type ByAllowed = ByFlag<ByEnforced>;
+type ByCallerKind = Map<Decision['callerKind'], ByAllowed>;
+type ByRequiredRole = Map<PermissionRole, ByCallerKind>;
+type ByAction = Map<PermissionAction, ByRequiredRole>;
+const collectionLists = new Map<string, ByAction>();
+/** Refusals' shared lists (rare), by status, then caller kind, code and description. */
+const refusalLists = new Map<number, Map<Decision['callerKind'], Map<string, Map<string, readonly Decision[]>>>>();
 let sharedLists = 0;
 
-/** Small numbers for the words of decisions' facts (actions, roles, caller kinds), given as met. */
-const wordCodes = new Map<string, number>();
-const codeOf = (word: string): number => {
-  let code = wordCodes.get(word);
-  if (code === undefined) wordCodes.set(word, (code = wordCodes.size));
-  return code;
-};
+/**
+ * A level keyed by a yes/no fact: what is kept for `false`, then for `true` (a pair rather than a
+ * Map: the lookup is an index, and the three flags of a decision are three of its seven levels).
+ */
+type ByFlag<Inner> = [whenFalse: Inner | undefined, whenTrue: Inner | undefined];
 
-/** A collection decision's facts but its collection as one number: no string is built per request. */
-const factsCode = (decision: CollectionDecision): number =>
-  ((codeOf(decision.action) * 1024 + codeOf(decision.requiredRole)) * 1024 + codeOf(decision.callerKind)) * 8 +
-  (decision.allowed ? 4 : 0) +
-  (decision.enforced ? 2 : 0) +
-  (decision.ownItemsOnly ? 1 : 0);
+/** The pair under `flag` in `pair`, made empty when there is none yet. */
+function flagLevel<Inner>(pair: ByFlag<ByFlag<Inner>>, flag: boolean): ByFlag<Inner> {
+  return (pair[flag ? 1 : 0] ??= newPair());
+}
+
+/** Make an empty level. */
+const newMap = <Key, Inner>(): Map<Key, Inner> => new Map();
+const newPair = <Inner>(): ByFlag<Inner> => [undefined, undefined];
+
+/** What `map` keeps under `key`, made by `make` when there is nothing yet. */
+function level<Key, Inner>(map: Map<Key, Inner>, key: Key, make: () => NoInfer<Inner>): Inner {
+  let inner = map.get(key);
+  if (inner === undefined) {
+    inner = make();
+    map.set(key, inner);
+  }
+  return inner;
+}
+
+/** A list of `decision` alone, for every request that takes it. */
+function newSharedList(decision: Decision): readonly Decision[] {
+  sharedLists++;
+  return Object.freeze([Object.freeze(decision)]);
+}
 
 /** The list of one decision that every request taking the same decision shares. */
 function sharedList(decision: Decision): readonly Decision[] {
-  // The codes stay below 1024 (the words are a few enums; a decision adds at most three), so no
-  // two facts share a number.
-  if (sharedLists >= SHARED_LISTS || wordCodes.size >= 1000) {
+  if (sharedLists >= SHARED_LISTS) {
     collectionLists.clear();
-    otherLists.clear();
-    wordCodes.clear();
+    refusalLists.clear();
     sharedLists = 0;
   }
-  let lists: Map<number | string, readonly Decision[]>;
-  let key: number | string;
-  if (decision.kind == 'collection') {
-    let forCollection = collectionLists.get(decision.collectionId);
-    if (!forCollection) collectionLists.set(decision.collectionId, (forCollection = new Map()));
-    lists = forCollection as Map<number | string, readonly Decision[]>;
-    key = factsCode(decision);
-  } else {
-    lists = otherLists as Map<number | string, readonly Decision[]>;
-    key = `${decision.status}|${decision.callerKind}|${decision.code}|${decision.description}`;
+  if (decision.kind == 'refusal') {
+    const byCode = level(level(refusalLists, decision.status, newMap), decision.callerKind, newMap);
+    const byDescription = level(byCode, decision.code, newMap);
+    let shared = byDescription.get(decision.description);
+    if (!shared) byDescription.set(decision.description, (shared = newSharedList(decision)));
+    return shared;
   }
-  let shared = lists.get(key);
-  if (!shared) {
-    shared = Object.freeze([Object.freeze(decision)]);
-    lists.set(key, shared);
-    sharedLists++;
-  }
-  return shared;
+  const byRequiredRole = level(level(collectionLists, decision.collectionId, newMap), decision.action, newMap);
+  const byCallerKind = level(byRequiredRole, decision.requiredRole, newMap);
+  const byAllowed = level(byCallerKind, decision.callerKind, newPair);
+  const byOwnItemsOnly = flagLevel(flagLevel(byAllowed, decision.allowed), decision.enforced);
+  const own = decision.ownItemsOnly === true ? 1 : 0;
+  return (byOwnItemsOnly[own] ??= newSharedList(decision));
 }
 
 /**
@@ -129,6 +157,10 @@ export function recordDecision(request: FastifyRequest, decision: Decision): voi
 /** The caller's kind as decisions record it. */
 export const callerKindOf = (request: FastifyRequest): Caller['kind'] | 'none' => request.caller?.kind ?? 'none';
 
+/** Whether `value` is one of `words`. */
+const isOneOf = <Word extends string>(words: readonly Word[], value: unknown): value is Word =>
+  (words as readonly unknown[]).includes(value);
+
 /** The `data` of the platform's `WDE0027` refusal (`actionDenied` in the items service). */
 interface ActionDeniedData {
   collectionId?: unknown;
@@ -144,14 +176,18 @@ export function recordRefusal(request: FastifyRequest, error: EmulatorError): vo
   if (request.decisions?.some((decision) => !decision.allowed)) return;
   const application = error.body.details.applicationError;
   const data = (application?.data ?? {}) as ActionDeniedData;
-  if (application?.code == 'WDE0027' && typeof data.collectionId == 'string' && typeof data.action == 'string') {
+  if (
+    application?.code == 'WDE0027' &&
+    typeof data.collectionId == 'string' &&
+    isOneOf(PERMISSION_ACTIONS, data.action)
+  ) {
     recordDecision(request, {
       kind: 'collection',
       allowed: false,
       enforced: true,
       collectionId: data.collectionId,
       action: data.action,
-      requiredRole: typeof data.requiredRole == 'string' ? data.requiredRole : 'ADMIN',
+      requiredRole: isOneOf(PERMISSION_ROLES, data.requiredRole) ? data.requiredRole : 'ADMIN',
       callerKind: callerKindOf(request),
       ...(data.requiredRole == 'SITE_MEMBER_AUTHOR' && request.caller?.kind == 'member' ? { ownItemsOnly: true } : {}),
     });
@@ -175,7 +211,7 @@ const CALLER_WORDS: Readonly<Record<Decision['callerKind'], string>> = {
 };
 
 /** Who passes a role, for an action. */
-function whoPasses(role: string, action: string): string {
+function whoPasses(role: PermissionRole, action: PermissionAction): string {
   if (role == 'ANYONE') return 'anyone';
   if (role == 'SITE_MEMBER') return 'a signed-in member or an elevated client (API key)';
   if (role == 'SITE_MEMBER_AUTHOR')

@@ -7,10 +7,10 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { applicationError, invalidField, validationError, type FieldViolation } from '../errors.js';
 import type { EmulatorContext } from '../service.js';
-import { deleteIdentity, saveIdentity } from '../services/identity/identity-store.js';
-import { hashPasswordSync } from '../services/identity/passwords.js';
-import { revokeAccess } from '../services/members/member-access.js';
-import { startBrowserSession } from '../services/sign-in/browser-session.js';
+import { deleteIdentity, saveIdentity } from '../services/accounts/identity/identity-store.js';
+import { hashPasswordSync } from '../services/accounts/identity/passwords.js';
+import { revokeAccess } from '../services/accounts/members/member-access.js';
+import { startBrowserSession } from '../services/accounts/sign-in/browser-session.js';
 import {
   findMember,
   findMemberByEmail,
@@ -18,7 +18,7 @@ import {
   normalEmail,
   isEmail,
   type Member,
-} from '../services/members/member-store.js';
+} from '../services/accounts/members/member-store.js';
 import { controlRoute } from './register.js';
 import { entityIdProblem } from './state-rows.js';
 import { isRecord } from '../untrusted-json.js';

@@ -70,18 +70,26 @@ export type SchemaCheck = (value: unknown) => SchemaError[];
 /** The id of the closed copy of the components that answers are checked against. */
 const ANSWER_SCHEMA_ID = 'sitekit-answers';
 
+/** An object with each value turned by `turn`. */
+const mapValues = (record: Record<string, unknown>, turn: (value: unknown) => unknown): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(record).map(([key, value]) => [key, turn(value)]));
+
 /**
  * A copy of a schema where every object that lists its properties and says nothing of others
- * allows no others: a field the schema does not declare is then an error. Compositions (`allOf`,
- * `oneOf`, `anyOf`) keep their parts open, as closing each part would refuse the others' fields.
+ * allows no others: a field the schema does not declare is then an error. It follows the places
+ * that hold schemas (properties, items, additionalProperties), not every key, so a field named
+ * `properties` stays a field. Compositions (`allOf`, `oneOf`, `anyOf`) keep their parts open, as
+ * closing each part would refuse the others' fields.
  */
 export function closedSchema(schema: unknown): unknown {
-  if (Array.isArray(schema)) return schema.map(closedSchema);
   if (!isRecord(schema)) return schema;
-  const closed: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(schema))
-    closed[key] = key == 'allOf' || key == 'oneOf' || key == 'anyOf' ? value : closedSchema(value);
-  if (isRecord(schema.properties) && schema.additionalProperties === undefined) closed.additionalProperties = false;
+  const closed: Record<string, unknown> = { ...schema };
+  if (isRecord(schema.properties)) {
+    closed.properties = mapValues(schema.properties, closedSchema);
+    if (schema.additionalProperties === undefined) closed.additionalProperties = false;
+  }
+  if (isRecord(schema.additionalProperties)) closed.additionalProperties = closedSchema(schema.additionalProperties);
+  if (schema.items !== undefined) closed.items = closedSchema(schema.items);
   return closed;
 }
 
@@ -107,7 +115,12 @@ let answerCompiler: ((route: RouteSchema) => Validate) | undefined;
  */
 export function answerCheck(responseSchema: unknown): SchemaCheck {
   answerCompiler ??= AjvCompiler()(
-    { [ANSWER_SCHEMA_ID]: { $id: ANSWER_SCHEMA_ID, components: closedSchema(components) } },
+    {
+      [ANSWER_SCHEMA_ID]: {
+        $id: ANSWER_SCHEMA_ID,
+        components: { schemas: mapValues(components.schemas, closedSchema) },
+      },
+    },
     VALIDATOR_OPTIONS,
   ) as unknown as (route: RouteSchema) => Validate;
   // Called as Fastify calls it: with the route's schema and where it applies.

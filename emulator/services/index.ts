@@ -5,11 +5,11 @@
 import type { ServiceModule } from '../service.js';
 import { collectionsService } from './data/collections.js';
 import { itemsService } from './data/items/service.js';
-import { oauthService } from './oauth.js';
+import { oauthService } from './accounts/oauth.js';
 import { outboxService } from './outbox.js';
-import { membersService } from './members/service.js';
-import { identityService } from './identity/service.js';
-import { signInService } from './sign-in/service.js';
+import { membersService } from './accounts/members/service.js';
+import { identityService } from './accounts/identity/service.js';
+import { signInService } from './accounts/sign-in/service.js';
 import { mediaService } from './media/service.js';
 import { webhooksService } from './webhooks/service.js';
 

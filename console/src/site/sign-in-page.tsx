@@ -16,7 +16,7 @@ import { OutcomeNotice } from './sign-in-outcome.js';
 import { VerificationStep } from './verification-step.js';
 
 /**
- * The member of the emulator's demo data who can sign in (`emulator/services/members/demo.ts`;
+ * The member of the emulator's demo data who can sign in (`emulator/services/accounts/members/demo.ts`;
  * the CLI prints the same at start). A site seeded from a file may not have them.
  */
 const demoMember = { email: 'ada@example.com', password: 'demo-password' };

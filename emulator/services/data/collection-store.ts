@@ -1,6 +1,7 @@
 /** Collections as stored: read, write, and the facts the items service needs (fields, permissions). */
 import { applicationError } from '../../errors.js';
 import type { Migration, Store } from '../../store/store.js';
+import type { PermissionRole } from '../../auth/decisions.js';
 
 /** A collection field, wire form (`generated` schema `DataCollectionField`). */
 export interface CollectionField {
@@ -16,7 +17,7 @@ export interface CollectionField {
 }
 
 /** The four collection roles, weakest requirement last. */
-export type CollectionRole = 'ADMIN' | 'SITE_MEMBER_AUTHOR' | 'SITE_MEMBER' | 'ANYONE';
+export type CollectionRole = PermissionRole;
 
 /** Who may read, insert, update and remove items. */
 export interface CollectionPermissions {

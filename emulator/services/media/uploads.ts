@@ -16,7 +16,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { applicationError, EmulatorError } from '../../errors.js';
 import type { Caller, EmulatorContext } from '../../service.js';
 import type { Migration } from '../../store/store.js';
-import { hashSecret } from '../identity/secrets.js';
+import { hashSecret } from '../accounts/identity/secrets.js';
 import { describeBytes, type FileRequest } from './descriptors.js';
 import { mediaDirectories, saveFile, wireFile, uploaderOf } from './file-store.js';
 import { fileEvent } from './media-events.js';

@@ -13,7 +13,7 @@ import { findCollection, type Collection } from '../data/collection-store.js';
 import { wireItem, type ItemData } from '../data/items/item-store.js';
 import { fileEvent } from '../media/media-events.js';
 import type { FileDescriptor } from '../media/file-store.js';
-import type { Member } from '../members/member-store.js';
+import type { Member } from '../accounts/members/member-store.js';
 import { COLLECTION_FQDN, FILE_FQDN, ITEM_FQDN, MEMBER_FQDN, TRIGGER_EVENT_TYPES } from './event-types.js';
 
 /** What a trigger names (typed and checked by the control API's schema). */

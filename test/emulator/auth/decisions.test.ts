@@ -52,4 +52,27 @@ describe('recordDecision', () => {
       expect(one.decisions).toEqual([decision]);
     }
   });
+
+  it('tells apart refusals that differ in any fact', () => {
+    const refusal: Decision = {
+      kind: 'refusal',
+      allowed: false,
+      status: 403,
+      code: 'PERMISSION_DENIED',
+      description: 'Elevated only',
+      callerKind: 'visitor',
+    };
+    const variants: Decision[] = [
+      refusal,
+      { ...refusal, status: 401 },
+      { ...refusal, code: 'UNAUTHENTICATED' },
+      { ...refusal, description: 'Other words' },
+      { ...refusal, callerKind: 'member' },
+    ];
+    for (const decision of variants) {
+      const one = request();
+      recordDecision(one, decision);
+      expect(one.decisions).toEqual([decision]);
+    }
+  });
 });

@@ -40,7 +40,9 @@ describe('what the log keeps of a body', () => {
     const body = { title: 'x' };
     expect(loggedBody(body, 3 * MAX_KEPT)).toBe('{\n  "title": "x"\n}');
     expect(loggedBody(body, 3 * MAX_KEPT + 1)).toBe(`(${3 * MAX_KEPT + 1} bytes, not kept)`);
-    expect(loggedBody({ text: 'a'.repeat(MAX_KEPT) })).toBe(`(over ${MAX_KEPT} characters written out, not kept)`);
+    // Past the limit anywhere (a list's string, a key), the whole body is a note.
+    for (const tooLong of [{ text: 'a'.repeat(MAX_KEPT) }, ['a'.repeat(MAX_KEPT)], { ['k'.repeat(MAX_KEPT)]: 1 }])
+      expect(loggedBody(tooLong)).toBe(`(over ${MAX_KEPT} characters written out, not kept)`);
     // An object whose `pipe` is not a function is not a stream.
     expect(logged({ pipe: 'line' })).toEqual({ pipe: 'line' });
   });
@@ -48,7 +50,16 @@ describe('what the log keeps of a body', () => {
   it('a JSON body of one number or boolean, dates as JSON writes them, left-out values left out', () => {
     expect(loggedBody(5)).toBe('5');
     expect(loggedBody(false)).toBe('false');
-    const body = { at: new Date(0), gone: undefined, run() {}, empty: {}, none: [], only: { gone: undefined } };
+    const body = {
+      at: new Date(0),
+      gone: undefined,
+      run() {},
+      symbol: Symbol('s'),
+      empty: {},
+      none: [],
+      only: { gone: undefined },
+      list: [undefined, () => 1, Symbol('s'), null],
+    };
     expect(loggedBody(body)).toBe(JSON.stringify(body, null, 2));
   });
 });

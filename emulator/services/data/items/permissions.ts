@@ -2,13 +2,14 @@
  * Collection permissions per caller: each action's role — ANYONE, SITE_MEMBER,
  * SITE_MEMBER_AUTHOR (members, on their own items), ADMIN (elevated callers only).
  */
+import type { PermissionAction } from '../../../auth/decisions.js';
 import { applicationError } from '../../../errors.js';
 import type { Caller } from '../../../service.js';
 import type { SiteIdentity } from '../../../site.js';
 import type { Collection } from '../collection-store.js';
 
 /** An item action a collection permission governs. */
-export type ItemAction = 'read' | 'insert' | 'update' | 'remove';
+export type ItemAction = PermissionAction;
 
 /**
  * What the caller may touch: every item, or only the items it owns. With the config

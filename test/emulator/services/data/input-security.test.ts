@@ -187,6 +187,42 @@ describe('$and / $or term counts (finding 14)', () => {
   });
 });
 
+describe('list operands (issue 31, item 7)', () => {
+  const values = (count: number) => Array.from({ length: count }, (_, index) => `value ${index}`);
+
+  it('a $hasSome of 1.2 million values (inside the 16 MiB body limit of writes) is refused before it is parsed', async () => {
+    // 11.5 MiB, written out before the clock starts.
+    const hasSome = Array.from({ length: 1_200_000 }, (_, index) => `v${index}`);
+    const body = JSON.stringify({ dataCollectionId: 'Movies', query: { filter: { title: { $hasSome: hasSome } } } });
+    const answer = await post('/wix-data/v2/items/query', body, visitorToken);
+    expect(answer.status).toBe(413);
+    expect(answer.body.details.applicationError.code).toBe('PAYLOAD_TOO_LARGE');
+    expect(answer.milliseconds).toBeLessThan(HOSTILE_REQUEST_MS);
+    // A list of 100,000 values fits a read's body: the filter refuses it, naming it.
+    const long = await post(
+      '/wix-data/v2/items/query',
+      { dataCollectionId: 'Movies', query: { filter: { title: { $hasSome: hasSome.slice(0, 100_000) } } } },
+      visitorToken,
+    );
+    expect(long.status).toBe(400);
+    expect(violatedFields(long)).toEqual(['query.filter.title.$hasSome']);
+  });
+
+  it('the lists of one filter hold at most 10,000 values in all', async () => {
+    const asked = async (filter: unknown) =>
+      post('/wix-data/v2/items/count', { dataCollectionId: 'Movies', filter }, visitorToken);
+    expect((await asked({ title: { $hasSome: values(10_000) } })).status).toBe(200);
+    for (const operator of ['$hasSome', '$in', '$hasAll']) {
+      const refused = await asked({ title: { [operator]: values(10_001) } });
+      expect(refused.status, operator).toBe(400);
+      expect(violatedFields(refused)).toEqual([`filter.title.${operator}`]);
+    }
+    const refused = await asked({ title: { $hasSome: values(6000) }, genres: { $in: values(6000) } });
+    expect(refused.status).toBe(400);
+    expect(violatedFields(refused)).toEqual(['filter.genres.$in']);
+  });
+});
+
 describe('aggregations', () => {
   it('a final filter of 100 conditions over 1,200 groups answers in well under 2 s (each group built once)', async () => {
     await post('/wix-data/v2/collections', { collection: { id: 'Groups', fields: [{ key: 'n', type: 'NUMBER' }] } });

@@ -1,0 +1,129 @@
+/**
+ * The import guard's address rules, range by range and at each range's edges: which addresses are
+ * not the public internet (IPv4, IPv6, and IPv6 forms that carry an IPv4 address), which are the
+ * emulator itself, and what a source URL is judged by before any DNS lookup. security.test.ts
+ * proves the guard through imports.
+ */
+import { networkInterfaces } from 'node:os';
+import { describe, expect, it } from 'vitest';
+import { addressProblem, sourceProblem } from '../../../../emulator/services/media/import-fetch.js';
+
+const closed = { privateAddressesAllowed: false, emulatorPort: 4700 };
+const open = { privateAddressesAllowed: true, emulatorPort: 4700 };
+const PRIVATE = 'importsFromPrivateAddresses';
+const ITSELF = 'the emulator itself';
+
+describe('addresses that are not the public internet', () => {
+  it('are refused, first and last of each IPv4 range, unless the setting allows them', () => {
+    for (const address of [
+      '0.0.0.1',
+      '0.255.255.255',
+      '10.0.0.0',
+      '10.255.255.255',
+      '100.64.0.0',
+      '100.127.255.255',
+      '127.0.0.1',
+      '127.255.255.254',
+      '169.254.0.0',
+      '169.254.255.255',
+      '172.16.0.0',
+      '172.31.255.255',
+      '192.0.0.0',
+      '192.0.0.255',
+      '192.168.0.0',
+      '192.168.255.255',
+      '198.18.0.0',
+      '198.19.255.255',
+      '224.0.0.1',
+      '239.255.255.255',
+      '240.0.0.0',
+      '255.255.255.255',
+    ]) {
+      expect(addressProblem(address, 80, closed), address).toContain(PRIVATE);
+      expect(addressProblem(address, 80, open), address).toBeUndefined();
+    }
+  });
+
+  it('are refused in IPv6: unspecified, loopback, unique local, link-local, multicast (a zone too)', () => {
+    for (const address of ['::', '::1', 'fc00::1', 'fdff:ffff::1', 'fe80::1', 'febf::1', 'ff02::1', 'fe80::1%eth0'])
+      expect(addressProblem(address, 80, closed), address).toContain(PRIVATE);
+  });
+
+  it('are refused in the IPv6 forms that carry an IPv4 address: mapped, compatible, NAT64, 6to4', () => {
+    for (const address of [
+      '::ffff:10.0.0.1',
+      '::ffff:a00:1',
+      '[::ffff:192.168.1.1]',
+      '::10.1.2.3',
+      '64:ff9b::a00:1',
+      '64:ff9b::10.0.0.1',
+      '2002:a00:1::',
+      '2002:c0a8:101::1',
+    ])
+      expect(addressProblem(address, 80, closed), address).toContain(PRIVATE);
+  });
+
+  it('are not the public addresses beside each range, nor public IPv4 in an IPv6 form', () => {
+    for (const address of [
+      '1.1.1.1',
+      '9.255.255.255',
+      '11.0.0.0',
+      '100.63.255.255',
+      '100.128.0.0',
+      '126.255.255.255',
+      '128.0.0.0',
+      '169.253.255.255',
+      '169.255.0.0',
+      '172.15.255.255',
+      '172.32.0.0',
+      '192.0.1.0',
+      '192.167.255.255',
+      '192.169.0.0',
+      '198.17.255.255',
+      '198.20.0.0',
+      '223.255.255.255',
+      '2001:4860:4860::8888',
+      'fbff::1',
+      '::ffff:8.8.8.8',
+      '::ffff:808:808',
+      '64:ff9b::808:808',
+      '2002:808:808::',
+    ])
+      expect(addressProblem(address, 80, closed), address).toBeUndefined();
+  });
+});
+
+describe('the emulator itself', () => {
+  it("is this machine on the emulator's port, in every spelling, setting or not", () => {
+    for (const address of ['127.0.0.1', '127.9.9.9', '0.0.0.0', '::1', '::', '::ffff:127.0.0.1', '[::1]'])
+      for (const reach of [open, closed]) expect(addressProblem(address, 4700, reach), address).toContain(ITSELF);
+    const own = Object.values(networkInterfaces())
+      .flat()
+      .find((entry) => entry && !entry.internal && entry.family == 'IPv4');
+    if (own) expect(addressProblem(own.address, 4700, open)).toContain(ITSELF);
+  });
+
+  it('is not another port of this machine, nor another machine on that port', () => {
+    expect(addressProblem('127.0.0.1', 4701, open)).toBeUndefined();
+    expect(addressProblem('8.8.8.8', 4700, open)).toBeUndefined();
+    expect(addressProblem('8.8.8.8', 4700, closed)).toBeUndefined();
+  });
+});
+
+describe('a source URL before any lookup', () => {
+  it('is judged by its address or localhost name, on its port (the default of its scheme too)', () => {
+    expect(sourceProblem(new URL('http://localhost:4700/x'), open)).toContain(ITSELF);
+    expect(sourceProblem(new URL('http://app.localhost/x'), closed)).toContain(PRIVATE);
+    expect(sourceProblem(new URL('http://app.localhost/x'), open)).toBeUndefined();
+    expect(sourceProblem(new URL('https://[::1]/x'), closed)).toContain(PRIVATE);
+    expect(sourceProblem(new URL('http://10.0.0.1/x'), closed)).toContain(PRIVATE);
+    expect(sourceProblem(new URL('http://127.0.0.1/x'), { ...open, emulatorPort: 80 })).toContain(ITSELF);
+    expect(sourceProblem(new URL('https://127.0.0.1/x'), { ...open, emulatorPort: 443 })).toContain(ITSELF);
+    expect(sourceProblem(new URL('https://127.0.0.1/x'), { ...open, emulatorPort: 80 })).toBeUndefined();
+  });
+
+  it('with a DNS name, waits for the lookup', () => {
+    expect(sourceProblem(new URL('http://example.com/x'), closed)).toBeUndefined();
+    expect(sourceProblem(new URL('http://localhost.example.com/x'), closed)).toBeUndefined();
+  });
+});
