@@ -237,5 +237,6 @@ describe('sitekit-sdk verify', () => {
     const result = await verify(['--emulator', local.url, '--max-calls', '3', '--read-only']);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('the budget of 3 calls is spent (--max-calls)');
+    expect(result.stdout).toMatch(/; 3 calls to the live site; stopped: the budget of 3 calls is spent/);
   }, 60_000);
 });
