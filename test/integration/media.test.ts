@@ -312,14 +312,16 @@ describe('import, listing, trash', () => {
   });
   afterAll(() => source?.close());
 
-  const settled = async (fileId: string): Promise<FileDescriptor> => {
-    for (let attempt = 0; attempt < 100; attempt++) {
-      const file = await emulator.admin.media.getFileDescriptor(fileId);
-      if (file.operationStatus != 'PENDING') return file;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    throw new Error('the import never finished');
-  };
+  /** The file once its import is no longer PENDING. */
+  const settled = (fileId: string): Promise<FileDescriptor> =>
+    vi.waitFor(
+      async () => {
+        const file = await emulator.admin.media.getFileDescriptor(fileId);
+        if (file.operationStatus == 'PENDING') throw new Error(`the import of ${fileId} is still PENDING`);
+        return file;
+      },
+      { timeout: 10_000, interval: 20 },
+    );
 
   it('imports from a URL (PENDING, then READY with the dimensions), and a failing source makes it FAILED', async () => {
     const pending = await emulator.admin.media.importFile(`${sourceUrl}/pictures/imported.png`, {

@@ -6,7 +6,7 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiKeyStrategy, createClient, isWebhookError, type Client } from '../../src/index.js';
 import type { WebhookDelivery } from '../../emulator/services/webhooks/service.js';
 import { startEmulator, type TestEmulator } from '../helpers/emulator.js';
@@ -55,14 +55,16 @@ afterEach(async () => {
 const deliveryLog = async () =>
   ((await (await emulator.fetch('/_emulator/webhooks')).json()) as { deliveries: WebhookDelivery[] }).deliveries;
 
-async function until<T>(read: () => T | undefined, what: string): Promise<T> {
-  for (let attempt = 0; attempt < 200; attempt++) {
-    const value = read();
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
+/** What `read` gives once it gives something (the emulator delivers webhooks after its answer). */
+const until = <T>(read: () => T | undefined, what: string): Promise<T> =>
+  vi.waitFor(
+    () => {
+      const value = read();
+      if (value === undefined) throw new Error(`still waiting for ${what}`);
+      return value;
+    },
+    { timeout: 10_000, interval: 20 },
+  );
 
 /** The app receiving the webhooks: the SDK with the emulator's public key. */
 const app = (): Client =>

@@ -42,9 +42,8 @@ function setup() {
 }
 const post = (origin: string, data: unknown) => window.dispatchEvent(new MessageEvent('message', { origin, data }));
 const frames = () => [...document.querySelectorAll('iframe')];
-const until = async (check: () => unknown) => {
-  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 5));
-};
+/** Waits until the flow has put its iframe in the page. */
+const untilFramed = () => vi.waitFor(() => expect(frames().length).toBeGreaterThan(0), { interval: 5 });
 
 beforeEach(() => nock.disableNetConnect());
 afterEach(() => {
@@ -57,7 +56,7 @@ describe('getMemberTokensForDirectLogin in a browser', () => {
   it('loads the auth URL in a hidden iframe and exchanges the posted code', async () => {
     const { auth, seen } = setup();
     const result = auth.getMemberTokensForDirectLogin('SESSION');
-    await until(() => frames().length);
+    await untilFramed();
     const [frame] = frames();
     expect(frame!.src).toBe(`${AUTH_ORIGIN}/oauth2/authorize?session=1`);
     expect(frame!.style.display).toBe('none');
@@ -85,7 +84,7 @@ describe('getMemberTokensForDirectLogin in a browser', () => {
   it('ignores a message from another origin, and one with another state', async () => {
     const { auth, seen } = setup();
     const result = auth.getMemberTokensForDirectLogin('S');
-    await until(() => frames().length);
+    await untilFramed();
     const state = seen.request!.state;
     post('https://evil.test', { code: 'EVIL', state });
     post(AUTH_ORIGIN.replace('https', 'http'), { code: 'EVIL', state });
@@ -103,7 +102,7 @@ describe('getMemberTokensForDirectLogin in a browser', () => {
   it("an error posted by the page is 'Failed to get member tokens' (its details as the cause)", async () => {
     const { auth, seen } = setup();
     const result = auth.getMemberTokensForDirectLogin('S').catch((x) => x);
-    await until(() => frames().length);
+    await untilFramed();
     post(AUTH_ORIGIN, { error: 'login_required', error_description: 'no session', state: seen.request!.state });
     const e = await result;
     expect(e).toBeInstanceOf(AuthError);
@@ -123,7 +122,7 @@ describe('getMemberTokensForDirectLogin in a browser', () => {
       .reply(200, { redirectSession: { fullUrl: `${AUTH_ORIGIN}/a` } });
     nock(BASE).post('/oauth2/token').reply(400, {});
     const result = auth.getMemberTokensForDirectLogin('S').catch((x) => x);
-    await until(() => frames().length);
+    await untilFramed();
     post(AUTH_ORIGIN, { code: 'C', state });
     const e = await result;
     expect(e.message).toBe('Failed to get member tokens');
@@ -152,7 +151,7 @@ describe('getMemberTokensForDirectLogin in a browser', () => {
     setup();
     const ac = new AbortController();
     const result = auth.getMemberTokensForDirectLogin('S', { signal: ac.signal }).catch((x) => x);
-    await until(() => frames().length);
+    await untilFramed();
     ac.abort();
     expect(await result).toBeInstanceOf(AbortedError);
     expect(frames()).toHaveLength(0);
@@ -161,7 +160,7 @@ describe('getMemberTokensForDirectLogin in a browser', () => {
   it('getMemberTokensSilently runs the same flow without a session token, with an optional redirectUri', async () => {
     const { auth, seen } = setup();
     const result = auth.getMemberTokensSilently({ redirectUri: 'https://app.test/silent' });
-    await until(() => frames().length);
+    await untilFramed();
     expect(seen.request!.sessionToken).toBeUndefined();
     expect(seen.request!.redirectUri).toBe('https://app.test/silent');
     post(AUTH_ORIGIN, { code: 'C2', state: seen.request!.state });
