@@ -13,6 +13,10 @@ export default defineConfig({
     // Testing Library's auto-cleanup after each test needs the globals.
     globals: true,
     testTimeout: 20_000,
+    // How long expect.poll waits for its condition (vitest's default is 1 s): a machine running the
+    // whole suite on two busy cores takes longer than that for an emulator round trip or a page's
+    // refresh, and a poll that gives up early is a flaky test, not a finding.
+    expect: { poll: { timeout: 10_000 } },
     projects: [
       {
         extends: true,

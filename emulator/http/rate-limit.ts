@@ -1,8 +1,9 @@
 /**
- * The platform's rate limit (config `rateLimitPerMinute`, off at 0): each caller gets that many
- * requests per minute of the emulator's clock; past it, 429 with `Retry-After` until the minute ends.
+ * The platform's rate limit (config `rateLimitPerMinute`, off at 0): each caller (the API key, a
+ * member, the anonymous callers of a client) gets that many requests per minute of the emulator's
+ * clock; past it, 429 with `Retry-After` until the minute ends.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { Clock } from '../clock.js';
 import type { ConfigStore } from '../config.js';
 import { applicationError } from '../errors.js';
@@ -18,23 +19,30 @@ const MINUTE_MS = 60_000;
 /** Above this many callers, windows that have ended are dropped. */
 const PRUNE_ABOVE = 10_000;
 
-/** Who a limit counts against: the member, the visitor, the API key, or the address of an anonymous call. */
-function callerKey(caller: Caller, request: FastifyRequest): string {
+/**
+ * Who a limit counts against: the API key, the member, or, for anonymous callers (visitors, and
+ * calls without a token: the token grants themselves), the OAuth client they call through, as the
+ * platform counts them. Counted per visitor, a caller multiplied its limit by minting visitor
+ * tokens (each anonymous grant is a new visitor).
+ */
+function callerKey(caller: Caller, siteClientId: string): string {
   if (caller.kind == 'elevated') return 'elevated';
   if (caller.memberId) return `member:${caller.memberId}`;
-  if (caller.visitorId) return `visitor:${caller.visitorId}`;
-  return `address:${request.ip}`;
+  return `client:${caller.clientId ?? siteClientId}`;
 }
 
-/** The limiter of one emulator: `check` counts a call and throws the 429 once its caller is past the limit. */
-export function createRateLimiter(config: ConfigStore, clock: Clock) {
+/**
+ * The limiter of one emulator: `check` counts a call and throws the 429 once its caller is past the
+ * limit. `siteClientId`: the site's OAuth client, which calls without a token count against.
+ */
+export function createRateLimiter(config: ConfigStore, clock: Clock, siteClientId: string) {
   const windows = new Map<string, Window>();
   return {
-    check(caller: Caller, request: FastifyRequest, reply: FastifyReply): void {
+    check(caller: Caller, reply: FastifyReply): void {
       const limit = config.get<number>('rateLimitPerMinute');
       if (!limit) return;
       const now = clock.now();
-      const key = callerKey(caller, request);
+      const key = callerKey(caller, siteClientId);
       let window = windows.get(key);
       if (!window || now - window.startedAt >= MINUTE_MS || now < window.startedAt) {
         if (windows.size > PRUNE_ABOVE)

@@ -32,6 +32,14 @@ interface OperationFacts {
 }
 const facts = operationTable as unknown as Record<string, OperationFacts | undefined>;
 
+/**
+ * The largest body of a read-only operation (a query, a count, an aggregation): room for the
+ * largest filter the translator accepts (100 conditions, lists of 10,000 values) many times over.
+ * The 16 MiB every body may have is for writes: parsing a 16 MiB filter only to refuse it took
+ * hundreds of milliseconds of the event loop.
+ */
+const READ_BODY_LIMIT = 1024 * 1024;
+
 /** Sets the field at `path` in `target` (creating objects on the way) unless something is already there. */
 function setIfAbsent(target: Record<string, unknown>, path: readonly string[], value: string): void {
   let node = target;
@@ -108,7 +116,7 @@ export function registerTableRoutes(
   const operations = collectOperations(modules);
   const anonymous = new Set(modules.flatMap((module) => module.anonymousOperations ?? []));
   let writeSequence = 0;
-  const rateLimiter = createRateLimiter(context.config, context.clock);
+  const rateLimiter = createRateLimiter(context.config, context.clock, context.site.clientId);
 
   for (const route of routes) {
     const operation = operations.get(route.operationId);
@@ -125,7 +133,7 @@ export function registerTableRoutes(
     /** What follows the caller: the rate limit, the elevated-only rule, the schema. Throws the refusal. */
     const admit = (request: FastifyRequest, reply: FastifyReply, caller: Caller): void => {
       request.caller = caller;
-      rateLimiter.check(caller, request, reply);
+      rateLimiter.check(caller, reply);
       if (fact.elevated && caller.kind != 'elevated') {
         throw permissionDenied(`${route.operationId} requires an elevated client (an API key)`);
       }
@@ -139,6 +147,8 @@ export function registerTableRoutes(
     app.route({
       method: route.method,
       url: route.url,
+      // A read's body is a filter, a sort, paging: refused past READ_BODY_LIMIT before it is parsed.
+      ...(fact.readOnly && !hasQueryInput ? { bodyLimit: READ_BODY_LIMIT } : {}),
       // In the callback form, synchronous for an API key or an anonymous call: an async hook costs
       // every request a promise and a microtask turn. An access token's check is asynchronous: the
       // hook then returns its promise.

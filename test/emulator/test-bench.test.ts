@@ -233,24 +233,50 @@ describe('faults', () => {
 
 describe('rate limits', () => {
   it('past rateLimitPerMinute a caller gets 429 with Retry-After in the platform shape, until its minute ends', async () => {
-    await setConfig(emulator, { rateLimitPerMinute: 2 });
-    const visitor = emulator.newVisitor();
+    await setConfig(emulator, { rateLimitPerMinute: 3 });
     const limitedVisitor = createClient({
       baseUrl: emulator.url,
       auth: OAuthStrategy({ clientId: emulator.info.clientId }),
       retry: false,
     });
+    // Its token grant counts too: three requests in all.
     await limitedVisitor.items.query('Movies').find();
     await limitedVisitor.items.query('Movies').find();
     const limited = await failure(limitedVisitor.items.query('Movies').find());
     expect(isApplicationError(limited) && [limited.status, limited.code]).toEqual([429, 'TOO_MANY_REQUESTS']);
     const [entry] = await emulator.requests({ status: 429, limit: 1 });
     expect(entry?.decision).toMatchObject({ allowed: false, rule: '429 TOO_MANY_REQUESTS' });
-    // Another caller has its own minute.
-    await visitor.items.query('Movies').find();
+    // Another caller (a member) has its own minute.
+    const member = await emulator.signInAs({ email: 'ada@example.com' });
+    const mine = await emulator.fetch('/members/v1/members/my', {
+      headers: { authorization: member.accessToken.value },
+    });
+    expect(mine.status).toBe(200);
     // The limit follows the emulator's clock.
     await emulator.clock.advance(60);
     await limitedVisitor.items.query('Movies').find();
+  });
+
+  it('minting visitor tokens does not multiply the limit: anonymous callers count against their client (issue 31, item 7)', async () => {
+    await setConfig(emulator, { rateLimitPerMinute: 5 });
+    let passed = 0;
+    for (let visitor = 0; visitor < 25; visitor++) {
+      const token = await emulator.fetch('/oauth2/token', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ grantType: 'anonymous', clientId: emulator.info.clientId }),
+      });
+      if (token.status == 200) passed++;
+      else continue;
+      const { access_token } = (await token.json()) as { access_token: string };
+      const query = await emulator.fetch('/wix-data/v2/items/query', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: access_token },
+        body: JSON.stringify({ dataCollectionId: 'Movies' }),
+      });
+      if (query.status == 200) passed++;
+    }
+    expect(passed).toBe(5);
   });
 
   it('the Retry-After of the limit is what is left of the minute', async () => {
@@ -545,7 +571,7 @@ describe('webhooks on demand', () => {
       await emulator.admin.items.insert('Movies', { title: 'Timed' });
       // Published by the upload's own code, not by a table route.
       await emulator.admin.media.upload(new Blob(['timed'], { type: 'text/plain' }), { fileName: 'timed.txt' });
-      await vi.waitFor(() => expect(seen.map((event) => event.slug)).toContain('file_ready'));
+      await vi.waitFor(() => expect(seen.map((event) => event.slug)).toContain('file_ready'), { timeout: 10_000 });
       const fileReady = seen.find((event) => event.slug == 'file_ready')!;
       const received = nextBody();
       await emulator.trigger('wix.members.v1.member_updated', { id: TESS.id, urls: [receiverUrl] });

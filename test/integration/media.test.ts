@@ -312,12 +312,12 @@ describe('import, listing, trash', () => {
   });
   afterAll(() => source?.close());
 
-  /** The file once its import is no longer PENDING. */
+  // A time limit for a loaded machine, not a count of polls.
   const settled = (fileId: string): Promise<FileDescriptor> =>
     vi.waitFor(
       async () => {
         const file = await emulator.admin.media.getFileDescriptor(fileId);
-        if (file.operationStatus == 'PENDING') throw new Error(`the import of ${fileId} is still PENDING`);
+        if (file.operationStatus == 'PENDING') throw new Error('the import never finished');
         return file;
       },
       { timeout: 10_000, interval: 20 },

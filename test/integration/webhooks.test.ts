@@ -55,16 +55,17 @@ afterEach(async () => {
 const deliveryLog = async () =>
   ((await (await emulator.fetch('/_emulator/webhooks')).json()) as { deliveries: WebhookDelivery[] }).deliveries;
 
-/** What `read` gives once it gives something (the emulator delivers webhooks after its answer). */
-const until = <T>(read: () => T | undefined, what: string): Promise<T> =>
-  vi.waitFor(
+/** What `read` gives once it gives something: a time limit for a loaded machine, not a count of polls. */
+function until<T>(read: () => T | undefined, what: string): Promise<T> {
+  return vi.waitFor(
     () => {
       const value = read();
-      if (value === undefined) throw new Error(`still waiting for ${what}`);
+      if (value === undefined) throw new Error(`timed out waiting for ${what}`);
       return value;
     },
     { timeout: 10_000, interval: 20 },
   );
+}
 
 /** The app receiving the webhooks: the SDK with the emulator's public key. */
 const app = (): Client =>

@@ -2,7 +2,7 @@
  * Signed, expiring download URLs (`generateFileDownloadUrl`, `generateFilesDownloadUrl`,
  * `generateVideoStreamingUrl`); ./file-routes.ts serves them.
  */
-import { applicationError, invalidField } from '../../errors.js';
+import { applicationError, invalidField, permissionDenied } from '../../errors.js';
 import type { EmulatorContext } from '../../service.js';
 import type { OperationCall } from '../operation-input.js';
 import { readableFiles, requireReadableFile } from './file-store.js';
@@ -16,8 +16,15 @@ const DEFAULT_DOWNLOAD_MINUTES = 600;
 const defaultExpiry = (context: EmulatorContext): number =>
   Math.floor(context.clock.now() / 1000) + DEFAULT_DOWNLOAD_MINUTES * 60;
 
-/** `generateFileDownloadUrl`: one file, with its life, disposition, name and where an expired URL goes. */
+/**
+ * `generateFileDownloadUrl`: one file, with its life, disposition, name and where an expired URL
+ * goes. Only an elevated caller may say where: on the platform only apps (an API key) make download
+ * URLs, and an expired URL sends whoever follows it to that target, so a visitor's would be an
+ * open redirect from the emulator's origin.
+ */
 export function downloadUrl(call: OperationCall<'generateFileDownloadUrl'>, context: EmulatorContext) {
+  if (call.input.expirationRedirectUrl !== undefined && call.caller.kind != 'elevated')
+    throw permissionDenied('expirationRedirectUrl may be set by an elevated client (an API key) only');
   const file = requireReadableFile(context.store, call.caller, call.input.fileId);
   const minutes = call.input.expirationInMinutes ?? DEFAULT_DOWNLOAD_MINUTES;
   if (!Number.isInteger(minutes) || minutes < 1)

@@ -42,8 +42,24 @@ function setup() {
 }
 const post = (origin: string, data: unknown) => window.dispatchEvent(new MessageEvent('message', { origin, data }));
 const frames = () => [...document.querySelectorAll('iframe')];
-/** Waits until the flow has put its iframe in the page. */
-const untilFramed = () => vi.waitFor(() => expect(frames().length).toBeGreaterThan(0), { interval: 5 });
+/**
+ * Resolves when the flow has put its iframe in the page: on the DOM's own event, not after a
+ * number of polls or timer advances, which a loaded machine can outlast (the redirect session is
+ * an HTTP round trip first, answered on real event-loop turns that fake timers do not move).
+ */
+const frameAdded = () =>
+  new Promise<HTMLIFrameElement>((resolve) => {
+    const found = () => document.querySelector('iframe');
+    const frame = found();
+    if (frame) return resolve(frame);
+    const observer = new MutationObserver(() => {
+      const added = found();
+      if (!added) return;
+      observer.disconnect();
+      resolve(added);
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+  });
 
 beforeEach(() => nock.disableNetConnect());
 afterEach(() => {
@@ -56,10 +72,10 @@ describe('getMemberTokensForDirectLogin in a browser', () => {
   it('loads the auth URL in a hidden iframe and exchanges the posted code', async () => {
     const { auth, seen } = setup();
     const result = auth.getMemberTokensForDirectLogin('SESSION');
-    await untilFramed();
-    const [frame] = frames();
-    expect(frame!.src).toBe(`${AUTH_ORIGIN}/oauth2/authorize?session=1`);
-    expect(frame!.style.display).toBe('none');
+    const frame = await frameAdded();
+    expect(frames()).toEqual([frame]);
+    expect(frame.src).toBe(`${AUTH_ORIGIN}/oauth2/authorize?session=1`);
+    expect(frame.style.display).toBe('none');
     expect(seen.prompt).toBe('none');
     expect(seen.request).toMatchObject({
       responseMode: 'web_message',
@@ -84,7 +100,7 @@ describe('getMemberTokensForDirectLogin in a browser', () => {
   it('ignores a message from another origin, and one with another state', async () => {
     const { auth, seen } = setup();
     const result = auth.getMemberTokensForDirectLogin('S');
-    await untilFramed();
+    await frameAdded();
     const state = seen.request!.state;
     post('https://evil.test', { code: 'EVIL', state });
     post(AUTH_ORIGIN.replace('https', 'http'), { code: 'EVIL', state });
@@ -102,7 +118,7 @@ describe('getMemberTokensForDirectLogin in a browser', () => {
   it("an error posted by the page is 'Failed to get member tokens' (its details as the cause)", async () => {
     const { auth, seen } = setup();
     const result = auth.getMemberTokensForDirectLogin('S').catch((x) => x);
-    await untilFramed();
+    await frameAdded();
     post(AUTH_ORIGIN, { error: 'login_required', error_description: 'no session', state: seen.request!.state });
     const e = await result;
     expect(e).toBeInstanceOf(AuthError);
@@ -122,7 +138,7 @@ describe('getMemberTokensForDirectLogin in a browser', () => {
       .reply(200, { redirectSession: { fullUrl: `${AUTH_ORIGIN}/a` } });
     nock(BASE).post('/oauth2/token').reply(400, {});
     const result = auth.getMemberTokensForDirectLogin('S').catch((x) => x);
-    await untilFramed();
+    await frameAdded();
     post(AUTH_ORIGIN, { code: 'C', state });
     const e = await result;
     expect(e.message).toBe('Failed to get member tokens');
@@ -133,7 +149,7 @@ describe('getMemberTokensForDirectLogin in a browser', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const { auth } = setup();
     const result = auth.getMemberTokensForDirectLogin('S').catch((x) => x);
-    for (let i = 0; i < 100 && !frames().length; i++) await vi.advanceTimersByTimeAsync(0);
+    await frameAdded();
     expect(frames()).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(119_000);
     expect(frames()).toHaveLength(1);
@@ -151,7 +167,7 @@ describe('getMemberTokensForDirectLogin in a browser', () => {
     setup();
     const ac = new AbortController();
     const result = auth.getMemberTokensForDirectLogin('S', { signal: ac.signal }).catch((x) => x);
-    await untilFramed();
+    await frameAdded();
     ac.abort();
     expect(await result).toBeInstanceOf(AbortedError);
     expect(frames()).toHaveLength(0);
@@ -160,7 +176,7 @@ describe('getMemberTokensForDirectLogin in a browser', () => {
   it('getMemberTokensSilently runs the same flow without a session token, with an optional redirectUri', async () => {
     const { auth, seen } = setup();
     const result = auth.getMemberTokensSilently({ redirectUri: 'https://app.test/silent' });
-    await untilFramed();
+    await frameAdded();
     expect(seen.request!.sessionToken).toBeUndefined();
     expect(seen.request!.redirectUri).toBe('https://app.test/silent');
     post(AUTH_ORIGIN, { code: 'C2', state: seen.request!.state });

@@ -67,7 +67,7 @@ describe("the fetch init's signal: only when something can abort the call", () =
     const spy = fetchSpy(true);
     const caller = new AbortController();
     const pending = call({ fetch: spy, timeoutMs: 0, attemptTimeoutMs: 0 }, { signal: caller.signal });
-    await vi.waitFor(() => expect(spy).toHaveBeenCalledOnce());
+    await vi.waitFor(() => expect(spy).toHaveBeenCalledOnce(), { timeout: 10_000 });
     caller.abort();
     await expect(pending).rejects.toBeInstanceOf(AbortedError);
     expect(initOf(spy).signal!.aborted).toBe(true);

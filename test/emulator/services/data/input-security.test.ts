@@ -125,23 +125,18 @@ describe('deep items (finding 8)', () => {
       dataCollectionId: 'Legacy',
       dataItem: { id: 'plain', data: { title: 'plain' } },
     });
-    const exported = (await (await emulator.fetch('/_emulator/export')).json()) as {
-      tables: { items: Record<string, unknown>[] };
-    };
+    // Written straight into the store, as an older emulator (or a version 1 import) could have kept it:
+    // a version 2 import refuses it at the door.
     const created = '2024-01-01T00:00:00.000Z';
-    exported.tables.items.push({
-      collection_id: 'Legacy',
-      id: 'deep',
-      data: `{"_id":"deep","_createdDate":{"$date":"${created}"},"_updatedDate":{"$date":"${created}"},"title":"deep","deep":${nested(1500)}}`,
-      created_date: created,
-      owner: null,
-    });
-    const imported = await emulator.fetch('/_emulator/import', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(exported),
-    });
-    expect(imported.status, await imported.clone().text()).toBe(200);
+    emulator.context.store.run(
+      'INSERT INTO items (collection_id, id, data, created_date, owner) VALUES (?, ?, ?, ?, NULL)',
+      [
+        'Legacy',
+        'deep',
+        `{"_id":"deep","_createdDate":{"$date":"${created}"},"_updatedDate":{"$date":"${created}"},"title":"deep","deep":${nested(1500)}}`,
+        created,
+      ],
+    );
     for (const read of await readsOf('Legacy')) expect(read.status, JSON.stringify(read.body)).toBe(200);
     const all = await post('/wix-data/v2/items/query', { dataCollectionId: 'Legacy' });
     expect((all.body.dataItems as { id: string }[]).map((item) => item.id).sort()).toEqual(['deep', 'plain']);
@@ -189,6 +184,42 @@ describe('$and / $or term counts (finding 14)', () => {
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(answer.body.totalCount).toBeGreaterThan(0);
     expect(answer.milliseconds).toBeLessThan(HOSTILE_REQUEST_MS);
+  });
+});
+
+describe('list operands (issue 31, item 7)', () => {
+  const values = (count: number) => Array.from({ length: count }, (_, index) => `value ${index}`);
+
+  it('a $hasSome of 1.2 million values (inside the 16 MiB body limit of writes) is refused before it is parsed', async () => {
+    // 11.5 MiB, written out before the clock starts.
+    const hasSome = Array.from({ length: 1_200_000 }, (_, index) => `v${index}`);
+    const body = JSON.stringify({ dataCollectionId: 'Movies', query: { filter: { title: { $hasSome: hasSome } } } });
+    const answer = await post('/wix-data/v2/items/query', body, visitorToken);
+    expect(answer.status).toBe(413);
+    expect(answer.body.details.applicationError.code).toBe('PAYLOAD_TOO_LARGE');
+    expect(answer.milliseconds).toBeLessThan(HOSTILE_REQUEST_MS);
+    // A list of 100,000 values fits a read's body: the filter refuses it, naming it.
+    const long = await post(
+      '/wix-data/v2/items/query',
+      { dataCollectionId: 'Movies', query: { filter: { title: { $hasSome: hasSome.slice(0, 100_000) } } } },
+      visitorToken,
+    );
+    expect(long.status).toBe(400);
+    expect(violatedFields(long)).toEqual(['query.filter.title.$hasSome']);
+  });
+
+  it('the lists of one filter hold at most 10,000 values in all', async () => {
+    const asked = async (filter: unknown) =>
+      post('/wix-data/v2/items/count', { dataCollectionId: 'Movies', filter }, visitorToken);
+    expect((await asked({ title: { $hasSome: values(10_000) } })).status).toBe(200);
+    for (const operator of ['$hasSome', '$in', '$hasAll']) {
+      const refused = await asked({ title: { [operator]: values(10_001) } });
+      expect(refused.status, operator).toBe(400);
+      expect(violatedFields(refused)).toEqual([`filter.title.${operator}`]);
+    }
+    const refused = await asked({ title: { $hasSome: values(6000) }, genres: { $in: values(6000) } });
+    expect(refused.status).toBe(400);
+    expect(violatedFields(refused)).toEqual(['filter.genres.$in']);
   });
 });
 

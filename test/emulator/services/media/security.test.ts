@@ -303,6 +303,22 @@ describe('download URLs (finding 10)', () => {
   });
 });
 
+describe('download URLs: who may choose where an expired one goes (issue 31, item 7)', () => {
+  it("refuses a visitor's expirationRedirectUrl; a visitor's download URL without one still works", async () => {
+    const file = await visitorUpload('x', 'text/plain', 'x.txt');
+    const refused = await call(
+      '/site-media/v1/files/generate-file-download-url',
+      { fileId: file.id, expirationRedirectUrl: 'https://evil.example/phish' },
+      visitorToken,
+    );
+    expect(refused.status).toBe(403);
+    expect(refused.body.details.applicationError.code).toBe('PERMISSION_DENIED');
+    const plain = await call('/site-media/v1/files/generate-file-download-url', { fileId: file.id }, visitorToken);
+    expect(plain.status).toBe(200);
+    expect(plain.body.downloadUrls[0].url).not.toContain('evil.example');
+  });
+});
+
 describe('upload URLs (finding 17)', () => {
   it('creates one file from concurrent PUTs to one single-use URL', async () => {
     for (let trial = 0; trial < 5; trial++) {
