@@ -14,15 +14,14 @@ import { type CommandIo, UsageError } from './command-io.js';
 import { connectToSite, SITE_OPTIONS, SITE_USAGE, type SiteArguments, type SitePolicy } from './site-connection.js';
 import {
   anonymizeMember,
-  collectionRow,
-  emptyTables,
-  itemRow,
-  mediaRow,
-  memberRow,
-  referenceRows,
+  emptyEntities,
+  itemReferences,
   stateFile,
-  type PulledTables,
-  type StateRow,
+  wireCollection,
+  wireFile,
+  wireItemData,
+  wireMember,
+  type PulledEntities,
 } from './site-copy.js';
 import { downloadMediaFile, MAX_MEDIA_FILE_BYTES } from './media-download.js';
 import { callRaw } from './raw-calls.js';
@@ -60,7 +59,7 @@ const PAGE_SIZE = 100;
  */
 export const PULL_CLIENT_POLICY: SitePolicy = { retry: { retries: 8, maxRetryAfterMs: 120_000 }, timeoutMs: 0 };
 
-/** What the state file keeps: the options it was started with, how far each step got, and the rows so far. */
+/** What the state file keeps: the options it was started with, how far each step got, and the entities so far. */
 interface Progress {
   /** The options that decide the output: a run with other options starts over. */
   key: string;
@@ -69,7 +68,7 @@ interface Progress {
   items: Record<string, { read: number; done?: boolean }>;
   members: { read: number; done?: boolean };
   media: { cursor?: string; done?: boolean };
-  tables: PulledTables;
+  entities: PulledEntities;
 }
 
 /** Options of one pull, checked. */
@@ -130,7 +129,7 @@ async function loadProgress(path: string, key: string): Promise<Progress | undef
 }
 
 /**
- * How often, at most, the progress file is rewritten as pages come in: it holds every row read so
+ * How often, at most, the progress file is rewritten as pages come in: it holds every entity read so
  * far, so writing it after each page would cost a large site more than the pull itself.
  */
 const SAVE_INTERVAL_MS = 2000;
@@ -162,6 +161,8 @@ export async function pullCommand(argv: string[], io: CommandIo): Promise<number
   const site = await connectToSite(options.site, io.env, PULL_CLIENT_POLICY, io.fetch);
   const progressPath = `${options.out}.progress.json`;
   const key = JSON.stringify({
+    // The export format the progress holds: a progress of another one starts over.
+    version: 2,
     site: site.description,
     collections: options.collections ?? null,
     limit: options.limit,
@@ -174,7 +175,7 @@ export async function pullCommand(argv: string[], io: CommandIo): Promise<number
     items: {},
     members: { read: 0 },
     media: {},
-    tables: emptyTables(),
+    entities: emptyEntities(),
   };
   io.stderr(resumed ? `resuming the pull of ${site.description} (${progressPath})\n` : `pulling ${site.description}\n`);
   const save = progressSaver(progressPath, progress);
@@ -182,7 +183,7 @@ export async function pullCommand(argv: string[], io: CommandIo): Promise<number
     const collections = await chosenCollections(site.client, options.collections);
     if (!progress.collectionIds) {
       progress.collectionIds = collections.map((collection) => collection._id!);
-      progress.tables.collections = collections.map(collectionRow);
+      progress.entities.collections = collections.map(wireCollection);
     }
     for (const collection of collections) await pullItems(site.client, collection, options.limit, progress, save, io);
     if (options.members) await pullMembers(site.client, options.anonymize, progress, save, io);
@@ -194,11 +195,12 @@ export async function pullCommand(argv: string[], io: CommandIo): Promise<number
     throw error;
   }
 
-  await writeAtomically(options.out, `${JSON.stringify(stateFile(progress.tables, new Date()), null, 2)}\n`);
+  await writeAtomically(options.out, `${JSON.stringify(stateFile(progress.entities, new Date()), null, 2)}\n`);
   await rm(progressPath, { force: true });
-  const { tables } = progress;
+  const { entities } = progress;
+  const items = Object.values(entities.items).reduce((total, list) => total + list.length, 0);
   io.stderr(
-    `wrote ${options.out}: ${tables.collections.length} collections, ${tables.items.length} items, ${tables.item_references.length} references, ${tables.members.length} members${options.anonymize ? ' (anonymized)' : ''}, ${tables.media_files.length} media files\n` +
+    `wrote ${options.out}: ${entities.collections.length} collections, ${items} items, ${entities.references.length} references, ${entities.members.length} members${options.anonymize ? ' (anonymized)' : ''}, ${entities.files.length} media files\n` +
       `load it with: npx sitekit-sdk emulator --seed ${options.out}\n`,
   );
   return 0;
@@ -237,17 +239,17 @@ async function pullItems(
       .find();
     // A page counts once whole: its rows and the count of items read change together, so a pull
     // stopped midway through a page (its references are more requests) reads that page again.
-    const items: StateRow[] = [];
-    const references: StateRow[] = [];
+    const items: PulledEntities['items'][string] = [];
+    const references: PulledEntities['references'] = [];
     for (const item of page.items) {
-      items.push(itemRow(id, item));
+      items.push(wireItemData(item));
       for (const field of multiReferences)
         references.push(
-          ...referenceRows(id, field.key, item._id, await referencedIds(client, id, item._id, field.key)),
+          ...itemReferences(id, field.key, item._id, await referencedIds(client, id, item._id, field.key)),
         );
     }
-    progress.tables.items.push(...items);
-    progress.tables.item_references.push(...references);
+    (progress.entities.items[id] ??= []).push(...items);
+    progress.entities.references.push(...references);
     state.read += page.items.length;
     if (!page.hasNext() || page.items.length === 0) state.done = true;
     await save();
@@ -290,7 +292,7 @@ async function pullMembers(
       .find();
     page.items.forEach((member, index) => {
       const copy = anonymize ? anonymizeMember(member, state.read + index + 1) : member;
-      progress.tables.members.push(memberRow(copy));
+      progress.entities.members.push(wireMember(copy));
     });
     state.read += page.items.length;
     if (!page.hasNext() || page.items.length === 0) state.done = true;
@@ -310,7 +312,7 @@ async function pullMediaDescriptors(
   const state = progress.media;
   while (!state.done) {
     // A search of the media root reaches the files of every folder under it (a listing, one
-    // folder's). Read raw: the descriptors are copied as the site sent them (see mediaRow).
+    // folder's). Read raw: the descriptors are copied as the site sent them (see wireFile).
     const answer = await callRaw(client, 'searchFiles', {
       rootFolder: 'MEDIA_ROOT',
       paging: { limit: PAGE_SIZE, ...(state.cursor && { cursor: state.cursor }) },
@@ -320,11 +322,11 @@ async function pullMediaDescriptors(
         `searching the media files answered ${answer.status} (${(answer.body as { code?: string }).code})`,
       );
     const page = answer.body as { files?: Record<string, unknown>[]; nextCursor?: { cursors?: { next?: string } } };
-    for (const file of page.files ?? []) progress.tables.media_files.push(mediaRow(file, origin));
+    for (const file of page.files ?? []) progress.entities.files.push(wireFile(file, origin));
     state.cursor = page.nextCursor?.cursors?.next ?? undefined;
     if (!state.cursor || !page.files?.length) state.done = true;
     await save();
-    io.stderr(`  media: ${progress.tables.media_files.length} file descriptors\n`);
+    io.stderr(`  media: ${progress.entities.files.length} file descriptors\n`);
   }
 }
 
@@ -342,8 +344,8 @@ async function downloadMedia(
 ): Promise<void> {
   await mkdir(dir, { recursive: true });
   let count = 0;
-  for (const row of progress.tables.media_files) {
-    const fileId = row.id as string;
+  for (const file of progress.entities.files) {
+    const fileId = file.id as string;
     const target = `${dir}/${encodeURIComponent(fileId)}`;
     // Whether it is there, without reading it (a file may be gigabytes).
     const downloaded = await access(target).then(
@@ -354,9 +356,9 @@ async function downloadMedia(
     const { downloadUrls } = await client.media.generateFileDownloadUrl(fileId);
     const url = downloadUrls?.[0]?.url;
     if (!url) throw new Error(`the site gave no download URL for media file ${fileId}`);
-    const described = Number(row.size);
+    const described = Number(file.sizeInBytes);
     const maxBytes = described > 0 ? Math.min(described, MAX_MEDIA_FILE_BYTES) : MAX_MEDIA_FILE_BYTES;
     await downloadMediaFile(url, target, `media file ${fileId}`, { allowPrivate, maxBytes });
-    io.stderr(`  media bytes: ${++count} of ${progress.tables.media_files.length}\n`);
+    io.stderr(`  media bytes: ${++count} of ${progress.entities.files.length}\n`);
   }
 }

@@ -46,8 +46,8 @@ async function verify(args: string[], io: Partial<VerifyIo> = {}): Promise<Outco
 
 /** The live stand-in's data: what verify must never change outside its scratch collection. */
 async function siteData(emulator: TestEmulator): Promise<unknown> {
-  const { tables } = (await (await emulator.fetch('/_emulator/export')).json()) as { tables: Record<string, unknown> };
-  return ['collections', 'items', 'item_references', 'members', 'media_files'].map((table) => tables[table]);
+  const state = await emulator.control.call('exportState');
+  return [state.collections, state.items, state.references, state.members, state.files];
 }
 
 /** The IDs of an emulator's collections. */
@@ -237,5 +237,6 @@ describe('sitekit-sdk verify', () => {
     const result = await verify(['--emulator', local.url, '--max-calls', '3', '--read-only']);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('the budget of 3 calls is spent (--max-calls)');
+    expect(result.stdout).toMatch(/; 3 calls to the live site; stopped: the budget of 3 calls is spent/);
   }, 60_000);
 });
