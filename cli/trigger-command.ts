@@ -22,7 +22,7 @@ Options:
   --collection <id>   the data collection of an item or collection event (default Movies)
   --id <id>           the entity (item, collection, member, file); default the first there is
   --forward-to <url>  where to send it (default: the emulator's config webhookUrls)
-  --bad-signature     sign it with a wrong key, to test the app's refusal (a refusal is then the success)
+  --bad-signature     sign it with a wrong key, to test the app's refusal (then a refusal succeeds)
 ${EMULATOR_USAGE}
   -h, --help          show this help
 
