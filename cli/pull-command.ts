@@ -6,7 +6,7 @@
  * retries rate limits, 429 with `Retry-After`); after each page it saves where it is in a state
  * file next to the output, so a pull that stopped resumes there when run again.
  */
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ApiKeyAuth, Client, DataCollection, Item } from '../src/index.js';
@@ -14,16 +14,16 @@ import { type CommandIo, UsageError } from './command-io.js';
 import { connectToSite, SITE_OPTIONS, SITE_USAGE, type SiteArguments, type SitePolicy } from './site-connection.js';
 import {
   anonymizeMember,
-  collectionRow,
-  emptyTables,
-  itemRow,
-  mediaRow,
-  memberRow,
-  referenceRows,
+  emptyEntities,
+  itemReferences,
   stateFile,
-  type PulledTables,
-  type StateRow,
+  wireCollection,
+  wireFile,
+  wireItemData,
+  wireMember,
+  type PulledEntities,
 } from './site-copy.js';
+import { downloadMediaFile, MAX_MEDIA_FILE_BYTES } from './media-download.js';
 import { callRaw } from './raw-calls.js';
 import { readCollections } from './site-schema.js';
 
@@ -44,7 +44,12 @@ Options:
   --keep-personal-data
                       copy members' emails, names and phones as they are
   --media             also download the media files' bytes, into <file>.media/ (descriptors are
-                      always copied); the emulator reads them on a first start with --seed <file>
+                      always copied); the emulator reads them on a first start with --seed <file>.
+                      Each is streamed to disk, at most the size its descriptor says (4 GiB
+                      without one)
+  --allow-private     let --media download from loopback and private addresses (a site on this
+                      machine or network); by default only public ones, whatever the site's
+                      download URLs say
 ${SITE_USAGE}
   -h, --help          show this help
 `;
@@ -59,7 +64,7 @@ const PAGE_SIZE = 100;
  */
 export const PULL_CLIENT_POLICY: SitePolicy = { retry: { retries: 8, maxRetryAfterMs: 120_000 }, timeoutMs: 0 };
 
-/** What the state file keeps: the options it was started with, how far each step got, and the rows so far. */
+/** What the state file keeps: the options it was started with, how far each step got, and the entities so far. */
 interface Progress {
   /** The options that decide the output: a run with other options starts over. */
   key: string;
@@ -68,7 +73,7 @@ interface Progress {
   items: Record<string, { read: number; done?: boolean }>;
   members: { read: number; done?: boolean };
   media: { cursor?: string; done?: boolean };
-  tables: PulledTables;
+  entities: PulledEntities;
 }
 
 /** Options of one pull, checked. */
@@ -79,6 +84,8 @@ interface PullOptions {
   members: boolean;
   anonymize: boolean;
   media: boolean;
+  /** `--allow-private`: media downloads may reach loopback and private addresses. */
+  allowPrivate: boolean;
 }
 
 function pullOptions(argv: string[]): (PullOptions & { site: SiteArguments }) | 'help' {
@@ -92,6 +99,7 @@ function pullOptions(argv: string[]): (PullOptions & { site: SiteArguments }) | 
       'no-members': { type: 'boolean' },
       'keep-personal-data': { type: 'boolean' },
       media: { type: 'boolean' },
+      'allow-private': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -111,6 +119,7 @@ function pullOptions(argv: string[]): (PullOptions & { site: SiteArguments }) | 
     members: !values['no-members'],
     anonymize: !values['keep-personal-data'],
     media: values.media ?? false,
+    allowPrivate: values['allow-private'] ?? false,
   };
 }
 
@@ -125,7 +134,7 @@ async function loadProgress(path: string, key: string): Promise<Progress | undef
 }
 
 /**
- * How often, at most, the progress file is rewritten as pages come in: it holds every row read so
+ * How often, at most, the progress file is rewritten as pages come in: it holds every entity read so
  * far, so writing it after each page would cost a large site more than the pull itself.
  */
 const SAVE_INTERVAL_MS = 2000;
@@ -145,9 +154,13 @@ function progressSaver(path: string, progress: Progress): (force?: boolean) => P
   };
 }
 
+/** How many items a pull holds, in every collection. */
+const itemCount = (entities: PulledEntities): number =>
+  Object.values(entities.items).reduce((count, items) => count + items.length, 0);
+
 /** What a pull has read so far, in words. */
-function readSoFar(tables: PulledTables): string {
-  return `${tables.collections.length} collections, ${tables.items.length} items, ${tables.members.length} members, ${tables.media_files.length} media files`;
+function readSoFar(entities: PulledEntities): string {
+  return `${entities.collections.length} collections, ${itemCount(entities)} items, ${entities.members.length} members, ${entities.files.length} media files`;
 }
 
 /** Writes a file whole or not at all (a crash mid-write leaves the previous one). */
@@ -169,6 +182,8 @@ export async function pullCommand(argv: string[], io: CommandIo): Promise<number
   );
   const progressPath = `${options.out}.progress.json`;
   const key = JSON.stringify({
+    // The export format the progress holds: a progress of another one starts over.
+    version: 2,
     site: site.description,
     collections: options.collections ?? null,
     limit: options.limit,
@@ -181,7 +196,7 @@ export async function pullCommand(argv: string[], io: CommandIo): Promise<number
     items: {},
     members: { read: 0 },
     media: {},
-    tables: emptyTables(),
+    entities: emptyEntities(),
   };
   io.stderr(resumed ? `resuming the pull of ${site.description} (${progressPath})\n` : `pulling ${site.description}\n`);
   const save = progressSaver(progressPath, progress);
@@ -189,19 +204,19 @@ export async function pullCommand(argv: string[], io: CommandIo): Promise<number
   const keep = async () => {
     if (progress.collectionIds) await save(true);
     return progress.collectionIds
-      ? `kept ${readSoFar(progress.tables)} in ${progressPath}: run the same command again to resume`
+      ? `kept ${readSoFar(progress.entities)} in ${progressPath}: run the same command again to resume`
       : 'nothing was read, nothing kept';
   };
   const work = (async () => {
     const collections = await chosenCollections(site.client, options.collections);
     if (!progress.collectionIds) {
       progress.collectionIds = collections.map((collection) => collection._id!);
-      progress.tables.collections = collections.map(collectionRow);
+      progress.entities.collections = collections.map(wireCollection);
     }
     for (const collection of collections) await pullItems(site.client, collection, options.limit, progress, save, io);
     if (options.members) await pullMembers(site.client, options.anonymize, progress, save, io);
     await pullMediaDescriptors(site.client, site.origin, progress, save, io);
-    if (options.media) await downloadMedia(site.client, progress, `${options.out}.media`, io);
+    if (options.media) await downloadMedia(site.client, progress, `${options.out}.media`, options.allowPrivate, io);
     return 'done' as const;
   })();
   // Ctrl-C: the pages read so far are kept, and the command says what it kept (the page in flight is read again).
@@ -220,11 +235,11 @@ export async function pullCommand(argv: string[], io: CommandIo): Promise<number
     return 130;
   }
 
-  await writeAtomically(options.out, `${JSON.stringify(stateFile(progress.tables, new Date()), null, 2)}\n`);
+  await writeAtomically(options.out, `${JSON.stringify(stateFile(progress.entities, new Date()), null, 2)}\n`);
   await rm(progressPath, { force: true });
-  const { tables } = progress;
+  const { entities } = progress;
   io.stderr(
-    `wrote ${options.out}: ${tables.collections.length} collections, ${tables.items.length} items, ${tables.item_references.length} references, ${tables.members.length} members${options.anonymize ? ' (anonymized)' : ''}, ${tables.media_files.length} media files\n` +
+    `wrote ${options.out}: ${entities.collections.length} collections, ${itemCount(entities)} items, ${entities.references.length} references, ${entities.members.length} members${options.anonymize ? ' (anonymized)' : ''}, ${entities.files.length} media files\n` +
       `load it with: npx sitekit-sdk emulator --seed ${options.out}\n`,
   );
   return 0;
@@ -263,17 +278,17 @@ async function pullItems(
       .find();
     // A page counts once whole: its rows and the count of items read change together, so a pull
     // stopped midway through a page (its references are more requests) reads that page again.
-    const items: StateRow[] = [];
-    const references: StateRow[] = [];
+    const items: PulledEntities['items'][string] = [];
+    const references: PulledEntities['references'] = [];
     for (const item of page.items) {
-      items.push(itemRow(id, item));
+      items.push(wireItemData(item));
       for (const field of multiReferences)
         references.push(
-          ...referenceRows(id, field.key, item._id, await referencedIds(client, id, item._id, field.key)),
+          ...itemReferences(id, field.key, item._id, await referencedIds(client, id, item._id, field.key)),
         );
     }
-    progress.tables.items.push(...items);
-    progress.tables.item_references.push(...references);
+    (progress.entities.items[id] ??= []).push(...items);
+    progress.entities.references.push(...references);
     state.read += page.items.length;
     if (!page.hasNext() || page.items.length === 0) state.done = true;
     await save();
@@ -316,7 +331,7 @@ async function pullMembers(
       .find();
     page.items.forEach((member, index) => {
       const copy = anonymize ? anonymizeMember(member, state.read + index + 1) : member;
-      progress.tables.members.push(memberRow(copy));
+      progress.entities.members.push(wireMember(copy));
     });
     state.read += page.items.length;
     if (!page.hasNext() || page.items.length === 0) state.done = true;
@@ -336,7 +351,7 @@ async function pullMediaDescriptors(
   const state = progress.media;
   while (!state.done) {
     // A search of the media root reaches the files of every folder under it (a listing, one
-    // folder's). Read raw: the descriptors are copied as the site sent them (see mediaRow).
+    // folder's). Read raw: the descriptors are copied as the site sent them (see wireFile).
     const answer = await callRaw(client, 'searchFiles', {
       rootFolder: 'MEDIA_ROOT',
       paging: { limit: PAGE_SIZE, ...(state.cursor && { cursor: state.cursor }) },
@@ -346,27 +361,33 @@ async function pullMediaDescriptors(
         `searching the media files answered ${answer.status} (${(answer.body as { code?: string }).code})`,
       );
     const page = answer.body as { files?: Record<string, unknown>[]; nextCursor?: { cursors?: { next?: string } } };
-    for (const file of page.files ?? []) progress.tables.media_files.push(mediaRow(file, origin));
+    for (const file of page.files ?? []) progress.entities.files.push(wireFile(file, origin));
     state.cursor = page.nextCursor?.cursors?.next ?? undefined;
     if (!state.cursor || !page.files?.length) state.done = true;
     await save();
-    io.stderr(`  media: ${progress.tables.media_files.length} file descriptors\n`);
+    io.stderr(`  media: ${progress.entities.files.length} file descriptors\n`);
   }
 }
 
-/** Downloads every copied media file's bytes into `dir` (`<file ID>` each); files already there are skipped. */
+/**
+ * Downloads every copied media file's bytes into `dir` (`<file ID>` each); files already there are
+ * skipped. The site's download URLs are followed as `media-download.ts` allows: public addresses
+ * only unless `allowPrivate`, streamed to disk, at most the size the descriptor says.
+ */
 async function downloadMedia(
   client: Client<ApiKeyAuth>,
   progress: Progress,
   dir: string,
+  allowPrivate: boolean,
   io: CommandIo,
 ): Promise<void> {
   await mkdir(dir, { recursive: true });
   let count = 0;
-  for (const row of progress.tables.media_files) {
-    const fileId = row.id as string;
+  for (const file of progress.entities.files) {
+    const fileId = file.id as string;
     const target = `${dir}/${encodeURIComponent(fileId)}`;
-    const downloaded = await readFile(target).then(
+    // Whether it is there, without reading it (a file may be gigabytes).
+    const downloaded = await access(target).then(
       () => true,
       () => false,
     );
@@ -374,9 +395,9 @@ async function downloadMedia(
     const { downloadUrls } = await client.media.generateFileDownloadUrl(fileId);
     const url = downloadUrls?.[0]?.url;
     if (!url) throw new Error(`the site gave no download URL for media file ${fileId}`);
-    const response = await (io.fetch ?? fetch)(url);
-    if (!response.ok) throw new Error(`downloading media file ${fileId} answered ${response.status}`);
-    await writeAtomically(target, new Uint8Array(await response.arrayBuffer()));
-    io.stderr(`  media bytes: ${++count} of ${progress.tables.media_files.length}\n`);
+    const described = Number(file.sizeInBytes);
+    const maxBytes = described > 0 ? Math.min(described, MAX_MEDIA_FILE_BYTES) : MAX_MEDIA_FILE_BYTES;
+    await downloadMediaFile(url, target, `media file ${fileId}`, { allowPrivate, maxBytes });
+    io.stderr(`  media bytes: ${++count} of ${progress.entities.files.length}\n`);
   }
 }

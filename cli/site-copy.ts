@@ -1,97 +1,76 @@
 /**
- * A site's entities, as the SDK reads them (public form), turned into the rows of the emulator's
- * state tables (the `GET /_emulator/export` format that `--seed` and `POST /_emulator/import`
- * load): back to the wire form the emulator stores, with the columns each table indexes. Also the
- * anonymization of members. Kept in step with the emulator's stores (data/collection-store.ts,
- * data/items/item-store.ts, members/member-store.ts, media/file-store.ts): the round trip test
- * (test/cli/pull.test.ts) fails when they part.
+ * A site's entities, as the SDK reads them (public form), turned back into the wire form the
+ * platform sends: the sections of the emulator's export, version 2 (`GET /_emulator/export`, which
+ * `--seed` and `POST /_emulator/import` load). No table or column of the emulator is named here:
+ * each of its stores reads its own section. Also the anonymization of members.
  */
 import { getDataCollection, getMember } from '../generated/operations.js';
+import type { ItemReference, SiteExport } from '../emulator/control/api.js';
 import type { DataCollection, Item, Member } from '../src/index.js';
 import { encodeItemData, toWire } from '../src/wire/index.js';
-import type { StateExport } from '../emulator/control/state.js';
 
-/** One row of a state table: column → value. */
-export type StateRow = Record<string, string | number | null>;
+/** An entity in wire form. */
+export type WireEntity = Record<string, unknown>;
 
-/** The tables a pull fills; every other table of the emulator is left empty by the import. */
-export interface PulledTables {
-  collections: StateRow[];
-  items: StateRow[];
-  item_references: StateRow[];
-  members: StateRow[];
-  media_files: StateRow[];
+/** The sections a pull fills; the others (sign-in data, settings) stay empty. */
+export interface PulledEntities {
+  collections: WireEntity[];
+  /** Collection ID → its items' data. */
+  items: Record<string, WireEntity[]>;
+  references: ItemReference[];
+  members: WireEntity[];
+  files: WireEntity[];
 }
 
-/** Empty tables, to fill. */
-export const emptyTables = (): PulledTables => ({
+/** Empty sections, to fill. */
+export const emptyEntities = (): PulledEntities => ({
   collections: [],
-  items: [],
-  item_references: [],
+  items: {},
+  references: [],
   members: [],
-  media_files: [],
+  files: [],
 });
 
 /** The file the emulator imports. */
-export function stateFile(tables: PulledTables, exportedAt: Date): StateExport {
-  return { format: 'sitekit-emulator-state', version: 1, exportedAt: exportedAt.toISOString(), tables: { ...tables } };
+export function stateFile(entities: PulledEntities, exportedAt: Date): SiteExport {
+  return {
+    format: 'sitekit-emulator-state',
+    version: 2,
+    exportedAt: exportedAt.toISOString(),
+    ...entities,
+    identities: [],
+    config: {},
+  };
 }
 
 /** The wire form of an entity the SDK returned, by the transform tree of the operation that returned it. */
 const wireEntity = <T>(field: string, entity: unknown, responseTree: unknown): T =>
   (toWire({ [field]: entity }, responseTree as never) as Record<string, T>)[field]!;
 
-/** A `collections` row. */
-export function collectionRow(collection: DataCollection): StateRow {
-  const wire = wireEntity<{ id: string; createdDate: string }>('collection', collection, getDataCollection.response);
-  return { id: wire.id, body: JSON.stringify(wire), created_date: wire.createdDate };
-}
+/** A collection as the collections API sends it. */
+export const wireCollection = (collection: DataCollection): WireEntity =>
+  wireEntity<WireEntity>('collection', collection, getDataCollection.response);
 
-/** An `items` row: the item's data in wire form (`{$date}` dates), with the default order's and ownership's columns. */
-export function itemRow(collectionId: string, item: Item): StateRow {
-  const data = encodeItemData(item) as Record<string, unknown> & { _id: string };
-  const created = (data._createdDate as { $date?: string } | undefined)?.$date ?? new Date(0).toISOString();
-  return {
-    collection_id: collectionId,
-    id: data._id,
-    data: JSON.stringify(data),
-    created_date: created,
-    owner: typeof data._owner === 'string' ? data._owner : null,
-  };
-}
+/** An item's data as the items API sends it (`{$date}` dates). */
+export const wireItemData = (item: Item): WireEntity => encodeItemData(item) as WireEntity;
 
-/** The `item_references` rows of one multi-reference field of one item, in their order. */
-export function referenceRows(
+/** The references of one multi-reference field of one item, in their order. */
+export function itemReferences(
   collectionId: string,
   field: string,
   referringId: string,
   referencedIds: readonly string[],
-): StateRow[] {
-  return referencedIds.map((referencedId, position) => ({
-    collection_id: collectionId,
-    field,
-    referring_id: referringId,
-    referenced_id: referencedId,
-    position,
+): ItemReference[] {
+  return referencedIds.map((referencedId) => ({
+    dataCollectionId: collectionId,
+    relationshipName: field,
+    referringItemId: referringId,
+    referencedItemId: referencedId,
   }));
 }
 
-/** A `members` row. */
-export function memberRow(member: Member): StateRow {
-  const wire = wireEntity<{ id: string; loginEmail?: string; createdDate: string; profile?: { slug?: string } }>(
-    'member',
-    member,
-    getMember.response,
-  );
-  return {
-    id: wire.id,
-    // The emulator compares login emails as the platform does: trimmed and lowercased.
-    login_email: wire.loginEmail ? wire.loginEmail.trim().toLowerCase() : null,
-    slug: wire.profile?.slug ?? wire.id,
-    created_at: wire.createdDate,
-    data: JSON.stringify(wire),
-  };
-}
+/** A member as the members API sends it. */
+export const wireMember = (member: Member): WireEntity => wireEntity<WireEntity>('member', member, getMember.response);
 
 /**
  * A member with its personal data replaced, its ID (and so every reference to it) kept: login
@@ -141,27 +120,12 @@ function reviveDates(key: string, value: unknown): unknown {
 }
 
 /**
- * A `media_files` row, from the descriptor as the site sent it (wire form: the SDK's public form
- * keeps a media reference as a `wix:image://` string, without the URL the site gave). Its URLs are
- * kept as they are; when the site is an emulator they are made relative again (it stores
- * `/_media/...` paths and answers with its own origin).
+ * A media file descriptor as the site sent it (wire form: the SDK's public form keeps a media
+ * reference as a `wix:image://` string, without the URL the site gave). Its URLs are kept as they
+ * are; when the site is an emulator they are made relative again (it answers with its own origin).
  */
-export function mediaRow(file: Record<string, unknown>, siteOrigin: string): StateRow {
-  const stored = relativeMediaUrls(file, `${siteOrigin}/_media/`) as Record<string, unknown>;
-  return {
-    id: stored.id as string,
-    state: (stored.state as string | undefined) ?? 'OK',
-    display_name: (stored.displayName as string | undefined) ?? '',
-    size: Number(stored.sizeInBytes ?? 0),
-    media_type: (stored.mediaType as string | undefined) ?? 'UNKNOWN',
-    private: stored.private ? 1 : 0,
-    // Files the API key wrote are the owner's; the emulator keeps no other uploader a copy could name.
-    uploader: 'owner',
-    created_at: stored.createdDate as string,
-    updated_at: stored.updatedDate as string,
-    data: JSON.stringify(stored),
-  };
-}
+export const wireFile = (file: WireEntity, siteOrigin: string): WireEntity =>
+  relativeMediaUrls(file, `${siteOrigin}/_media/`) as WireEntity;
 
 function relativeMediaUrls(value: unknown, prefix: string): unknown {
   if (typeof value === 'string') return value.startsWith(prefix) ? `/_media/${value.slice(prefix.length)}` : value;

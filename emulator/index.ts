@@ -197,10 +197,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 
     const seeded = store.get("SELECT value FROM site WHERE key = 'seededAt'") !== undefined;
     // Like a missing file, a seed with bad rows is worth stopping for even when it is not applied.
-    if (seed && seeded) checkSeed(context, seed);
+    if (seed && seeded) checkSeed(context, serviceModules, seed);
     if (!seeded) {
       const seedDemo = () => seedDemoData(context, serviceModules);
-      if (seed) importSeed(context, seed, seedDemo);
+      if (seed) importSeed(context, serviceModules, seed, seedDemo);
       else seedDemo();
       store.run("INSERT INTO site (key, value) VALUES ('seededAt', ?)", [clock.iso()]);
       // The media bytes a pull (`sitekit-sdk pull --media`) wrote beside its file.

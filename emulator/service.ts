@@ -9,6 +9,7 @@ import type { SiteIdentity } from './site.js';
 import type { Migration, Store } from './store/store.js';
 import type { TokenService } from './auth/tokens.js';
 import type { Clock } from './clock.js';
+import type { SiteEntities } from './control/api.js';
 
 /** Who is calling: from the `Authorization` header, resolved before any handler runs. */
 export interface Caller {
@@ -88,8 +89,25 @@ export interface ServiceModule {
   seed?(context: EmulatorContext): void;
   /** Registers routes outside the route table (hosted pages, upload endpoints). */
   routes?(app: FastifyInstance, context: EmulatorContext): void | Promise<void>;
+  /** Its sections of an export (version 2: the platform's wire entities), read from and written to its own tables. */
+  entities?: EntitySections;
   /** Called by `POST /_emulator/reset` after the tables are emptied (forget in-memory caches). */
   reset?(context: EmulatorContext): void;
+}
+
+/**
+ * A store's part of the export format (version 2): the entities it keeps, in the platform's wire
+ * form, never its rows. The export joins every module's sections; an import empties the state and
+ * hands each module the whole file, in module order (collections before their items).
+ */
+export interface EntitySections {
+  /** Its sections, read from its tables. */
+  export(context: EmulatorContext): Partial<SiteEntities>;
+  /**
+   * Writes its sections of an imported file into the emptied store, inside the import's
+   * transaction; an entity it cannot keep is a validation error naming it (`items.Movies.3._id`).
+   */
+  import(context: EmulatorContext, entities: SiteEntities): void;
 }
 
 /** Tables the control API's reset, export and import leave alone (they are not the site's state). */

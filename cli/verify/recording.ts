@@ -7,7 +7,7 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { operations } from '../../generated/operations.js';
-import type { Json, Step } from './scenario.js';
+import type { Step } from './scenario.js';
 import type { Answer } from './site-calls.js';
 
 /** A step as recorded: the step and the live site's normalized answer. */
@@ -74,9 +74,3 @@ export async function readRecording(dir: string): Promise<RecordedStep[]> {
   });
   return parsed.steps as RecordedStep[];
 }
-
-/** A step without its answer (what is sent again on replay). */
-export const stepOf = ({ answer: _answer, ...step }: RecordedStep): Step => ({
-  ...step,
-  request: step.request as Json,
-});

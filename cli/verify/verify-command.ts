@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import { UsageError, type CommandIo } from '../command-io.js';
 import { connectToSite, emulatorUrl, SITE_OPTIONS, SITE_USAGE, type SiteConnection } from '../site-connection.js';
 import { readCollections } from '../site-schema.js';
-import { readRecording, stepOf, writeRecording } from './recording.js';
+import { readRecording, writeRecording } from './recording.js';
 import {
   accountSteps,
   collectionSteps,
@@ -19,7 +19,7 @@ import {
   type CollectionFacts,
   type Json,
 } from './scenario.js';
-import { countedFetch, SiteCaller, type CallCount } from './site-calls.js';
+import { CallBudgetExceeded, countedFetch, SiteCaller, type CallCount } from './site-calls.js';
 import { startSiteEmulator, type SiteEmulator } from './site-emulator.js';
 import { describeResult, summaryLine } from './verify-report.js';
 import { Interrupted, VerifyRun, type Site } from './verify-run.js';
@@ -198,6 +198,8 @@ export async function verifyCommand(argv: string[], io: VerifyIo): Promise<numbe
   let started: SiteEmulator | undefined;
   let run: VerifyRun | undefined;
   let interrupted = false;
+  /** Why the run stopped before its end, other than Ctrl-C. */
+  let stoppedBy: string | undefined;
   let note = '';
   const problems: string[] = [];
   try {
@@ -206,7 +208,8 @@ export async function verifyCommand(argv: string[], io: VerifyIo): Promise<numbe
       // The site as given (credentials from the options, or the environment pull reads too).
       const { url, 'api-key': apiKey, 'site-id': siteId } = options.site;
       const siteArguments = [
-        ...['--url', url!],
+        '--url',
+        url!,
         ...(apiKey === undefined ? [] : ['--api-key', apiKey]),
         ...(siteId === undefined ? [] : ['--site-id', siteId]),
       ];
@@ -228,25 +231,32 @@ export async function verifyCommand(argv: string[], io: VerifyIo): Promise<numbe
     io.untilStopped?.().then(() => current.interrupt());
     io.stdout(`verifying ${live?.description ?? `the recording ${options.replay}`} against ${emulator.description}\n`);
     if (recorded) {
-      for (const step of recorded) await run.replay({ ...stepOf(step), answer: step.answer });
+      for (const step of recorded) await run.replay(step);
       note = `replayed ${options.replay}`;
     } else note = await runLive(run, collections, options.readOnly);
   } catch (error) {
-    if (!(error instanceof Interrupted)) throw error;
-    interrupted = true;
-    note = 'interrupted';
+    if (error instanceof Interrupted) {
+      interrupted = true;
+      note = 'interrupted';
+    } else if (error instanceof CallBudgetExceeded) {
+      // Stopped as promised: what was compared so far is still reported.
+      stoppedBy = error.message;
+      note = `stopped: ${error.message}`;
+      io.stderr(`${error.message}\n`);
+    } else throw error;
   } finally {
     if (run) problems.push(...(await run.removeScratch()));
     await started?.close();
   }
   for (const problem of problems) io.stderr(`${problem}\n`);
 
-  if (options.record && run) await writeRecording(options.record, run.recorded);
+  // Only a whole run is recorded: a replay of part of one would pass on fewer steps.
+  if (options.record && run && !interrupted && !stoppedBy) await writeRecording(options.record, run.recorded);
   const summary = summaryLine(run?.results ?? [], live ? count : undefined, note);
   if (options.out)
     await writeFile(options.out, `${JSON.stringify({ scratchId, summary, steps: run?.results ?? [] }, null, 2)}\n`);
   io.stdout(`${summary}\n`);
   if (interrupted) return 130;
   const failed = run?.results.some((result) => result.outcome == 'different' || result.drift.length > 0);
-  return failed || problems.length ? 1 : 0;
+  return failed || stoppedBy || problems.length ? 1 : 0;
 }

@@ -73,5 +73,11 @@ export type TriggerInput = ControlSchema<'TriggerInput'>;
 export type TriggeredEvent = ControlSchema<'TriggeredEvent'>;
 export type SiteInfo = ControlSchema<'SiteInfo'>;
 export type SettingValue = ControlSchema<'SettingValue'>;
+export type SiteExport = ControlSchema<'SiteExport'>;
+export type ItemReference = ControlSchema<'ItemReference'>;
+/** The sections of a version 2 export: what the stores read and write. */
+export type SiteEntities = Omit<SiteExport, 'format' | 'version' | 'exportedAt'>;
+export type ImportInput = ControlSchema<'ImportInput'>;
+export type ImportResult = ControlSchema<'ImportResult'>;
 /** Which requests the request log lists. */
 export type RequestFilter = ControlQuery<'listRequests'>;

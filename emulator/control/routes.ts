@@ -10,7 +10,8 @@ import type { SettingValue } from './api.js';
 import { controlRoute } from './register.js';
 import type { RequestLog } from './request-log.js';
 import { importSeed } from './seed.js';
-import { clearState, exportState } from './state.js';
+import { exportEntities } from './entities.js';
+import { clearState } from './state.js';
 import { registerSignInAsRoute } from './test-identities.js';
 
 /** What the control API needs besides the context. */
@@ -118,12 +119,12 @@ export function controlModule(options: ControlOptions): ServiceModule {
         faults.clear();
         return { reset: true as const, seeded: seed };
       });
-      controlRoute(app, 'exportState', () => exportState(context.store));
+      controlRoute(app, 'exportState', () => exportEntities(context, modules));
       controlRoute(
         app,
         'importState',
         ({ body }) => {
-          const result = importSeed(context, body, () => {});
+          const result = importSeed(context, modules, body, () => {});
           for (const module of modules) module.reset?.(context);
           return result;
         },

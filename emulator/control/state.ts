@@ -1,4 +1,4 @@
-/** The whole state as JSON (export/import) and its reset: every table but the infrastructure ones. */
+/** The state's tables: their reset, and the import of a version 1 export (table → rows), checked row by row. */
 import { invalidField, validationError, type EmulatorError, type FieldViolation } from '../errors.js';
 import { infrastructureTables } from '../service.js';
 import type { SqlValue, Store } from '../store/store.js';
@@ -8,7 +8,7 @@ import { rowViolations, type StateColumn } from './state-rows.js';
 /** The most violations one refused import lists (a file of 10,000 bad rows would otherwise answer 10,000). */
 const MAX_VIOLATIONS = 50;
 
-/** The export format: table name → rows (column → value). */
+/** The export format of version 1 (older emulators; still imported): table name → rows (column → value). */
 export type StateExport = {
   format: 'sitekit-emulator-state';
   version: 1;
@@ -44,14 +44,6 @@ function tableColumns(store: Store, table: string): Map<string, StateColumn> {
 /** The state tables and their columns, for the check that `state-columns.ts` names only real ones. */
 export function stateTableColumns(store: Store): Map<string, string[]> {
   return new Map([...stateTables(store)].map(([name, columns]) => [name, [...columns.keys()]]));
-}
-
-/** Every row of every state table. */
-export function exportState(store: Store): StateExport {
-  const tables: StateExport['tables'] = {};
-  for (const name of stateTables(store).keys())
-    tables[name] = store.all<Record<string, SqlValue>>(`SELECT * FROM "${name}" ORDER BY rowid`);
-  return { format: 'sitekit-emulator-state', version: 1, exportedAt: new Date().toISOString(), tables };
 }
 
 /** Empties every state table. */

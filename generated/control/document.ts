@@ -1583,18 +1583,226 @@ export const controlDocument: { components: { schemas: Record<string, unknown>; 
       },
       "SiteExport": {
         "type": "object",
+        "description": "The site's state as the platform's wire entities (version 2): what GET /_emulator/export answers, and what import, --seed and pull read. Each store writes and reads its own section.",
+        "required": [
+          "format",
+          "version",
+          "exportedAt",
+          "collections",
+          "items",
+          "references",
+          "members",
+          "identities",
+          "files",
+          "config"
+        ],
+        "properties": {
+          "format": {
+            "type": "string",
+            "const": "sitekit-emulator-state"
+          },
+          "version": {
+            "type": "integer",
+            "const": 2
+          },
+          "exportedAt": {
+            "type": "string",
+            "description": "When it was made, ISO 8601."
+          },
+          "collections": {
+            "type": "array",
+            "description": "The data collections, as the collections API answers them.",
+            "items": {
+              "$ref": "#/components/schemas/WireEntity"
+            }
+          },
+          "items": {
+            "type": "object",
+            "description": "Collection id → its items' data (wire form, dates as {$date}), each with its _id.",
+            "additionalProperties": {
+              "type": "array",
+              "items": {
+                "$ref": "#/components/schemas/WireEntity"
+              }
+            }
+          },
+          "references": {
+            "type": "array",
+            "description": "The multi-reference fields' values, in their order.",
+            "items": {
+              "$ref": "#/components/schemas/ItemReference"
+            }
+          },
+          "members": {
+            "type": "array",
+            "description": "The site members, as the members API answers them (FULL fieldset).",
+            "items": {
+              "$ref": "#/components/schemas/WireEntity"
+            }
+          },
+          "identities": {
+            "type": "array",
+            "description": "The members' sign-in data (password hashes, not passwords).",
+            "items": {
+              "$ref": "#/components/schemas/MemberIdentity"
+            }
+          },
+          "files": {
+            "type": "array",
+            "description": "The media file descriptors, as the media API answers them (URLs on the emulator relative, /_media/...).",
+            "items": {
+              "$ref": "#/components/schemas/WireEntity"
+            }
+          },
+          "config": {
+            "$ref": "#/components/schemas/ConfigValues"
+          }
+        }
+      },
+      "WireEntity": {
+        "type": "object",
         "additionalProperties": true,
-        "description": "The site's state (filled in with the export format)."
+        "description": "An entity in the platform's wire form."
+      },
+      "ItemReference": {
+        "type": "object",
+        "required": [
+          "dataCollectionId",
+          "relationshipName",
+          "referringItemId",
+          "referencedItemId"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "dataCollectionId": {
+            "type": "string",
+            "minLength": 1
+          },
+          "relationshipName": {
+            "type": "string",
+            "minLength": 1,
+            "description": "The multi-reference field."
+          },
+          "referringItemId": {
+            "type": "string",
+            "minLength": 1
+          },
+          "referencedItemId": {
+            "type": "string",
+            "minLength": 1
+          }
+        }
+      },
+      "MemberIdentity": {
+        "type": "object",
+        "required": [
+          "memberId"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "memberId": {
+            "type": "string",
+            "minLength": 1
+          },
+          "passwordHash": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "description": "scrypt hash; null for a member without a password."
+          },
+          "resetRequired": {
+            "type": "boolean"
+          },
+          "connections": {
+            "type": "array",
+            "items": {},
+            "description": "Its sign-in connections."
+          }
+        }
       },
       "ImportInput": {
         "type": "object",
-        "additionalProperties": true,
-        "description": "An export (or a seed file)."
+        "additionalProperties": false,
+        "description": "An export of version 2 (SiteExport); an export of version 1 (older emulators: tables of rows); or a seed file of test members (members: [{id?, email, password?, ...}], with or without version 1 tables).",
+        "properties": {
+          "format": {
+            "type": "string",
+            "const": "sitekit-emulator-state"
+          },
+          "version": {
+            "type": "integer",
+            "enum": [
+              1,
+              2
+            ]
+          },
+          "exportedAt": {
+            "type": "string"
+          },
+          "tables": {
+            "type": "object",
+            "description": "Version 1 only, table → rows.",
+            "additionalProperties": {
+              "type": "array",
+              "items": {
+                "type": "object"
+              }
+            }
+          },
+          "collections": {
+            "$ref": "#/components/schemas/SiteExport/properties/collections"
+          },
+          "items": {
+            "$ref": "#/components/schemas/SiteExport/properties/items"
+          },
+          "references": {
+            "$ref": "#/components/schemas/SiteExport/properties/references"
+          },
+          "members": {
+            "type": "array",
+            "description": "Version 2, the members; otherwise test members to add (see the emulator README).",
+            "items": {
+              "type": "object"
+            }
+          },
+          "identities": {
+            "$ref": "#/components/schemas/SiteExport/properties/identities"
+          },
+          "files": {
+            "$ref": "#/components/schemas/SiteExport/properties/files"
+          },
+          "config": {
+            "$ref": "#/components/schemas/ConfigValues"
+          }
+        }
       },
       "ImportResult": {
         "type": "object",
-        "additionalProperties": true,
-        "description": "What was imported."
+        "description": "What was imported.",
+        "properties": {
+          "entities": {
+            "type": "object",
+            "description": "Version 2, how many of each section were written.",
+            "additionalProperties": {
+              "type": "integer"
+            }
+          },
+          "tables": {
+            "type": "object",
+            "description": "Version 1, rows written per table (empty for a file of members only).",
+            "additionalProperties": {
+              "type": "integer"
+            }
+          },
+          "members": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "description": "The ids of the declared test members."
+          }
+        }
       }
     }
   }

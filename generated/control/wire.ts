@@ -479,17 +479,81 @@ export interface components {
             /** @description The answer's body, the same way. */
             responseBody?: string;
         };
-        /** @description The site's state (filled in with the export format). */
+        /** @description The site's state as the platform's wire entities (version 2): what GET /_emulator/export answers, and what import, --seed and pull read. Each store writes and reads its own section. */
         SiteExport: {
+            /** @constant */
+            format: "sitekit-emulator-state";
+            /** @constant */
+            version: 2;
+            /** @description When it was made, ISO 8601. */
+            exportedAt: string;
+            /** @description The data collections, as the collections API answers them. */
+            collections: components["schemas"]["WireEntity"][];
+            /** @description Collection id → its items' data (wire form, dates as {$date}), each with its _id. */
+            items: {
+                [key: string]: components["schemas"]["WireEntity"][];
+            };
+            /** @description The multi-reference fields' values, in their order. */
+            references: components["schemas"]["ItemReference"][];
+            /** @description The site members, as the members API answers them (FULL fieldset). */
+            members: components["schemas"]["WireEntity"][];
+            /** @description The members' sign-in data (password hashes, not passwords). */
+            identities: components["schemas"]["MemberIdentity"][];
+            /** @description The media file descriptors, as the media API answers them (URLs on the emulator relative, /_media/...). */
+            files: components["schemas"]["WireEntity"][];
+            config: components["schemas"]["ConfigValues"];
+        };
+        /** @description An entity in the platform's wire form. */
+        WireEntity: {
             [key: string]: unknown;
         };
-        /** @description An export (or a seed file). */
+        ItemReference: {
+            dataCollectionId: string;
+            /** @description The multi-reference field. */
+            relationshipName: string;
+            referringItemId: string;
+            referencedItemId: string;
+        };
+        MemberIdentity: {
+            memberId: string;
+            /** @description scrypt hash; null for a member without a password. */
+            passwordHash?: string | null;
+            resetRequired?: boolean;
+            /** @description Its sign-in connections. */
+            connections?: unknown[];
+        };
+        /** @description An export of version 2 (SiteExport); an export of version 1 (older emulators: tables of rows); or a seed file of test members (members: [{id?, email, password?, ...}], with or without version 1 tables). */
         ImportInput: {
-            [key: string]: unknown;
+            /** @constant */
+            format?: "sitekit-emulator-state";
+            /** @enum {integer} */
+            version?: 1 | 2;
+            exportedAt?: string;
+            /** @description Version 1 only, table → rows. */
+            tables?: {
+                [key: string]: Record<string, never>[];
+            };
+            collections?: components["schemas"]["SiteExport"]["collections"];
+            items?: components["schemas"]["SiteExport"]["items"];
+            references?: components["schemas"]["SiteExport"]["references"];
+            /** @description Version 2, the members; otherwise test members to add (see the emulator README). */
+            members?: Record<string, never>[];
+            identities?: components["schemas"]["SiteExport"]["identities"];
+            files?: components["schemas"]["SiteExport"]["files"];
+            config?: components["schemas"]["ConfigValues"];
         };
         /** @description What was imported. */
         ImportResult: {
-            [key: string]: unknown;
+            /** @description Version 2, how many of each section were written. */
+            entities?: {
+                [key: string]: number;
+            };
+            /** @description Version 1, rows written per table (empty for a file of members only). */
+            tables?: {
+                [key: string]: number;
+            };
+            /** @description The ids of the declared test members. */
+            members?: string[];
         };
     };
     responses: {

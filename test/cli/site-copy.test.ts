@@ -4,7 +4,7 @@
  * not, at the top, in the contact or in the profile); IDs, statuses and dates are kept.
  */
 import { describe, expect, it } from 'vitest';
-import { anonymizeMember, memberRow } from '../../cli/site-copy.js';
+import { anonymizeMember, wireMember } from '../../cli/site-copy.js';
 import type { Member } from '../../src/index.js';
 
 const PERSONAL = ['Jane', 'Doe', 'jane@real.example', 'jane.work@real.example', '+33 6 12 34 56 78', 'Paris', 'ACME'];
@@ -46,9 +46,9 @@ const janeDoe = {
 } as unknown as Member;
 
 describe('anonymizeMember', () => {
-  it('leaves no personal data anywhere in the member or its row, known field or not', () => {
+  it('leaves no personal data anywhere in the member or its wire form, known field or not', () => {
     const anonymous = anonymizeMember(janeDoe, 7);
-    const written = JSON.stringify(memberRow(anonymous));
+    const written = JSON.stringify(wireMember(anonymous));
     for (const personal of PERSONAL) expect(written).not.toContain(personal);
     expect(written).not.toContain('real.example');
     expect(anonymous).toEqual({

@@ -4,7 +4,7 @@
  * copy of the live one; or, without `--emulator`, one verify starts itself from a pull of the site.
  * The live stand-in drifts by fault rules that answer 200 with a body of their own.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -46,8 +46,8 @@ async function verify(args: string[], io: Partial<VerifyIo> = {}): Promise<Outco
 
 /** The live stand-in's data: what verify must never change outside its scratch collection. */
 async function siteData(emulator: TestEmulator): Promise<unknown> {
-  const { tables } = (await (await emulator.fetch('/_emulator/export')).json()) as { tables: Record<string, unknown> };
-  return ['collections', 'items', 'item_references', 'members', 'media_files'].map((table) => tables[table]);
+  const state = await emulator.control.call('exportState');
+  return [state.collections, state.items, state.references, state.members, state.files];
 }
 
 /** The IDs of an emulator's collections. */
@@ -209,9 +209,34 @@ describe('sitekit-sdk verify', () => {
     expect(await siteData(live)).toEqual(before);
   }, 60_000);
 
+  it('says what is wrong with its command line, and with a recording it cannot replay', async () => {
+    const noEmulator = await verify(['--replay', join(dir, 'recording')]);
+    expect([noEmulator.code, noEmulator.stderr]).toEqual([
+      2,
+      expect.stringContaining('--replay needs --emulator <url>'),
+    ]);
+    const both = await verify(['--emulator', local.url, '--against', local.url]);
+    expect([both.code, both.stderr]).toEqual([2, expect.stringContaining('--against and --emulator say the same')]);
+    const hostile = join(dir, 'hostile');
+    mkdirSync(hostile, { recursive: true });
+    writeFileSync(
+      join(hostile, 'recording.json'),
+      JSON.stringify({
+        format: 'sitekit-verify-recording',
+        version: 1,
+        steps: [{ name: 'x', operationId: '__proto__', request: {}, answer: { status: 200, body: {} } }],
+      }),
+    );
+    // --against, the issue's name for --emulator, says the same.
+    const refused = await verify(['--replay', hostile, '--against', local.url]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('step 0 names no operation of the schema (__proto__)');
+  });
+
   it('stops at its budget of calls, saying so', async () => {
     const result = await verify(['--emulator', local.url, '--max-calls', '3', '--read-only']);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('the budget of 3 calls is spent (--max-calls)');
+    expect(result.stdout).toMatch(/; 3 calls to the live site; stopped: the budget of 3 calls is spent/);
   }, 60_000);
 });

@@ -16,6 +16,7 @@ import {
 } from './collection-store.js';
 import { requireCollectionId, requireFieldKeys } from './collections-rules.js';
 import { pageOf } from './paging.js';
+import { collectionEntities } from './entities.js';
 
 const FQDN = 'wix.data.v2.data_collection';
 
@@ -62,6 +63,7 @@ export function deleteCollectionContent(store: Store, collectionId: string): voi
 /** The collections service module. */
 export const collectionsService: ServiceModule = {
   name: 'collections',
+  entities: collectionEntities,
   migrations: dataMigrations,
   operations: {
     createDataCollection(call: OperationCall<'createDataCollection'>, { store, clock }) {

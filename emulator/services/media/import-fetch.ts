@@ -24,6 +24,8 @@ export interface ImportReach {
   privateAddressesAllowed: boolean;
   /** The emulator's own port: never fetched on this machine's addresses, setting or not. */
   emulatorPort: number;
+  /** How to allow loopback and private addresses, for the refusal's words (default: the emulator's setting). */
+  howToAllowPrivate?: string;
 }
 
 /** An import source the guard refuses; its message names the reason and, where it helps, the setting. */
@@ -119,7 +121,7 @@ export function addressProblem(rawAddress: string, port: number, reach: ImportRe
   if (port == reach.emulatorPort && isThisMachine(address, family))
     return `the source ${rawAddress}:${port} is the emulator itself, which imports never fetch`;
   if (!reach.privateAddressesAllowed && NON_PUBLIC.check(address, family))
-    return `the source resolves to ${rawAddress}, a loopback or private address; set the config setting ${PRIVATE_IMPORTS_SETTING} to true to import from this machine or a private network`;
+    return `the source resolves to ${rawAddress}, a loopback or private address; ${reach.howToAllowPrivate ?? `set the config setting ${PRIVATE_IMPORTS_SETTING} to true`} to import from this machine or a private network`;
   return undefined;
 }
 

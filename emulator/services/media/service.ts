@@ -28,10 +28,12 @@ import { importsSettled, startImport, type ImportRequest } from './imports.js';
 import { listFiles, searchFiles } from './listing.js';
 import { resumableUploadUrl, uploadUrl } from './upload-urls.js';
 import { registerUploadRoutes, uploadMigrations } from './uploads.js';
+import { fileEntities } from './entities.js';
 
 /** The media module. */
 export const mediaService: ServiceModule = {
   name: 'media',
+  entities: fileEntities,
   migrations: [...mediaMigrations, ...uploadMigrations],
   config: {
     maxUploadBytes: {

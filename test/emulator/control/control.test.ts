@@ -1,6 +1,6 @@
 /** The control API (reset, export/import, request log, seed file), events after commit, console files, CORS. */
 import { get } from 'node:http';
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -101,7 +101,7 @@ describe('reset, export, import', () => {
 
   it('a --seed file is loaded on first start instead of the demo data', async () => {
     const exported = await (await emulator.fetch('/_emulator/export')).json();
-    exported.tables.items = exported.tables.items.slice(0, 3);
+    exported.items.Movies = exported.items.Movies.slice(0, 3);
     const seedFile = join(scratch, 'seed.json');
     writeFileSync(seedFile, JSON.stringify(exported));
     const seeded = await startEmulator({ seed: seedFile });
@@ -110,6 +110,73 @@ describe('reset, export, import', () => {
     } finally {
       await seeded.close();
     }
+  });
+});
+
+describe('the export, version 2: the platform entities', () => {
+  /** Every item of every collection, as the SDK reads them, by collection. */
+  const allItems = async (client: TestEmulator['admin']) => {
+    const { collections = [] } = await client.collections.listDataCollections();
+    const items: Record<string, unknown[]> = {};
+    for (const { _id } of collections)
+      items[_id!] = (await client.items.query(_id!).ascending('_id').limit(1000).find()).items;
+    return items;
+  };
+
+  it('holds items as objects per collection, no table or column names; a fresh emulator imports it with items equal', async () => {
+    await emulator.admin.items.insert('Movies', { _id: 'exported-1', title: 'Exported', when: new Date(0) });
+    const exported = await (await emulator.fetch('/_emulator/export')).json();
+    expect(exported.version).toBeGreaterThanOrEqual(2);
+    expect(exported.tables).toBeUndefined();
+    expect(exported.items.Movies.find((item: { _id: string }) => item._id == 'exported-1')).toMatchObject({
+      _id: 'exported-1',
+      title: 'Exported',
+      when: { $date: '1970-01-01T00:00:00.000Z' },
+    });
+    const text = JSON.stringify(exported);
+    for (const column of ['collection_id', 'created_date', 'login_email', 'password_hash', 'referring_id'])
+      expect(text).not.toContain(`"${column}"`);
+    expect(exported.collections.map((collection: { id: string }) => collection.id)).toEqual(['Movies']);
+    expect(exported.members.length).toBeGreaterThan(0);
+    expect(exported.files.length).toBeGreaterThan(0);
+
+    const fresh = await startEmulator();
+    try {
+      await fresh.reset({ seed: false });
+      const imported = await fresh.control.call('importState', { body: exported });
+      expect(imported.entities).toMatchObject({ collections: 1, members: exported.members.length });
+      expect(await allItems(fresh.admin)).toEqual(await allItems(emulator.admin));
+      const member = exported.members[0] as { id: string };
+      expect((await fresh.admin.members.getMember(member.id))._id).toBe(member.id);
+    } finally {
+      await fresh.close();
+      await emulator.admin.items.remove('Movies', 'exported-1');
+    }
+  });
+
+  it('a version 1 file (tables of rows) still imports', async () => {
+    const fixture = JSON.parse(readFileSync(join(import.meta.dirname, '../fixtures/state-version-1.json'), 'utf8'));
+    const other = await startEmulator();
+    try {
+      expect((await other.control.call('importState', { body: fixture })).tables).toMatchObject({ items: 10 });
+      expect(await other.admin.items.query('Movies').count()).toBe(10);
+      expect((await other.control.call('exportState')).items.Movies).toHaveLength(10);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('an item the store cannot keep is refused naming it, and nothing changes', async () => {
+    const exported = await emulator.control.call('exportState');
+    exported.items.Movies![2] = { title: 'no id' };
+    const refused = await emulator.fetch('/_emulator/import', {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify(exported),
+    });
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).details.validationError.fieldViolations[0].field).toBe('items.Movies.2._id');
+    expect(await emulator.admin.items.query('Movies').count()).toBe(300);
   });
 });
 

@@ -22,7 +22,8 @@ const emptyDraft: Draft = { operation: '', path: '', status: '503', times: '', r
 /** The rule a draft describes: its filled fields only, numbers as numbers (the emulator checks them). */
 function ruleOf(draft: Draft): FaultInput {
   const rule: FaultInput = {};
-  if (draft.operation.trim()) rule.operation = draft.operation.trim();
+  // A typed name is sent as typed: the emulator refuses an unknown one with the nearest names.
+  if (draft.operation.trim()) rule.operation = draft.operation.trim() as FaultInput['operation'];
   if (draft.path.trim()) rule.path = draft.path.trim();
   for (const key of ['status', 'times', 'retryAfterSeconds', 'latencyMs'] as const)
     if (draft[key].trim() !== '') rule[key] = Number(draft[key]);

@@ -37,6 +37,7 @@ import { CAPTCHA_FAILING_TOKEN, CAPTCHA_PASSING_TOKEN } from './captcha.js';
 import { findIdentity, identityMigrations, saveIdentity, wireIdentity } from './identity-store.js';
 import { hashPassword, requireNewPassword } from './passwords.js';
 import { issueSecret, revokeSecrets, secretMigrations, spendSecret, updateSecretData } from './secrets.js';
+import { identityEntities } from './entities.js';
 
 /** How long a recovery or activation link works. */
 const RECOVERY_SECONDS = 60 * 60;
@@ -120,6 +121,7 @@ const loginCall = (call: OperationCall<'login' | 'loginV1'>, context: EmulatorCo
 /** The identity module. */
 export const identityService: ServiceModule = {
   name: 'identity',
+  entities: identityEntities,
   migrations: [...secretMigrations, ...identityMigrations],
   config: {
     emailVerificationRequired: {

@@ -22,10 +22,12 @@ import {
 import { emitMemberEvent } from './member-events.js';
 import { forEachMatching, pageOfMembers, queryMembers } from './member-queries.js';
 import { findMember, findMemberBySlug, memberMigrations, requireMember, requireSlug, setSlug } from './member-store.js';
+import { memberEntities } from './entities.js';
 
 /** The members module. */
 export const membersService: ServiceModule = {
   name: 'members',
+  entities: memberEntities,
   migrations: memberMigrations,
   seed: seedMembers,
   operations: {

@@ -18,6 +18,7 @@ import {
 } from './reference-ops.js';
 import { insertItem, removeItem, saveItem, updateItem } from './writes.js';
 import { seedMovies } from '../demo.js';
+import { itemEntities } from '../entities.js';
 
 const text = (value: unknown, field: string): string => {
   if (typeof value != 'string' || !value) throw invalidField(field, 'must not be empty', 'REQUIRED_FIELD');
@@ -67,6 +68,7 @@ const removeCall = (call: OperationCall<'remove' | 'removeDataItem'>, context: E
 /** The items service. */
 export const itemsService: ServiceModule = {
   name: 'items',
+  entities: itemEntities,
   seed: (context) => seedMovies(context),
   operations: {
     insert: (call: OperationCall<'insert'>, context) => ({

@@ -143,17 +143,15 @@ describe('member writes', () => {
   });
 
   it('a member already stored deeper than SQLite reads (an older store, an import) never makes lists fail', async () => {
-    const exported = (await (await emulator.fetch('/_emulator/export')).json()) as {
-      tables: { members: { id: string; data: string }[] };
-    };
-    const row = exported.tables.members.find((entry) => entry.id == member.id)!;
-    row.data = row.data.replace(/}$/, `,"extra":${deep(1500)}}`);
-    const imported = await emulator.fetch('/_emulator/import', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(exported),
-    });
-    expect(imported.status, await imported.clone().text()).toBe(200);
+    // Written straight into the store, as an older emulator (or a version 1 import) could have kept it:
+    // a version 2 import refuses it at the door.
+    const { data } = emulator.context.store.get<{ data: string }>('SELECT data FROM members WHERE id = ?', [
+      member.id,
+    ])!;
+    emulator.context.store.run('UPDATE members SET data = ? WHERE id = ?', [
+      data.replace(/}$/, `,"extra":${deep(1500)}}`),
+      member.id,
+    ]);
     const visitorList = await send('/members/v1/members/query', visitorToken, {
       query: { filter: { 'profile.nickname': { $startsWith: 'A' } }, sort: [{ fieldName: 'profile.nickname' }] },
     });

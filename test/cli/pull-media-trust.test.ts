@@ -1,0 +1,89 @@
+/**
+ * What `sitekit-sdk pull --media` trusts of a remote site's download links (issue 31, item 4): a
+ * remote may point a download anywhere and stream any amount. The download goes to public
+ * addresses only unless `--allow-private`, and is streamed to disk within the size the file's
+ * descriptor says. The remote is an in-process emulator whose fault rules answer the download-URL
+ * call with the links a hostile site would give.
+ */
+import { once } from 'node:events';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import type { CommandIo } from '../../cli/command-io.js';
+import { runCommand } from '../../cli/commands.js';
+import { startEmulator, type TestEmulator } from '../helpers/emulator.js';
+
+let remote: TestEmulator;
+let local: TestEmulator;
+let endless: Server;
+let endlessUrl: string;
+let dir: string;
+
+beforeAll(async () => {
+  [remote, local] = await Promise.all([startEmulator(), startEmulator()]);
+  dir = mkdtempSync(join(tmpdir(), 'sitekit-pull-trust-'));
+  // A download that never ends: 64 KiB chunks for as long as the client reads.
+  endless = createServer((request, response) => {
+    response.writeHead(200, { 'content-type': 'application/octet-stream' });
+    const chunk = Buffer.alloc(64 * 1024, 1);
+    const write = () => {
+      while (response.write(chunk)) if (request.destroyed) return;
+    };
+    response.on('drain', write);
+    write();
+  });
+  endless.listen(0, '127.0.0.1');
+  await once(endless, 'listening');
+  endlessUrl = `http://127.0.0.1:${(endless.address() as AddressInfo).port}/file`;
+}, 60_000);
+afterEach(() => remote.faults.clear());
+afterAll(async () => {
+  endless?.closeAllConnections();
+  endless?.close();
+  await Promise.all([remote?.close(), local?.close()]);
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Runs `pull --media` against the remote; its exit code and output. */
+async function pullMedia(out: string, ...extra: string[]): Promise<{ code: number; stderr: string }> {
+  let stderr = '';
+  const io: CommandIo = { stdout: () => {}, stderr: (text) => void (stderr += text), env: {} };
+  const site = ['--url', remote.url, '--api-key', remote.info.apiKey, '--site-id', remote.info.siteId];
+  const code = await runCommand(['pull', ...site, '--out', out, '--no-members', '--media', ...extra], io).catch(
+    (error: Error) => {
+      stderr += error.message;
+      return 1;
+    },
+  );
+  return { code, stderr };
+}
+
+/** Makes the remote answer every download-URL request with `url`. */
+const pointDownloadsAt = (url: string) =>
+  remote.faults.add({
+    operation: 'generateFileDownloadUrl',
+    status: 200,
+    body: { downloadUrls: [{ url, assetKey: 'src' }] },
+  });
+
+it("refuses a download the remote points at this machine (the local emulator's export), unless --allow-private", async () => {
+  await pointDownloadsAt(`${local.url}/_emulator/export`);
+  const out = join(dir, 'export.json');
+  const refused = await pullMedia(out);
+  expect(refused.code).toBe(1);
+  expect(refused.stderr).toMatch(/loopback or private address; pass --allow-private/);
+  const saved = existsSync(`${out}.media`) ? readdirSync(`${out}.media`) : [];
+  expect(saved).toEqual([]);
+});
+
+it('streams a download to disk and stops at the size its descriptor says: an endless one is not saved', async () => {
+  await pointDownloadsAt(endlessUrl);
+  const out = join(dir, 'endless.json');
+  const stopped = await pullMedia(out, '--allow-private');
+  expect(stopped.code).toBe(1);
+  expect(stopped.stderr).toMatch(/is longer than \d+ bytes: not saved/);
+  expect(readdirSync(`${out}.media`)).toEqual([]);
+});
