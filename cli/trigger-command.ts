@@ -3,7 +3,9 @@
  * event (`POST /_emulator/webhooks/trigger`) to `--forward-to` or its configured `webhookUrls`.
  */
 import { parseArgs } from 'node:util';
-import { CONTROL_HEADER } from '../emulator/http/request-guards.js';
+import type { TriggeredEvent } from '../emulator/control/api.js';
+import { createControlClient } from '../emulator/control/client.js';
+import type { SiteKitError } from '../src/index.js';
 import { TRIGGER_EVENT_TYPES } from '../emulator/services/webhooks/event-types.js';
 import { type CommandIo, UsageError } from './command-io.js';
 import { EMULATOR_OPTION, EMULATOR_USAGE, emulatorUrl } from './site-connection.js';
@@ -50,30 +52,27 @@ export async function triggerCommand(argv: string[], io: CommandIo): Promise<num
     throw new UsageError('trigger names the emulator with --emulator <url> (--url names a live site)');
   if (positionals.length != 1) throw new UsageError('Name one event type to trigger.');
   const emulator = emulatorUrl(values.emulator, io.env);
-  const response = await (io.fetch ?? fetch)(`${emulator}/_emulator/webhooks/trigger`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', [CONTROL_HEADER]: '1' },
-    body: JSON.stringify({
-      eventType: positionals[0],
-      ...(values.collection ? { collection: values.collection } : {}),
-      ...(values.id ? { id: values.id } : {}),
-      ...(values['forward-to'] ? { urls: values['forward-to'] } : {}),
-      ...(values['bad-signature'] ? { badSignature: true } : {}),
-    }),
-  });
-  const body = (await response.json().catch(() => ({}))) as {
-    message?: string;
-    eventId?: string;
-    eventType?: string;
-    entityId?: string;
-    urls?: string[];
-  };
-  if (!response.ok) {
-    io.stderr(`The emulator refused the event (${response.status}): ${body.message ?? 'no details'}\n`);
+  const control = createControlClient({ baseUrl: emulator, ...(io.fetch ? { fetch: io.fetch } : {}) });
+  let sent: TriggeredEvent;
+  try {
+    sent = await control.call('triggerEvent', {
+      body: {
+        eventType: positionals[0]!,
+        ...(values.collection ? { collection: values.collection } : {}),
+        ...(values.id ? { id: values.id } : {}),
+        ...(values['forward-to'] ? { urls: values['forward-to'] } : {}),
+        ...(values['bad-signature'] ? { badSignature: true } : {}),
+      },
+    });
+  } catch (error) {
+    // The emulator answered, and said no: a message, not a crash. An emulator that is not there throws on.
+    const { status, message } = error as SiteKitError;
+    if (status === undefined) throw error;
+    io.stderr(`The emulator refused the event (${status}): ${message}\n`);
     return 1;
   }
   io.stdout(
-    `Sent ${body.eventType} of ${body.entityId} (event ${body.eventId}) to ${body.urls?.join(', ')}; deliveries: ${emulator}/_emulator/webhooks\n`,
+    `Sent ${sent.eventType} of ${sent.entityId} (event ${sent.eventId}) to ${sent.urls.join(', ')}; deliveries: ${emulator}/_emulator/webhooks\n`,
   );
   return 0;
 }
