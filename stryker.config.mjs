@@ -12,7 +12,8 @@
 /**
  * @typedef {object} MutationModule
  * @property {string[]} mutate The files mutated.
- * @property {string[]} tests The test files run against their mutants (only those covering a mutant run for it).
+ * @property {string[]} tests The test files run against their mutants (only those covering a mutant
+ *   run for it), quick unit tests first: they run in this order (vitest.mutation.config.ts).
  */
 
 /** @type {Record<string, MutationModule>} */
@@ -29,11 +30,11 @@ export const modules = {
     mutate: ['emulator/untrusted-json.ts', 'emulator/http/querystring.ts', 'emulator/services/media/import-fetch.ts'],
     tests: [
       'test/emulator/untrusted-json.test.ts',
-      'test/emulator/services/data/input-security.test.ts',
+      'test/emulator/http/querystring.test.ts',
       'test/emulator/services/media/import-fetch.test.ts',
+      'test/emulator/services/data/input-security.test.ts',
       'test/emulator/services/media/security.test.ts',
       'test/emulator/http/bad-input.test.ts',
-      'test/emulator/http/querystring.test.ts',
     ],
   },
   redaction: {
@@ -59,7 +60,11 @@ export const modules = {
   },
   'control API and test bench': {
     mutate: ['emulator/control/faults.ts', 'emulator/control/test-identities.ts', 'emulator/test-bench.ts'],
-    tests: ['test/emulator/test-bench.test.ts', 'test/emulator/control/control.test.ts'],
+    tests: [
+      'test/emulator/control/faults.test.ts',
+      'test/emulator/test-bench.test.ts',
+      'test/emulator/control/control.test.ts',
+    ],
   },
   'types and pull': {
     mutate: ['cli/pull-command.ts', 'cli/types-changes.ts'],

@@ -1,4 +1,24 @@
+import { relative } from 'node:path';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
+
+/** The test files (or globs) of the module being mutated, in the order its entry lists them. */
+const moduleTests = JSON.parse(process.env.SITEKIT_MUTATION_TESTS ?? '["test/unit/**/*.test.ts"]') as string[];
+
+/**
+ * Runs test files in the order the module lists them, its quick unit tests first: a mutant of a
+ * module's top-level code runs all of them, stopping at the first failure, and vitest's own order
+ * puts the slowest files first.
+ */
+class ListedOrder extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (file: TestSpecification) => {
+      const index = moduleTests.indexOf(relative(process.cwd(), file.moduleId));
+      return index < 0 ? moduleTests.length : index;
+    };
+    return [...files].sort((left, right) => rank(left) - rank(right) || left.moduleId.localeCompare(right.moduleId));
+  }
+}
 
 /**
  * The test run of mutation testing (stryker.config.mjs): the test files of the module being
@@ -10,6 +30,7 @@ export default defineConfig({
   test: {
     globals: true,
     testTimeout: 20_000,
-    include: JSON.parse(process.env.SITEKIT_MUTATION_TESTS ?? '["test/unit/**/*.test.ts"]') as string[],
+    include: moduleTests,
+    sequence: { sequencer: ListedOrder },
   },
 });

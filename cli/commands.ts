@@ -4,6 +4,7 @@
  * never loads the emulator's server packages.
  */
 import { type CommandIo, UsageError } from './command-io.js';
+import { terminalText } from './untrusted-text.js';
 
 /** A command's code and help. */
 interface Command {
@@ -63,7 +64,14 @@ const isUsageMistake = (error: unknown): boolean =>
  * resolves with its exit code: 2 for a usage mistake (printed with the command's help), 1 for a
  * failure.
  */
-export async function runCommand(commandLine: readonly string[], io: CommandIo): Promise<number> {
+export async function runCommand(commandLine: readonly string[], given: CommandIo): Promise<number> {
+  // What a command prints may quote a remote site (collection IDs, field keys, error messages):
+  // control characters reach the terminal as escapes, never as sequences it would act on.
+  const io: CommandIo = {
+    ...given,
+    stdout: (text) => given.stdout(terminalText(text)),
+    stderr: (text) => given.stderr(terminalText(text)),
+  };
   const command = commandOf(commandLine);
   if ('unknown' in command) {
     const { usage } = await COMMANDS.emulator();

@@ -25,12 +25,13 @@ export async function sampleUndeclaredFields(
   collections: readonly DataCollection[],
   sampleSize: number,
 ): Promise<SampledFields> {
-  const sampled: SampledFields = {};
+  // Keyed by remote names (`__proto__`, `constructor` included): objects without a prototype.
+  const sampled: SampledFields = Object.create(null);
   for (const collection of collections) {
     const id = collection._id;
     if (!id) continue;
     const declared = new Set((collection.fields ?? []).map((field) => field.key));
-    const values: Record<string, unknown[]> = {};
+    const values: Record<string, unknown[]> = Object.create(null);
     const page = await client.items.query<Record<string, unknown>>(id).limit(sampleSize).find();
     for (const item of page.items)
       for (const [key, value] of Object.entries(item))

@@ -55,9 +55,13 @@ for (const [name, module] of Object.entries(modules))
       process.exit(2);
     }
 
-const files = process.argv.slice(2);
+// --force: every mutant tested again. Stryker reuses a survivor's result while its file and the
+// tests that reached it are unchanged, which a new test file may not count as (a mutant of a
+// module's top-level constants is reached by no test in particular).
+const force = process.argv.includes('--force');
+const files = process.argv.slice(2).filter((arg) => arg != '--force');
 if (files.some((file) => file.startsWith('-'))) {
-  console.error('usage: npm run mutate [-- <file>[:<from line>-<to line>]...]');
+  console.error('usage: npm run mutate [-- [--force] <file>[:<from line>-<to line>]...]');
   process.exit(2);
 }
 mkdirSync('reports/mutation', { recursive: true });
@@ -71,6 +75,7 @@ for (const run of plannedRuns(files)) {
     mutate: run.mutate,
     vitest: { configFile: 'vitest.mutation.config.ts', related: run.related },
     incrementalFile: `reports/mutation/${slug(run.name)}.incremental.json`,
+    force,
     htmlReporter: { fileName: `reports/mutation/${slug(run.name)}.html` },
   });
   rows.push({ module: run.name, ...tally(await stryker.runMutationTest()) });

@@ -1,14 +1,7 @@
 /** Test bench: fault rules (add, see how often each fired, remove). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import {
-  addFault,
-  clearFaults,
-  listFaults,
-  removeFault,
-  type FaultInput,
-  type FaultOperation,
-} from '../../emulator/bench-control.js';
+import { addFault, clearFaults, listFaults, removeFault, type FaultInput } from '../../emulator/bench-control.js';
 import { controlKey, useControlQuery } from '../../emulator/control-query.js';
 import { DataTable } from '../../ui/data-table.js';
 import { FormStatus, SubmitButton } from '../../ui/form-status.js';
@@ -29,8 +22,8 @@ const emptyDraft: Draft = { operation: '', path: '', status: '503', times: '', r
 /** The rule a draft describes: its filled fields only, numbers as numbers (the emulator checks them). */
 function ruleOf(draft: Draft): FaultInput {
   const rule: FaultInput = {};
-  // Typed by hand: the emulator refuses a name it does not know, naming the nearest ones.
-  if (draft.operation.trim()) rule.operation = draft.operation.trim() as FaultOperation;
+  // A typed name is sent as typed: the emulator refuses an unknown one with the nearest names.
+  if (draft.operation.trim()) rule.operation = draft.operation.trim() as FaultInput['operation'];
   if (draft.path.trim()) rule.path = draft.path.trim();
   for (const key of ['status', 'times', 'retryAfterSeconds', 'latencyMs'] as const)
     if (draft[key].trim() !== '') rule[key] = Number(draft[key]);

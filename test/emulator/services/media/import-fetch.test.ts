@@ -1,12 +1,20 @@
 /**
  * The import guard's address rules, range by range and at each range's edges: which addresses are
  * not the public internet (IPv4, IPv6, and IPv6 forms that carry an IPv4 address), which are the
- * emulator itself, and what a source URL is judged by before any DNS lookup. security.test.ts
- * proves the guard through imports.
+ * emulator itself, what a source URL is judged by before any DNS lookup, and which redirects the
+ * fetch follows. security.test.ts proves the guard through imports.
  */
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
-import { describe, expect, it } from 'vitest';
-import { addressProblem, sourceProblem } from '../../../../emulator/services/media/import-fetch.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addressProblem,
+  fetchImportSource,
+  ImportSourceRefused,
+  sourceProblem,
+} from '../../../../emulator/services/media/import-fetch.js';
 
 const closed = { privateAddressesAllowed: false, emulatorPort: 4700 };
 const open = { privateAddressesAllowed: true, emulatorPort: 4700 };
@@ -125,5 +133,60 @@ describe('a source URL before any lookup', () => {
   it('with a DNS name, waits for the lookup', () => {
     expect(sourceProblem(new URL('http://example.com/x'), closed)).toBeUndefined();
     expect(sourceProblem(new URL('http://localhost.example.com/x'), closed)).toBeUndefined();
+  });
+});
+
+describe('the fetch of a source', () => {
+  /** The accept-encoding of each request the source server got. */
+  const encodings: (string | undefined)[] = [];
+  const source = createServer((request, response) => {
+    encodings.push(request.headers['accept-encoding']);
+    const [, kind, value] = request.url!.split('/');
+    if (kind == 'hops' && Number(value) > 0)
+      return void response.writeHead(302, { location: `/hops/${Number(value) - 1}` }).end();
+    if (kind == 'status') return void response.writeHead(Number(value), { location: '/hops/0' }).end();
+    if (kind == 'bare') return void response.writeHead(302).end();
+    if (kind == 'to') return void response.writeHead(302, { location: decodeURIComponent(value!) }).end();
+    response.writeHead(200).end('done');
+  });
+  let origin: string;
+  beforeAll(async () => {
+    source.listen(0, '127.0.0.1');
+    await once(source, 'listening');
+    origin = `http://127.0.0.1:${(source.address() as AddressInfo).port}`;
+  });
+  afterAll(() => source.close());
+
+  const reach = { privateAddressesAllowed: true, emulatorPort: 1 };
+  /** The final status of fetching `path`, or the refusal's message. */
+  const fetched = async (path: string): Promise<number | string> => {
+    try {
+      const response = await fetchImportSource(new URL(origin + path), {}, reach, AbortSignal.timeout(10_000));
+      response.resume();
+      return response.statusCode!;
+    } catch (error) {
+      if (error instanceof ImportSourceRefused) return error.message;
+      throw error;
+    }
+  };
+
+  it('follows up to 5 redirects, each a 3xx with a location; asks for the bytes as stored', async () => {
+    expect(await fetched('/hops/5')).toBe(200);
+    expect(await fetched('/hops/6')).toBe('more than 5 redirects');
+    expect(await fetched('/status/300')).toBe(200);
+    expect(await fetched('/status/399')).toBe(200);
+    for (const status of [200, 299, 400]) expect(await fetched(`/status/${status}`)).toBe(status);
+    expect(await fetched('/bare/')).toBe(302);
+    expect(new Set(encodings)).toEqual(new Set(['identity']));
+  });
+
+  it('refuses a redirect to what is not an http(s) URL', async () => {
+    expect(await fetched(`/to/${encodeURIComponent('ftp://127.0.0.1/file')}`)).toBe('a redirect to ftp:, not http(s)');
+    expect(await fetched(`/to/${encodeURIComponent('http://[::1')}`)).toBe(
+      'a redirect to http://[::1, which is not a URL',
+    );
+    expect(await fetched(`/to/${encodeURIComponent('javascript:alert(1)')}`)).toBe(
+      'a redirect to javascript:, not http(s)',
+    );
   });
 });
