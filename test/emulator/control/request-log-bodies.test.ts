@@ -166,6 +166,28 @@ describe('secrets inside texts are redacted (issue 31, item 6)', () => {
     expect(entry!.responseBody).not.toContain(code);
   });
 
+  it("an upload URL's ticket, in the answer that made it and in the upload's path", async () => {
+    const made = await emulator.fetch('/site-media/v1/files/generate-upload-url', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: emulator.info.apiKey },
+      body: JSON.stringify({ mimeType: 'text/plain', fileName: 'ticket.txt' }),
+    });
+    const { uploadUrl } = (await made.json()) as { uploadUrl: string };
+    const ticket = new URL(uploadUrl).pathname.split('/').at(-1)!;
+    expect(ticket).toMatch(/^upload\./);
+    // The upload is logged with its path, which holds the ticket (a failed upload gives the URL back).
+    const uploaded = await fetch(`${uploadUrl}?filename=ticket.txt`, {
+      method: 'PUT',
+      body: 'x'.repeat(10),
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(uploaded.status).toBe(200);
+    const all = JSON.stringify(await logged('limit=5'));
+    expect(all).toContain('generate-upload-url');
+    expect(all).toContain('/_uploads/files/[redacted]');
+    expect(all).not.toContain(ticket);
+  });
+
   it("the outbox's recovery link and emailed code", async () => {
     const email = newEmail('recovery-log');
     await emulator.newVisitor().auth.register({ email, password: 'recovery in the log' });
