@@ -182,7 +182,7 @@ describe('secrets inside texts are redacted (issue 31, item 6)', () => {
       headers: { 'content-type': 'text/plain' },
     });
     expect(uploaded.status).toBe(200);
-    const all = JSON.stringify(await logged('limit=5'));
+    const all = JSON.stringify(await logged({ limit: 5 }));
     expect(all).toContain('generate-upload-url');
     expect(all).toContain('/_uploads/files/[redacted]');
     expect(all).not.toContain(ticket);
