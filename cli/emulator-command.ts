@@ -18,7 +18,8 @@ export const SERVER_PACKAGES: Readonly<Record<string, string>> = {
 /** The help of the command, and of the CLI as a whole (it lists the other commands). */
 export const EMULATOR_USAGE = `Usage: sitekit-sdk emulator [options]
 
-Starts the local emulator of the platform's API (data, sign-in, members, media, webhooks) with a demo site.
+Starts the local emulator of the platform's API (data, sign-in, members, media, webhooks) with a
+demo site.
 
 Options:
   --port <number>     port to listen on (default 4700; 0 picks a free one)
@@ -31,7 +32,8 @@ Options:
                       API (/_emulator/...) besides the console; repeatable
   --data-dir <path>   where the database lives (default .sitekit)
   --memory            keep everything in memory; nothing is written to disk
-  --seed <file.json>  on first start, load this state (GET /_emulator/export format) instead of the demo data
+  --seed <file.json>  on first start, load this state (GET /_emulator/export format) instead of
+                      the demo data
   -h, --help          show this help
 
 Other commands (sitekit-sdk <command> --help):
@@ -103,15 +105,24 @@ export async function emulatorCommand(argv: string[], io: CommandIo): Promise<nu
 
   const { startEmulator } = await import('../emulator/index.js');
   const { DEMO_EMAIL, DEMO_PASSWORD } = await import('../emulator/services/accounts/members/demo.js');
-  const emulator = await startEmulator({
-    port,
-    host: values.host,
-    allowedHosts: values['allowed-host'],
-    controlOrigins: values['control-origin'],
-    memory: values.memory,
-    dataDir: values['data-dir'],
-    seed: values.seed,
-  });
+  let emulator: Awaited<ReturnType<typeof startEmulator>>;
+  try {
+    emulator = await startEmulator({
+      port,
+      host: values.host,
+      allowedHosts: values['allowed-host'],
+      controlOrigins: values['control-origin'],
+      memory: values.memory,
+      dataDir: values['data-dir'],
+      seed: values.seed,
+    });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    io.stderr(
+      `Port ${port} is in use (another emulator, or another server). Pass another with --port, e.g. --port ${port + 1}, or --port 0 for any free one.\n`,
+    );
+    return 1;
+  }
   const { info } = emulator;
   io.stdout(
     [

@@ -32,21 +32,26 @@ export const PULL_USAGE = `Usage: sitekit-sdk pull --url <url> --api-key <key> -
 
 Copies a site, read-only, into a file the emulator loads: sitekit-sdk emulator --seed <file>
 (or POST /_emulator/import). Members' personal data is anonymized unless --keep-personal-data.
-Stopped midway, it resumes where it was when run again with the same options.
+Stopped midway (a failure, or Ctrl-C, which says what it kept), it resumes where it was when
+run again with the same options. It says when it waits on the site's rate limit.
 
 Options:
-  --out <file>            the file to write (default sitekit-pull.json); its progress is kept in <file>.progress.json
-  --collections <a,b>     only these collections (default: all)
-  --limit <n>             at most n items per collection (default 1000)
-  --no-members            leave members out
-  --keep-personal-data    copy members' emails, names and phones as they are
-  --media                 also download the media files' bytes, into <file>.media/ (descriptors are always
-                          copied); the emulator reads them on a first start with --seed <file>. Each is
-                          streamed to disk, at most the size its descriptor says (4 GiB without one)
-  --allow-private         let --media download from loopback and private addresses (a site on this machine
-                          or network); by default only public ones, whatever the site's download URLs say
+  --out <file>        the file to write (default sitekit-pull.json); its progress is kept in
+                      <file>.progress.json
+  --collections <a,b> only these collections (default: all)
+  --limit <n>         at most n items per collection (default 1000)
+  --no-members        leave members out
+  --keep-personal-data
+                      copy members' emails, names and phones as they are
+  --media             also download the media files' bytes, into <file>.media/ (descriptors are
+                      always copied); the emulator reads them on a first start with --seed <file>.
+                      Each is streamed to disk, at most the size its descriptor says (4 GiB
+                      without one)
+  --allow-private     let --media download from loopback and private addresses (a site on this
+                      machine or network); by default only public ones, whatever the site's
+                      download URLs say
 ${SITE_USAGE}
-  -h, --help              show this help
+  -h, --help          show this help
 `;
 
 /** Items and members per request. */
@@ -134,14 +139,28 @@ async function loadProgress(path: string, key: string): Promise<Progress | undef
  */
 const SAVE_INTERVAL_MS = 2000;
 
-/** Writes the progress file: at once when `force`d, otherwise when the last write is older than {@link SAVE_INTERVAL_MS}. */
+/**
+ * Writes the progress file: at once when `force`d, otherwise when the last write is older than
+ * {@link SAVE_INTERVAL_MS}. Writes one after the other (a Ctrl-C's save may come during a page's).
+ */
 function progressSaver(path: string, progress: Progress): (force?: boolean) => Promise<void> {
   let lastWrite = 0;
-  return async (force = false) => {
-    if (!force && Date.now() - lastWrite < SAVE_INTERVAL_MS) return;
-    await writeAtomically(path, JSON.stringify(progress));
+  let writing = Promise.resolve();
+  return (force = false) => {
+    if (!force && Date.now() - lastWrite < SAVE_INTERVAL_MS) return writing;
     lastWrite = Date.now();
+    writing = writing.then(() => writeAtomically(path, JSON.stringify(progress)));
+    return writing;
   };
+}
+
+/** How many items a pull holds, in every collection. */
+const itemCount = (entities: PulledEntities): number =>
+  Object.values(entities.items).reduce((count, items) => count + items.length, 0);
+
+/** What a pull has read so far, in words. */
+function readSoFar(entities: PulledEntities): string {
+  return `${entities.collections.length} collections, ${itemCount(entities)} items, ${entities.members.length} members, ${entities.files.length} media files`;
 }
 
 /** Writes a file whole or not at all (a crash mid-write leaves the previous one). */
@@ -158,7 +177,9 @@ export async function pullCommand(argv: string[], io: CommandIo): Promise<number
     io.stdout(PULL_USAGE);
     return 0;
   }
-  const site = await connectToSite(options.site, io.env, PULL_CLIENT_POLICY, io.fetch);
+  const site = await connectToSite(options.site, io.env, PULL_CLIENT_POLICY, io.fetch, (line) =>
+    io.stderr(`  ${line}\n`),
+  );
   const progressPath = `${options.out}.progress.json`;
   const key = JSON.stringify({
     // The export format the progress holds: a progress of another one starts over.
@@ -179,7 +200,14 @@ export async function pullCommand(argv: string[], io: CommandIo): Promise<number
   };
   io.stderr(resumed ? `resuming the pull of ${site.description} (${progressPath})\n` : `pulling ${site.description}\n`);
   const save = progressSaver(progressPath, progress);
-  try {
+  /** Keeps what was read for the next run; a pull stopped before it read anything leaves no file behind. */
+  const keep = async () => {
+    if (progress.collectionIds) await save(true);
+    return progress.collectionIds
+      ? `kept ${readSoFar(progress.entities)} in ${progressPath}: run the same command again to resume`
+      : 'nothing was read, nothing kept';
+  };
+  const work = (async () => {
     const collections = await chosenCollections(site.client, options.collections);
     if (!progress.collectionIds) {
       progress.collectionIds = collections.map((collection) => collection._id!);
@@ -189,18 +217,29 @@ export async function pullCommand(argv: string[], io: CommandIo): Promise<number
     if (options.members) await pullMembers(site.client, options.anonymize, progress, save, io);
     await pullMediaDescriptors(site.client, site.origin, progress, save, io);
     if (options.media) await downloadMedia(site.client, progress, `${options.out}.media`, options.allowPrivate, io);
+    return 'done' as const;
+  })();
+  // Ctrl-C: the pages read so far are kept, and the command says what it kept (the page in flight is read again).
+  const stopped = io.untilStopped?.().then(() => 'stopped' as const);
+  let outcome: 'done' | 'stopped';
+  try {
+    outcome = await (stopped ? Promise.race([work, stopped]) : work);
   } catch (error) {
     // Whatever stopped the pull, the pages read so far are kept for the next run.
-    await save(true);
-    throw error;
+    const kept = await keep();
+    throw new Error(`${error instanceof Error ? error.message : String(error)} (${kept})`);
+  }
+  if (outcome === 'stopped') {
+    work.catch(() => {});
+    io.stderr(`stopped: ${await keep()}\n`);
+    return 130;
   }
 
   await writeAtomically(options.out, `${JSON.stringify(stateFile(progress.entities, new Date()), null, 2)}\n`);
   await rm(progressPath, { force: true });
   const { entities } = progress;
-  const items = Object.values(entities.items).reduce((total, list) => total + list.length, 0);
   io.stderr(
-    `wrote ${options.out}: ${entities.collections.length} collections, ${items} items, ${entities.references.length} references, ${entities.members.length} members${options.anonymize ? ' (anonymized)' : ''}, ${entities.files.length} media files\n` +
+    `wrote ${options.out}: ${entities.collections.length} collections, ${itemCount(entities)} items, ${entities.references.length} references, ${entities.members.length} members${options.anonymize ? ' (anonymized)' : ''}, ${entities.files.length} media files\n` +
       `load it with: npx sitekit-sdk emulator --seed ${options.out}\n`,
   );
   return 0;

@@ -37,7 +37,8 @@ export const SITE_OPTIONS = {
 export const SITE_USAGE = `  --url <url>         a live site's API (e.g. https://www.wixapis.com), with --api-key and --site-id
   --api-key <key>     the site's API key (or the SITEKIT_API_KEY environment variable)
   --site-id <id>      the site's ID (or the SITEKIT_SITE_ID environment variable)
-${EMULATOR_USAGE}; read when no --url is given`;
+${EMULATOR_USAGE}
+                      (read when no --url is given)`;
 
 /** The values of {@link SITE_OPTIONS} as parsed. */
 export interface SiteArguments {
@@ -56,6 +57,17 @@ export interface SiteConnection {
   origin: string;
 }
 
+/** An answer in a few words, for messages: its status, its type and how its body starts. */
+async function describeAnswer(response: Response): Promise<string> {
+  const type = response.headers.get('content-type')?.split(';')[0]?.trim() || 'no content type';
+  const start = (await response.text().catch(() => '')).replace(/\s+/g, ' ').trim().slice(0, 40);
+  return `${response.status} with ${type}${start ? ` ("${start}${start.length == 40 ? '…' : ''}")` : ''}`;
+}
+
+/** Whether an answer is JSON, as the platform's and the emulator's are, whatever their status. */
+const isJson = (response: Response): boolean =>
+  /^application\/([\w.+-]+\+)?json\b/i.test(response.headers.get('content-type') ?? '');
+
 /** Connection details the local emulator gives (`GET /_emulator/info`). */
 async function emulatorInfo(
   emulator: string,
@@ -70,8 +82,53 @@ async function emulatorInfo(
       `no emulator answers at ${emulator}: start one (npx sitekit-sdk emulator), or read a live site with --url, --api-key and --site-id.`,
     );
   }
-  if (!response.ok) throw new Error(`${infoUrl} answered ${response.status}: is this a sitekit emulator?`);
-  return (await response.json()) as { url: string; apiKey: string; siteId: string };
+  const info =
+    response.ok && isJson(response) ? ((await response.json().catch(() => undefined)) as unknown) : undefined;
+  const { url, apiKey, siteId } = (info ?? {}) as Record<string, unknown>;
+  if (typeof url != 'string' || typeof apiKey != 'string' || typeof siteId != 'string')
+    throw new Error(
+      `${emulator} is not a sitekit emulator: ${infoUrl} answered ${info === undefined ? await describeAnswer(response) : 'JSON without url, apiKey and siteId'}, where an emulator gives its connection details. Is another server on that port? Name the emulator with --emulator <url>.`,
+    );
+  return { url, apiKey, siteId };
+}
+
+/**
+ * Checks that `url` answers as the platform's API does, with JSON (an error is JSON too), before a
+ * command reads through it: a web page, a dev server or a proxy answering HTML would otherwise
+ * surface as a JSON parse error from deep inside the first read.
+ */
+async function checkPlatformAnswers(url: string, headers: Record<string, string>, fetchFunction: typeof fetch) {
+  const probe = new URL('wix-data/v2/collections?paging.limit=1', url.endsWith('/') ? url : `${url}/`).href;
+  let response: Response;
+  try {
+    response = await fetchFunction(probe, { headers });
+  } catch (error) {
+    throw new Error(`nothing answers at ${url} (${error instanceof Error ? error.message : String(error)}).`);
+  }
+  if (!isJson(response))
+    throw new Error(
+      `${url} is not the platform's API or a sitekit emulator: GET ${probe} answered ${await describeAnswer(response)}, where the API answers JSON. --url names the API (e.g. https://www.wixapis.com), not a site's pages.`,
+    );
+  await response.body?.cancel();
+}
+
+/**
+ * A fetch that says when the site rate-limits a read: the SDK then waits the `Retry-After` it was
+ * given (up to the policy's limit) and goes on, which would otherwise look like a hang.
+ */
+function announcingRateLimits(fetchFunction: typeof fetch, say: (line: string) => void): typeof fetch {
+  return async (input, init) => {
+    const response = await fetchFunction(input, init);
+    if (response.status == 429) {
+      const seconds = Number(response.headers.get('retry-after'));
+      say(
+        Number.isFinite(seconds) && seconds >= 0
+          ? `rate-limited, waiting ${Math.ceil(seconds)} s`
+          : 'rate-limited, waiting before the next try',
+      );
+    }
+    return response;
+  };
 }
 
 /**
@@ -80,24 +137,31 @@ async function emulatorInfo(
  */
 export type SitePolicy = Pick<ClientOptions, 'retry' | 'timeoutMs'>;
 
-/** The site the arguments name, read with the client options of `policy` (the defaults without). */
+/**
+ * The site the arguments name, read with the client options of `policy` (the defaults without);
+ * `say` hears of waits on the site's rate limit. A server that is not the platform or an emulator
+ * is refused here, saying what answered.
+ */
 export async function connectToSite(
   args: SiteArguments,
   env: Record<string, string | undefined>,
   policy: SitePolicy = {},
   fetchFunction: typeof fetch = fetch,
+  say: (line: string) => void = () => {},
 ): Promise<SiteConnection> {
   const apiKey = args['api-key'] ?? env.SITEKIT_API_KEY;
   const siteId = args['site-id'] ?? env.SITEKIT_SITE_ID;
   if (args.url !== undefined) {
     if (!apiKey) throw new UsageError('--url needs --api-key (or SITEKIT_API_KEY)');
     if (!URL.canParse(args.url)) throw new UsageError(`--url must be a URL (got ${args.url})`);
+    const auth = ApiKeyStrategy({ apiKey, siteId });
+    await checkPlatformAnswers(args.url, await auth.getAuthHeaders(), fetchFunction);
     return {
       client: createClient({
         baseUrl: args.url,
-        auth: ApiKeyStrategy({ apiKey, siteId }),
+        auth,
         ...policy,
-        fetch: fetchFunction,
+        fetch: announcingRateLimits(fetchFunction, say),
       }),
       description: args.url,
       origin: new URL(args.url).origin,
@@ -109,7 +173,7 @@ export async function connectToSite(
       baseUrl: info.url,
       auth: ApiKeyStrategy({ apiKey: info.apiKey, siteId: info.siteId }),
       ...policy,
-      fetch: fetchFunction,
+      fetch: announcingRateLimits(fetchFunction, say),
     }),
     description: `the emulator at ${info.url}`,
     origin: new URL(info.url).origin,

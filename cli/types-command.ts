@@ -75,7 +75,7 @@ export async function typesCommand(argv: string[], io: CommandIo): Promise<numbe
   const sample = positiveInteger(values.sample, '--sample');
   const interval = positiveInteger(values.interval, '--interval') ?? 2000;
   const out = values.out ?? 'src/site-types.ts';
-  const site = await connectToSite(values, io.env, {}, io.fetch);
+  const site = await connectToSite(values, io.env, {}, io.fetch, (line) => io.stderr(`${line}\n`));
 
   const next = await generate(site, sample);
   const current = await readCurrent(out);
@@ -108,14 +108,23 @@ export async function typesCommand(argv: string[], io: CommandIo): Promise<numbe
   const stopped = io.untilStopped?.().then(() => {
     stop = true;
   });
+  /** Why the last read failed, while the site is away: said once when it goes, once when it is back. */
+  let away: string | undefined;
   while (!stop) {
     await Promise.race([new Promise((resolve) => setTimeout(resolve, interval)), stopped]);
     if (stop) break;
     try {
-      await write(await generate(site, sample));
+      const source = await generate(site, sample);
+      if (away !== undefined) io.stderr(`${site.description} is back\n`);
+      away = undefined;
+      await write(source);
     } catch (error) {
-      // The emulator restarting is no reason to stop watching: say so and try again next time.
-      io.stderr(`could not read the collections: ${error instanceof Error ? error.message : String(error)}\n`);
+      // The emulator restarting is no reason to stop watching: say so once and try again each time.
+      if (away === undefined)
+        io.stderr(
+          `${site.description} stopped answering (${error instanceof Error ? error.message : String(error)}); still watching\n`,
+        );
+      away = error instanceof Error ? error.message : String(error);
     }
   }
   return 0;

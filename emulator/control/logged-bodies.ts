@@ -40,10 +40,11 @@ const SECRET_KEY = /token|password|secret|passphrase|apikey|api_key|authorizatio
 const isVerificationCode = (key: string, value: string): boolean => key == 'code' && /^\d{4,8}$/.test(value);
 /**
  * Secrets wherever they stand, whole or inside a text (a link's query, an HTML page's script, an
- * email's text): JWTs (access tokens), and the emulator's own secrets and refresh tokens
- * (`<purpose>.<43 base64url characters>`: recovery tokens, authorization codes, session tokens).
+ * email's text, an upload URL's path): JWTs (access tokens), and the emulator's own secrets and
+ * refresh tokens (`<purpose>.<base64url>`: recovery tokens, authorization codes, session tokens,
+ * 43 characters; upload tickets, 32).
  */
-const EMBEDDED_SECRET = /eyJ[\w-]+\.[\w-]+\.[\w-]*|(?<![\w.-])[a-z][a-z-]*\.[\w-]{40,}/g;
+const EMBEDDED_SECRET = /eyJ[\w-]+\.[\w-]+\.[\w-]*|(?<![\w.-])[a-z][a-z-]*\.[\w-]{32,}/g;
 /** No {@link EMBEDDED_SECRET} is shorter (a JWT of an empty header and payload is longer): shorter strings are not searched. */
 const SHORTEST_EMBEDDED_SECRET = 16;
 /**
@@ -58,13 +59,13 @@ const REDACTED = '[redacted]';
 /** Whether a string under `key` is a secret as a whole: under a secret's key, or an emailed code. */
 const isSecretValue = (key: string, value: string): boolean => SECRET_KEY.test(key) || isVerificationCode(key, value);
 
+/** A text with every secret it holds redacted (a logged path: `/_uploads/files/<ticket>`). */
+export const redactedText = (text: string): string =>
+  text.length < SHORTEST_EMBEDDED_SECRET ? text : text.replace(EMBEDDED_SECRET, REDACTED);
+
 /** A string under `key` with its secrets redacted: all of it when it is one, else every secret it holds. */
 const redactedString = (value: string, key: string): string =>
-  isSecretValue(key, value)
-    ? REDACTED
-    : value.length < SHORTEST_EMBEDDED_SECRET
-      ? value
-      : value.replace(EMBEDDED_SECRET, REDACTED);
+  isSecretValue(key, value) ? REDACTED : redactedText(value);
 
 /**
  * How deep the log writes a body out. A body may nest far deeper than the services accept (they
@@ -162,7 +163,7 @@ function textBody(text: string): string {
     value = JSON.parse(text);
   } catch {
     if (/^[\w.%-]+=/.test(text) && !text.includes(' ')) return redactedForm(text);
-    return text.replace(EMBEDDED_SECRET, REDACTED);
+    return redactedText(text);
   }
   return writtenOut(value);
 }

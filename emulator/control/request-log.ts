@@ -1,6 +1,7 @@
 /** The request log (`GET /_emulator/requests`): the most recent requests, kept in memory. */
 import { decisiveDecision, explainDecision, type Decision } from '../auth/decisions.js';
 import type { LoggedCaller, LoggedRequest, RequestFilter } from './api.js';
+import { redactedText } from './logged-bodies.js';
 import type { Caller } from '../service.js';
 
 export type { LoggedCaller, LoggedRequest, RequestFilter };
@@ -67,7 +68,8 @@ function present(record: RequestRecord, budget: number): { entry: LoggedRequest;
     requestId: record.requestId,
     time: new Date(record.receivedAt).toISOString(),
     method: record.method,
-    path: pathOf(record.url),
+    // A path may hold a secret (an upload URL's ticket): shown redacted, as the bodies.
+    path: redactedText(pathOf(record.url)),
     ...(operationId ? { operationId } : {}),
     status: record.status,
     durationMs: Math.round(record.durationMs * 100) / 100,

@@ -53,6 +53,11 @@ describe('running a command line', () => {
     const { io, output } = testIo();
     expect(await runCommand(argv, io)).toBe(0);
     expect(output.stdout.startsWith(usage)).toBe(true);
+    // Columns a terminal shows as written: no line past 100 characters, every option's words in one column.
+    const lines = output.stdout.split('\n');
+    expect(lines.filter((line) => line.length > 100)).toEqual([]);
+    const described = lines.filter((line) => /^ {2}-\S.* {2,}\S/.test(line) && !line.startsWith('    '));
+    expect(new Set(described.map((line) => /^ {2}-\S.*? {2,}(?=\S)/.exec(line)![0].length)).size).toBe(1);
   });
 
   it('a bad option is a usage mistake printed with the help of its command', async () => {

@@ -14,12 +14,15 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-/** A site that answers 429 with `Retry-After: <seconds>` to its first request, then lists no collections. */
+/**
+ * A site that answers 429 with `Retry-After: <seconds>` to its second request (the first is the
+ * command's check that the URL is the API), then lists no collections.
+ */
 function rateLimitedSite(seconds: number): { fetch: typeof fetch; calls: () => number } {
   let calls = 0;
   const fetchFunction = (async () => {
     calls += 1;
-    if (calls === 1)
+    if (calls === 2)
       return new Response(JSON.stringify({ message: 'Too many requests' }), {
         status: 429,
         headers: { 'Content-Type': 'application/json', 'Retry-After': String(seconds) },
@@ -33,13 +36,15 @@ function rateLimitedSite(seconds: number): { fetch: typeof fetch; calls: () => n
 }
 
 describe("pull's client", () => {
-  it('waits a Retry-After of 90 s and goes on (a single call gives up after 60 s in all)', async () => {
+  it('waits a Retry-After of 90 s, saying so, and goes on (a single call gives up after 60 s in all)', async () => {
     const site = rateLimitedSite(90);
+    const said: string[] = [];
     const { client } = await connectToSite(
       { url: 'https://site.example', 'api-key': 'key', 'site-id': 'site' },
       {},
       PULL_CLIENT_POLICY,
       site.fetch,
+      (line) => said.push(line),
     );
     const listed = client.collections.listDataCollections();
     const outcome = listed.then(
@@ -48,6 +53,7 @@ describe("pull's client", () => {
     );
     await vi.advanceTimersByTimeAsync(100_000);
     expect(await outcome).toBe('listed');
-    expect(site.calls()).toBe(2);
+    expect(site.calls()).toBe(3);
+    expect(said).toEqual(['rate-limited, waiting 90 s']);
   });
 });

@@ -243,6 +243,46 @@ describe('sitekit-sdk pull', () => {
     }
   }, 60_000);
 
+  it('a pull that fails on its first read keeps no progress file, and says so', async () => {
+    const out = join(dir, 'refused.json');
+    let requests = 0;
+    const refusing: typeof fetch = async (input, init) =>
+      ++requests > 1 ? new Response(JSON.stringify({ message: 'forbidden' }), { status: 403 }) : fetch(input, init);
+    const refused = await pull(['--out', out], refusing);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('forbidden');
+    expect(refused.stderr).toContain('(nothing was read, nothing kept)');
+    expect(existsSync(`${out}.progress.json`)).toBe(false);
+  });
+
+  it('Ctrl-C keeps the pages read so far and says what it kept', async () => {
+    const out = join(dir, 'interrupted.json');
+    let stop!: () => void;
+    const stopped = new Promise<void>((resolve) => (stop = resolve));
+    let requests = 0;
+    let stderr = '';
+    const io: CommandIo = {
+      stdout: () => {},
+      stderr: (text) => void (stderr += text),
+      env: {},
+      untilStopped: () => stopped,
+      // Ctrl-C during the 12th request, which then never ends (the process exits).
+      fetch: async (input, init) => {
+        if (++requests < 12) return fetch(input, init);
+        stop();
+        return new Promise<Response>(() => {});
+      },
+    };
+    const site = ['--url', live.url, '--api-key', live.info.apiKey, '--site-id', live.info.siteId];
+    const code = await runCommand(['pull', ...site, '--out', out, '--collections', 'Films,Movies'], io);
+    expect(code).toBe(130);
+    expect(stderr).toMatch(
+      /stopped: kept 2 collections, \d+ items, 0 members, 0 media files in .+interrupted\.json\.progress\.json: run the same command again to resume\n$/,
+    );
+    expect(existsSync(`${out}.progress.json`)).toBe(true);
+    expect(existsSync(out)).toBe(false);
+  });
+
   it('resumes where it stopped, and the file is the one an uninterrupted pull writes', async () => {
     const args = ['--collections', 'Films,Movies', '--limit', '250'];
     const whole = join(dir, 'whole.json');
@@ -253,11 +293,12 @@ describe('sitekit-sdk pull', () => {
     };
     expect((await pull(['--out', whole, ...args], counting)).code).toBe(0);
 
-    // The connection fails for good after some requests: within the Films page (its items' references
-    // are requests of their own), then after the first Movies page. The pull stops, its progress saved.
+    // The connection fails for good after some requests (the first checks that --url is the API):
+    // within the Films page (its items' references are requests of their own), then after the first
+    // Movies page. The pull stops, its progress saved.
     for (const [stopAfter, read] of [
-      [5, { Films: 0, Movies: 0 }],
-      [10, { Films: 7, Movies: 100 }],
+      [6, { Films: 0, Movies: 0 }],
+      [11, { Films: 7, Movies: 100 }],
     ] as const) {
       const out = join(dir, `resumed-${stopAfter}.json`);
       let requests = 0;

@@ -5,13 +5,17 @@
  * fields; `--check` passes on a current file and fails, naming the change, once a field is added;
  * `--watch` rewrites the file when a collection changes.
  */
+import { once } from 'node:events';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataCollection } from '../../src/index.js';
 import type { CommandIo } from '../../cli/command-io.js';
+import { runCommand } from '../../cli/commands.js';
 import { typesCommand } from '../../cli/types-command.js';
 import { startEmulator, type TestEmulator } from '../helpers/emulator.js';
 
@@ -196,5 +200,69 @@ describe('sitekit-sdk types', () => {
     expect(stderr).toContain('collection Watched added');
     stop();
     expect(await watching).toBe(0);
+  });
+
+  it('--watch says once that the site went away and once that it is back, not an error per poll', async () => {
+    const out = join(dir, 'watch-away/site-types.ts');
+    let stop!: () => void;
+    const stopped = new Promise<void>((resolve) => (stop = resolve));
+    let stderr = '';
+    /** While true, every read fails as when the emulator is stopped; counts the reads that failed. */
+    let down = false;
+    let failedReads = 0;
+    const io: CommandIo = {
+      stdout: () => {},
+      stderr: (text) => void (stderr += text),
+      env: {},
+      untilStopped: () => stopped,
+      fetch: async (input, init) => {
+        if (!down) return fetch(input, init);
+        failedReads++;
+        throw new TypeError('fetch failed', { cause: { code: 'ECONNREFUSED' } });
+      },
+    };
+    const watching = typesCommand(['--emulator', emulator.url, '--out', out, '--watch', '--interval', '20'], io);
+    await expect.poll(() => stderr).toContain('watching');
+    down = true;
+    await expect.poll(() => failedReads).toBeGreaterThan(6);
+    down = false;
+    await expect.poll(() => stderr).toContain('is back');
+    stop();
+    expect(await watching).toBe(0);
+    const lines = stderr.trim().split('\n').slice(2);
+    expect(lines).toEqual([
+      expect.stringMatching(/^the emulator at http:\S+ stopped answering \(.+\); still watching$/),
+      expect.stringMatching(/^the emulator at http:\S+ is back$/),
+    ]);
+  });
+
+  it('against a server that is not the platform or an emulator, says what answered', async () => {
+    const page = createServer((_, response) =>
+      response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><html><body>My app</body></html>'),
+    );
+    page.listen(0, '127.0.0.1');
+    await once(page, 'listening');
+    const url = `http://127.0.0.1:${(page.address() as AddressInfo).port}`;
+    /** Runs `sitekit-sdk types` as the CLI does, so a failure is printed as it would be. */
+    const typesLine = async (...args: string[]) => {
+      let stderr = '';
+      const io: CommandIo = { stdout: () => {}, stderr: (text) => void (stderr += text), env: {} };
+      return { code: await runCommand(['types', ...args], io), stderr };
+    };
+    try {
+      const live = await typesLine('--url', url, '--api-key', 'key', '--site-id', 'site', '--out', join(dir, 'no.ts'));
+      expect(live.code).toBe(1);
+      expect(live.stderr).toBe(
+        `sitekit-sdk types failed: ${url} is not the platform's API or a sitekit emulator: GET ${url}/wix-data/v2/collections?paging.limit=1 answered 200 with text/html ("<!doctype html><html><body>My app</body>…"), where the API answers JSON. --url names the API (e.g. https://www.wixapis.com), not a site's pages.\n`,
+      );
+      const local = await typesLine('--emulator', url, '--out', join(dir, 'no.ts'));
+      expect(local.code).toBe(1);
+      expect(local.stderr).toContain(
+        `${url} is not a sitekit emulator: ${url}/_emulator/info answered 200 with text/html ("<!doctype html>`,
+      );
+      expect(live.stderr + local.stderr).not.toContain('Unexpected token');
+    } finally {
+      page.close();
+    }
   });
 });

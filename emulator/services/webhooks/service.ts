@@ -68,6 +68,18 @@ interface Dispatcher {
   inFlight: Set<Promise<void>>;
 }
 
+/**
+ * Why a receiver did not answer, in its own terms: fetch's "fetch failed" says nothing, its cause's
+ * code does (`ECONNREFUSED`: nothing listens there); a time-out says how long it waited.
+ */
+function networkReason(cause: unknown): string {
+  if (cause instanceof Error && cause.name == 'TimeoutError') return `none within ${ATTEMPT_TIMEOUT_MS / 1000} s`;
+  const inner = cause instanceof Error ? (cause.cause as { code?: unknown; message?: unknown } | undefined) : undefined;
+  if (typeof inner?.code == 'string') return inner.code;
+  if (typeof inner?.message == 'string') return inner.message;
+  return cause instanceof Error ? cause.message : String(cause);
+}
+
 /** What one attempt sends: the signed body of one event, to one URL. */
 interface Sending {
   url: string;
@@ -109,7 +121,7 @@ async function attempt(context: EmulatorContext, dispatcher: Dispatcher, sending
     status = response.status;
     await response.body?.cancel();
   } catch (cause) {
-    networkError = cause instanceof Error ? cause.message : String(cause);
+    networkError = `no answer from the receiver (${networkReason(cause)})`;
   }
   // The emulator may have closed meanwhile: then there is nothing to record in.
   if (dispatcher.closed) return;

@@ -31,4 +31,24 @@ describe("the emulator's query string parser", () => {
     expect(parseQueryString(`.r=${encoded}`)).toEqual({ paging: { limit: 5 } });
     expect(parseQueryString('.r=not-json')[QUERY_PROBLEM]).toMatch(/base64url/);
   });
+
+  it('marks a .r that is JSON but not an object, or holds a __proto__ key at any depth', () => {
+    const encode = (json: string) => Buffer.from(json).toString('base64url');
+    for (const json of ['[1]', '5', 'null', '"text"', 'true', '{"a":{"__proto__":{"x":1}}}', '{"__proto__":{}}']) {
+      const parsed = parseQueryString(`.r=${encode(json)}`);
+      expect(parsed[QUERY_PROBLEM], json).toMatch(/JSON object \(without `__proto__` keys\)/);
+      expect(Object.keys(parsed), json).toEqual([]);
+    }
+    expect(parseQueryString(`.r=${encode('{"proto":1}')}`)[QUERY_PROBLEM]).toBeUndefined();
+  });
+
+  it('a dotted key replaces what is not an object under its head (a value, a null, a list); three repeats make three', () => {
+    const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    expect(parseQueryString(`.r=${encode({ a: null, b: [1], c: 'x' })}&a.x=1&b.y=2&c.z=3`)).toEqual({
+      a: { x: '1' },
+      b: { y: '2' },
+      c: { z: '3' },
+    });
+    expect(parseQueryString('f=a&f=b&f=c')).toEqual({ f: ['a', 'b', 'c'] });
+  });
 });
