@@ -6,7 +6,7 @@
  * and `fetch` can be injected.
  */
 import { controlOperations } from '../../generated/control/operations.js';
-import { errorFromResponse, NetworkError } from '../../src/errors/index.js';
+import { errorFromResponse, NetworkError, SiteKitError } from '../../src/errors/index.js';
 import {
   CONTROL_HEADER,
   type ControlBody,
@@ -28,7 +28,10 @@ type Part<Key extends string, Value> = [Value] extends [undefined]
 /** What a call of `Id` sends: its path parameters, query and JSON body, each typed by the schema. */
 export type ControlInput<Id extends ControlOperationId> = Part<'params', ControlParams<Id>> &
   Part<'query', ControlQuery<Id>> &
-  Part<'body', ControlBody<Id>>;
+  Part<'body', ControlBody<Id>> & {
+    /** Abandons the call. */
+    signal?: AbortSignal;
+  };
 
 /** The input argument: optional when the operation needs nothing. */
 type InputArgument<Id extends ControlOperationId> =
@@ -38,7 +41,7 @@ type InputArgument<Id extends ControlOperationId> =
 export interface ControlClientOptions {
   /** The emulator's URL (`http://127.0.0.1:4700`); empty for the page's own origin (the console). */
   baseUrl?: string;
-  /** The `fetch` to call with; default the global one. */
+  /** The `fetch` to call with (a client's `fetchWithAuth`, a test's recorder); default the global one. */
   fetch?: (input: string, init: RequestInit) => Promise<Response>;
 }
 
@@ -83,18 +86,25 @@ export function createControlClient(options: ControlClientOptions = {}): Control
 
   async function send<Id extends ControlOperationId>(operationId: Id, ...[input]: InputArgument<Id>) {
     const { method, path } = controlOperations[operationId];
-    const { params, query, body } = (input ?? {}) as { params?: object; query?: object; body?: unknown };
+    const { params, query, body, signal } = (input ?? {}) as {
+      params?: object;
+      query?: object;
+      body?: unknown;
+      signal?: AbortSignal;
+    };
     const url = `${baseUrl}${fillPath(path, params as Record<string, unknown>)}${queryString(query as Record<string, unknown>)}`;
     const operation = `${method} ${path}`;
     let response: Response;
     try {
       response = await fetcher(url, {
         method,
+        ...(signal ? { signal } : {}),
         headers: { [CONTROL_HEADER]: '1', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
     } catch (cause) {
-      throw new NetworkError({ cause, operation });
+      // An injected fetch of the SDK (a client's fetchWithAuth) already throws its typed errors.
+      throw cause instanceof SiteKitError ? cause : new NetworkError({ cause, operation });
     }
     const text = await response.text();
     if (!response.ok)

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { consoleOutputDir, ensureConsoleBuilt } from '../../console/scripts/ensure-built.js';
-import { startEmulator, type Emulator } from '../../emulator/index.js';
+import { startEmulator, type Emulator, type SettingValue } from '../../emulator/index.js';
 
 /** Where Debian installs Chromium (`apt-get install -y chromium`); `npx playwright install` cannot work here. */
 export const chromiumPath = '/usr/bin/chromium';
@@ -149,11 +149,6 @@ export async function inPage(
 }
 
 /** Changes emulator settings through the control API (as the console's Config page does). */
-export async function setEmulatorConfig(stage: Stage, changes: Record<string, unknown>): Promise<void> {
-  const response = await fetch(`${stage.emulator.url}/_emulator/config`, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ config: changes }),
-  });
-  if (!response.ok) throw new Error(`PUT /_emulator/config answered ${response.status}: ${await response.text()}`);
+export async function setEmulatorConfig(stage: Stage, changes: Record<string, SettingValue>): Promise<void> {
+  await stage.emulator.config.update(changes);
 }

@@ -163,12 +163,7 @@ describe('faults', () => {
     try {
       await other.faults.add({ path: '/', status: 500 });
       await other.clock.advance(60);
-      const reset = await other.fetch('/_emulator/reset', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({}),
-      });
-      expect(reset.status).toBe(200);
+      expect(await other.reset()).toEqual({ reset: true, seeded: true });
       expect(await other.faults.list()).toEqual([]);
       expect((await other.clock.now()).offsetSeconds).toBe(0);
     } finally {
@@ -540,18 +535,11 @@ describe('webhooks on demand', () => {
     const first = nextBody();
     const sent = await emulator.trigger('wix.members.v1.member_created', { id: TESS.id, urls: [receiverUrl] });
     await first;
-    const deliveries = (await (await emulator.fetch('/_emulator/webhooks')).json()).deliveries as {
-      id: string;
-      eventId: string;
-    }[];
+    const { deliveries } = await emulator.control.call('listWebhookDeliveries');
     const delivery = deliveries.find((entry) => entry.eventId == sent.eventId)!;
     const again = nextBody();
-    const resent = await emulator.fetch('/_emulator/webhooks/redeliver', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ deliveryId: delivery.id }),
-    });
-    expect(await resent.json()).toEqual({ eventId: sent.eventId, url: receiverUrl });
+    const resent = await emulator.control.call('redeliverWebhook', { body: { deliveryId: delivery.id } });
+    expect(resent).toEqual({ eventId: sent.eventId, url: receiverUrl });
     const processed = await app().webhooks.process(await again);
     expect(processed).toMatchObject({
       eventType: 'wix.members.v1.member_created',

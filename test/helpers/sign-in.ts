@@ -2,37 +2,19 @@
  * What the sign-in, members, media, webhooks and outbox tests share: the emulator's switches,
  * its outbox, fresh email addresses, and the session token of a successful sign-in.
  */
-import { expect } from 'vitest';
 import type { StateMachine } from '../../src/index.js';
+import type { OutboxEmail, SettingValue } from '../../emulator/control/api.js';
 import type { TestEmulator } from './emulator.js';
 
-/** Changes emulator settings (`PUT /_emulator/config`); a refused change fails the test. */
-export async function setConfig(emulator: TestEmulator, config: Record<string, unknown>): Promise<void> {
-  const response = await emulator.fetch('/_emulator/config', {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ config }),
-  });
-  expect(response.status, await response.clone().text()).toBe(200);
+/** Changes emulator settings (`PUT /_emulator/config`, through the typed control client); a refused change rejects. */
+export async function setConfig(emulator: TestEmulator, config: Record<string, SettingValue>): Promise<void> {
+  await emulator.config.update(config);
 }
 
-/** One email of the outbox. */
-export interface OutboxEmail {
-  id: string;
-  to: string;
-  subject: string;
-  text: string;
-  kind: string;
-  code?: string;
-  link?: string;
-  createdAt: string;
-}
+export type { OutboxEmail };
 
 /** The outbox, newest first (only the emails to `to` when given). */
-export async function readOutbox(emulator: TestEmulator, to?: string): Promise<OutboxEmail[]> {
-  const response = await emulator.fetch(`/_emulator/outbox${to ? `?to=${encodeURIComponent(to)}` : ''}`);
-  return ((await response.json()) as { emails: OutboxEmail[] }).emails;
-}
+export const readOutbox = (emulator: TestEmulator, to?: string): Promise<OutboxEmail[]> => emulator.outbox(to);
 
 let addresses = 0;
 /** An email address no other test uses. */

@@ -304,11 +304,7 @@ describe('import, listing, trash', () => {
     await once(source, 'listening');
     sourceUrl = `http://127.0.0.1:${(source.address() as AddressInfo).port}`;
     // The source is a local fixture: loopback imports are off by default (security-media.test.ts).
-    await fetch(`${emulator.url}/_emulator/config`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ config: { importsFromPrivateAddresses: true } }),
-    });
+    await emulator.config.update({ importsFromPrivateAddresses: true });
   });
   afterAll(() => source?.close());
 

@@ -52,8 +52,8 @@ afterEach(async () => {
 });
 
 /** The delivery log as `GET /_emulator/webhooks` gives it. */
-const deliveryLog = async () =>
-  ((await (await emulator.fetch('/_emulator/webhooks')).json()) as { deliveries: WebhookDelivery[] }).deliveries;
+const deliveryLog = async (): Promise<WebhookDelivery[]> =>
+  (await emulator.control.call('listWebhookDeliveries')).deliveries;
 
 /** What `read` gives once it gives something: a time limit for a loaded machine, not a count of polls. */
 function until<T>(read: () => T | undefined, what: string): Promise<T> {

@@ -16,6 +16,7 @@ import {
   type OAuthAuth,
   type Tokens,
 } from '../../src/index.js';
+import type { SettingValue } from '../../emulator/control/api.js';
 import { startEmulator } from '../helpers/emulator.js';
 
 /** A request as it left the client. */
@@ -138,14 +139,9 @@ export async function startEmulatorSite() {
     },
     /** Where the silent flows send their answer: this test page. */
     redirectUri: `${globalThis.location.origin}/`,
-    /** Changes emulator settings (`PUT /_emulator/config`). */
-    async configure(config: Record<string, unknown>) {
-      const response = await emulator.fetch('/_emulator/config', {
-        method: 'PUT',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ config }),
-      });
-      if (!response.ok) throw new Error(`configure: ${response.status} ${await response.text()}`);
+    /** Changes emulator settings (`PUT /_emulator/config`, through the typed control client). */
+    async configure(config: Record<string, SettingValue>) {
+      await emulator.config.update(config);
     },
     /** The code of the last verification email sent to `email`. */
     /** Creates a collection anyone may read and write, holding `items`. */
@@ -155,10 +151,7 @@ export async function startEmulatorSite() {
       if (items.length) await emulator.admin.items.bulkInsert(collectionId, items);
     },
     async verificationCode(email: string): Promise<string> {
-      const { emails } = (await (await emulator.fetch(`/_emulator/outbox?to=${encodeURIComponent(email)}`)).json()) as {
-        emails: { code?: string }[];
-      };
-      const code = emails.find((message) => message.code)?.code;
+      const code = (await emulator.outbox(email)).find((message) => message.code)?.code;
       if (!code) throw new Error(`no verification email to ${email}`);
       return code;
     },

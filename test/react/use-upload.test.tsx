@@ -32,9 +32,7 @@ const puts = (prefix: string) => site.sent.filter((r) => r.method === 'PUT' && r
 const putSent = (prefix: string, count: number) => waitFor(() => expect(puts(prefix).length).toBe(count + 1));
 /** The emulator's own log of the requests to paths starting with `prefix` (TUS requests do not pass the client's fetch). */
 const emulatorLog = async (method: string, prefix: string) => {
-  const { requests } = (await (await site.emulator.fetch('/_emulator/requests?limit=1000')).json()) as {
-    requests: { method: string; path: string }[];
-  };
+  const requests = await site.emulator.requests({ limit: 1000 });
   return requests.filter((r) => r.method === method && r.path.startsWith(prefix));
 };
 

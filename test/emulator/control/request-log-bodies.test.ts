@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Readable } from 'node:stream';
 import { loggedBody } from '../../../emulator/control/logged-bodies.js';
-import type { LoggedRequest } from '../../../emulator/control/request-log.js';
+import type { LoggedRequest, RequestFilter } from '../../../emulator/control/request-log.js';
 import { startEmulator, type TestEmulator } from '../../helpers/emulator.js';
 import { newEmail, readOutbox, sessionTokenOf } from '../../helpers/sign-in.js';
 
@@ -15,8 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => emulator?.close());
 
-const logged = async (query: string): Promise<LoggedRequest[]> =>
-  ((await (await emulator.fetch(`/_emulator/requests?${query}`)).json()) as { requests: LoggedRequest[] }).requests;
+const logged = (filter: RequestFilter): Promise<LoggedRequest[]> => emulator.requests(filter);
 
 it('keeps request and response bodies with passwords and tokens redacted', async () => {
   const visitor = emulator.newVisitor();
@@ -25,14 +24,14 @@ it('keeps request and response bodies with passwords and tokens redacted', async
   expect(outcome.loginState).toBe('SUCCESS');
   const sessionToken = outcome.loginState === 'SUCCESS' ? outcome.data.sessionToken : '';
   const tokens = await visitor.auth.getMemberTokensForDirectLogin(sessionToken);
-  const [registration] = await logged('operationId=register');
+  const [registration] = await logged({ operationId: 'register' });
   expect(registration!.requestBody).toContain('logged.body@example.com');
   expect(registration!.requestBody).toContain('[redacted]');
   expect(registration!.requestBody).not.toContain(password);
   expect(registration!.responseBody).toContain('"state": "SUCCESS"');
   expect(registration!.responseBody).not.toContain(sessionToken);
 
-  const all = JSON.stringify(await logged('limit=1000'));
+  const all = JSON.stringify(await logged({ limit: 1000 }));
   for (const secret of [password, sessionToken, tokens.accessToken.value, tokens.refreshToken.value])
     expect(all).not.toContain(secret);
 });
@@ -47,7 +46,7 @@ it("keeps a code exchange's PKCE verifier redacted, under either of its names an
     });
     expect(response.status).toBe(400);
   }
-  const exchanges = await logged('path=/oauth2/token&limit=2');
+  const exchanges = await logged({ path: '/oauth2/token', limit: 2 });
   expect(exchanges.map((entry) => entry.requestBody)).toEqual([
     expect.stringContaining('"code_verifier": "[redacted]"'),
     expect.stringContaining('"codeVerifier": "[redacted]"'),
@@ -71,13 +70,13 @@ it('filters by caller (a kind or a member id), status and path', async () => {
   await emulator.admin.collections.getDataCollection('Movies');
   await emulator.admin.collections.getDataCollection('NoSuchCollection').catch(() => undefined);
 
-  const mine = await logged(`caller=${me._id}`);
+  const mine = await logged({ caller: me._id });
   expect(mine.length).toBeGreaterThan(0);
   expect(mine.every((entry) => entry.caller?.memberId === me._id)).toBe(true);
-  const elevated = await logged('caller=elevated');
+  const elevated = await logged({ caller: 'elevated' });
   expect(elevated.some((entry) => entry.operationId === 'getDataCollection')).toBe(true);
   expect(elevated.every((entry) => entry.caller?.kind === 'elevated')).toBe(true);
-  const missing = await logged('status=404&caller=elevated');
+  const missing = await logged({ status: 404, caller: 'elevated' });
   expect(missing.map((entry) => entry.path)).toContain('/wix-data/v2/collections/NoSuchCollection');
 });
 
@@ -143,7 +142,7 @@ it('keeps no body by reference: the text is made when the request is logged', as
     duplex: 'half',
   } as RequestInit);
   expect(response.status).toBe(200);
-  const [entry] = await logged('path=/wix-data/v2/items&limit=1');
+  const [entry] = await logged({ path: '/wix-data/v2/items', limit: 1 });
   expect(entry!.requestBody).toBe('(over 32768 characters written out, not kept)');
   expect(entry!.responseBody).toMatch(/^\(\d+ characters, not kept\)$/);
 });
@@ -161,7 +160,7 @@ describe('secrets inside texts are redacted (issue 31, item 6)', () => {
     const page = await (await fetch(authUrl)).text();
     const code = /authorization-code\.[\w-]+/.exec(page)?.[0];
     expect(code).toBeDefined();
-    const [entry] = await logged(`path=${new URL(authUrl).pathname}&limit=1`);
+    const [entry] = await logged({ path: new URL(authUrl).pathname, limit: 1 });
     expect(entry!.responseBody).toContain('postMessage');
     expect(entry!.responseBody).toContain('[redacted]');
     expect(entry!.responseBody).not.toContain(code);
@@ -183,7 +182,7 @@ describe('secrets inside texts are redacted (issue 31, item 6)', () => {
       headers: { 'content-type': 'text/plain' },
     });
     expect(uploaded.status).toBe(200);
-    const all = JSON.stringify(await logged('limit=5'));
+    const all = JSON.stringify(await logged({ limit: 5 }));
     expect(all).toContain('generate-upload-url');
     expect(all).toContain('/_uploads/files/[redacted]');
     expect(all).not.toContain(ticket);
@@ -196,7 +195,7 @@ describe('secrets inside texts are redacted (issue 31, item 6)', () => {
     const [recovery] = await readOutbox(emulator, email);
     const recoveryToken = new URL(recovery!.link!).searchParams.get('recoveryToken')!;
     expect(recoveryToken).toBeTruthy();
-    const [entry] = await logged('path=/_emulator/outbox&limit=1');
+    const [entry] = await logged({ path: '/_emulator/outbox', limit: 1 });
     expect(entry!.responseBody).toContain('Reset your password');
     expect(entry!.responseBody).not.toContain(recoveryToken);
     // A code under its key is redacted where the email's text repeats it.

@@ -115,9 +115,7 @@ describe('emulator write path', () => {
   it("the request log does not hold a large request body (a bulk write's) until it is read", async () => {
     const items = Array.from({ length: 1000 }, (_, index) => ({ _id: `logged-${index}`, text: 'x'.repeat(100) }));
     await emulator.admin.items.bulkInsert('Fast', items);
-    const { requests } = (await (await emulator.fetch('/_emulator/requests?limit=1')).json()) as {
-      requests: { operationId?: string; requestBody?: string }[];
-    };
+    const requests = await emulator.requests({ limit: 1 });
     expect(requests[0]).toMatchObject({ operationId: 'bulkInsertDataItems' });
     expect(requests[0]!.requestBody).toMatch(/^\(\d+ bytes, not kept\)$/);
   });
