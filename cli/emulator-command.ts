@@ -105,15 +105,24 @@ export async function emulatorCommand(argv: string[], io: CommandIo): Promise<nu
 
   const { startEmulator } = await import('../emulator/index.js');
   const { DEMO_EMAIL, DEMO_PASSWORD } = await import('../emulator/services/accounts/members/demo.js');
-  const emulator = await startEmulator({
-    port,
-    host: values.host,
-    allowedHosts: values['allowed-host'],
-    controlOrigins: values['control-origin'],
-    memory: values.memory,
-    dataDir: values['data-dir'],
-    seed: values.seed,
-  });
+  let emulator: Awaited<ReturnType<typeof startEmulator>>;
+  try {
+    emulator = await startEmulator({
+      port,
+      host: values.host,
+      allowedHosts: values['allowed-host'],
+      controlOrigins: values['control-origin'],
+      memory: values.memory,
+      dataDir: values['data-dir'],
+      seed: values.seed,
+    });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    io.stderr(
+      `Port ${port} is in use (another emulator, or another server). Pass another with --port, e.g. --port ${port + 1}, or --port 0 for any free one.\n`,
+    );
+    return 1;
+  }
   const { info } = emulator;
   io.stdout(
     [

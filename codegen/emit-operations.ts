@@ -107,8 +107,18 @@ export function emitElevatedOperations(entries: OperationEntry[]): string {
   const ids = entries.filter(isElevated).map((entry) => entry.op.operationId);
   let out = `${HEADER}/* The operations that need an elevated (API-key) client: servers only, so the SDK loads them on first use. */\n`;
   out += ids.map((id) => `export { ${id} } from '${moduleOf(id)}';\n`).join('');
-  out += `\n/** The operationIds of this module's operations. */\nexport type ElevatedOperationId =\n${ids.map((id) => `  | '${id}'`).join('\n')};\n`;
+  out += `export type { ElevatedOperationId } from './elevated-operation-ids.js';\n`;
   return out;
+}
+
+/**
+ * generated/elevated-operation-ids.ts: the ids of {@link emitElevatedOperations}'s operations, in
+ * a module that imports nothing, so src/operation.ts can name them without importing the
+ * operation modules, which import it.
+ */
+export function emitElevatedOperationIds(entries: OperationEntry[]): string {
+  const ids = entries.filter(isElevated).map((entry) => entry.op.operationId);
+  return `${HEADER}\n/** The operationIds of the operations that need an elevated (API-key) client. */\nexport type ElevatedOperationId =\n${ids.map((id) => `  | '${id}'`).join('\n')};\n`;
 }
 
 /**

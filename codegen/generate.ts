@@ -5,7 +5,13 @@ import { completeControlDocument, emitControl, faultOperationNames, readControlD
 import { emitEvents, emitEventTransforms } from './emit-events.js';
 import { emitIo, emitModels } from './emit-models.js';
 import { emitNamespaces } from './emit-namespaces.js';
-import { emitBuilders, emitElevatedOperations, emitOperationModules, emitOperations } from './emit-operations.js';
+import {
+  emitBuilders,
+  emitElevatedOperationIds,
+  emitElevatedOperations,
+  emitOperationModules,
+  emitOperations,
+} from './emit-operations.js';
 import { emitRoutes } from './emit-routes.js';
 import { HEADER } from './header.js';
 import {
@@ -55,6 +61,7 @@ export async function generate(schemaDir: string): Promise<Record<string, string
     ...(await emitControl(control, names)),
     'builders.ts': emitBuilders(entries),
     'elevated-operations.ts': emitElevatedOperations(entries),
+    'elevated-operation-ids.ts': emitElevatedOperationIds(entries),
     'events.ts': emitEvents(doc),
     'event-transforms.ts': emitEventTransforms(doc),
     'io.ts': emitIo(doc, entries),

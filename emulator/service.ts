@@ -7,7 +7,6 @@ import type { ConfigSetting, ConfigStore } from './config.js';
 import type { EventHub, DomainEvent } from './events.js';
 import type { SiteIdentity } from './site.js';
 import type { Migration, Store } from './store/store.js';
-import type { TokenService } from './auth/tokens.js';
 import type { Clock } from './clock.js';
 import type { SiteEntities } from './control/api.js';
 
@@ -25,6 +24,66 @@ export interface Caller {
   sessionId?: string;
   /** False only for the anonymous routes called without any `Authorization` header. */
   authenticated: boolean;
+}
+
+/* Token issuing and checking (implemented by auth/tokens.ts): here, beside the context that holds it, because a grant is given the context. */
+
+/** Whom a token pair is for. */
+export interface TokenSubject {
+  kind: 'visitor' | 'member';
+  /** Stable for a browser: kept when a visitor signs in and across refreshes. */
+  visitorId: string;
+  memberId?: string;
+  clientId: string;
+  /** The session a refresh continues (its id and refresh token); absent, a new session opens. */
+  session?: { id: string; refreshToken: string };
+  /** The authorization code the tokens are exchanged for: a replay of it ends the session. */
+  authorizationCode?: string;
+}
+
+/** The body of a successful `POST /oauth2/token`. */
+export interface TokenResponse {
+  access_token: string;
+  expires_in: number;
+  refresh_token: string;
+  token_type: 'Bearer';
+}
+
+/** One grant type of the token endpoint: checks the request and says whom to issue tokens for. */
+export type Grant = (
+  input: Record<string, unknown>,
+  call: ServiceCall,
+  context: EmulatorContext,
+) => TokenSubject | Promise<TokenSubject>;
+
+/**
+ * Whether a member may hold tokens: undefined when it may, else why not (`the member is BLOCKED`).
+ * Checked whenever a member's access token is used and its refresh token renews it, so a member's
+ * standing decides, however it changed (an import, a seed, a store edit), not only the routes that
+ * end its sessions.
+ */
+export type MemberStanding = (memberId: string) => string | undefined;
+
+/** Token issuing and checking, shared by every service. */
+export interface TokenService {
+  /** An access token for `subject`, in its session (a new one, with a new refresh token, unless it continues one). */
+  issue(subject: TokenSubject): Promise<TokenResponse>;
+  /** The caller an access token stands for; a missing, expired, forged or revoked token is a 401. */
+  verify(accessToken: string): Promise<Caller>;
+  /** Whom a refresh token is for, with its session to continue; an unknown, revoked or foreign one is refused. Reusable. */
+  useRefreshToken(refreshToken: string, clientId: string): TokenSubject;
+  /** Ends one session (logout). */
+  revokeSession(sessionId: string): void;
+  /** Ends every session of a member, but `keepSessionId` (the one that changed the password). */
+  revokeMemberSessions(memberId: string, keepSessionId?: string): void;
+  /** Ends the sessions opened with an authorization code (the code was replayed). */
+  revokeCodeSessions(authorizationCode: string): void;
+  /** Sets the check of a member's standing (the members service's: it exists and is approved). */
+  registerMemberStanding(standing: MemberStanding): void;
+  /** Adds (or replaces) a grant type of `POST /oauth2/token`. */
+  registerGrant(grantType: string, grant: Grant): void;
+  /** The grant for a grant type, if any. */
+  grant(grantType: string): Grant | undefined;
 }
 
 /** One call of one operation, as a handler sees it. */

@@ -25,31 +25,4 @@ export { unmuteMember } from './operations/unmuteMember.js';
 export { updateDataCollection } from './operations/updateDataCollection.js';
 export { updateFileDescriptor } from './operations/updateFileDescriptor.js';
 export { updateMemberSlug } from './operations/updateMemberSlug.js';
-
-/** The operationIds of this module's operations. */
-export type ElevatedOperationId =
-  | 'approveMember'
-  | 'blockMember'
-  | 'bulkApproveMembers'
-  | 'bulkBlockMembers'
-  | 'bulkDeleteFiles'
-  | 'bulkDeleteMembers'
-  | 'bulkDeleteMembersByFilter'
-  | 'bulkImportFile'
-  | 'bulkImportFiles'
-  | 'bulkRestoreFilesFromTrashBin'
-  | 'createDataCollection'
-  | 'createMember'
-  | 'deleteDataCollection'
-  | 'deleteMember'
-  | 'deleteMemberAddresses'
-  | 'deleteMemberEmails'
-  | 'deleteMemberPhones'
-  | 'disconnectMember'
-  | 'listDeletedFiles'
-  | 'muteMember'
-  | 'truncate'
-  | 'unmuteMember'
-  | 'updateDataCollection'
-  | 'updateFileDescriptor'
-  | 'updateMemberSlug';
+export type { ElevatedOperationId } from './elevated-operation-ids.js';

@@ -4,7 +4,7 @@
  * generic runtime (the transport, the method binder, the transforms) reads nothing else.
  */
 
-import type { ElevatedOperationId } from '../generated/elevated-operations.js';
+import type { ElevatedOperationId } from '../generated/elevated-operation-ids.js';
 
 /** HTTP methods used by the platform's APIs. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -112,6 +112,6 @@ export interface Operation {
 export interface NamespaceOperations {
   /** The operations whose entries load with the client. */
   readonly operations: readonly Operation[];
-  /** The ids of the elevated operations (generated/elevated-operations.ts). */
+  /** The ids of the elevated operations (generated/elevated-operations.ts loads them). */
   readonly elevated: readonly ElevatedOperationId[];
 }

@@ -3,7 +3,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { unauthenticated } from '../errors.js';
 import type { Caller } from '../service.js';
 import type { SiteIdentity } from '../site.js';
-import type { TokenService } from './tokens.js';
+import type { TokenService } from '../service.js';
 
 /** The caller of a request made without any `Authorization` header, where a route allows that. */
 export const ANONYMOUS: Caller = Object.freeze({ kind: 'visitor', authenticated: false });

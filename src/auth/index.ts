@@ -1,5 +1,6 @@
 /** The public auth surface: OAuth and API-key strategies, token storage, PKCE and the shared types. */
-export { OAuthStrategy, type OAuthAuth, type OAuthOptions } from './oauth.js';
+export { OAuthStrategy } from './oauth.js';
+export type { OAuthAuth, OAuthOptions } from './oauth-auth.js';
 export { ApiKeyStrategy, type ApiKeyAuth, type ApiKeyOptions } from './api-key.js';
 export type { AuthStrategy } from './strategy.js';
 export {

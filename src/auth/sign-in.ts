@@ -14,7 +14,7 @@ import { AuthError, isSiteKitError, isValidationError, type SiteKitError } from 
 import type { Operation } from '../operation.js';
 import type { CallOptions } from '../types.js';
 import { toWire } from '../wire/index.js';
-import type { OAuthAuth } from './oauth.js';
+import type { OAuthAuth } from './oauth-auth.js';
 import type { CaptchaTokens, LoginErrorCode, LoginFailure, RegisterParams, StateMachine } from './types.js';
 
 /** The methods of `client.auth` that this module implements. */

@@ -10,6 +10,17 @@ import type { Transport } from '../http/transport.js';
 import { toPublic } from '../wire/index.js';
 import { putWithProgress } from './sent-progress.js';
 
+/** @internal What the resumable path (./tus.ts) is handed. */
+export interface UploadJob {
+  transport: Transport;
+  body: Blob | Uint8Array;
+  size: number;
+  /** Wire body of the generate-upload-url call. */
+  request: { mimeType: string; fileName: string; sizeInBytes: string };
+  signal: AbortSignal;
+  progress(loaded: number): void;
+}
+
 /** A 2xx answer that lacks what the upload needs (an upload URL, a descriptor). */
 export const incomplete = (what: string, status = 200, requestId?: string | null): HttpError =>
   // (SiteKitError drops a non-string request id.)

@@ -20,8 +20,7 @@ import { generateFileResumableUploadUrl } from '../../generated/operations/gener
 import { errorFromResponse, NetworkError } from '../errors/index.js';
 import { send } from '../invoke.js';
 import { loadOnFirstUse } from '../lazy.js';
-import { incomplete, putFile, uploadTarget } from './put.js';
-import type { UploadJob } from './upload.js';
+import { incomplete, putFile, uploadTarget, type UploadJob } from './put.js';
 
 // tus-js-client loads when the first resumable upload starts.
 const loadTusClient = loadOnFirstUse(() => import('tus-js-client'));

@@ -65,17 +65,6 @@ export interface UploadOptions extends CallOptions {
   resumable?: boolean;
 }
 
-/** @internal What the resumable path (./tus.ts) is handed. */
-export interface UploadJob {
-  transport: Transport;
-  body: Blob | Uint8Array;
-  size: number;
-  /** Wire body of the generate-upload-url call. */
-  request: { mimeType: string; fileName: string; sizeInBytes: string };
-  signal: AbortSignal;
-  progress(loaded: number): void;
-}
-
 /** Refuses the upload's input unless `ok`: `upload: <field> must be <expected>`. */
 const check = (ok: unknown, field: string, expected: string): void => {
   if (!ok) invalid(field, expected, 'upload');

@@ -1,9 +1,12 @@
 /**
  * `sitekit-sdk emulator` prints, besides its URL and keys, the demo member's credentials, and they
- * sign in (a new user should not have to find them in the emulator's README).
+ * sign in (a new user should not have to find them in the emulator's README); a port in use is
+ * said in words.
  */
 import { spawn } from 'node:child_process';
 import { afterAll, expect, it } from 'vitest';
+import type { CommandIo } from '../../cli/command-io.js';
+import { runCommand } from '../../cli/commands.js';
 import { createClient, OAuthStrategy } from '../../src/index.js';
 
 const child = spawn(process.execPath, ['--import', 'tsx', 'cli/main.ts', 'emulator', '--port', '0', '--memory'], {
@@ -33,4 +36,15 @@ it('prints the demo member’s email and password, and they sign in', { timeout:
   const clientId = /client id:\s+(\S+)/.exec(output)![1]!;
   const visitor = createClient({ baseUrl: url, auth: OAuthStrategy({ clientId }) });
   expect((await visitor.auth.login({ email: email!, password: password! })).loginState).toBe('SUCCESS');
+});
+
+it('a port in use says to pass another with --port, not a stack trace', { timeout: 60_000 }, async () => {
+  const url = /listening on (\S+)/.exec(await banner)![1]!;
+  const port = Number(new URL(url).port);
+  let stderr = '';
+  const io: CommandIo = { stdout: () => {}, stderr: (text) => void (stderr += text), env: {} };
+  expect(await runCommand(['emulator', '--port', String(port), '--memory'], io)).toBe(1);
+  expect(stderr).toBe(
+    `Port ${port} is in use (another emulator, or another server). Pass another with --port, e.g. --port ${port + 1}, or --port 0 for any free one.\n`,
+  );
 });

@@ -50,12 +50,24 @@ declare global {
 export {};
 `;
 
-/** A fenced code block of the README: its language, its text and the README line it starts on. */
+/**
+ * A fenced code block of the README: its language, its text, the README line it starts on, and
+ * the file name the README tells the reader to save it as ("Save it as `quick-start.mts`"), if any.
+ */
 interface Snippet {
   language: string;
   code: string;
   line: number;
+  savedAs?: string;
 }
+
+/**
+ * Where a snippet the README names a file for is checked: an app as `npm init -y` makes it
+ * (CommonJS: its package.json has no `"type"`), so a top-level `await` in a `.ts` file fails there
+ * as it does for the reader.
+ */
+const NEW_APP = join(ROOT, 'test/docs/new-app');
+const NEW_APP_PACKAGE = JSON.stringify({ name: 'new-app', version: '1.0.0', main: 'index.js', license: 'ISC' });
 
 /** The fenced code blocks of a Markdown text. */
 function codeBlocks(markdown: string): Snippet[] {
@@ -66,7 +78,14 @@ function codeBlocks(markdown: string): Snippet[] {
     if (!opening) continue;
     const end = lines.findIndex((line, at) => at > index && /^```\s*$/.test(line));
     if (end < 0) throw new Error(`README.md:${index + 1}: code block never closed`);
-    blocks.push({ language: opening[1]!, code: lines.slice(index + 1, end).join('\n'), line: index + 2 });
+    const after = lines.slice(end + 1).find((line) => line.trim() !== '');
+    const savedAs = after && /^Save it as `([^`]+)`/.exec(after)?.[1];
+    blocks.push({
+      language: opening[1]!,
+      code: lines.slice(index + 1, end).join('\n'),
+      line: index + 2,
+      ...(savedAs ? { savedAs } : {}),
+    });
     index = end;
   }
   return blocks;
@@ -92,14 +111,22 @@ function snippetOptions(): ts.CompilerOptions {
  */
 function typecheckSnippets(snippets: Snippet[]): string[][] {
   const folder = join(ROOT, 'test/docs');
-  const virtual = new Map<string, string>([[join(folder, 'reader-supplied.d.ts'), READER_SUPPLIED]]);
-  const names = snippets.map((snippet) => join(folder, `readme-line-${snippet.line}.${snippet.language}`));
+  const virtual = new Map<string, string>([
+    [join(folder, 'reader-supplied.d.ts'), READER_SUPPLIED],
+    [join(NEW_APP, 'package.json'), NEW_APP_PACKAGE],
+  ]);
+  const names = snippets.map((snippet) =>
+    snippet.savedAs ? join(NEW_APP, snippet.savedAs) : join(folder, `readme-line-${snippet.line}.${snippet.language}`),
+  );
   // `export {}` makes a snippet a module, so its names do not clash with the other snippets'.
   for (const [index, snippet] of snippets.entries()) virtual.set(names[index]!, `${snippet.code}\nexport {};\n`);
   const options = snippetOptions();
   const host = ts.createCompilerHost(options);
   const { getSourceFile, fileExists, readFile } = host;
   host.fileExists = (file) => virtual.has(file) || fileExists.call(host, file);
+  // The new app exists only here: the module-format lookup asks for its folder before its package.json.
+  const { directoryExists } = host;
+  host.directoryExists = (directory) => directory === NEW_APP || (directoryExists?.call(host, directory) ?? true);
   host.readFile = (file) => virtual.get(file) ?? readFile.call(host, file);
   host.getSourceFile = (file, language, ...rest) => {
     const text = virtual.get(file);
@@ -170,6 +197,14 @@ describe('README.md', () => {
       },
     ]);
     expect(wrong!.join('\n')).toMatch(/README\.md:2: .*'string' is not assignable to type 'number'/);
+  });
+
+  it('checks the Quick start as the file it says to save, in an app made by npm init -y', () => {
+    const quickStart = snippets.find((snippet) => snippet.savedAs);
+    expect(quickStart?.savedAs).toMatch(/\.mts$/);
+    // The same code saved as .ts in that app fails, as it did for a new user.
+    const [asTs] = typecheckSnippets([{ ...quickStart!, savedAs: 'quick-start.ts' }]);
+    expect(asTs!.join('\n')).toMatch(/top level|top-level/i);
   });
 
   it.each(snippets.map((snippet, index) => [snippet.line, index] as const))(

@@ -4,9 +4,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { invalidField, permissionDenied } from '../../errors.js';
-import { invalidGrant, type Grant, type TokenSubject } from '../../auth/tokens.js';
+import { invalidGrant } from '../../auth/tokens.js';
 import { atLeast } from '../../config.js';
-import type { EmulatorContext, ServiceModule } from '../../service.js';
+import type { EmulatorContext, Grant, ServiceModule, TokenSubject } from '../../service.js';
 import { findMember, memberNotFound } from './members/member-store.js';
 import type { OperationCall } from '../operation-input.js';
 

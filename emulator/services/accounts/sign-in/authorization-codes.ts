@@ -5,7 +5,8 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { invalidField } from '../../../errors.js';
-import { invalidGrant, type Grant } from '../../../auth/tokens.js';
+import { invalidGrant } from '../../../auth/tokens.js';
+import type { Grant } from '../../../service.js';
 import type { EmulatorContext } from '../../../service.js';
 import { readSecret, spendSecret, issueSecret } from '../identity/secrets.js';
 import { findMember } from '../members/member-store.js';
