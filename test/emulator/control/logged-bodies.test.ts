@@ -116,12 +116,18 @@ describe('secrets', () => {
     expect(loggedBody(`<a href="/reset?t=${emulatorSecret}">reset</a>`)).toBe(
       `<a href="/reset?t=${REDACTED}">reset</a>`,
     );
+    // An upload ticket (32 characters) in an upload URL.
+    const ticket = `upload.${'b'.repeat(32)}`;
+    expect(logged({ uploadUrl: `http://127.0.0.1:4700/_uploads/files/${ticket}` })).toEqual({
+      uploadUrl: `http://127.0.0.1:4700/_uploads/files/${REDACTED}`,
+    });
   });
 
   it('are not values that only look alike', () => {
     const plain = {
       title: 'Movies.title',
-      short: `refresh.${'a'.repeat(39)}`,
+      // Shorter than the shortest of the emulator's secrets (an upload ticket: 32 characters).
+      short: `refresh.${'a'.repeat(31)}`,
       capital: `Refresh.${'a'.repeat(43)}`,
       inWord: `xRefresh.${'a'.repeat(43)}`,
       header: 'eyJ.x.y',
