@@ -252,6 +252,40 @@ describe('renewal', () => {
     expect(auth.loggedIn()).toBe(true);
   });
 
+  it("only the endpoint's own refusal (a 4xx but 408 and 429) drops a member's refresh token", async () => {
+    for (const status of [400, 403, 404, 499]) {
+      nock(BASE).post(TOKEN).reply(status, { message: 'refused' });
+      tokenEndpoint();
+      api();
+      const { client, auth } = make({ tokens: expired('member') });
+      await client.collections.getDataCollection('x');
+      expect(auth.getTokens().refreshToken.role, String(status)).toBe('visitor');
+      nock.cleanAll();
+    }
+    for (const status of [408, 429, 500, 503]) {
+      nock(BASE).post(TOKEN).times(3).reply(status, { message: 'later' });
+      const { client, auth } = make({ tokens: expired('member') });
+      expect(await client.collections.getDataCollection('x').catch((error) => error), String(status)).toBeInstanceOf(
+        AuthError,
+      );
+      expect(auth.getTokens(), String(status)).toEqual(expired('member'));
+      nock.cleanAll();
+    }
+  });
+
+  it('a token good for exactly the margin is renewed; one second more is used', async () => {
+    const { bodies } = tokenEndpoint();
+    api();
+    for (const [left, renewals] of [
+      [61, 0],
+      [60, 1],
+    ] as const) {
+      const { client } = make({ tokens: tokens('member', now() + left) });
+      await client.collections.getDataCollection('x');
+      expect(bodies.length, `${left} s left`).toBe(renewals);
+    }
+  });
+
   it('a non-200 answer of the token endpoint is an AuthError naming the grant and the server’s reason', async () => {
     tokenEndpoint(() => [403, { message: 'bad client' }]);
     const { client } = make();

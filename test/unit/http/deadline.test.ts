@@ -5,8 +5,8 @@
  * clock alone (a test's fake `setTimeout` without a fake `Date`).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AttemptTimeout, CallDeadline } from '../../../src/http/deadline.js';
-import { TimeoutError } from '../../../src/errors/index.js';
+import { AttemptTimeout, CallDeadline, callerAbortError } from '../../../src/http/deadline.js';
+import { AbortedError, TimeoutError } from '../../../src/errors/index.js';
 
 describe('CallDeadline', () => {
   beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] }));
@@ -84,5 +84,40 @@ describe('CallDeadline', () => {
     step.end();
     deadline.finish();
     expect(vi.getTimerCount()).toBe(0);
+  });
+});
+
+describe("a caller's abort", () => {
+  it('keeps our error, makes a TimeoutError of a timeout signal and an AbortedError of anything else', () => {
+    const ours = new TimeoutError(5, { operation: 'getItem' });
+    expect(callerAbortError(ours, 'other')).toBe(ours);
+    const timeout = new DOMException('signal timed out', 'TimeoutError');
+    const timedOut = callerAbortError(timeout, 'getItem');
+    expect(timedOut).toBeInstanceOf(TimeoutError);
+    expect(timedOut).toMatchObject({ operation: 'getItem', cause: timeout });
+    for (const reason of ['stop', null, undefined, new Error('gone')]) {
+      const aborted = callerAbortError(reason, 'getItem');
+      expect(aborted, String(reason)).toBeInstanceOf(AbortedError);
+      expect(aborted, String(reason)).toMatchObject({ operation: 'getItem' });
+      expect(aborted.cause, String(reason)).toBe(reason);
+    }
+  });
+
+  it('ends the call at once when the signal is already aborted, else when it aborts, and is no longer heard after finish', () => {
+    const done = new AbortController();
+    done.abort('before');
+    const early = new CallDeadline(done.signal, 0, 'getItem');
+    expect(early.abort.reason).toBeInstanceOf(AbortedError);
+
+    const later = new AbortController();
+    const call = new CallDeadline(later.signal, 0, 'getItem');
+    expect(call.canAbort).toBe(true);
+    expect(call.abort.reason).toBeUndefined();
+    const removed = vi.spyOn(later.signal, 'removeEventListener');
+    call.finish();
+    expect(removed).toHaveBeenCalledWith('abort', expect.any(Function));
+    later.abort('after');
+    expect(call.abort.reason).toBeUndefined();
+    expect(new CallDeadline(undefined, 0, 'getItem').canAbort).toBe(false);
   });
 });
