@@ -59,10 +59,10 @@ export const modules = {
     ],
   },
   'control API and test bench': {
-    mutate: ['emulator/control/faults.ts', 'emulator/control/test-identities.ts', 'emulator/test-bench.ts'],
+    mutate: ['emulator/test-bench/faults.ts', 'emulator/control/test-identities.ts', 'emulator/test-bench/bench.ts'],
     tests: [
-      'test/emulator/control/faults.test.ts',
-      'test/emulator/test-bench.test.ts',
+      'test/emulator/test-bench/faults.test.ts',
+      'test/emulator/test-bench/bench.test.ts',
       'test/emulator/control/control.test.ts',
     ],
   },

@@ -19,7 +19,8 @@ import { createTokenService, tokenMigrations } from './auth/tokens.js';
 import { createClock } from './clock.js';
 import { configMigrations, createConfigStore, type ConfigSetting } from './config.js';
 import { controlModule, isOrigin, seedDemoData, siteInfo } from './control/routes.js';
-import { createFaultRules } from './control/faults.js';
+import { createFaultRules } from './test-bench/faults.js';
+import { testBenchModule } from './test-bench/plugin.js';
 import { createRequestLog } from './control/request-log.js';
 import { checkSeed, importSeed } from './control/seed.js';
 import { copySeedMedia } from './control/seed-media.js';
@@ -28,7 +29,7 @@ import { buildServer } from './http/server.js';
 import type { EmulatorContext, ServiceModule } from './service.js';
 import { serviceModules } from './services/index.js';
 import { loadSiteIdentity, siteMigrations } from './site.js';
-import { createTestBench, type EmulatorTestBench } from './test-bench.js';
+import { createTestBench, type EmulatorTestBench } from './test-bench/bench.js';
 import { migrate, openSqliteStore } from './store/sqlite.js';
 
 // The types a service module is written with (see emulator/README.md).
@@ -59,7 +60,7 @@ export type {
   StorageStateOptions,
   TriggeredEvent,
   TriggerOptions,
-} from './test-bench.js';
+} from './test-bench/bench.js';
 
 /** Options of {@link startEmulator}. */
 export interface EmulatorOptions {
@@ -160,7 +161,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     const requestLog = createRequestLog();
     const faults = createFaultRules();
     const modules: ServiceModule[] = [...serviceModules];
-    modules.push(controlModule({ requestLog, modules: serviceModules, startedAt, faults }));
+    modules.push(
+      controlModule({ requestLog, modules: serviceModules, startedAt, faults }),
+      testBenchModule({ faults, requestLog }),
+    );
     migrate(store, [
       ...siteMigrations,
       ...configMigrations,
@@ -187,7 +191,6 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       context,
       modules,
       requestLog,
-      faults,
       consoleDir: options.consoleDir ?? defaultConsoleDir(),
       bodyLimit: options.bodyLimit ?? 16 * 1024 * 1024,
       host,

@@ -3,16 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { controlDocument } from '../../generated/control/document.js';
 import { atLeast } from '../config.js';
 import type { EmulatorContext, ServiceModule } from '../service.js';
-import { registerClockRoutes } from './clock-routes.js';
-import { registerFaultRoutes } from './fault-routes.js';
-import type { FaultRules } from './faults.js';
+import type { FaultRules } from '../test-bench/faults.js';
 import type { SettingValue } from './api.js';
 import { controlRoute } from './register.js';
 import type { RequestLog } from './request-log.js';
 import { importSeed } from './seed.js';
 import { exportEntities } from './entities.js';
 import { clearState } from './state.js';
-import { registerSignInAsRoute } from './test-identities.js';
 
 /** What the control API needs besides the context. */
 export interface ControlOptions {
@@ -108,9 +105,6 @@ export function controlModule(options: ControlOptions): ServiceModule {
       }));
       controlRoute(app, 'getInfo', () => siteInfo(context));
       controlRoute(app, 'getOpenApi', () => controlDocument);
-      registerClockRoutes(app, context.clock);
-      registerFaultRoutes(app, faults);
-      registerSignInAsRoute(app, context);
       controlRoute(app, 'reset', ({ body }) => {
         const seed = body?.seed !== false;
         resetState(context, modules, seed);

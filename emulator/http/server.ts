@@ -4,12 +4,11 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest }
 import { components } from '../../generated/routes.js';
 import { applicationError, EmulatorError, validationError } from '../errors.js';
 import { recordRefusal } from '../auth/decisions.js';
-import { faultHook, type FaultRules } from '../control/faults.js';
-import { keepResponsePayload, loggedBody } from '../control/logged-bodies.js';
+import { keepResponsePayload } from '../control/logged-bodies.js';
 import { unservedControlRoutes } from '../control/register.js';
-import type { RequestLog, RequestRecord } from '../control/request-log.js';
-import type { Caller, EmulatorContext, ServiceModule } from '../service.js';
-import { resolveCaller } from '../auth/caller.js';
+import type { RequestLog } from '../control/request-log.js';
+import { requestRecord } from '../control/request-record.js';
+import type { EmulatorContext, ServiceModule } from '../service.js';
 import { answerCors, registerPreflightRoute } from './cors.js';
 import { parseQueryString } from './querystring.js';
 import {
@@ -34,8 +33,6 @@ export interface ServerOptions {
   consoleDir: string;
   /** Largest accepted request body, in bytes. */
   bodyLimit: number;
-  /** The fault rules of `/_emulator/faults`, applied to every request but the control API's. */
-  faults: FaultRules;
   /** The interface the server is bound to (`127.0.0.1`, `::`, a host name): a `Host` the emulator answers to. */
   host: string;
   /** Host names it answers to besides those of the `allowedHosts` setting (the start option). */
@@ -57,43 +54,6 @@ const STATUS_TEXT: Record<number, string> = {
   415: 'Unsupported Media Type',
   431: 'Request Header Fields Too Large',
 };
-
-/** What the request log records of a request answered with `status` after `elapsedMs`. */
-function requestRecord(request: FastifyRequest, status: number, elapsedMs: number): RequestRecord {
-  const contentLength = request.headers['content-length'];
-  return {
-    requestId: request.id,
-    receivedAt: Date.now() - elapsedMs,
-    method: request.method,
-    url: request.url,
-    operationId: request.operationId,
-    status,
-    durationMs: elapsedMs,
-    caller: request.caller,
-    decisions: request.decisions,
-    faultId: request.faultId,
-    faultAnswered: request.faultAnswered,
-    // Written out once, secrets redacted and size bounded, so reading the log costs nothing more.
-    requestBody: loggedBody(request.body, contentLength === undefined ? undefined : Number(contentLength) || undefined),
-    responseBody: loggedBody(request.responsePayload),
-  };
-}
-
-/**
- * Who made a request, for its log line only: the caller its credentials name, anonymous without
- * any, undefined when they name no one (an expired token: the log says so by saying nothing).
- */
-function callerForLog(
-  request: FastifyRequest,
-  context: EmulatorContext,
-): Caller | Promise<Caller | undefined> | undefined {
-  try {
-    const caller = resolveCaller(request.headers.authorization, context.site, context.tokens, true);
-    return caller instanceof Promise ? caller.catch(() => undefined) : caller;
-  } catch {
-    return undefined;
-  }
-}
 
 /** Builds the emulator's server (not listening yet). */
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
@@ -150,22 +110,15 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     isAllowedOrigin(origin, context.config.get<string[]>('allowedCorsOrigins'));
   const isAllowedControlCaller = (request: FastifyRequest) => (origin: string) =>
     isControlOrigin(origin, request.headers.host, controlOrigins());
-  // A dropped connection has no response: logged with status 0.
-  const applyFaults = faultHook(
-    options.faults,
-    (request) => requestLog.add(requestRecord(request, 0, 0)),
-    (request) => callerForLog(request, context),
-  );
   // What every request goes through first, in one hook: its id; the guards; CORS (a preflight is
-  // answered there); the fault rules, after CORS, so a browser app reads a faulted answer (and its
-  // Retry-After) as the real one.
+  // answered there). Hooks added after this one (the test bench's fault rules) run after it, so a
+  // browser app reads a faulted answer (and its Retry-After) as the real one.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-wix-request-id', request.id);
     const control = isControlPath(request.routeOptions.url, request.url);
     const refusal = guardRefusal(request, control);
     if (refusal) reply.code(refusal.status).send(refusal.body);
-    else if (!answerCors(request, reply, control ? isAllowedControlCaller(request) : isAllowedCaller))
-      applyFaults(request, reply, done);
+    else if (!answerCors(request, reply, control ? isAllowedControlCaller(request) : isAllowedCaller)) done();
   });
   registerPreflightRoute(app);
   // The log records facts (references, numbers) and writes them out when it is read.

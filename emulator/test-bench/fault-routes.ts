@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { applicationError } from '../errors.js';
 import type { FaultRules } from './faults.js';
-import { controlRoute } from './register.js';
+import { controlRoute } from '../control/register.js';
 
 /** Registers the fault routes. */
 export function registerFaultRoutes(app: FastifyInstance, faults: FaultRules): void {

@@ -6,7 +6,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { createFaultRules, routeOperation } from '../../../emulator/control/faults.js';
+import { createFaultRules, routeOperation } from '../../../emulator/test-bench/faults.js';
 
 /** A request as the fault hook sees it: its method, raw URL and the route pattern it matched. */
 const request = (method: string, url: string, route?: string) =>

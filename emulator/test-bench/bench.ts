@@ -4,7 +4,7 @@
  * the control API (`/_emulator/*`), so tests do through code what the console does by hand.
  */
 import { writeFile } from 'node:fs/promises';
-import type { Tokens } from '../src/auth/types.js';
+import type { Tokens } from '../../src/auth/types.js';
 import type {
   ClockMove,
   ClockState,
@@ -15,8 +15,8 @@ import type {
   RequestFilter,
   SettingValue,
   TriggeredEvent,
-} from './control/api.js';
-import { createControlClient, type ControlClient } from './control/client.js';
+} from '../control/api.js';
+import { createControlClient, type ControlClient } from '../control/client.js';
 
 export type {
   ClockState,
@@ -29,7 +29,7 @@ export type {
   TriggeredEvent,
 };
 export type { ControlClient };
-export type { ExplainedDecision, LoggedCaller } from './control/api.js';
+export type { ExplainedDecision, LoggedCaller } from '../control/api.js';
 
 /** Fault injection: make matching requests fail, arrive late, or lose their connection. */
 export interface EmulatorFaults {

@@ -21,11 +21,11 @@ import {
   isValidationError,
   isWebhookError,
   type Client,
-} from '../../src/index.js';
-import type { DomainEvent } from '../../emulator/events.js';
-import { runCommand } from '../../cli/commands.js';
-import { startEmulator, type TestEmulator } from '../helpers/emulator.js';
-import { setConfig } from '../helpers/sign-in.js';
+} from '../../../src/index.js';
+import type { DomainEvent } from '../../../emulator/events.js';
+import { runCommand } from '../../../cli/commands.js';
+import { startEmulator, type TestEmulator } from '../../helpers/emulator.js';
+import { setConfig } from '../../helpers/sign-in.js';
 
 let emulator: TestEmulator;
 let seedDir: string;

@@ -9,7 +9,7 @@ import { faultOperations } from '../../generated/control/fault-operations.js';
 import { routes } from '../../generated/routes.js';
 import { applicationError } from '../errors.js';
 import { isApiPath } from '../http/static.js';
-import type { FaultInput, FaultRule } from './api.js';
+import type { FaultInput, FaultRule } from '../control/api.js';
 // The request fields the route table sets (caller, operationId), declared there.
 import type {} from '../http/routes.js';
 import type { Caller } from '../service.js';

@@ -1,8 +1,8 @@
 /** `GET/POST /_emulator/clock`: read and move the emulator's time (see `clock.ts`). */
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../clock.js';
-import type { ClockMove, ClockState } from './api.js';
-import { controlRoute } from './register.js';
+import type { ClockMove, ClockState } from '../control/api.js';
+import { controlRoute } from '../control/register.js';
 
 export type { ClockState };
 
