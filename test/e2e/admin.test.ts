@@ -18,6 +18,16 @@ describeInBrowser('console: admin view', () => {
       const rows = page.getByTestId('items-table').locator('tbody tr');
       await rows.first().waitFor();
       expect(await rows.count()).toBe(20);
+      // The ID column keeps each ID on one line (it wrapped at the dash of "movie-300").
+      const idLines = await rows
+        .first()
+        .getByTestId('item-id')
+        .evaluate((cell) => {
+          const text = document.createRange();
+          text.selectNodeContents(cell);
+          return text.getClientRects().length;
+        });
+      expect(idLines).toBe(1);
       await expect.poll(() => page.getByTestId('pager-status').textContent()).toMatch(/^Showing 1–20 of \d{3}/);
     });
   });
