@@ -192,6 +192,20 @@ describeInBrowser('console: admin view', () => {
       const saveBox = (await save.boundingBox())!;
       expect(saveBox.y + saveBox.height, 'Save is in sight without scrolling').toBeLessThanOrEqual(viewport.height);
 
+      // Every switch's box is the same size and sits by the first line of its words, however long they are.
+      const boxes = await page
+        .getByRole('form', { name: 'Settings' })
+        .locator('label.check')
+        .evaluateAll((labels) =>
+          labels.map((label) => {
+            const box = label.querySelector('input')!.getBoundingClientRect();
+            return { width: box.width, offset: Math.round(box.top - label.getBoundingClientRect().top) };
+          }),
+        );
+      expect(boxes.length).toBeGreaterThan(3);
+      expect(new Set(boxes.map((box) => `${box.width} ${box.offset}`))).toEqual(new Set([`16 ${boxes[0]!.offset}`]));
+      expect(boxes[0]!.offset).toBeLessThanOrEqual(4);
+
       // The emulator's URL on one line; the sidebar stays put when the page scrolls.
       const url = page.locator('.sidebar-foot .mono');
       const lineHeight = await url.evaluate((element) => Number.parseFloat(getComputedStyle(element).lineHeight));
