@@ -1,7 +1,7 @@
 /**
  * `sitekit-sdk emulator` prints, besides its URL and keys, the demo member's credentials, and they
  * sign in (a new user should not have to find them in the emulator's README); a port in use is
- * said in words.
+ * said in words; `--control-origin` lets a named page use the control API, and no other.
  */
 import { spawn } from 'node:child_process';
 import { afterAll, expect, it } from 'vitest';
@@ -9,9 +9,14 @@ import type { CommandIo } from '../../cli/command-io.js';
 import { runCommand } from '../../cli/commands.js';
 import { createClient, OAuthStrategy } from '../../src/index.js';
 
-const child = spawn(process.execPath, ['--import', 'tsx', 'cli/main.ts', 'emulator', '--port', '0', '--memory'], {
-  stdio: ['ignore', 'pipe', 'pipe'],
-});
+/** A test runner's page the command names with --control-origin (issue 31, item 1). */
+const NAMED_ORIGIN = 'http://localhost:5173';
+
+const child = spawn(
+  process.execPath,
+  ['--import', 'tsx', 'cli/main.ts', 'emulator', '--port', '0', '--memory', '--control-origin', NAMED_ORIGIN],
+  { stdio: ['ignore', 'pipe', 'pipe'] },
+);
 afterAll(() => {
   child.kill('SIGTERM');
 });
@@ -47,4 +52,17 @@ it('a port in use says to pass another with --port, not a stack trace', { timeou
   expect(stderr).toBe(
     `Port ${port} is in use (another emulator, or another server). Pass another with --port, e.g. --port ${port + 1}, or --port 0 for any free one.\n`,
   );
+});
+
+it('--control-origin lets that origin use the control API, not another local page', { timeout: 60_000 }, async () => {
+  const url = /listening on (\S+)/.exec(await banner)![1]!;
+  const exportFrom = (origin: string) => fetch(`${url}/_emulator/export`, { headers: { origin } });
+  const named = await exportFrom(NAMED_ORIGIN);
+  expect(named.status).toBe(200);
+  expect(named.headers.get('access-control-allow-origin')).toBe(NAMED_ORIGIN);
+  expect((await exportFrom('http://localhost:5174')).status).toBe(403);
+  let stderr = '';
+  const io: CommandIo = { stdout: () => {}, stderr: (text) => void (stderr += text), env: {} };
+  expect(await runCommand(['emulator', '--port', '0', '--memory', '--control-origin', 'localhost:5173'], io)).toBe(1);
+  expect(stderr).toContain('localhost:5173 is not an origin');
 });

@@ -18,6 +18,16 @@ describeInBrowser('console: admin view', () => {
       const rows = page.getByTestId('items-table').locator('tbody tr');
       await rows.first().waitFor();
       expect(await rows.count()).toBe(20);
+      // The ID column keeps each ID on one line (it wrapped at the dash of "movie-300").
+      const idLines = await rows
+        .first()
+        .getByTestId('item-id')
+        .evaluate((cell) => {
+          const text = document.createRange();
+          text.selectNodeContents(cell);
+          return text.getClientRects().length;
+        });
+      expect(idLines).toBe(1);
       await expect.poll(() => page.getByTestId('pager-status').textContent()).toMatch(/^Showing 1–20 of \d{3}/);
     });
   });
@@ -191,6 +201,20 @@ describeInBrowser('console: admin view', () => {
       const viewport = page.viewportSize()!;
       const saveBox = (await save.boundingBox())!;
       expect(saveBox.y + saveBox.height, 'Save is in sight without scrolling').toBeLessThanOrEqual(viewport.height);
+
+      // Every switch's box is the same size and sits by the first line of its words, however long they are.
+      const boxes = await page
+        .getByRole('form', { name: 'Settings' })
+        .locator('label.check')
+        .evaluateAll((labels) =>
+          labels.map((label) => {
+            const box = label.querySelector('input')!.getBoundingClientRect();
+            return { width: box.width, offset: Math.round(box.top - label.getBoundingClientRect().top) };
+          }),
+        );
+      expect(boxes.length).toBeGreaterThan(3);
+      expect(new Set(boxes.map((box) => `${box.width} ${box.offset}`))).toEqual(new Set([`16 ${boxes[0]!.offset}`]));
+      expect(boxes[0]!.offset).toBeLessThanOrEqual(4);
 
       // The emulator's URL on one line; the sidebar stays put when the page scrolls.
       const url = page.locator('.sidebar-foot .mono');

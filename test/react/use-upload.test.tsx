@@ -118,7 +118,7 @@ describe('useUpload', () => {
           fileName: 'other.png',
         })),
     );
-    expect(isAbortedError(await first)).toBe(true);
+    expect(isAbortedError(await act(() => first!))).toBe(true);
     release();
     const file = await act(() => second!);
     expect(result.current).toMatchObject({ status: 'success', file: { displayName: 'other.png' } });

@@ -203,7 +203,7 @@ function ItemsTable({ collection }: { collection: DataCollection }) {
                       onChange={() => toggle(item._id ?? '')}
                     />
                   </td>
-                  <td className="mono" title={item._id}>
+                  <td className="mono nowrap" title={item._id} data-testid="item-id">
                     {shortId(item._id)}
                   </td>
                   {columns.map((field) => (

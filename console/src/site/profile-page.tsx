@@ -113,7 +113,7 @@ function ProfileForm({ member, onSaved }: { member: Member; onSaved(): void }) {
           <input
             value={slug}
             onChange={(event) => setSlug(event.target.value)}
-            pattern="[a-z0-9-]+"
+            pattern="[a-z0-9\-]+"
             title="Lower-case letters, digits and dashes"
           />
         </label>

@@ -74,6 +74,8 @@ describe('generatePKCE', () => {
     expect(error).toBeInstanceOf(RequestError);
     expect(isSiteKitError(error)).toBe(true);
     expect(error.message).toBe('Expected a length between 43 and 128. Received 42.');
+    expect((error as RequestError).field).toBe('length');
+    await expect(generatePKCE(129)).rejects.toThrow('Received 129.');
     await expect(generatePKCE(Number.NaN)).rejects.toThrow('Expected a length between 43 and 128. Received NaN.');
     // A fraction or a numeric string is no length (a typed array of 50.5 bytes silently has 50).
     await expect(generatePKCE(50.5)).rejects.toThrow('Expected a length between 43 and 128. Received 50.5.');
