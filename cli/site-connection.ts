@@ -155,7 +155,7 @@ export async function connectToSite(
     if (!apiKey) throw new UsageError('--url needs --api-key (or SITEKIT_API_KEY)');
     if (!URL.canParse(args.url)) throw new UsageError(`--url must be a URL (got ${args.url})`);
     const auth = ApiKeyStrategy({ apiKey, siteId });
-    await checkPlatformAnswers(args.url, await auth.getAuthHeaders(), fetchFunction);
+    await checkPlatformAnswers(args.url, (await auth.getAuthHeaders()).headers, fetchFunction);
     return {
       client: createClient({
         baseUrl: args.url,

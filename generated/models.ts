@@ -1503,7 +1503,10 @@ export interface MemberBulkDeleteResponse {
   bulkActionMetadata: MemberBulkActionMetadata;
 }
 
-export interface MemberBulkItemMetadata {
+export type MemberBulkItemMetadata = Entity<MemberBulkItemMetadataFields>;
+
+/** MemberBulkItemMetadata as its fields are named on the wire (before the `_id` renames). */
+export interface MemberBulkItemMetadataFields {
   /** Member ID. */
   id?: string;
   /** Index of the member in the request. */
@@ -1708,9 +1711,11 @@ export interface OAuthCodeGrant {
 /** External login: member tokens for a member id, sent with `Authorization: <current access token>,<api key>`. Keys are snake_case on the wire. */
 export interface OAuthExternalGrant {
   grant_type: "authorized_client";
-  scope: "offline_access";
+  scope?: "offline_access";
   /** ID of the member to issue tokens for. */
   member_id: string;
+  /** The session token of a sign-on of that member (`getMemberTokensForExternalLoginWithSession`): the tokens belong to that session, which is spent. */
+  session_token?: string;
 }
 
 /** Renews the access token with a refresh token. */
@@ -1899,7 +1904,10 @@ export type RedirectPrompt = "login" | "none" | "consent" | "select_account";
 export type RedirectResponseMode = "fragment" | "query" | "web_message";
 
 /** Where to send the browser. */
-export interface RedirectSession {
+export type RedirectSession = Entity<RedirectSessionFields>;
+
+/** RedirectSession as its fields are named on the wire (before the `_id` renames). */
+export interface RedirectSessionFields {
   id?: string;
   /** The full URL of the hosted page, including its query parameters. */
   fullUrl: string;

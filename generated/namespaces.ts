@@ -229,7 +229,7 @@ export interface MediaOperations {
    *
    * Wire: `POST /site-media/v1/files/import`.
    */
-  importFile(url: string, options?: Omit<IO.ImportFileRequest, 'url'> & CallOptions): Promise<M.FileDescriptor>;
+  importFile(url: string, options?: Omit<IO.ImportFileRequest, 'url'> & CallOptions): Promise<IO.ImportFileResponse>;
   /**
    * Lists the files in the Media Manager's trash bin, one cursor page at a time.
    *
@@ -269,7 +269,7 @@ export interface MembersOperations {
    *
    * Wire: `POST /members/v1/members/{id}/approve`.
    */
-  approveMember(id: string, options?: CallOptions): Promise<M.Member>;
+  approveMember(id: string, options?: CallOptions): Promise<IO.ApproveMemberResponse>;
   /**
    * Blocks a member from logging in.
    *
@@ -277,7 +277,7 @@ export interface MembersOperations {
    *
    * Wire: `POST /members/v1/members/{id}/block`.
    */
-  blockMember(id: string, options?: CallOptions): Promise<M.Member>;
+  blockMember(id: string, options?: CallOptions): Promise<IO.BlockMemberResponse>;
   /**
    * Starts an asynchronous job that approves all members matching a filter.
    *
@@ -333,7 +333,7 @@ export interface MembersOperations {
    *
    * Wire: `DELETE /members/v1/members/{id}/addresses`.
    */
-  deleteMemberAddresses(id: string, options?: CallOptions): Promise<M.Member>;
+  deleteMemberAddresses(id: string, options?: CallOptions): Promise<IO.DeleteMemberAddressesResponse>;
   /**
    * Deletes all email addresses of a member's contact info.
    *
@@ -341,7 +341,7 @@ export interface MembersOperations {
    *
    * Wire: `DELETE /members/v1/members/{id}/emails`.
    */
-  deleteMemberEmails(id: string, options?: CallOptions): Promise<M.Member>;
+  deleteMemberEmails(id: string, options?: CallOptions): Promise<IO.DeleteMemberEmailsResponse>;
   /**
    * Deletes all phone numbers of a member's contact info.
    *
@@ -349,7 +349,7 @@ export interface MembersOperations {
    *
    * Wire: `DELETE /members/v1/members/{id}/phones`.
    */
-  deleteMemberPhones(id: string, options?: CallOptions): Promise<M.Member>;
+  deleteMemberPhones(id: string, options?: CallOptions): Promise<IO.DeleteMemberPhonesResponse>;
   /**
    * Deletes the currently logged-in member, optionally reassigning their content to another member.
    *
@@ -363,13 +363,13 @@ export interface MembersOperations {
    *
    * Wire: `POST /members/v1/members/{id}/disconnect`.
    */
-  disconnectMember(id: string, options?: CallOptions): Promise<M.Member>;
+  disconnectMember(id: string, options?: CallOptions): Promise<IO.DisconnectMemberResponse>;
   /**
    * Gets the currently logged-in member.
    *
    * Wire: `GET /members/v1/members/my`.
    */
-  getCurrentMember(options?: IO.GetCurrentMemberRequest & CallOptions): Promise<M.Member>;
+  getCurrentMember(options?: IO.GetCurrentMemberRequest & CallOptions): Promise<IO.GetCurrentMemberResponse>;
   /**
    * Gets a member by ID.
    *
@@ -381,13 +381,13 @@ export interface MembersOperations {
    *
    * Wire: `POST /members/v1/members/join-community`.
    */
-  joinCommunity(options?: CallOptions): Promise<M.Member>;
+  joinCommunity(options?: CallOptions): Promise<IO.JoinCommunityResponse>;
   /**
    * Makes the currently logged-in member leave the site community (profile becomes private).
    *
    * Wire: `POST /members/v1/members/leave-community`.
    */
-  leaveCommunity(options?: CallOptions): Promise<M.Member>;
+  leaveCommunity(options?: CallOptions): Promise<IO.LeaveCommunityResponse>;
   /**
    * Lists site members, with offset paging and sorting.
    *
@@ -401,7 +401,7 @@ export interface MembersOperations {
    *
    * Wire: `POST /members/v1/members/{id}/mute`.
    */
-  muteMember(id: string, options?: CallOptions): Promise<M.Member>;
+  muteMember(id: string, options?: CallOptions): Promise<IO.MuteMemberResponse>;
   /**
    * Unmutes a muted member.
    *
@@ -409,13 +409,13 @@ export interface MembersOperations {
    *
    * Wire: `POST /members/v1/members/{id}/unmute`.
    */
-  unmuteMember(id: string, options?: CallOptions): Promise<M.Member>;
+  unmuteMember(id: string, options?: CallOptions): Promise<IO.UnmuteMemberResponse>;
   /**
    * Changes the profile slug of the currently logged-in member.
    *
    * Wire: `POST /members/v1/members/my/slug`.
    */
-  updateCurrentMemberSlug(slug: string, options?: CallOptions): Promise<M.Member>;
+  updateCurrentMemberSlug(slug: string, options?: CallOptions): Promise<IO.UpdateCurrentMemberSlugResponse>;
   /**
    * Updates a member's fields; only the fields given are changed.
    *
@@ -429,7 +429,7 @@ export interface MembersOperations {
    *
    * Wire: `POST /members/v1/members/{id}/slug`.
    */
-  updateMemberSlug(id: string, slug: string, options?: CallOptions): Promise<M.Member>;
+  updateMemberSlug(id: string, slug: string, options?: CallOptions): Promise<IO.UpdateMemberSlugResponse>;
 }
 
 /** The `auth` methods generated from the schema. */

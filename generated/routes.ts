@@ -6468,6 +6468,7 @@ export const components: { schemas: Record<string, unknown> } = {
     },
     "MemberBulkItemMetadata": {
       "type": "object",
+      "x-sitekit-entity": true,
       "required": [
         "originalIndex",
         "success"
@@ -6612,7 +6613,6 @@ export const components: { schemas: Record<string, unknown> } = {
       "description": "External login: member tokens for a member id, sent with `Authorization: <current access token>,<api key>`. Keys are snake_case on the wire.",
       "required": [
         "grant_type",
-        "scope",
         "member_id"
       ],
       "properties": {
@@ -6627,6 +6627,10 @@ export const components: { schemas: Record<string, unknown> } = {
         "member_id": {
           "type": "string",
           "description": "ID of the member to issue tokens for."
+        },
+        "session_token": {
+          "type": "string",
+          "description": "The session token of a sign-on of that member (`getMemberTokensForExternalLoginWithSession`): the tokens belong to that session, which is spent."
         }
       }
     },
@@ -7307,6 +7311,7 @@ export const components: { schemas: Record<string, unknown> } = {
     "RedirectSession": {
       "type": "object",
       "description": "Where to send the browser.",
+      "x-sitekit-entity": true,
       "required": [
         "fullUrl"
       ],

@@ -3679,9 +3679,11 @@ export interface components {
             /** @constant */
             grant_type: "authorized_client";
             /** @constant */
-            scope: "offline_access";
+            scope?: "offline_access";
             /** @description ID of the member to issue tokens for. */
             member_id: string;
+            /** @description The session token of a sign-on of that member (`getMemberTokensForExternalLoginWithSession`): the tokens belong to that session, which is spent. */
+            session_token?: string;
         };
         /** @description Answer of the token endpoint (snake_case on the wire). */
         OAuthTokenResponse: {

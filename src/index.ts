@@ -38,6 +38,7 @@ export type {
   CaptchaTokens,
   OAuthData,
   OAuthCallback,
+  AuthUrl,
   AuthUrlOptions,
   IdentityProvider,
   SilentOptions,
@@ -46,7 +47,14 @@ export type {
 } from './auth/index.js';
 export type { RetryOptions } from './http/retry.js';
 export type { FetchWithAuthOptions } from './http/transport.js';
-export type { TransportAuth } from './http/auth.js';
+export type { AuthHeaders, TransportAuth } from './http/auth.js';
+export type {
+  IdentityCalls,
+  LoginV2Options,
+  RegisterV2Options,
+  SignOnOptions,
+  VerificationCalls,
+} from './auth/identity-calls.js';
 export {
   SiteKitError,
   type SiteKitErrorInit,
@@ -111,6 +119,7 @@ export type {
   ItemsQueryRequest,
   ItemsQueryResponse,
   PagedResult,
+  DistinctResult,
   PagingOperators,
   PatchBuilder,
   PatchOptions,

@@ -22,3 +22,20 @@ export function loadOnFirstUse<Module>(load: () => Promise<Module>): () => Promi
       throw new NetworkError({ cause });
     }));
 }
+
+/**
+ * Methods named `names` of the object `load` resolves, usable before it has loaded: each loads it
+ * on its first call and then calls its method of the same name.
+ *
+ * @example
+ * const { login, register } = lazyMethods(loadSignIn, ['login', 'register'] as const);
+ */
+export function lazyMethods<Methods, Name extends keyof Methods>(
+  load: () => Promise<Methods>,
+  names: readonly Name[],
+): Pick<Methods, Name> {
+  const methods = {} as Record<Name, (...args: unknown[]) => Promise<unknown>>;
+  for (const name of names)
+    methods[name] = async (...args) => ((await load())[name] as (...args: unknown[]) => Promise<unknown>)(...args);
+  return methods as Pick<Methods, Name>;
+}

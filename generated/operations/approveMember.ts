@@ -2,4 +2,4 @@
 import type { Operation } from '../../src/operation.js';
 
 /** `POST /members/v1/members/{id}/approve` */
-export const approveMember: Operation = {id:"approveMember",method:"POST",path:"/members/v1/members/{id}/approve",methodFqn:"com.wixpress.members.api.Members.ApproveMember",entity:"member",args:[{name:"id",expects:"string"}],unwrap:"member",elevated:true,response:{member:{$entity:true,createdDate:"date",updatedDate:"date",lastLoginDate:"date"}}};
+export const approveMember: Operation = {id:"approveMember",method:"POST",path:"/members/v1/members/{id}/approve",methodFqn:"com.wixpress.members.api.Members.ApproveMember",entity:"member",args:[{name:"id",expects:"string"}],elevated:true,response:{member:{$entity:true,createdDate:"date",updatedDate:"date",lastLoginDate:"date"}}};

@@ -2,4 +2,4 @@
 import type { Operation } from '../../src/operation.js';
 
 /** `POST /members/v1/members/bulk/delete` */
-export const bulkDeleteMembers: Operation = {id:"bulkDeleteMembers",method:"POST",path:"/members/v1/members/bulk/delete",methodFqn:"com.wixpress.members.api.Members.BulkDeleteMembers",entity:"member",args:[{name:"memberIds",expects:"array"}],elevated:true};
+export const bulkDeleteMembers: Operation = {id:"bulkDeleteMembers",method:"POST",path:"/members/v1/members/bulk/delete",methodFqn:"com.wixpress.members.api.Members.BulkDeleteMembers",entity:"member",args:[{name:"memberIds",expects:"array"}],elevated:true,response:{results:{itemMetadata:{$entity:true}}}};

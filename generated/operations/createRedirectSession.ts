@@ -2,4 +2,4 @@
 import type { Operation } from '../../src/operation.js';
 
 /** `POST /_api/redirects-api/v1/redirect-session` */
-export const createRedirectSession: Operation = {id:"createRedirectSession",method:"POST",path:"/_api/redirects-api/v1/redirect-session",methodFqn:"wix.headless.v1.RedirectSessionService.CreateRedirectSession"};
+export const createRedirectSession: Operation = {id:"createRedirectSession",method:"POST",path:"/_api/redirects-api/v1/redirect-session",methodFqn:"wix.headless.v1.RedirectSessionService.CreateRedirectSession",response:{redirectSession:{$entity:true}}};

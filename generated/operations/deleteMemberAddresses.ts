@@ -2,4 +2,4 @@
 import type { Operation } from '../../src/operation.js';
 
 /** `DELETE /members/v1/members/{id}/addresses` */
-export const deleteMemberAddresses: Operation = {id:"deleteMemberAddresses",method:"DELETE",path:"/members/v1/members/{id}/addresses",methodFqn:"com.wixpress.members.api.Members.DeleteMemberAddresses",entity:"member",args:[{name:"id",expects:"string"}],unwrap:"member",elevated:true,response:{member:{$entity:true,createdDate:"date",updatedDate:"date",lastLoginDate:"date"}}};
+export const deleteMemberAddresses: Operation = {id:"deleteMemberAddresses",method:"DELETE",path:"/members/v1/members/{id}/addresses",methodFqn:"com.wixpress.members.api.Members.DeleteMemberAddresses",entity:"member",args:[{name:"id",expects:"string"}],elevated:true,response:{member:{$entity:true,createdDate:"date",updatedDate:"date",lastLoginDate:"date"}}};

@@ -2,4 +2,4 @@
 import type { Operation } from '../../src/operation.js';
 
 /** `DELETE /members/v1/members/{id}/emails` */
-export const deleteMemberEmails: Operation = {id:"deleteMemberEmails",method:"DELETE",path:"/members/v1/members/{id}/emails",methodFqn:"com.wixpress.members.api.Members.DeleteMemberEmails",entity:"member",args:[{name:"id",expects:"string"}],unwrap:"member",elevated:true,response:{member:{$entity:true,createdDate:"date",updatedDate:"date",lastLoginDate:"date"}}};
+export const deleteMemberEmails: Operation = {id:"deleteMemberEmails",method:"DELETE",path:"/members/v1/members/{id}/emails",methodFqn:"com.wixpress.members.api.Members.DeleteMemberEmails",entity:"member",args:[{name:"id",expects:"string"}],elevated:true,response:{member:{$entity:true,createdDate:"date",updatedDate:"date",lastLoginDate:"date"}}};

@@ -2,4 +2,4 @@
 import type { Operation } from '../../src/operation.js';
 
 /** `DELETE /members/v1/members/{id}/phones` */
-export const deleteMemberPhones: Operation = {id:"deleteMemberPhones",method:"DELETE",path:"/members/v1/members/{id}/phones",methodFqn:"com.wixpress.members.api.Members.DeleteMemberPhones",entity:"member",args:[{name:"id",expects:"string"}],unwrap:"member",elevated:true,response:{member:{$entity:true,createdDate:"date",updatedDate:"date",lastLoginDate:"date"}}};
+export const deleteMemberPhones: Operation = {id:"deleteMemberPhones",method:"DELETE",path:"/members/v1/members/{id}/phones",methodFqn:"com.wixpress.members.api.Members.DeleteMemberPhones",entity:"member",args:[{name:"id",expects:"string"}],elevated:true,response:{member:{$entity:true,createdDate:"date",updatedDate:"date",lastLoginDate:"date"}}};

@@ -2,4 +2,4 @@
 import type { Operation } from '../../src/operation.js';
 
 /** `GET /members/v1/members/my` */
-export const getCurrentMember: Operation = {id:"getCurrentMember",method:"GET",path:"/members/v1/members/my",methodFqn:"com.wixpress.members.api.Members.GetMyMember",entity:"member",args:[{name:"options",expects:"options",optional:true}],unwrap:"member",response:{member:{$entity:true,createdDate:"date",updatedDate:"date",lastLoginDate:"date"}}};
+export const getCurrentMember: Operation = {id:"getCurrentMember",method:"GET",path:"/members/v1/members/my",methodFqn:"com.wixpress.members.api.Members.GetMyMember",entity:"member",args:[{name:"options",expects:"options",optional:true}],response:{member:{$entity:true,createdDate:"date",updatedDate:"date",lastLoginDate:"date"}}};

@@ -2,4 +2,4 @@
 import type { Operation } from '../../src/operation.js';
 
 /** `POST /members/v1/members/join-community` */
-export const joinCommunity: Operation = {id:"joinCommunity",method:"POST",path:"/members/v1/members/join-community",methodFqn:"com.wixpress.members.api.Members.JoinCommunity",entity:"member",args:[],unwrap:"member",response:{member:{$entity:true,createdDate:"date",updatedDate:"date",lastLoginDate:"date"}}};
+export const joinCommunity: Operation = {id:"joinCommunity",method:"POST",path:"/members/v1/members/join-community",methodFqn:"com.wixpress.members.api.Members.JoinCommunity",entity:"member",args:[],response:{member:{$entity:true,createdDate:"date",updatedDate:"date",lastLoginDate:"date"}}};

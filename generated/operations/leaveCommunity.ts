@@ -2,4 +2,4 @@
 import type { Operation } from '../../src/operation.js';
 
 /** `POST /members/v1/members/leave-community` */
-export const leaveCommunity: Operation = {id:"leaveCommunity",method:"POST",path:"/members/v1/members/leave-community",methodFqn:"com.wixpress.members.api.Members.LeaveCommunity",entity:"member",args:[],unwrap:"member",response:{member:{$entity:true,createdDate:"date",updatedDate:"date",lastLoginDate:"date"}}};
+export const leaveCommunity: Operation = {id:"leaveCommunity",method:"POST",path:"/members/v1/members/leave-community",methodFqn:"com.wixpress.members.api.Members.LeaveCommunity",entity:"member",args:[],response:{member:{$entity:true,createdDate:"date",updatedDate:"date",lastLoginDate:"date"}}};

@@ -2,4 +2,4 @@
 import type { Operation } from '../../src/operation.js';
 
 /** `POST /members/v1/members/{id}/unmute` */
-export const unmuteMember: Operation = {id:"unmuteMember",method:"POST",path:"/members/v1/members/{id}/unmute",methodFqn:"com.wixpress.members.api.Members.UnmuteMember",entity:"member",args:[{name:"id",expects:"string"}],unwrap:"member",elevated:true,response:{member:{$entity:true,createdDate:"date",updatedDate:"date",lastLoginDate:"date"}}};
+export const unmuteMember: Operation = {id:"unmuteMember",method:"POST",path:"/members/v1/members/{id}/unmute",methodFqn:"com.wixpress.members.api.Members.UnmuteMember",entity:"member",args:[{name:"id",expects:"string"}],elevated:true,response:{member:{$entity:true,createdDate:"date",updatedDate:"date",lastLoginDate:"date"}}};

@@ -2,4 +2,4 @@
 import type { Operation } from '../../src/operation.js';
 
 /** `POST /members/v1/members/my/slug` */
-export const updateCurrentMemberSlug: Operation = {id:"updateCurrentMemberSlug",method:"POST",path:"/members/v1/members/my/slug",methodFqn:"com.wixpress.members.api.Members.UpdateMySlug",entity:"member",args:[{name:"slug",expects:"string"}],unwrap:"member",response:{member:{$entity:true,createdDate:"date",updatedDate:"date",lastLoginDate:"date"}}};
+export const updateCurrentMemberSlug: Operation = {id:"updateCurrentMemberSlug",method:"POST",path:"/members/v1/members/my/slug",methodFqn:"com.wixpress.members.api.Members.UpdateMySlug",entity:"member",args:[{name:"slug",expects:"string"}],response:{member:{$entity:true,createdDate:"date",updatedDate:"date",lastLoginDate:"date"}}};

@@ -2,4 +2,4 @@
 import type { Operation } from '../../src/operation.js';
 
 /** `POST /members/v1/members/{id}/slug` */
-export const updateMemberSlug: Operation = {id:"updateMemberSlug",method:"POST",path:"/members/v1/members/{id}/slug",methodFqn:"com.wixpress.members.api.Members.UpdateMemberSlug",entity:"member",args:[{name:"id",expects:"string"},{name:"slug",expects:"string"}],unwrap:"member",elevated:true,response:{member:{$entity:true,createdDate:"date",updatedDate:"date",lastLoginDate:"date"}}};
+export const updateMemberSlug: Operation = {id:"updateMemberSlug",method:"POST",path:"/members/v1/members/{id}/slug",methodFqn:"com.wixpress.members.api.Members.UpdateMemberSlug",entity:"member",args:[{name:"id",expects:"string"},{name:"slug",expects:"string"}],elevated:true,response:{member:{$entity:true,createdDate:"date",updatedDate:"date",lastLoginDate:"date"}}};

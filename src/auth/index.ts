@@ -30,6 +30,7 @@ export {
   type CaptchaTokens,
   type OAuthData,
   type OAuthCallback,
+  type AuthUrl,
   type AuthUrlOptions,
   type IdentityProvider,
   type SilentOptions,

@@ -4,9 +4,11 @@
  * the methods they implement without importing the module that loads them.
  */
 import type { CallOptions } from '../types.js';
+import type { IdentityCalls, SignOnOptions } from './identity-calls.js';
 import type { AuthStrategy } from './strategy.js';
 import type {
   AuthEvent,
+  AuthUrl,
   AuthUrlOptions,
   FrameHost,
   LoginParams,
@@ -35,7 +37,7 @@ export interface OAuthOptions {
 }
 
 /** `client.auth` of an OAuth client: token state and every sign-in flow. */
-export interface OAuthAuth extends AuthStrategy {
+export interface OAuthAuth extends AuthStrategy, IdentityCalls {
   readonly elevated: false;
   /** The provider's invisible reCAPTCHA site key. */
   readonly captchaInvisibleSiteKey: string;
@@ -61,8 +63,12 @@ export interface OAuthAuth extends AuthStrategy {
    * ```
    */
   generateOAuthData(redirectUri: string, originalUri?: string): Promise<OAuthData>;
-  /** The hosted sign-in page's URL for `oauthData` (prompt `login`, response mode `fragment` by default). */
-  getAuthUrl(oauthData: Partial<OAuthData>, options?: AuthUrlOptions): Promise<{ authUrl: string }>;
+  /**
+   * The hosted sign-in page's URL for `oauthData` (prompt `login`, response mode `fragment` by
+   * default), with the page's address without its query (`authorizationEndpoint`) and the
+   * redirect session's token when the service gives one.
+   */
+  getAuthUrl(oauthData: Partial<OAuthData>, options?: AuthUrlOptions): Promise<AuthUrl>;
   /** Reads the authorization response from `url` (default the current address); never throws. */
   parseFromUrl(url?: string, responseMode?: 'fragment' | 'query'): OAuthCallback;
   /**
@@ -96,6 +102,11 @@ export interface OAuthAuth extends AuthStrategy {
   getMemberTokensSilently(options?: SilentOptions): Promise<Tokens>;
   /** Member tokens for `memberId`, authorised by an API key (servers only). Returned, not stored. */
   getMemberTokensForExternalLogin(memberId: string, apiKey: string, options?: CallOptions): Promise<Tokens>;
+  /**
+   * Member tokens for the member with login email `email`, created or updated as needed (a sign-on
+   * with the API key), bound to a new session of theirs (servers only). Returned, not stored.
+   */
+  getMemberTokensForExternalLoginWithSession(email: string, apiKey: string, options?: SignOnOptions): Promise<Tokens>;
   /** Signs a member in with email and password. Failures are outcomes, not exceptions. */
   login(params: LoginParams): Promise<StateMachine>;
   /** Registers a member. Failures are outcomes, not exceptions. */
@@ -110,8 +121,6 @@ export interface OAuthAuth extends AuthStrategy {
   resendVerificationCode(state?: StateMachine, options?: CallOptions): Promise<void>;
   /** Emails a password-reset link leading back to `redirectUri`. */
   sendPasswordResetEmail(email: string, redirectUri: string, options?: CallOptions): Promise<void>;
-  /** Sets a new password with the token of a reset link. */
-  recover(recoveryToken: string, password: string, options?: CallOptions): Promise<StateMachine>;
   /** Changes the signed-in member's password. */
   changePassword(newPassword: string, options?: CallOptions): Promise<void>;
   /** The hosted logout page's URL (returning to `originalUrl`); the tokens are cleared. */
@@ -120,6 +129,8 @@ export interface OAuthAuth extends AuthStrategy {
   loggedIn(): boolean;
   /** The current tokens (empty, role `none`, before the first call). */
   getTokens(): Tokens;
+  /** The current access token's value (empty before the first call), as it is: not renewed. */
+  getActiveToken(): string;
   /** Replaces the tokens (e.g. restored from a cookie). */
   setTokens(tokens: Tokens): void;
   /**

@@ -6,12 +6,12 @@
 import { withReadyHeaders } from '../http/auth.js';
 import { Transport, type CallSettings } from '../http/transport.js';
 import { requireString } from '../input.js';
-import { loadOnFirstUse } from '../lazy.js';
+import { lazyMethods, loadOnFirstUse } from '../lazy.js';
 import type { Operation } from '../operation.js';
 import { parseFromUrl } from './callback.js';
 import { createOAuthData } from './pkce.js';
 import type { OAuthAuth, OAuthOptions } from './oauth-auth.js';
-import type { SignInFlows } from './sign-in.js';
+import { bindIdentityCalls } from './identity.js';
 import { memoryTokenStorage } from './storage.js';
 import { isUsable, noTokens, TokenLifecycle } from './token-lifecycle.js';
 import {
@@ -60,17 +60,13 @@ export function OAuthStrategy(options: OAuthOptions): OAuthAuth {
   const loadSignIn = loadOnFirstUse(async () =>
     (await import('./sign-in.js')).signInFlows(send, clientId, signInState),
   );
-  const signIn =
-    <K extends keyof SignInFlows>(name: K) =>
-    async (...args: Parameters<SignInFlows[K]>): Promise<Awaited<ReturnType<SignInFlows[K]>>> =>
-      (
-        (await loadSignIn())[name] as (
-          ...args: Parameters<SignInFlows[K]>
-        ) => Promise<Awaited<ReturnType<SignInFlows[K]>>>
-      )(...args);
 
   /** The access token of the stored tokens, renewed first when needed. */
   const accessToken = async () => (await tokens.usable()).accessToken.value;
+  // External logins (servers only) load on first use.
+  const loadExternalLogins = loadOnFirstUse(async () =>
+    (await import('./external-login.js')).externalLogins(tokens, transport),
+  );
 
   const strategy: OAuthAuth = {
     elevated: false,
@@ -78,7 +74,7 @@ export function OAuthStrategy(options: OAuthOptions): OAuthAuth {
     captchaVisibleSiteKey: CAPTCHA_VISIBLE_SITE_KEY,
     attach: (client) => void (clientTransport = client),
     getAuthHeaders: withReadyHeaders(
-      async () => ({ Authorization: await accessToken() }),
+      async () => ({ headers: { Authorization: await accessToken() } }),
       () => {
         const ready = tokens.ready();
         return ready && { Authorization: ready.accessToken.value };
@@ -105,19 +101,18 @@ export function OAuthStrategy(options: OAuthOptions): OAuthAuth {
       (await redirectFlow()).exchangeCode(code, state, oauthData, call),
     getMemberTokensForDirectLogin: (sessionToken, silentOptions) => silentSignIn(silentOptions, sessionToken),
     getMemberTokensSilently: (silentOptions) => silentSignIn(silentOptions),
-    getMemberTokensForExternalLogin: async (memberId, apiKey, call) => {
-      const body = { grant_type: 'authorized_client', scope: 'offline_access', member_id: memberId };
-      return (
-        await tokens.grant(body, 'member', { ...call, headers: { Authorization: `${await accessToken()},${apiKey}` } })
-      ).tokens;
-    },
-    login: signIn('login'),
-    register: signIn('register'),
-    processVerification: signIn('processVerification'),
-    resendVerificationCode: signIn('resendVerificationCode'),
-    sendPasswordResetEmail: signIn('sendPasswordResetEmail'),
-    recover: signIn('recover'),
-    changePassword: signIn('changePassword'),
+    ...lazyMethods(loadSignIn, [
+      'login',
+      'register',
+      'processVerification',
+      'resendVerificationCode',
+      'sendPasswordResetEmail',
+      'changePassword',
+    ]),
+    getMemberTokensForExternalLogin: async (memberId, apiKey, call) =>
+      (await loadExternalLogins()).forMember(memberId, apiKey, call),
+    getMemberTokensForExternalLoginWithSession: async (email, apiKey, options) =>
+      (await loadExternalLogins()).withSession(email, apiKey, options),
     // Signed out locally even when the hosted logout could not be prepared.
     logout: async (originalUrl, call) => {
       try {
@@ -128,8 +123,10 @@ export function OAuthStrategy(options: OAuthOptions): OAuthAuth {
     },
     loggedIn: () => tokens.current().refreshToken.role === 'member',
     getTokens: () => tokens.current(),
+    getActiveToken: () => tokens.current().accessToken.value,
     setTokens: (given) => void tokens.store(given),
     subscribe: (listener) => tokens.subscribe(listener),
+    ...bindIdentityCalls(transport),
   };
   return strategy;
 }

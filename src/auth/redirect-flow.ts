@@ -8,7 +8,7 @@ import { invalid, requireString } from '../input.js';
 import type { Operation } from '../operation.js';
 import type { CallOptions } from '../types.js';
 import type { TokenLifecycle } from './token-lifecycle.js';
-import type { AuthUrlOptions, IdentityProvider, OAuthData, Tokens } from './types.js';
+import type { AuthUrl, AuthUrlOptions, IdentityProvider, OAuthData, Tokens } from './types.js';
 
 /** The scope every authorization request asks for (a refresh token comes with the access token). */
 const OFFLINE_ACCESS = 'offline_access';
@@ -46,18 +46,23 @@ export class RedirectFlow {
     private readonly send: (operation: Operation, body: object, options?: CallOptions) => Promise<unknown>,
   ) {}
 
-  /** A redirect session's URL. */
-  private async sessionUrl(body: object, options?: CallOptions): Promise<string> {
+  /** A redirect session: its URL, the page's address without the query, and its session token. */
+  private async session(body: object, options?: CallOptions): Promise<AuthUrl> {
     const response = (await this.send(createRedirectSession, body, options)) as
-      | { redirectSession?: { fullUrl?: string } }
+      | { redirectSession?: { fullUrl?: string; urlDetails?: { endpoint?: string }; sessionToken?: string | null } }
       | undefined;
-    const url = response?.redirectSession?.fullUrl;
+    const session = response?.redirectSession;
+    const url = session?.fullUrl;
     if (!url) throw new AuthError('Redirect session without a URL', { code: 'REDIRECT_SESSION_WITHOUT_A_URL' });
-    return url;
+    return {
+      authUrl: url,
+      authorizationEndpoint: session.urlDetails?.endpoint ?? url.split('?')[0]!,
+      ...(session.sessionToken ? { sessionToken: session.sessionToken } : {}),
+    };
   }
 
   /** The hosted sign-in page's URL for `oauthData` (prompt `login`, response mode `fragment` by default). */
-  async authUrl(oauthData: Partial<OAuthData>, options?: AuthUrlOptions | null): Promise<{ authUrl: string }> {
+  async authUrl(oauthData: Partial<OAuthData>, options?: AuthUrlOptions | null): Promise<AuthUrl> {
     requireAwaited(oauthData, 'getAuthUrl');
     requireString(oauthData?.codeChallenge, 'codeChallenge', 'getAuthUrl');
     const { prompt = 'login', responseMode = 'fragment', sessionToken, idp, ...call } = options ?? {};
@@ -73,7 +78,7 @@ export class RedirectFlow {
       sessionToken,
       idp: connectionIdOf(idp),
     };
-    return { authUrl: await this.sessionUrl({ auth: { authRequest, prompt } }, call) };
+    return this.session({ auth: { authRequest, prompt } }, call);
   }
 
   /** Exchanges the returned code for member tokens; stores and returns them. */
@@ -100,10 +105,9 @@ export class RedirectFlow {
   /** The hosted logout page's URL (returning to `originalUrl`). */
   async logoutUrl(originalUrl: string, options?: CallOptions): Promise<{ logoutUrl: string }> {
     return {
-      logoutUrl: await this.sessionUrl(
-        { logout: { clientId: this.clientId }, callbacks: { postFlowUrl: originalUrl } },
-        options,
-      ),
+      logoutUrl: (
+        await this.session({ logout: { clientId: this.clientId }, callbacks: { postFlowUrl: originalUrl } }, options)
+      ).authUrl,
     };
   }
 }

@@ -1,11 +1,10 @@
 /**
- * The direct sign-in state machine: login, registration, email verification, recovery and password
- * change. Loaded by OAuthStrategy on first use of any of these (sign-in pages need it; most page
+ * The direct sign-in state machine: login, registration, email verification, the recovery email
+ * and password change. Loaded by OAuthStrategy on first use of any of these (sign-in pages need it; most page
  * loads do not).
  */
 import { changePassword } from '../../generated/operations/changePassword.js';
 import { login } from '../../generated/operations/login.js';
-import { recover } from '../../generated/operations/recover.js';
 import { register } from '../../generated/operations/register.js';
 import { resendVerification } from '../../generated/operations/resendVerification.js';
 import { sendRecoveryEmail } from '../../generated/operations/sendRecoveryEmail.js';
@@ -20,13 +19,7 @@ import type { CaptchaTokens, LoginErrorCode, LoginFailure, RegisterParams, State
 /** The methods of `client.auth` that this module implements. */
 export type SignInFlows = Pick<
   OAuthAuth,
-  | 'login'
-  | 'register'
-  | 'processVerification'
-  | 'resendVerificationCode'
-  | 'sendPasswordResetEmail'
-  | 'recover'
-  | 'changePassword'
+  'login' | 'register' | 'processVerification' | 'resendVerificationCode' | 'sendPasswordResetEmail' | 'changePassword'
 >;
 
 /** The answer of the login, registration, verification and recovery endpoints (read defensively). */
@@ -189,7 +182,6 @@ export function signInFlows(
     },
     sendPasswordResetEmail: async (email, redirectUri, call) =>
       void (await send(sendRecoveryEmail, { email, redirect: { url: redirectUri, clientId } }, call)),
-    recover: async (recoveryToken, password, call) => outcome(await send(recover, { recoveryToken, password }, call)),
     changePassword: async (newPassword, call) => void (await send(changePassword, { newPassword }, call)),
   };
 }

@@ -15,4 +15,4 @@ export interface AuthStrategy extends TransportAuth {
 }
 
 /** A strategy that sends no credentials (public endpoints, or tests). */
-export const noAuth: AuthStrategy = { elevated: false, getAuthHeaders: async () => ({}) };
+export const noAuth: AuthStrategy = { elevated: false, getAuthHeaders: async () => ({ headers: {} }) };

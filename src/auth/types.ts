@@ -123,6 +123,17 @@ export interface OAuthCallback {
 }
 
 /** Options of `getAuthUrl` (plus per-call `signal` / `timeoutMs`). */
+/** What `getAuthUrl` resolves. */
+export interface AuthUrl {
+  /** The hosted sign-in page's full URL: where to send the user. */
+  authUrl: string;
+  /** The page's address without its query. */
+  authorizationEndpoint: string;
+  /** The redirect session's token, when the service gives one. */
+  sessionToken?: string;
+}
+
+/** Options of `getAuthUrl`. */
 export interface AuthUrlOptions extends CallOptions {
   /** Default `login`. */
   prompt?: 'login' | 'none' | 'consent' | 'select_account';

@@ -33,6 +33,7 @@ import type {
   DefaultItem,
   DistinctOptions,
   DistinctRequest,
+  DistinctResult,
   FieldPath,
   FieldValue,
   FilterBuilder,
@@ -102,13 +103,13 @@ export interface ItemsApi extends Omit<ItemsOperations, 'count'> {
     collectionId: C,
     field: K,
     options?: DistinctRequest,
-  ): Promise<PagedResult<FieldValue<DataItemOf<CollectionItem<C>>, K>>>;
+  ): Promise<DistinctResult<FieldValue<DataItemOf<CollectionItem<C>>, K>>>;
   /** The distinct values of a field of items of type `T` (any collection ID), paged by `paging`. */
   distinct<T extends object = DefaultItem>(
     collectionId: TypedCollectionId<T>,
     field: FieldPath<DataItemOf<NoInfer<T>>>,
     options?: DistinctRequest,
-  ): Promise<PagedResult<unknown>>;
+  ): Promise<DistinctResult<unknown>>;
   /** Starts an immutable aggregation builder. */
   aggregate<C extends RegisteredCollectionId>(collectionId: C): AggregateBuilder<CollectionItem<C>>;
   /** Starts an immutable aggregation builder over items of type `T` (any collection ID). */
@@ -400,7 +401,7 @@ async function distinctValues(
   collectionId: unknown,
   field: unknown,
   options?: DistinctRequest,
-): Promise<PagedResult<unknown>> {
+): Promise<DistinctResult<unknown>> {
   const base = { dataCollectionId: collectionIdOf(collectionId), fieldName: requireString(field, 'fieldName') };
   return fetchPages(
     {
@@ -409,8 +410,9 @@ async function distinctValues(
       base,
       rest: { filter: optionalFilter(options?.filter) },
       entries: (response) => response.distinctValues as unknown[] | undefined,
+      itemsAlsoAs: 'values',
       options,
     },
     { limit: limitOf(options?.paging?.limit), skip: skipOf(options?.paging?.offset ?? 0) },
-  );
+  ) as Promise<DistinctResult<unknown>>;
 }

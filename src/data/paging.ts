@@ -8,6 +8,7 @@ import type { Transport } from '../http/transport.js';
 import { invalid, requireString } from '../input.js';
 import { sendPublic, splitCallOptions, wireRequest } from '../invoke.js';
 import type { Operation } from '../operation.js';
+import type { PagingMetadata } from '../../generated/models.js';
 import type { PagedResult } from './types.js';
 
 /** Page size when the caller set no limit. */
@@ -55,6 +56,8 @@ export interface PageSource {
   readonly rest: Record<string, unknown>;
   /** The page's entries, from the response. */
   readonly entries: (response: Record<string, unknown>) => unknown[] | undefined;
+  /** Another name of each page's items in the result (`values`: the official distinct result's). */
+  readonly itemsAlsoAs?: string;
   /** The request field that paging goes inside (`query`); at the top level without one. */
   readonly pagingField?: string;
   /** The caller's options: read options of the request, and the call options. */
@@ -92,14 +95,6 @@ export function firstPageRequest(
 ): Record<string, unknown> {
   const { request, options } = pageRequest(source, limit, skip, undefined);
   return wireRequest(source.operation, request, options).wire;
-}
-
-/** The paging metadata of a list response, as the items (`pagingMetadata`) and members (`metadata`) services send it. */
-interface PagingMetadata {
-  total?: number;
-  tooManyToCount?: boolean;
-  hasNext?: boolean;
-  cursors?: { next?: string; prev?: string };
 }
 
 /**
@@ -142,12 +137,14 @@ export function fetchPages<T>(
           : fetchPage(nextOffset, undefined, nextOffset / pageSize);
       };
     const page: PagedResult<T> = {
+      ...(source.itemsAlsoAs && { [source.itemsAlsoAs]: items }),
       items,
       length: items.length,
       totalCount: total,
       pageSize,
       currentPage: Math.floor(index),
       totalPages: total === undefined ? undefined : Math.ceil(total / pageSize),
+      pagingMetadata: metadata,
       hasNext: () => hasNext,
       hasPrev: () => hasPrev,
       next: move('next', hasNext, 1, cursors.next, 'next(): there is no next page (see hasNext())'),

@@ -198,6 +198,8 @@ export interface PagedResult<T> extends Iterable<T> {
   readonly currentPage: number;
   /** Number of pages (rounded up); `undefined` when `totalCount` is. */
   readonly totalPages: number | undefined;
+  /** The service's paging metadata of this page (`total`, `hasNext`, `cursors`...), as it sent it. */
+  readonly pagingMetadata: M.PagingMetadata;
   /** Whether there is a page after this one. */
   hasNext(): boolean;
   /** Whether there is a page before this one. */
@@ -216,6 +218,17 @@ export interface PagedResult<T> extends Iterable<T> {
    * ```
    */
   all(): AsyncIterableIterator<T>;
+}
+
+/**
+ * The distinct values of a field (`items.distinct`): a paged result whose `values` are its items,
+ * as the official result names them, with the service's `pagingMetadata`.
+ */
+export interface DistinctResult<T> extends PagedResult<T> {
+  /** The distinct values of this page (the official name of `items`). */
+  readonly values: T[];
+  next(): Promise<DistinctResult<T>>;
+  prev(): Promise<DistinctResult<T>>;
 }
 
 /** Options of `find()` and `all()`: the read options of the query request, and the call options. */

@@ -17,7 +17,7 @@ import {
   TimeoutError,
 } from '../errors/index.js';
 import { unlessAborted, type Abortable } from './abort.js';
-import { readyAuthHeaders, type TransportAuth } from './auth.js';
+import { headersOf, readyAuthHeaders, type TransportAuth } from './auth.js';
 import { AttemptTimeout, CallDeadline } from './deadline.js';
 import { defaultHandler } from './default-handler.js';
 import { fetchHandler } from './fetch-handler.js';
@@ -355,7 +355,9 @@ export class Transport {
     if (!outgoing.authorized) return this.assembleHeaders(outgoing, undefined);
     const ready = readyAuthHeaders(this.auth);
     if (ready) return this.assembleHeaders(outgoing, ready);
-    return unlessAborted(this.auth.getAuthHeaders(), abort).then((auth) => this.assembleHeaders(outgoing, auth));
+    return unlessAborted(this.auth.getAuthHeaders(), abort).then((auth) =>
+      this.assembleHeaders(outgoing, headersOf(auth)),
+    );
   }
 
   /** The call's headers, the client's, the SDK header, the consistency token, the strategy's, then the call's overrides. */

@@ -78,7 +78,7 @@ export function useCurrentMember(options: CurrentMemberOptions = {}): CurrentMem
     setFetched((previous) => ({ session, member: previous?.member, loading: true, error: null }));
     const request = fieldsets ? { fieldsets: fieldsets.split(',') as MemberFieldset[] } : {};
     client.members.getCurrentMember({ ...request, signal: controller.signal }).then(
-      (member) => controller.signal.aborted || setFetched({ session, member, loading: false, error: null }),
+      ({ member }) => controller.signal.aborted || setFetched({ session, member, loading: false, error: null }),
       (error: SiteKitError) =>
         controller.signal.aborted || setFetched({ session, member: undefined, loading: false, error }),
     );

@@ -46,6 +46,6 @@ it('shows a member their own profile', async () => {
     baseUrl: emulator.url,
     auth: OAuthStrategy({ clientId: emulator.info.clientId, tokens }),
   });
-  expect((await member.members.getCurrentMember()).profile?.nickname).toBe('Ada Lovelace');
+  expect((await member.members.getCurrentMember()).member?.profile?.nickname).toBe('Ada Lovelace');
 });
 // README:end

@@ -55,7 +55,7 @@ describe('redirect sessions without a redirect URI', () => {
     const tokens = await client.auth.getMemberTokensForDirectLogin(sessionTokenOf(outcome));
     expect(tokens.refreshToken.role).toBe('member');
     expect(client.auth.loggedIn()).toBe(true);
-    expect((await client.members.getCurrentMember({ fieldsets: ['FULL'] })).loginEmail).toBe(email);
+    expect((await client.members.getCurrentMember({ fieldsets: ['FULL'] })).member?.loginEmail).toBe(email);
   });
 
   it('query mode redirects to the emulator landing page, which shows "signed in"', async () => {

@@ -66,7 +66,7 @@ describe('registration', () => {
     expect(tokens.refreshToken.role).toBe('member');
     expect(client.auth.loggedIn()).toBe(true);
 
-    const me = await client.members.getCurrentMember({ fieldsets: ['FULL'] });
+    const me = (await client.members.getCurrentMember({ fieldsets: ['FULL'] })).member!;
     expect(me).toMatchObject({
       loginEmail: email,
       loginEmailVerified: true,
@@ -118,7 +118,7 @@ describe('registration', () => {
       .find();
     const pending = page.items[0]!;
     expect(pending.status).toBe('PENDING');
-    expect((await emulator.admin.members.approveMember(pending._id!)).status).toBe('APPROVED');
+    expect((await emulator.admin.members.approveMember(pending._id!)).member?.status).toBe('APPROVED');
     expect((await client.auth.login({ email, password: 'pending please' })).loginState).toBe('SUCCESS');
   });
 
@@ -184,7 +184,7 @@ describe('login', () => {
 
   it('a blocked member cannot sign in (STATUS_CHECK) and loses its sessions', async () => {
     const { client, email, password } = await registeredMember();
-    const me = await client.members.getCurrentMember();
+    const me = (await client.members.getCurrentMember()).member!;
     await emulator.admin.members.blockMember(me._id!);
     expect(await emulator.newVisitor().auth.login({ email, password })).toEqual({
       loginState: 'FAILURE',
@@ -214,13 +214,13 @@ describe('member tokens', () => {
   it('member refresh tokens are reusable (as on the platform): renewed twice with the first one, the member stays the same', async () => {
     const { client } = await registeredMember();
     const before = client.auth.getTokens();
-    const me = await client.members.getCurrentMember();
+    const me = (await client.members.getCurrentMember()).member!;
     const renewed = await client.auth.renewToken(before.refreshToken);
     expect(renewed.refreshToken.role).toBe('member');
     const again = await client.auth.renewToken(before.refreshToken);
     expect(again.refreshToken.role).toBe('member');
     client.auth.setTokens(again);
-    expect((await client.members.getCurrentMember())._id).toBe(me._id);
+    expect((await client.members.getCurrentMember()).member?._id).toBe(me._id);
   });
 
   it('visitor tokens: generated, kept while valid, renewed with their refresh token', async () => {
@@ -247,7 +247,7 @@ describe('member tokens', () => {
     const created = await emulator.admin.members.createMember({ member: { loginEmail: newEmail('external') } });
     const client = emulator.newVisitor();
     client.auth.setTokens(await client.auth.getMemberTokensForExternalLogin(created._id!, emulator.info.apiKey));
-    expect((await client.members.getCurrentMember())._id).toBe(created._id);
+    expect((await client.members.getCurrentMember()).member?._id).toBe(created._id);
   });
 
   it('external login refuses an unknown, a blocked and a pending member', async () => {
@@ -298,13 +298,13 @@ describe('recovery', () => {
     expect(link.origin + link.pathname).toBe('http://localhost:5999/reset');
     const recoveryToken = link.searchParams.get('recoveryToken')!;
 
-    const recovered = await client.auth.recover(recoveryToken, 'remembered now');
-    expect(recovered.loginState).toBe('SUCCESS');
+    const recovered = await client.auth.recover(recoveryToken, { password: 'remembered now' });
+    expect(recovered.state).toBe('SUCCESS');
     expect(await client.auth.login({ email, password: 'forgotten one' })).toMatchObject({
       errorCode: 'invalidPassword',
     });
     expect((await client.auth.login({ email, password: 'remembered now' })).loginState).toBe('SUCCESS');
-    await expect(client.auth.recover(recoveryToken, 'third time')).rejects.toMatchObject({
+    await expect(client.auth.recover(recoveryToken, { password: 'third time' })).rejects.toMatchObject({
       code: 'INVALID_RECOVERY_TOKEN',
     });
     expect((await client.auth.login({ email, password: 'remembered now' })).loginState).toBe('SUCCESS');
@@ -338,8 +338,11 @@ describe('recovery', () => {
     expect(mail!.kind).toBe('account-activation');
     const client = emulator.newVisitor();
     expect(
-      (await client.auth.recover(new URL(mail!.link!).searchParams.get('recoveryToken')!, 'my first password'))
-        .loginState,
+      (
+        await client.auth.recover(new URL(mail!.link!).searchParams.get('recoveryToken')!, {
+          password: 'my first password',
+        })
+      ).state,
     ).toBe('SUCCESS');
     expect((await client.auth.login({ email, password: 'my first password' })).loginState).toBe('SUCCESS');
   });

@@ -77,7 +77,7 @@ describe('the redirect flow', () => {
 
     const tokens = await client.auth.getMemberTokens(code, state, data);
     expect(tokens.refreshToken.role).toBe('member');
-    expect((await client.members.getCurrentMember({ fieldsets: ['FULL'] })).loginEmail).toBe(credentials.email);
+    expect((await client.members.getCurrentMember({ fieldsets: ['FULL'] })).member?.loginEmail).toBe(credentials.email);
 
     const twice = await exchange({ redirectUri: APP, code, codeVerifier: data.codeVerifier });
     expect(twice.status).toBe(400);
@@ -207,7 +207,7 @@ describe('prompt=none', () => {
     expect(withCookie.status).toBe(302);
     const answer = client.auth.parseFromUrl(withCookie.headers.get('location')!, 'query');
     await client.auth.getMemberTokens(answer.code, answer.state, data);
-    expect((await client.members.getCurrentMember({ fieldsets: ['FULL'] })).loginEmail).toBe(credentials.email);
+    expect((await client.members.getCurrentMember({ fieldsets: ['FULL'] })).member?.loginEmail).toBe(credentials.email);
 
     const withoutCookie = await fetch((await client.auth.getAuthUrl(data, { prompt: 'none' })).authUrl, {
       redirect: 'manual',
@@ -333,7 +333,7 @@ describe('registration and providers on the page', () => {
     expect(verified.status).toBe(302);
     const answer = client.auth.parseFromUrl(verified.headers.get('location')!);
     await client.auth.getMemberTokens(answer.code, answer.state, data);
-    expect((await client.members.getCurrentMember()).profile?.nickname).toBe('Pager');
+    expect((await client.members.getCurrentMember()).member?.profile?.nickname).toBe('Pager');
   });
 
   it('signs in through an emulated identity provider (idp: google)', async () => {
@@ -346,7 +346,7 @@ describe('registration and providers on the page', () => {
     expect(response.status).toBe(302);
     const answer = client.auth.parseFromUrl(response.headers.get('location')!);
     await client.auth.getMemberTokens(answer.code, answer.state, data);
-    expect(await client.members.getCurrentMember({ fieldsets: ['FULL'] })).toMatchObject({
+    expect((await client.members.getCurrentMember({ fieldsets: ['FULL'] })).member).toMatchObject({
       loginEmail: email,
       loginEmailVerified: true,
     });

@@ -320,11 +320,11 @@ describe('import, listing, trash', () => {
     );
 
   it('imports from a URL (PENDING, then READY with the dimensions), and a failing source makes it FAILED', async () => {
-    const pending = await emulator.admin.media.importFile(`${sourceUrl}/pictures/imported.png`, {
+    const { file: pending } = await emulator.admin.media.importFile(`${sourceUrl}/pictures/imported.png`, {
       displayName: 'Imported',
     });
-    expect(pending.operationStatus).toBe('PENDING');
-    const ready = await settled(pending._id!);
+    expect(pending?.operationStatus).toBe('PENDING');
+    const ready = await settled(pending!._id!);
     expect(ready).toMatchObject({
       operationStatus: 'READY',
       mediaType: 'IMAGE',
@@ -332,8 +332,8 @@ describe('import, listing, trash', () => {
       sourceUrl: `${sourceUrl}/pictures/imported.png`,
     });
     expect(ready.media?.image?.image).toContain('originWidth=64');
-    const failed = await emulator.admin.media.importFile(`${sourceUrl}/missing.png`);
-    expect((await settled(failed._id!)).operationStatus).toBe('FAILED');
+    const { file: failed } = await emulator.admin.media.importFile(`${sourceUrl}/missing.png`);
+    expect((await settled(failed!._id!)).operationStatus).toBe('FAILED');
   });
 
   it('lists and searches with cursor paging and sort; trash, restore, permanent delete', async () => {

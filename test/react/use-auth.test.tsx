@@ -85,7 +85,7 @@ describe('direct login', () => {
     await act(async () => void (await outcome));
     expect(await outcome).toMatchObject({ loginState: 'SUCCESS' });
     expect(result.current).toMatchObject({ pending: null, error: null, loggedIn: true, role: 'member' });
-    expect((await client.members.getCurrentMember({ fieldsets: ['FULL'] })).loginEmail).toBe(ADA);
+    expect((await client.members.getCurrentMember({ fieldsets: ['FULL'] })).member?.loginEmail).toBe(ADA);
   });
 
   it('reports a wrong password in error, and stays signed out', async () => {
@@ -206,7 +206,7 @@ describe('silent sign-in and logout', () => {
     const { result } = renderHookWithClient(useAuth, client, { navigate });
     await act(() => result.current.signInSilently({ redirectUri: site.redirectUri }));
     expect(result.current.role).toBe('member');
-    expect((await client.members.getCurrentMember({ fieldsets: ['FULL'] })).loginEmail).toBe(ADA);
+    expect((await client.members.getCurrentMember({ fieldsets: ['FULL'] })).member?.loginEmail).toBe(ADA);
     await act(() => result.current.logout({ originalUrl: `${location.origin}/` }));
     expect(result.current).toMatchObject({ role: 'none', loggedIn: false, tokens: null, pending: null });
     expect(navigate).toHaveBeenLastCalledWith(expect.stringMatching(new RegExp(`^${site.url}/`)));

@@ -12,6 +12,7 @@ import type {
   DefaultItem,
   ItemsQueryBuilder,
   PagedResult,
+  DistinctResult,
   RegisteredCollectionId,
   TypedCollectionId,
 } from '../../src/data/types.js';
@@ -32,7 +33,7 @@ describe('nothing registered', () => {
     client.items.query('Anything').eq('whatever', 1).ascending('any.path');
     expectTypeOf(client.items.count('Anything')).resolves.toEqualTypeOf<number>();
     expectTypeOf(client.items.bulkRemove('Anything', ['a'])).resolves.toEqualTypeOf<BulkResult>();
-    expectTypeOf(client.items.distinct('Anything', 'whatever')).resolves.toEqualTypeOf<PagedResult<unknown>>();
+    expectTypeOf(client.items.distinct('Anything', 'whatever')).resolves.toEqualTypeOf<DistinctResult<unknown>>();
     expectTypeOf(client.items.queryReferenced('Anything', 'id', 'actors')).resolves.toEqualTypeOf<
       PagedResult<DataItemOf<Item>>
     >();

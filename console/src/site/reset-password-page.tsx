@@ -21,10 +21,13 @@ export function ResetPasswordPage() {
   const [password, setPassword] = useState('');
   const recover = useMutation({
     mutationFn: async (newPassword: string) => {
-      const outcome = await client.auth.recover(token, newPassword);
-      if (outcome.loginState === 'FAILURE')
-        throw new AuthError(outcome.error, { code: 'LOGIN_FAILURE', details: outcome });
-      return outcome;
+      const answer = await client.auth.recover(token, { password: newPassword });
+      if (answer.state !== 'SUCCESS')
+        throw new AuthError(`The password was changed, but the account is ${answer.state}`, {
+          code: 'LOGIN_FAILURE',
+          details: answer,
+        });
+      return answer;
     },
   });
   const submit = (event: FormEvent) => {

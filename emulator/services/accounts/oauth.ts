@@ -7,6 +7,8 @@ import { invalidField, permissionDenied } from '../../errors.js';
 import { invalidGrant } from '../../auth/tokens.js';
 import { atLeast } from '../../config.js';
 import type { EmulatorContext, Grant, ServiceModule, TokenSubject } from '../../service.js';
+import { requireSecret } from './identity/authentication.js';
+import { spendSecret } from './identity/secrets.js';
 import { findMember, memberNotFound } from './members/member-store.js';
 import type { OperationCall } from '../operation-input.js';
 
@@ -37,12 +39,20 @@ const refresh: Grant = (input, _call, context) => {
   return context.tokens.useRefreshToken(refreshToken, clientId);
 };
 
-// External login: a trusted backend (holding the API key) signs a member in by id.
+// External login: a trusted backend (holding the API key) signs a member in by id; with the
+// `session_token` of a sign-on of that member, the tokens belong to that session (which is spent).
 const authorizedClient: Grant = (input, call, context) => {
   if (call.caller.kind != 'elevated')
     throw permissionDenied('The authorized_client grant needs the API key in the Authorization header');
   const memberId = tokenField(input, 'memberId', 'member_id');
   if (!memberId) throw invalidField('member_id', 'must not be empty', 'REQUIRED_FIELD');
+  const sessionToken = tokenField(input, 'sessionToken', 'session_token');
+  if (sessionToken) {
+    const session = requireSecret(context, 'session', sessionToken, 'INVALID_SESSION_TOKEN', 'session token');
+    if (session.memberId != memberId)
+      throw invalidGrant(`The session token belongs to another member than ${memberId}`);
+    spendSecret(context, 'session', sessionToken);
+  }
   // Only a member who could sign in themselves gets tokens: not an unknown, blocked or pending one.
   const member = findMember(context.store, memberId);
   if (!member) throw memberNotFound(memberId);

@@ -18,12 +18,24 @@ const SORTABLE: Record<string, string> = {
   mediaType: 'media_type',
 };
 
-/** The offset a listing cursor stands for. */
-function cursorOffset(cursor: unknown, field: string): number {
-  if (cursor === undefined || cursor === null || cursor === '') return 0;
+type FileSort = components['schemas']['Sorting'];
+
+/** Where a listing cursor continues: the offset of its next page, and the sort of its first. */
+interface ListingCursor {
+  offset: number;
+  sort?: FileSort;
+}
+
+/** The place a listing cursor stands for (offset 0, no sort, without one). */
+function readCursor(cursor: unknown, field: string): ListingCursor {
+  if (cursor === undefined || cursor === null || cursor === '') return { offset: 0 };
   try {
-    const { offset } = JSON.parse(Buffer.from(String(cursor), 'base64url').toString()) as { offset?: unknown };
-    if (Number.isInteger(offset) && (offset as number) >= 0) return offset as number;
+    const { offset, sort } = JSON.parse(Buffer.from(String(cursor), 'base64url').toString()) as {
+      offset?: unknown;
+      sort?: FileSort;
+    };
+    if (Number.isInteger(offset) && (offset as number) >= 0)
+      return { offset: offset as number, ...(sort && typeof sort == 'object' ? { sort } : {}) };
   } catch {
     // reported below
   }
@@ -40,7 +52,6 @@ export interface FileFilter {
   visitorUploadsOnly?: boolean;
 }
 
-type FileSort = components['schemas']['Sorting'];
 type CursorPaging = components['schemas']['CursorPaging'];
 
 /** One page of descriptors, newest first unless sorted, with cursor paging. */
@@ -79,6 +90,9 @@ export function listFiles(
     params.push(`%${filter.search.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`);
   }
   if (filter.visitorUploadsOnly) conditions.push("uploader != 'owner'");
+  // A next page keeps the first page's sort: the cursor carries it (a client sends the cursor alone).
+  const cursor = readCursor(paging?.cursor, 'paging.cursor');
+  sort = sort?.fieldName ? sort : cursor.sort;
   let order = 'created_at DESC, id';
   if (sort?.fieldName) {
     const column = SORTABLE[sort.fieldName];
@@ -89,7 +103,7 @@ export function listFiles(
     order = `${column} ${sort.order ?? 'ASC'}, id`;
   }
   const limit = pageSize(paging?.limit);
-  const offset = cursorOffset(paging?.cursor, 'paging.cursor');
+  const { offset } = cursor;
   const where = conditions.join(' AND ');
   const rows = context.store.all<{ data: string }>(
     `SELECT data FROM media_files WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?`,
@@ -102,7 +116,9 @@ export function listFiles(
   const files = rows.map((row) => wireFile(context, JSON.parse(row.data) as FileDescriptor));
   const hasNext = offset + files.length < total;
   const next = hasNext
-    ? Buffer.from(JSON.stringify({ offset: offset + files.length })).toString('base64url')
+    ? Buffer.from(JSON.stringify({ offset: offset + files.length, ...(sort?.fieldName ? { sort } : {}) })).toString(
+        'base64url',
+      )
     : undefined;
   return { files, nextCursor: { count: files.length, total, hasNext, cursors: next ? { next } : {} } };
 }

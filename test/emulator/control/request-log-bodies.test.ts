@@ -66,7 +66,7 @@ it('filters by caller (a kind or a member id), status and path', async () => {
             .then((tokens) => visitor.auth.setTokens(tokens))
         : undefined,
     );
-  const me = await visitor.members.getCurrentMember();
+  const me = (await visitor.members.getCurrentMember()).member!;
   await emulator.admin.collections.getDataCollection('Movies');
   await emulator.admin.collections.getDataCollection('NoSuchCollection').catch(() => undefined);
 

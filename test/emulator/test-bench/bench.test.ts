@@ -425,7 +425,7 @@ describe('test identities', () => {
       baseUrl: emulator.url,
       auth: OAuthStrategy({ clientId: emulator.info.clientId, tokens }),
     });
-    const me = await client.members.getCurrentMember({ fieldsets: ['FULL'] });
+    const me = (await client.members.getCurrentMember({ fieldsets: ['FULL'] })).member!;
     expect(me).toMatchObject({ _id: TESS.id, loginEmail: TESS.email, loginEmailVerified: true, status: 'APPROVED' });
     // The declared password signs in too.
     const login = await emulator.newVisitor().auth.login({ email: TESS.email, password: TESS.password });

@@ -139,4 +139,20 @@ describe('media', () => {
     const descriptor = await admin.files.getFileDescriptor(file.id);
     expect(descriptor).toMatchObject({ _id: file.id, displayName: 'note.txt', sizeInBytes: '30' });
   });
+
+  it('listFiles: the next page continues the sorted listing (the cursor keeps the sort)', async () => {
+    const admin: any = harness.admin({ files });
+    for (const name of ['sort-a.txt', 'sort-b.txt', 'sort-c.txt', 'sort-d.txt']) {
+      const { uploadUrl } = await admin.files.generateFileUploadUrl('text/plain', { fileName: name });
+      const put = await fetch(`${uploadUrl}?filename=${name}`, { method: 'PUT', body: name });
+      expect(put.status).toBe(200);
+    }
+    const sort = { fieldName: 'displayName', order: 'ASC' };
+    const first = await admin.files.listFiles({ sort, paging: { limit: 2 } });
+    // A cursor stands for the rest of its listing: the next page is asked with the cursor alone.
+    const second = await admin.files.listFiles({ paging: { limit: 2, cursor: first.nextCursor.cursors.next } });
+    const names = [...first.files, ...second.files].map((file: { displayName: string }) => file.displayName);
+    expect(names).toEqual([...names].sort());
+    expect(new Set(names).size).toBe(4);
+  });
 });

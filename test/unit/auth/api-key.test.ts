@@ -14,8 +14,10 @@ describe('ApiKeyStrategy', () => {
   it('sends the bare key and the site/account ids, and is elevated', async () => {
     const auth = ApiKeyStrategy({ apiKey: 'KEY', siteId: 'S', accountId: 'A' });
     expect(auth.elevated).toBe(true);
-    expect(await auth.getAuthHeaders()).toEqual({ Authorization: 'KEY', 'wix-site-id': 'S', 'wix-account-id': 'A' });
-    expect(await ApiKeyStrategy({ apiKey: 'K' }).getAuthHeaders()).toEqual({ Authorization: 'K' });
+    expect(await auth.getAuthHeaders()).toEqual({
+      headers: { Authorization: 'KEY', 'wix-site-id': 'S', 'wix-account-id': 'A' },
+    });
+    expect(await ApiKeyStrategy({ apiKey: 'K' }).getAuthHeaders()).toEqual({ headers: { Authorization: 'K' } });
     nock('https://api.test')
       .get('/wix-data/v2/collections/x')
       .matchHeader('authorization', 'KEY')
@@ -28,11 +30,25 @@ describe('ApiKeyStrategy', () => {
 
   it('a caller cannot change the headers later calls get (they are frozen)', async () => {
     const auth = ApiKeyStrategy({ apiKey: 'K' });
-    const h = await auth.getAuthHeaders();
+    const { headers } = await auth.getAuthHeaders();
     expect(() => {
-      h.Authorization = 'changed';
+      headers.Authorization = 'changed';
     }).toThrow(TypeError);
-    expect((await auth.getAuthHeaders()).Authorization).toBe('K');
+    expect((await auth.getAuthHeaders()).headers.Authorization).toBe('K');
+  });
+
+  it('setSiteId and setAccountId change the headers of the calls that follow (the official names); none clears', async () => {
+    const auth = ApiKeyStrategy({ apiKey: 'K', siteId: 'S1' });
+    auth.setSiteId('S2');
+    auth.setAccountId('A');
+    expect((await auth.getAuthHeaders()).headers).toEqual({
+      Authorization: 'K',
+      'wix-site-id': 'S2',
+      'wix-account-id': 'A',
+    });
+    auth.setSiteId();
+    expect((await auth.getAuthHeaders()).headers).toEqual({ Authorization: 'K', 'wix-account-id': 'A' });
+    expect(() => auth.setSiteId(42 as never)).toThrow(RequestError);
   });
 
   it('rejects a missing key', () => {
@@ -75,7 +91,7 @@ describe('credentials on the wire: ready headers (the twin of getAuthHeaders) or
     let awaited = 0;
     const getAuthHeaders = async () => {
       awaited++;
-      return { Authorization: 'awaited' };
+      return { headers: { Authorization: 'awaited' } };
     };
     const auth: AuthStrategy = {
       elevated: true,
@@ -100,7 +116,7 @@ describe('credentials on the wire: ready headers (the twin of getAuthHeaders) or
     let calls = 0;
     const auth: AuthStrategy = {
       elevated: true,
-      getAuthHeaders: async () => ({ Authorization: `token ${++calls}`, 'X-Tenant': 'T' }),
+      getAuthHeaders: async () => ({ headers: { Authorization: `token ${++calls}`, 'X-Tenant': 'T' } }),
     };
     const sent = await threeCalls(auth);
     expect(sent.map((headers) => [headers.authorization, headers['x-tenant']])).toEqual([
@@ -116,7 +132,7 @@ describe('credentials on the wire: ready headers (the twin of getAuthHeaders) or
     let awaited = 0;
     const getAuthHeaders = async () => {
       awaited++;
-      return (ready = { Authorization: 'renewed' });
+      return { headers: (ready = { Authorization: 'renewed' }) };
     };
     const auth: AuthStrategy = { elevated: true, getAuthHeaders: withReadyHeaders(getAuthHeaders, () => ready) };
     const sent = await threeCalls(auth);
@@ -126,7 +142,7 @@ describe('credentials on the wire: ready headers (the twin of getAuthHeaders) or
 
   it("a test's spy on an API key's getAuthHeaders is called on every call, and its headers sent", async () => {
     const auth = ApiKeyStrategy({ apiKey: 'KEY' });
-    const spy = vi.spyOn(auth, 'getAuthHeaders').mockResolvedValue({ Authorization: 'SPIED' });
+    const spy = vi.spyOn(auth, 'getAuthHeaders').mockResolvedValue({ headers: { Authorization: 'SPIED' } });
     const sent = await threeCalls(auth);
     expect(sent.map((headers) => headers.authorization)).toEqual(['SPIED', 'SPIED', 'SPIED']);
     expect(spy).toHaveBeenCalledTimes(3);
@@ -142,10 +158,31 @@ describe('credentials on the wire: ready headers (the twin of getAuthHeaders) or
       elevated: true,
       getAuthHeaders: async () => {
         headers.Authorization = `token ${++calls}`;
-        return headers;
+        return { headers };
       },
     };
     expect((await threeCalls(auth)).map((sent) => sent.authorization)).toEqual(['token 1', 'token 2', 'token 3']);
+  });
+
+  it('after setSiteId, every call sends the new site ID', async () => {
+    const auth = ApiKeyStrategy({ apiKey: 'K', siteId: 'S1' });
+    auth.setSiteId('S2');
+    expect((await threeCalls(auth)).map((headers) => headers['wix-site-id'])).toEqual(['S2', 'S2', 'S2']);
+  });
+
+  // The official shape is `{headers}`: a custom strategy that resolves the headers themselves would
+  // send no credentials at all, so the call is refused, saying what getAuthHeaders must resolve.
+  it('a custom strategy whose getAuthHeaders resolves bare headers: RequestError, nothing sent', async () => {
+    const fetch = answering();
+    const auth = {
+      elevated: false,
+      getAuthHeaders: async () => ({ Authorization: 'bare' }),
+    } as unknown as AuthStrategy;
+    const client = createClient({ auth, baseUrl: 'https://api.test', fetch });
+    await expect(client.collections.getDataCollection('x')).rejects.toThrow(
+      'auth: getAuthHeaders().headers must be an object',
+    );
+    expect(sentHeaders(fetch)).toEqual([]);
   });
 
   // A user who wraps a strategy the usual way, copying it and replacing getAuthHeaders (to add a
@@ -156,7 +193,7 @@ describe('credentials on the wire: ready headers (the twin of getAuthHeaders) or
     const inner = ApiKeyStrategy({ apiKey: 'KEY' });
     const wrapped: AuthStrategy = {
       ...inner,
-      getAuthHeaders: async () => ({ ...(await inner.getAuthHeaders()), 'X-Tenant': 'T' }),
+      getAuthHeaders: async () => ({ headers: { ...(await inner.getAuthHeaders()).headers, 'X-Tenant': 'T' } }),
     };
     for (const headers of await threeCalls(wrapped))
       expect(headers).toMatchObject({ authorization: 'KEY', 'x-tenant': 'T' });

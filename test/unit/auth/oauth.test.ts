@@ -58,7 +58,10 @@ describe('getAuthUrl', () => {
           urlDetails: { endpoint: 'https://site.test/authorize' },
         },
       });
-    expect(await auth.getAuthUrl(data)).toEqual({ authUrl: 'https://site.test/authorize?x=1' });
+    expect(await auth.getAuthUrl(data)).toEqual({
+      authUrl: 'https://site.test/authorize?x=1',
+      authorizationEndpoint: 'https://site.test/authorize',
+    });
     expect(body).toEqual({
       auth: {
         authRequest: {

@@ -333,13 +333,13 @@ describe('recovery and password', () => {
     expect(seen.body).toEqual({ email: 'a@b.c', redirect: { url: 'https://app.test/reset', clientId: 'c' } });
   });
 
-  it('recover sends the token and the new password and returns the outcome', async () => {
+  it('recover (the official arguments: the token, then {password}) sends both and resolves the service state', async () => {
     const auth = make();
     const seen = answer('/_api/iam/recovery/v1/recover', 200, { state: 'SUCCESS', sessionToken: 'S' });
-    expect(await auth.recover('RT', 'new-pw')).toEqual({ loginState: 'SUCCESS', data: { sessionToken: 'S' } });
+    expect(await auth.recover('RT', { password: 'new-pw' })).toEqual({ state: 'SUCCESS', sessionToken: 'S' });
     expect(seen.body).toEqual({ recoveryToken: 'RT', password: 'new-pw' });
     answer('/_api/iam/recovery/v1/recover', 400, appError('EXPIRED', 'Token expired'));
-    await expect(auth.recover('old', 'x')).rejects.toThrow('Token expired');
+    await expect(auth.recover('old', { password: 'x' })).rejects.toThrow('Token expired');
   });
 
   it('changePassword sends {newPassword} with the current token', async () => {

@@ -268,13 +268,13 @@ export function transportCases(): void {
       let renewals = 0;
       const auth: AuthStrategy = {
         elevated: false,
-        getAuthHeaders: async () => ({ Authorization: token }),
+        getAuthHeaders: async () => ({ headers: { Authorization: token } }),
         onUnauthorized: async () => ((token = 'new'), ++renewals, true),
       };
       const log = captureAll((req) =>
         req.headers.authorization === 'old' ? [401, {}] : [200, { member: { id: 'me' } }],
       );
-      expect(await createClient({ auth, baseUrl: BASE }).members.getCurrentMember()).toEqual({ _id: 'me' });
+      expect(await createClient({ auth, baseUrl: BASE }).members.getCurrentMember()).toEqual({ member: { _id: 'me' } });
       expect(renewals).toBe(1);
       expect(log.map((r) => r.headers.authorization)).toEqual(['old', 'new']);
       token = 'old';
@@ -333,7 +333,7 @@ export function transportCases(): void {
       let token = 'old';
       const auth: AuthStrategy = {
         elevated: true,
-        getAuthHeaders: async () => ({ Authorization: token }),
+        getAuthHeaders: async () => ({ headers: { Authorization: token } }),
         onUnauthorized: async () => ((token = 'new'), true),
       };
       const log = captureAll((req) =>

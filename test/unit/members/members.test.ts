@@ -187,7 +187,7 @@ describe('generated member methods', () => {
 
   it('approveMember with an elevated client', async () => {
     const { bodies } = capture('/members/v1/members/m1/approve', { member: { ...wireMember(1), status: 'APPROVED' } });
-    expect((await members.approveMember('m1')).status).toBe('APPROVED');
+    expect((await members.approveMember('m1')).member?.status).toBe('APPROVED');
     expect(bodies[0]).toEqual({ id: 'm1' });
   });
 

@@ -28,10 +28,17 @@ export function visibleMember(context: EmulatorContext, caller: Caller, memberId
   return member;
 }
 
-/** The answer of a call that returns a member: the member in the widest field set asked for, as the caller may see it. */
-export const answer = (member: Member, call: ServiceCall<unknown>, fieldsets: unknown = ['FULL']) => ({
-  member: shapeMember(member, widestFieldset(fieldsets), call.caller),
-});
+/**
+ * The answer of a call that returns a member: the member in the widest field set asked for, as the
+ * caller may see it. A contact in it has its lists, empty ones too, as the official types promise
+ * of these answers (`member.contact.phones.length` works); listings leave empty lists out, as the
+ * platform does.
+ */
+export const answer = (member: Member, call: ServiceCall<unknown>, fieldsets: unknown = ['FULL']) => {
+  const shaped = shapeMember(member, widestFieldset(fieldsets), call.caller);
+  const contact = shaped.contact as Record<string, unknown> | undefined;
+  return { member: contact ? { ...shaped, contact: { phones: [], emails: [], addresses: [], ...contact } } : shaped };
+};
 
 /**
  * Ends a member's ways back in: sessions, codes, pending sign-ins and its token sessions (refresh

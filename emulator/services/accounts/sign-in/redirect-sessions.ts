@@ -146,7 +146,7 @@ export function createRedirectSession(
   context: EmulatorContext,
   input: RedirectSessionRequest,
   request?: FastifyRequest,
-): { redirectSession: { id: string; fullUrl: string; urlDetails: { endpoint: string } } } {
+): { redirectSession: { id: string; fullUrl: string; shortUrl: string; urlDetails: { endpoint: string } } } {
   const id = randomUUID();
   let session: RedirectSession;
   if (input.auth) {
@@ -212,7 +212,8 @@ export function createRedirectSession(
     new Date(context.clock.now() + SESSION_SECONDS * 1000).toISOString(),
   ]);
   const endpoint = `${pagesOrigin(context, request)}/_pages/${session.kind == 'auth' ? 'auth' : 'logout'}/${id}`;
-  return { redirectSession: { id, fullUrl: endpoint, urlDetails: { endpoint } } };
+  // The page's URL is short already: it is the short URL too (the official type promises one).
+  return { redirectSession: { id, fullUrl: endpoint, shortUrl: endpoint, urlDetails: { endpoint } } };
 }
 
 /** A live redirect session, or undefined (unknown or expired). */

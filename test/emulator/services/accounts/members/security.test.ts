@@ -22,7 +22,7 @@ beforeAll(async () => {
   const email = newEmail('prober');
   const outcome = await client.auth.register({ email, password: 'member password', profile: { nickname: 'Prober' } });
   await client.auth.getMemberTokensForDirectLogin(sessionTokenOf(outcome), { redirectUri: 'http://localhost:3000/cb' });
-  const me = await client.members.getCurrentMember();
+  const me = (await client.members.getCurrentMember()).member!;
   member = { token: client.auth.getTokens().accessToken.value, id: me._id!, email };
 });
 afterAll(() => emulator?.close());
