@@ -326,6 +326,18 @@ describeInBrowser('console: site view', () => {
       await page.getByLabel('New password').fill('a brand new secret');
       await page.getByRole('button', { name: 'Set password' }).click();
       await page.getByText('Your password was changed.').waitFor();
+      // One sentence on one line, its link inside it (it was split in three lines around the link).
+      const notice = page.getByRole('status').filter({ hasText: 'Your password was changed.' });
+      const { height, lineHeight } = await notice.evaluate((element) => {
+        const text = document.createRange();
+        text.selectNodeContents(element);
+        const rects = [...text.getClientRects()];
+        return {
+          height: Math.max(...rects.map((rect) => rect.bottom)) - Math.min(...rects.map((rect) => rect.top)),
+          lineHeight: Number.parseFloat(getComputedStyle(element).lineHeight),
+        };
+      });
+      expect(height).toBeLessThan(lineHeight * 1.5);
 
       await page.getByRole('link', { name: 'Sign in', exact: true }).last().click();
       const form = page.getByRole('form', { name: 'Sign in with email and password' });

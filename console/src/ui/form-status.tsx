@@ -25,7 +25,8 @@ export function FormStatus({ mutation, errorTitle, successText }: FormStatusProp
   if (mutation.isSuccess && successText) {
     return (
       <div className="notice notice-ok" role="status">
-        {successText}
+        {/* One flex item: the notice stacks its children, which would split a sentence around its link. */}
+        <span>{successText}</span>
       </div>
     );
   }
