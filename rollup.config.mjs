@@ -1,6 +1,7 @@
 // Builds dist/: ESM + CJS + .d.mts/.d.cts for the package entry points. No source maps: the output
 // is not minified (names, structure and line breaks as written, types stripped), so stack traces and
 // debuggers already show readable code, and maps were most of the package's installed size.
+import { readFileSync } from 'node:fs';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import { dts } from 'rollup-plugin-dts';
 import esbuild from 'rollup-plugin-esbuild';
@@ -35,6 +36,18 @@ const emulatorEntries = { emulator: 'emulator/index.ts', cli: 'cli/main.ts' };
 // (a dependency of the package, so installed with it).
 const emulatorExternal = (id) => /^(jose|tus-js-client|fastify|@fastify\/|better-sqlite3|@tus\/|node:)/.test(id);
 const cliBanner = (chunk) => (chunk.isEntry && chunk.name === 'cli' ? '#!/usr/bin/env node' : '');
+// The control API's OpenAPI document, shipped beside the emulator (`sitekit-sdk/emulator/openapi.json`)
+// for tests in other languages; the emulator serves the same document at GET /_emulator/openapi.json.
+const controlDocument = {
+  name: 'sitekit-control-document',
+  generateBundle() {
+    this.emitFile({
+      type: 'asset',
+      fileName: 'emulator/openapi.json',
+      source: readFileSync('generated/control/openapi.json', 'utf8'),
+    });
+  },
+};
 
 export default [
   {
@@ -94,7 +107,11 @@ export default [
   {
     input: emulatorEntries,
     external: emulatorExternal,
-    plugins: [nodeResolve({ extensions: ['.ts', '.js'] }), esbuild({ target: 'es2022', tsconfig: 'tsconfig.json' })],
+    plugins: [
+      nodeResolve({ extensions: ['.ts', '.js'] }),
+      esbuild({ target: 'es2022', tsconfig: 'tsconfig.json' }),
+      controlDocument,
+    ],
     output: {
       dir: 'dist',
       format: 'es',

@@ -3,6 +3,8 @@
  * validated from it (an unknown field or fault operation is a 400 naming the nearest names), and
  * its typed client's errors.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createControlClient } from '../../../emulator/control/client.js';
 import { isNetworkError, isValidationError, type ValidationError } from '../../../src/index.js';
@@ -44,6 +46,11 @@ describe('GET /_emulator/openapi.json', () => {
     expect(document.components.schemas.FaultOperation.enum).toEqual(
       expect.arrayContaining(['getDataItem', 'items.query', 'queryDataItems', 'items.get']),
     );
+    // The document served is the one shipped (sitekit-sdk/emulator/openapi.json, built from it).
+    const shipped = JSON.parse(
+      readFileSync(join(import.meta.dirname, '../../../generated/control/openapi.json'), 'utf8'),
+    );
+    expect(document).toEqual(shipped);
     // Every write is described with its body.
     for (const [path, item] of Object.entries<Record<string, { requestBody?: unknown }>>(document.paths))
       for (const [method, operation] of Object.entries(item))
