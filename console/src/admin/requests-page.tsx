@@ -3,11 +3,12 @@
  * live in the URL). A row opens to the whole exchange: method, path, status, duration, caller, why
  * it was allowed or refused, and both bodies (the emulator redacts tokens and passwords).
  */
-import { Fragment, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useRouter } from '../app/router.js';
 import { listRequests, type LoggedRequest, type RequestLogFilter } from '../emulator/control.js';
 import { useControlQuery } from '../emulator/control-query.js';
 import { DataTable } from '../ui/data-table.js';
+import { FactList } from '../ui/fact-list.js';
 import { Dialog } from '../ui/dialog.js';
 import { formatTime, statusBadgeClass } from '../ui/format.js';
 import { PageHeader } from '../ui/page.js';
@@ -218,14 +219,7 @@ function RequestDetails({ request }: { request: LoggedRequest }) {
   ];
   return (
     <div className="stack" data-testid="request-details">
-      <dl className="facts">
-        {facts.map(([name, value]) => (
-          <Fragment key={name}>
-            <dt>{name}</dt>
-            <dd className="mono">{value}</dd>
-          </Fragment>
-        ))}
-      </dl>
+      <FactList facts={facts} />
       {request.faultId && (
         <div className="notice notice-info" data-testid="fault-notice">
           <strong>{faultWords(request)}</strong>

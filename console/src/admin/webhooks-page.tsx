@@ -1,10 +1,11 @@
 /** Admin: every attempt to deliver a domain event to the webhook URLs of the configuration. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Fragment, useState } from 'react';
+import { useState } from 'react';
 import { Link } from '../app/router.js';
 import { redeliver } from '../emulator/bench-control.js';
 import { listWebhookDeliveries, type WebhookDelivery } from '../emulator/control.js';
 import { DataTable } from '../ui/data-table.js';
+import { FactList } from '../ui/fact-list.js';
 import { Dialog } from '../ui/dialog.js';
 import { formatTime, statusBadgeClass } from '../ui/format.js';
 import { PageHeader } from '../ui/page.js';
@@ -145,14 +146,7 @@ function DeliveryDetails({ delivery }: { delivery: WebhookDelivery }) {
   ];
   return (
     <div className="stack" data-testid="delivery-details">
-      <dl className="facts">
-        {facts.map(([name, value]) => (
-          <Fragment key={name}>
-            <dt>{name}</dt>
-            <dd className="mono">{value}</dd>
-          </Fragment>
-        ))}
-      </dl>
+      <FactList facts={facts} />
       <h3>Payload</h3>
       <pre className="body-text" data-testid="delivery-payload">
         {delivery.payload ? JSON.stringify(delivery.payload, null, 2) : '(not kept)'}
