@@ -19,32 +19,32 @@ export const CONTROL_HEADER = 'x-sitekit-emulator';
 /** A component schema of the control API, by name. */
 export type ControlSchema<Name extends keyof components['schemas']> = components['schemas'][Name];
 
-type Operation<Id extends ControlOperationId> = operations[Id];
+type ControlOperation<Id extends ControlOperationId> = operations[Id];
 
 /** The JSON body an operation takes (`undefined` when it takes none; optional when the schema says so). */
 export type ControlBody<Id extends ControlOperationId> =
-  NonNullable<Operation<Id>['requestBody']> extends { content: { 'application/json': infer Body } }
-    ? undefined extends Operation<Id>['requestBody']
+  NonNullable<ControlOperation<Id>['requestBody']> extends { content: { 'application/json': infer Body } }
+    ? undefined extends ControlOperation<Id>['requestBody']
       ? Body | undefined
       : Body
     : undefined;
 
 /** The query parameters an operation takes (an empty object when it takes none). */
-export type ControlQuery<Id extends ControlOperationId> = [NonNullable<Operation<Id>['parameters']['query']>] extends [
-  never,
-]
+export type ControlQuery<Id extends ControlOperationId> = [
+  NonNullable<ControlOperation<Id>['parameters']['query']>,
+] extends [never]
   ? Record<string, never>
-  : NonNullable<Operation<Id>['parameters']['query']>;
+  : NonNullable<ControlOperation<Id>['parameters']['query']>;
 
 /** The path parameters of an operation (an empty object when it has none). */
-export type ControlParams<Id extends ControlOperationId> = [NonNullable<Operation<Id>['parameters']['path']>] extends [
-  never,
-]
+export type ControlParams<Id extends ControlOperationId> = [
+  NonNullable<ControlOperation<Id>['parameters']['path']>,
+] extends [never]
   ? Record<string, never>
-  : NonNullable<Operation<Id>['parameters']['path']>;
+  : NonNullable<ControlOperation<Id>['parameters']['path']>;
 
 /** What an operation answers (its 200 JSON body). */
-export type ControlResult<Id extends ControlOperationId> = Operation<Id>['responses'][200] extends {
+export type ControlResult<Id extends ControlOperationId> = ControlOperation<Id>['responses'][200] extends {
   content: { 'application/json': infer Result };
 }
   ? Result

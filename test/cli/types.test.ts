@@ -5,6 +5,7 @@
  * fields; `--check` passes on a current file and fails, naming the change, once a field is added;
  * `--watch` rewrites the file when a collection changes.
  */
+import { spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -67,34 +68,69 @@ async function runTypes(...args: string[]): Promise<{ code: number; stderr: stri
   return { code, stderr };
 }
 
+/** The compiler options of the small app that `compileWithUsage` compiles. */
+const appCompilerOptions = {
+  strict: true,
+  noEmit: true,
+  noUnusedLocals: true,
+  skipLibCheck: true,
+  target: 'ES2022',
+  module: 'NodeNext',
+  moduleResolution: 'NodeNext',
+  lib: ['ES2023', 'DOM'],
+  types: [],
+  paths: { 'sitekit-sdk': [join(root, 'src/index.ts')] },
+};
+
+/**
+ * TypeScript 7 (`typescript7`, an alias dev dependency beside 5.9, whose `tsc` bin stays 5.9's):
+ * what `npm install typescript` gives a new app today. It has no compiler API, so its command is run.
+ */
+const typescript7 = join(root, 'node_modules/typescript7/bin/tsc');
+
+/** Which TypeScript compiles the app: 5.9 (the repository's) or 7. */
+type Compiler = 'typescript 5.9' | 'typescript 7';
+
+/** Errors of the project in `project` as TypeScript 5.9's API reports them: `file:line message`. */
+function errorsOfTypeScript5(project: string): string[] {
+  const { options } = ts.convertCompilerOptionsFromJson(appCompilerOptions, project);
+  const program = ts.createProgram([join(project, 'usage.ts'), join(project, 'site-types.ts')], options);
+  return ts
+    .getPreEmitDiagnostics(program)
+    .map(
+      (d) =>
+        `${d.file ? `${d.file.fileName.slice(project.length + 1)}:${d.file.getLineAndCharacterOfPosition(d.start!).line + 1} ` : ''}${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`,
+    );
+}
+
+/** Errors of the project in `project` as TypeScript 7's `tsc` prints them: `file:line message` (and its details). */
+function errorsOfTypeScript7(project: string): string[] {
+  writeFileSync(
+    join(project, 'tsconfig.json'),
+    JSON.stringify({ compilerOptions: appCompilerOptions, files: ['usage.ts', 'site-types.ts'] }),
+  );
+  const run = spawnSync(process.execPath, [typescript7, '-p', '.', '--pretty', 'false'], {
+    cwd: project,
+    encoding: 'utf8',
+  });
+  if (run.error) throw run.error;
+  const output = `${run.stdout}${run.stderr}`.trim();
+  if (run.status === 0) return [];
+  // One error per unindented line; its indented lines (the overloads' reasons) belong to it.
+  return output.split(/\n(?=\S)/).map((error) => error.replace(/^(\S+)\((\d+),\d+\): error TS\d+: /, '$1:$2 ').trim());
+}
+
 /**
  * Type errors of the generated file compiled with test/types/registry/usage.ts (or the `usage`
- * source given), the SDK resolved to src/.
+ * source given), the SDK resolved to src/, by TypeScript 5.9 or 7.
  */
-function compileWithUsage(generated: string, usage?: string): string[] {
+function compileWithUsage(generated: string, usage?: string, compiler: Compiler = 'typescript 5.9'): string[] {
   const project = mkdtempSync(join(tmpdir(), 'sitekit-types-'));
   try {
     writeFileSync(join(project, 'site-types.ts'), generated);
     if (usage === undefined) copyFileSync(join(root, 'test/types/registry/usage.ts'), join(project, 'usage.ts'));
     else writeFileSync(join(project, 'usage.ts'), usage);
-    const program = ts.createProgram([join(project, 'usage.ts'), join(project, 'site-types.ts')], {
-      strict: true,
-      noEmit: true,
-      noUnusedLocals: true,
-      skipLibCheck: true,
-      target: ts.ScriptTarget.ES2022,
-      module: ts.ModuleKind.NodeNext,
-      moduleResolution: ts.ModuleResolutionKind.NodeNext,
-      lib: ['lib.es2023.d.ts', 'lib.dom.d.ts'],
-      types: [],
-      paths: { 'sitekit-sdk': [join(root, 'src/index.ts')] },
-    });
-    return ts
-      .getPreEmitDiagnostics(program)
-      .map(
-        (d) =>
-          `${d.file ? `${d.file.fileName.slice(project.length + 1)}:${d.file.getLineAndCharacterOfPosition(d.start!).line + 1} ` : ''}${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`,
-      );
+    return compiler == 'typescript 7' ? errorsOfTypeScript7(project) : errorsOfTypeScript5(project);
   } finally {
     rmSync(project, { recursive: true, force: true });
   }
@@ -126,6 +162,12 @@ describe('sitekit-sdk types', () => {
     expect(generated).toMatch(/Not declared: found in sampled items.*\n {2}nickname\?: string;/);
     expect(generated).toContain('  legacy?: unknown;');
     expect(compileWithUsage(generated)).toEqual([]);
+  }, 60_000);
+
+  it('the same file and usage compile with TypeScript 7 (what `npm install typescript` gives)', async () => {
+    const out = join(dir, 'typescript7/site-types.ts');
+    expect(await runTypes('--out', out, '--sample', '20')).toMatchObject({ code: 0 });
+    expect(compileWithUsage(readFileSync(out, 'utf8'), undefined, 'typescript 7')).toEqual([]);
   }, 60_000);
 
   it("an unknown collection ID's error says what to do, at the call", async () => {

@@ -6,10 +6,18 @@
  * everywhere else.
  */
 import { createControlClient, type ControlClient } from '../../../emulator/control/client.js';
-import type { LoggedRequest, OutboxEmail, SettingValue, WebhookDelivery } from '../../../emulator/control/api.js';
+import type {
+  ImportInput,
+  ImportResult,
+  LoggedRequest,
+  OutboxEmail,
+  SettingValue,
+  SiteExport,
+  WebhookDelivery,
+} from '../../../emulator/control/api.js';
 import type { AdminClient } from './clients.js';
 
-export type { LoggedRequest, OutboxEmail, SettingValue, WebhookDelivery };
+export type { ImportResult, LoggedRequest, OutboxEmail, SettingValue, SiteExport, WebhookDelivery };
 
 /** The emulator's settings and what each one does. */
 export interface EmulatorConfig {
@@ -66,4 +74,17 @@ export async function updateConfig(
   changes: Record<string, SettingValue>,
 ): Promise<Record<string, SettingValue>> {
   return (await controlOf(client).call('updateConfig', { body: { config: changes } })).config;
+}
+
+/** The site's whole state (version 2 export): what {@link importState} and `--seed` read back. */
+export function exportState(client: AdminClient): Promise<SiteExport> {
+  return controlOf(client).call('exportState');
+}
+
+/**
+ * Replaces the site's state with an export. The emulator checks all of it first: a malformed file
+ * is a ValidationError naming the bad section and changes nothing.
+ */
+export function importState(client: AdminClient, state: ImportInput): Promise<ImportResult> {
+  return controlOf(client).call('importState', { body: state });
 }
