@@ -52,6 +52,7 @@ export const modules = {
       'emulator/services/accounts/sign-in/authorization-codes.ts',
     ],
     tests: [
+      'test/emulator/services/accounts/sign-in/authorization-codes.test.ts',
       'test/emulator/auth/token-security.test.ts',
       'test/integration/auth-flows.test.ts',
       'test/integration/auth-hosted-pages.test.ts',
