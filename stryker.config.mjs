@@ -53,6 +53,8 @@ export const modules = {
     ],
     tests: [
       'test/emulator/services/accounts/sign-in/authorization-codes.test.ts',
+      'test/emulator/services/accounts/sign-in/browser-session.test.ts',
+      'test/emulator/auth/access-tokens.test.ts',
       'test/emulator/auth/token-security.test.ts',
       'test/integration/auth-flows.test.ts',
       'test/integration/auth-hosted-pages.test.ts',
