@@ -288,6 +288,33 @@ describe('prompt=none', () => {
     expect(client.auth.parseFromUrl(answer.headers.get('location')!, 'query').code).toBeTruthy();
   });
 
+  it('a login redirect session signs the browser in and returns it to the post-flow URL, with no code', async () => {
+    const credentials = await member();
+    const client = emulator.newVisitor();
+    const { redirectSession } = await client.auth.createRedirectSession({
+      login: {},
+      callbacks: { postFlowUrl: 'http://127.0.0.1:5173/welcome' },
+    });
+    const { location, cookie } = await signInOnPage(redirectSession!.fullUrl!, credentials);
+    expect(location.href).toBe('http://127.0.0.1:5173/welcome');
+    // Signed in: a silent authorization with the page's cookie gets a code at once.
+    const silent = await fetch(
+      (
+        await client.auth.getAuthUrl(await client.auth.generateOAuthData(APP), {
+          prompt: 'none',
+          responseMode: 'query',
+        })
+      ).authUrl,
+      { redirect: 'manual', headers: { cookie } },
+    );
+    expect(client.auth.parseFromUrl(silent.headers.get('location')!, 'query').code).toBeTruthy();
+    // The page is spent, and a post-flow URL the client does not allow is refused.
+    expect(await (await fetch(redirectSession!.fullUrl!)).text()).toContain('You are signed in');
+    await expect(
+      client.auth.createRedirectSession({ login: {}, callbacks: { postFlowUrl: 'https://evil.example/' } }),
+    ).rejects.toMatchObject({ status: 400 });
+  });
+
   it('the logout page ends the cookie session', async () => {
     const credentials = await member();
     const client = emulator.newVisitor();
