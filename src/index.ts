@@ -133,6 +133,10 @@ export type {
   SiteCollections,
   SystemFields,
   TypedCollectionId,
+  UnknownCollectionId,
+  WriteCollectionId,
+  WriteResult,
+  WrittenItem,
 } from './data/types.js';
 export type { MembersApi, MembersQueryBuilder, QueryMembersOptions } from './members/members.js';
 export { RESUMABLE_THRESHOLD } from './media/media.js';
