@@ -52,6 +52,9 @@ export const modules = {
       'emulator/services/accounts/sign-in/authorization-codes.ts',
     ],
     tests: [
+      'test/emulator/services/accounts/sign-in/authorization-codes.test.ts',
+      'test/emulator/services/accounts/sign-in/browser-session.test.ts',
+      'test/emulator/auth/access-tokens.test.ts',
       'test/emulator/auth/token-security.test.ts',
       'test/integration/auth-flows.test.ts',
       'test/integration/auth-hosted-pages.test.ts',

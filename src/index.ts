@@ -96,12 +96,14 @@ export type {
   AggregateRow,
   BulkError,
   BulkOptions,
+  BulkPatchOptions,
   BulkResult,
   CountOptions,
   DataItemOf,
   DistinctOptions,
   DistinctRequest,
   ElementOf,
+  FieldModification,
   FieldPath,
   FieldPathOfType,
   FieldValue,
@@ -123,9 +125,13 @@ export type {
   PagingOperators,
   PatchBuilder,
   PatchOptions,
+  QueryReferencedItemsOptions,
   QueryReferencedOptions,
   QueryRequest,
   ReferencedItem,
+  ReferencedItemsPage,
+  ReferencedResult,
+  UnresolvedReference,
   CollectionItem,
   DefaultItem,
   InferableItem,
@@ -138,7 +144,7 @@ export type {
   WriteResult,
   WrittenItem,
 } from './data/types.js';
-export type { MembersApi, MembersQueryBuilder, QueryMembersOptions } from './members/members.js';
+export type { MembersApi, MembersQueryBuilder, MembersQueryResult, QueryMembersOptions } from './members/members.js';
 export { RESUMABLE_THRESHOLD } from './media/media.js';
 export type { MediaApi, UploadData, UploadOptions, UploadProgress } from './media/media.js';
 export type {

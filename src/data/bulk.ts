@@ -1,17 +1,20 @@
 /**
  * Bulk item writes: the official result shape over the bulk endpoints. Loaded on the first bulk
- * call (most pages never make one), through `bulkWrite` in ./items.ts.
+ * call (most pages never make one), through `bulkWrite` and `bulkPatch` in ./items.ts.
  */
+import { bulkPatchDataItems } from '../../generated/operations/bulkPatchDataItems.js';
 import type { Transport } from '../http/transport.js';
-import { requireArray } from '../input.js';
+import { invalid, requireArray, requireObject, requireString } from '../input.js';
 import { sendPublic } from '../invoke.js';
 import type { Operation } from '../operation.js';
-import type { BulkError, BulkResult } from './types.js';
+import { fieldModification, PATCH_ACTIONS } from './patch.js';
+import type { BulkError, BulkPatchOptions, BulkResult } from './types.js';
 
 /** The bulk actions the service reports, and the counter and id list of each in the official result. */
 const RESULT_FIELDS = {
   INSERT: { count: 'inserted', ids: 'insertedItemIds' },
   UPDATE: { count: 'updated', ids: 'updatedItemIds' },
+  PATCH: { count: 'updated', ids: 'updatedItemIds' },
   DELETE: { count: 'removed', ids: 'removedItemIds' },
 } as const;
 
@@ -86,3 +89,41 @@ export const bulkWrite =
     )) as { results?: BulkResponseEntry[] } | undefined;
     return bulkResult(response?.results ?? [], list, action);
   };
+
+/** The actions a field modification may name, as the official `FieldModification` spells them. */
+const MODIFICATION_ACTIONS = Object.values(PATCH_ACTIONS);
+
+/** One official field modification (`{fieldPath, action, value?}`) in the wire form, checked. */
+function wireModification(modification: unknown, index: number) {
+  const field = `fieldModifications.${index}`;
+  const { fieldPath, action, value } = requireObject(modification, field, 'bulkPatch');
+  const known = MODIFICATION_ACTIONS.find((entry) => entry.action === action);
+  if (!known)
+    invalid(`${field}.action`, `one of ${MODIFICATION_ACTIONS.map((entry) => entry.action).join(', ')}`, 'bulkPatch');
+  return fieldModification(known, fieldPath, value);
+}
+
+/**
+ * `items.bulkPatch(collectionId, itemIds, fieldModifications, options)`: the same field
+ * modifications (at least one) applied to each of the items, in one request; resolves with the
+ * official bulk result (a patched item counts as updated).
+ */
+export async function bulkPatch(
+  transport: Transport,
+  collectionId: string,
+  itemIds: unknown,
+  modifications: unknown,
+  options?: BulkPatchOptions,
+): Promise<BulkResult> {
+  const ids = requireArray(itemIds, 'itemIds', 'bulkPatch').map((id) => requireString(id, 'itemIds', 'bulkPatch'));
+  const fieldModifications = requireArray(modifications, 'fieldModifications', 'bulkPatch').map(wireModification);
+  if (fieldModifications.length === 0) invalid('fieldModifications', 'non-empty', 'bulkPatch');
+  const patches = ids.map((dataItemId) => ({ dataItemId, fieldModifications }));
+  const response = (await sendPublic(
+    transport,
+    bulkPatchDataItems,
+    { dataCollectionId: collectionId, patches },
+    options,
+  )) as { results?: BulkResponseEntry[] } | undefined;
+  return bulkResult(response?.results ?? [], ids, 'PATCH');
+}

@@ -26,6 +26,7 @@ import { EMPTY_QUERY, QueryMethods, type QueryState } from './query.js';
 import type {
   AggregateBuilder,
   BulkOptions,
+  BulkPatchOptions,
   BulkResult,
   CollectionItem,
   CountOptions,
@@ -34,6 +35,7 @@ import type {
   DistinctOptions,
   DistinctRequest,
   DistinctResult,
+  FieldModification,
   FieldPath,
   FieldValue,
   FilterBuilder,
@@ -49,8 +51,10 @@ import type {
   PagedResult,
   PatchBuilder,
   ReferencedItem,
+  QueryReferencedItemsOptions,
   QueryReferencedOptions,
   QueryRequest,
+  ReferencedItemsPage,
   RegisteredCollectionId,
   TypedCollectionId,
 } from './types.js';
@@ -132,6 +136,23 @@ export interface ItemsApi extends Omit<ItemsOperations, 'count'> {
     field: string,
     options?: QueryReferencedOptions,
   ): Promise<PagedResult<DataItemOf<T>>>;
+  /**
+   * The official form: one page of the items the reference field `field` of one referring item or
+   * of several refers to, each result with its referring item's ID (`{results, pagingMetadata}`).
+   */
+  queryReferencedItems<C extends RegisteredCollectionId, K extends FieldPath<CollectionItem<C>>>(
+    collectionId: C,
+    referringItem: ItemRef | readonly ItemRef[],
+    field: K,
+    options?: QueryReferencedItemsOptions,
+  ): Promise<ReferencedItemsPage<DataItemOf<ReferencedItem<FieldValue<CollectionItem<C>, K>>>>>;
+  /** The official form, of referenced items of type `T` given (any collection ID). */
+  queryReferencedItems<T extends object = DefaultItem>(
+    collectionId: TypedCollectionId<T>,
+    referringItem: ItemRef | readonly ItemRef[],
+    field: string,
+    options?: QueryReferencedItemsOptions,
+  ): Promise<ReferencedItemsPage<DataItemOf<T>>>;
   /** Adds references from a reference field of item `left` to one item or to several. */
   insertReference: ReferenceWrite;
   /** Removes references from a reference field of item `left` to one item or to several. */
@@ -142,6 +163,20 @@ export interface ItemsApi extends Omit<ItemsOperations, 'count'> {
   bulkUpdate: BulkWrite;
   /** Inserts several items, replacing those whose `_id` exists. */
   bulkSave: BulkWrite;
+  /** Applies the same field modifications (at least one) to several items; a patched item counts as updated. */
+  bulkPatch<C extends RegisteredCollectionId>(
+    collectionId: C,
+    itemIds: readonly string[],
+    fieldModifications: readonly FieldModification[],
+    options?: BulkPatchOptions,
+  ): Promise<BulkResult>;
+  /** Applies the same field modifications to several items of a collection named by its item type `T` (any collection ID). */
+  bulkPatch<T extends object = DefaultItem>(
+    collectionId: TypedCollectionId<T>,
+    itemIds: readonly string[],
+    fieldModifications: readonly FieldModification[],
+    options?: BulkPatchOptions,
+  ): Promise<BulkResult>;
   /** Removes several items by ID. */
   bulkRemove<C extends RegisteredCollectionId>(
     collectionId: C,
@@ -156,7 +191,7 @@ export interface ItemsApi extends Omit<ItemsOperations, 'count'> {
   ): Promise<BulkResult>;
 }
 
-// Bulk writes load on the first bulk call: most pages never make one.
+// Bulk writes (and bulk patches) load on the first bulk call: most pages never make one.
 const loadBulkWrites = loadOnFirstUse(() => import('./bulk.js'));
 
 /** A bulk write method over `operation` (see `bulkWrite` in ./bulk.ts), its code loaded on first use. */
@@ -342,6 +377,14 @@ export function itemsNamespace(transport: Transport): ItemsApi {
       async (collectionId, itemId: ItemRef, field: string, options?: QueryReferencedOptions) =>
         (await loadReferenceMethods()).queryReferenced(transport, collectionId, itemId, field, options),
     ) as ItemsApi['queryReferenced'],
+    queryReferencedItems: withCollectionId(
+      async (
+        collectionId,
+        referringItem: ItemRef | readonly ItemRef[],
+        field: string,
+        options?: QueryReferencedItemsOptions,
+      ) => (await loadReferenceMethods()).queryReferencedItems(transport, collectionId, referringItem, field, options),
+    ) as ItemsApi['queryReferencedItems'],
     insertReference: withCollectionId(
       async (collectionId, field: string, left: ItemRef, right: ItemRef | readonly ItemRef[], options?: CallOptions) =>
         (await loadReferenceMethods()).insertReference(transport, collectionId, field, left, right, options),
@@ -354,6 +397,14 @@ export function itemsNamespace(transport: Transport): ItemsApi {
     bulkUpdate: withCollectionId(bulkWrite(transport, bulkUpdateDataItems, 'UPDATE')),
     bulkSave: withCollectionId(bulkWrite(transport, bulkSaveDataItems)),
     bulkRemove: withCollectionId(bulkWrite(transport, bulkRemoveDataItems, 'DELETE')),
+    bulkPatch: withCollectionId(
+      async (
+        collectionId,
+        itemIds: readonly string[],
+        modifications: readonly FieldModification[],
+        options?: BulkPatchOptions,
+      ) => (await loadBulkWrites()).bulkPatch(transport, collectionId, itemIds, modifications, options),
+    ),
   };
   return api;
 }

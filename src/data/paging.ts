@@ -58,6 +58,8 @@ export interface PageSource {
   readonly entries: (response: Record<string, unknown>) => unknown[] | undefined;
   /** Another name of each page's items in the result (`values`: the official distinct result's). */
   readonly itemsAlsoAs?: string;
+  /** Fields every page of the result carries besides its own (`query`: the official member query result's builder). */
+  readonly alsoInResult?: object;
   /** The request field that paging goes inside (`query`); at the top level without one. */
   readonly pagingField?: string;
   /** The caller's options: read options of the request, and the call options. */
@@ -138,6 +140,7 @@ export function fetchPages<T>(
       };
     const page: PagedResult<T> = {
       ...(source.itemsAlsoAs && { [source.itemsAlsoAs]: items }),
+      ...source.alsoInResult,
       items,
       length: items.length,
       totalCount: total,

@@ -14,13 +14,20 @@ export interface PatchTarget {
 }
 
 /** The patch methods, and the wire action of each, with the field holding its value (none for removeField). */
-const PATCH_ACTIONS = {
+export const PATCH_ACTIONS = {
   setField: { action: 'SET_FIELD', valueIn: 'setFieldOptions' },
   incrementField: { action: 'INCREMENT_FIELD', valueIn: 'incrementFieldOptions' },
   appendToArray: { action: 'APPEND_TO_ARRAY', valueIn: 'appendToArrayOptions' },
   removeFromArray: { action: 'REMOVE_FROM_ARRAY', valueIn: 'removeFromArrayOptions' },
   removeField: { action: 'REMOVE_FIELD', valueIn: undefined },
 } as const;
+
+/** One field modification in the wire form: `action` on `fieldPath`, carrying `value` when the action takes one. */
+export const fieldModification = (
+  { action, valueIn }: (typeof PATCH_ACTIONS)[keyof typeof PATCH_ACTIONS],
+  fieldPath: unknown,
+  value?: unknown,
+) => ({ fieldPath: requireString(fieldPath, 'fieldPath'), action, ...(valueIn && { [valueIn]: { value } }) });
 
 /** An immutable patch of one item: each method returns a new patch with one more modification. */
 export class Patch implements PatchBuilder<Item> {
@@ -31,13 +38,7 @@ export class Patch implements PatchBuilder<Item> {
 
   /** The patch with one more modification: `method`'s action on `fieldPath`, carrying `value` when the action takes one. */
   private modify(method: keyof typeof PATCH_ACTIONS, fieldPath: unknown, value?: unknown): Patch {
-    const { action, valueIn } = PATCH_ACTIONS[method];
-    const modification = {
-      fieldPath: requireString(fieldPath, 'fieldPath'),
-      action,
-      ...(valueIn && { [valueIn]: { value } }),
-    };
-    return new Patch(this.target, [...this.modifications, modification]);
+    return new Patch(this.target, [...this.modifications, fieldModification(PATCH_ACTIONS[method], fieldPath, value)]);
   }
 
   /** Sets a field to a value. */

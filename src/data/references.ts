@@ -8,11 +8,20 @@ import { bulkRemoveDataItemReferences } from '../../generated/operations/bulkRem
 import { insertDataItemReference } from '../../generated/operations/insertDataItemReference.js';
 import { queryReferencedDataItems } from '../../generated/operations/queryReferencedDataItems.js';
 import type { Transport } from '../http/transport.js';
+import type * as M from '../../generated/models.js';
 import { invalid, requireString } from '../input.js';
 import { itemIdOf, sendPublic } from '../invoke.js';
 import type { CallOptions } from '../types.js';
 import { fetchPages, limitOf, skipOf } from './paging.js';
-import type { DataItemOf, ItemRef, PagedResult, QueryReferencedOptions } from './types.js';
+import type {
+  DataItemOf,
+  ItemRef,
+  PagedResult,
+  QueryReferencedItemsOptions,
+  QueryReferencedOptions,
+  ReferencedItemsPage,
+  ReferencedResult,
+} from './types.js';
 
 /** The ID of an item reference argument (the string itself, or the item's `_id`), checked. */
 export const checkedItemId = (reference: unknown, field: string): string => requireString(itemIdOf(reference), field);
@@ -60,6 +69,54 @@ export function queryReferenced<T extends object>(
     },
     { limit: limitOf(limit), skip: skipOf(skip) },
   );
+}
+
+/** One wire result of `queryReferencedDataItems` (its item already in the public form). */
+interface WireReferencedResult {
+  referringItemId?: string;
+  dataItem?: unknown;
+  unresolvedReference?: { referencedItemId?: string; referringItemId?: string; unauthorized?: boolean };
+}
+
+/** A wire result in the official shape: the item, or the reference that did not resolve. */
+const referencedResult = <T>({ referringItemId, dataItem, unresolvedReference }: WireReferencedResult) =>
+  (dataItem
+    ? { referringItemId, item: dataItem }
+    : {
+        referringItemId: referringItemId ?? unresolvedReference?.referringItemId,
+        unresolvedReference: {
+          referencedItemId: unresolvedReference?.referencedItemId,
+          unauthorized: unresolvedReference?.unauthorized ?? false,
+        },
+      }) as ReferencedResult<T>;
+
+/**
+ * `items.queryReferencedItems`, the official form: one page of the items the reference field
+ * `field` of one referring item or of several refers to (theirs one after the other), each result
+ * with its referring item's ID; paged by `options.paging` or `options.cursorPaging`.
+ */
+export async function queryReferencedItems<T extends object>(
+  transport: Transport,
+  collectionId: string,
+  referringItem: ItemRef | readonly ItemRef[],
+  field: string,
+  options?: QueryReferencedItemsOptions,
+): Promise<ReferencedItemsPage<DataItemOf<T>>> {
+  const referringItems: readonly unknown[] = Array.isArray(referringItem) ? referringItem : [referringItem];
+  if (referringItems.length === 0) invalid('referringItemIds', 'given', 'queryReferencedItems');
+  const request = {
+    dataCollectionId: collectionId,
+    referringItemIds: referringItems.map((item) => checkedItemId(item, 'referringItemIds')),
+    referringItemFieldName: requireString(field, 'referringItemFieldName', 'queryReferencedItems'),
+  };
+  const response = (await sendPublic(transport, queryReferencedDataItems, request, options)) as {
+    results?: WireReferencedResult[];
+    pagingMetadata?: M.PagingMetadata;
+  };
+  return {
+    results: (response.results ?? []).map((result) => referencedResult<DataItemOf<T>>(result)),
+    pagingMetadata: response.pagingMetadata ?? {},
+  };
 }
 
 /** `items.insertReference`: one referenced item goes to the single insert route, several to the bulk one. */

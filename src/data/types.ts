@@ -460,6 +460,49 @@ export interface QueryReferencedOptions extends CallOptions {
   language?: string;
 }
 
+/** Options of `queryReferencedItems`: paging (`paging` or `cursorPaging`), order, fields, and the read options. */
+export type QueryReferencedItemsOptions = Omit<
+  M.QueryReferencedDataItemsRequest,
+  'dataCollectionId' | 'referringItemIds' | 'referringItemId' | 'referringItemFieldName'
+> &
+  CallOptions;
+
+/** A reference that did not resolve to an item: the item is gone, or the caller may not read it. */
+export interface UnresolvedReference {
+  /** ID of the referenced item. */
+  referencedItemId?: string;
+  /** Whether the item exists but the caller may not read it. */
+  unauthorized: boolean;
+}
+
+/** One result of `queryReferencedItems`: the referenced item, or the reference that did not resolve. */
+export interface ReferencedResult<T> {
+  /** ID of the referring item this result belongs to. */
+  referringItemId?: string;
+  /** The referenced item, when the reference resolved. */
+  item?: T;
+  /** The reference, when it did not resolve. */
+  unresolvedReference?: UnresolvedReference;
+}
+
+/** One page of `queryReferencedItems`, in the official shape. */
+export interface ReferencedItemsPage<T> {
+  results: ReferencedResult<T>[];
+  pagingMetadata: M.PagingMetadata;
+}
+
+/** One field modification of `bulkPatch`, as the official `FieldModification` takes it. */
+export type FieldModification =
+  | {
+      fieldPath: string;
+      action: 'SET_FIELD' | 'INCREMENT_FIELD' | 'APPEND_TO_ARRAY' | 'REMOVE_FROM_ARRAY';
+      value: unknown;
+    }
+  | { fieldPath: string; action: 'REMOVE_FIELD' };
+
+/** Options of `bulkPatch`. */
+export type BulkPatchOptions = Omit<M.BulkPatchDataItemsRequest, 'dataCollectionId' | 'patches'> & CallOptions;
+
 /** One failed entry of a bulk operation. */
 export interface BulkError {
   /** Position of the entry in the request. */

@@ -31,8 +31,8 @@ export interface QueryMembersOptions {
 export interface MembersQueryBuilder
   extends FilterOperators<M.Member, MembersQueryBuilder>,
     PagingOperators<M.Member, MembersQueryBuilder> {
-  /** Runs the query: one page of members. */
-  find(options?: CallOptions): Promise<PagedResult<M.Member>>;
+  /** Runs the query: one page of members, with the query that fetched it (`query`). */
+  find(options?: CallOptions): Promise<MembersQueryResult>;
   /**
    * The request `find()` would send for its first page, without sending it.
    *
@@ -45,6 +45,12 @@ export interface MembersQueryBuilder
   toRequest(): QueryRequest;
   /** Every matching member, page after page. */
   all(options?: CallOptions): AsyncIterableIterator<M.Member>;
+}
+
+/** One page of a member query: a paged result that also carries, as the official one, the query that fetched it. */
+export interface MembersQueryResult extends PagedResult<M.Member> {
+  /** The query whose `find()` fetched this page. */
+  readonly query: MembersQueryBuilder;
 }
 
 /** Every method of `client.members`. The bulk-by-filter methods also take a filter builder. */
@@ -106,6 +112,7 @@ class MembersQuery extends QueryMethods<MembersQuery> implements MembersQueryBui
       base: {},
       rest: { ...this.options, query },
       entries: (response) => response.members as unknown[] | undefined,
+      alsoInResult: { query: this },
       pagingField: 'query',
       options,
     };
@@ -114,9 +121,9 @@ class MembersQuery extends QueryMethods<MembersQuery> implements MembersQueryBui
   private get firstPage() {
     return { limit: this.state.limit ?? PAGE_SIZE, skip: this.state.skip };
   }
-  /** Runs the query: one page of members. */
-  find(options?: CallOptions): Promise<PagedResult<M.Member>> {
-    return fetchPages(this.pageSource(options), this.firstPage);
+  /** Runs the query: one page of members, with this query (`query`). */
+  find(options?: CallOptions): Promise<MembersQueryResult> {
+    return fetchPages(this.pageSource(options), this.firstPage) as Promise<MembersQueryResult>;
   }
   /** The request `find()` would send for its first page, without sending it. */
   toRequest(): QueryRequest {

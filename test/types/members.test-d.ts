@@ -3,7 +3,7 @@ import { describe, expectTypeOf, it } from 'vitest';
 import type { Member } from '../../generated/models.js';
 import type { Client } from '../../src/client.js';
 import type { PagedResult } from '../../src/data/types.js';
-import type { MembersQueryBuilder } from '../../src/members/members.js';
+import type { MembersQueryBuilder, MembersQueryResult } from '../../src/members/members.js';
 
 declare const client: Client;
 
@@ -18,7 +18,8 @@ describe('queryMembers', () => {
       .descending('_createdDate')
       .limit(10)
       .skip(10);
-    expectTypeOf(q.find()).resolves.toEqualTypeOf<PagedResult<Member>>();
+    expectTypeOf(q.find()).resolves.toEqualTypeOf<MembersQueryResult>();
+    expectTypeOf(q.find()).resolves.toExtend<PagedResult<Member> & { query: MembersQueryBuilder }>();
     // @ts-expect-error not a member status
     q.eq('status', 'NOPE');
     // @ts-expect-error not a member field

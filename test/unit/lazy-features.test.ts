@@ -54,6 +54,11 @@ const calls: [string, () => Promise<unknown>][] = [
   ['webhooks.process', () => createClient({ webhooks: { publicKey: 'k' } }).webhooks.process('a.b.c')],
   ['items.bulkInsert', () => testClient().items.bulkInsert('Movies', [{ title: 'a' }])],
   ['items.queryReferenced', () => testClient().items.queryReferenced('Movies', 'm1', 'actors')],
+  ['items.queryReferencedItems', () => testClient().items.queryReferencedItems('Movies', 'm1', 'actors')],
+  [
+    'items.bulkPatch',
+    () => testClient().items.bulkPatch('Movies', ['m1'], [{ fieldPath: 'n', action: 'INCREMENT_FIELD', value: 1 }]),
+  ],
 ];
 
 useNock();

@@ -226,6 +226,34 @@ describe('references', () => {
     expect(r).toMatchObject({ totalCount: 7, currentPage: 1, totalPages: 3 });
   });
 
+  it('queryReferencedItems (the official form): referring item IDs, results with their referring item, unresolved ones kept', async () => {
+    const { bodies } = capture('/wix-data/v2/items/query-referenced', {
+      results: [
+        { referringItemId: 'm1', dataItem: { id: 'a1', data: { _id: 'a1', name: 'Roy' } } },
+        { unresolvedReference: { referencedItemId: 'gone', referringItemId: 'm2' } },
+      ],
+      pagingMetadata: { count: 2, cursors: { next: 'c2' } },
+    });
+    const page = await items.queryReferencedItems('Movies', ['m1', { _id: 'm2' }], 'actors', {
+      cursorPaging: { limit: 2 },
+      order: 'DESC',
+    });
+    expect(bodies[0]).toEqual({
+      dataCollectionId: 'Movies',
+      referringItemIds: ['m1', 'm2'],
+      referringItemFieldName: 'actors',
+      cursorPaging: { limit: 2 },
+      order: 'DESC',
+    });
+    expect(page).toEqual({
+      results: [
+        { referringItemId: 'm1', item: { _id: 'a1', name: 'Roy' } },
+        { referringItemId: 'm2', unresolvedReference: { referencedItemId: 'gone', unauthorized: false } },
+      ],
+      pagingMetadata: { count: 2, cursors: { next: 'c2' } },
+    });
+  });
+
   it('queryReferenced without options sends no paging', async () => {
     const { bodies } = capture('/wix-data/v2/items/query-referenced', {});
     const r = await items.queryReferenced('Movies', 'm1', 'actors');
@@ -294,6 +322,9 @@ describe('references', () => {
     await refused(() => items.removeReference('', 'actors', 'm1', 'a1'));
     await refused(() => items.queryReferenced('Movies', 'm1', 'actors', { limit: 0 }));
     await refused(() => items.queryReferenced('Movies', 'm1', 'actors', { skip: -1 }));
+    await refused(() => items.queryReferencedItems('Movies', [], 'actors'));
+    await refused(() => items.queryReferencedItems('Movies', ['m1', ''], 'actors'));
+    await refused(() => items.queryReferencedItems('Movies', 'm1', ''));
   });
 });
 
@@ -407,7 +438,50 @@ describe('bulk writes', () => {
     });
   });
 
+  it('bulkPatch: the same modifications for each item on the wire (official FieldModification in); patched items count as updated', async () => {
+    const when = new Date('2021-02-03T00:00:00.000Z');
+    const { bodies } = capture('/wix-data/v2/bulk/items/patch', {
+      results: [
+        { action: 'PATCH', itemMetadata: { id: 'a', originalIndex: 0, success: true } },
+        {
+          action: 'PATCH',
+          itemMetadata: { originalIndex: 1, success: false, error: { code: 'WDE0073', description: 'Not found' } },
+        },
+      ],
+    });
+    const r = await items.bulkPatch(
+      'Movies',
+      ['a', 'ghost'],
+      [
+        { fieldPath: 'plays', action: 'INCREMENT_FIELD', value: 2 },
+        { fieldPath: 'seen', action: 'SET_FIELD', value: when },
+        { fieldPath: 'draft', action: 'REMOVE_FIELD' },
+      ],
+    );
+    const fieldModifications = [
+      { fieldPath: 'plays', action: 'INCREMENT_FIELD', incrementFieldOptions: { value: 2 } },
+      { fieldPath: 'seen', action: 'SET_FIELD', setFieldOptions: { value: { $date: '2021-02-03T00:00:00.000Z' } } },
+      { fieldPath: 'draft', action: 'REMOVE_FIELD' },
+    ];
+    expect(bodies[0]).toEqual({
+      dataCollectionId: 'Movies',
+      patches: [
+        { dataItemId: 'a', fieldModifications },
+        { dataItemId: 'ghost', fieldModifications },
+      ],
+    });
+    expect(r).toMatchObject({
+      updated: 1,
+      updatedItemIds: ['a'],
+      errors: [{ index: 1, code: 'WDE0073', message: 'Not found', item: 'ghost' }],
+    });
+  });
+
   it('refuses bad input before any request', async () => {
+    await refused(() => items.bulkPatch('Movies', ['a'], []));
+    await refused(() => items.bulkPatch('Movies', ['a', ''], [{ fieldPath: 'n', action: 'REMOVE_FIELD' }]));
+    await refused(() => items.bulkPatch('Movies', ['a'], [{ fieldPath: 'n', action: 'RENAME' } as never]));
+    await refused(() => items.bulkPatch('Movies', 'a' as never, [{ fieldPath: 'n', action: 'REMOVE_FIELD' }]));
     await refused(() => items.bulkInsert('Movies', 'x' as never));
     await refused(() => items.bulkRemove('', ['a']));
   });

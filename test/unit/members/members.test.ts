@@ -47,6 +47,15 @@ describe('queryMembers', () => {
     expect(page.hasNext()).toBe(false);
   });
 
+  it('each page carries the query that fetched it (`query`, as the official result), the next page too', async () => {
+    capture(PATH, { members: [wireMember(1)], metadata: { count: 1, offset: 0, total: 2 } });
+    capture(PATH, { members: [wireMember(2)], metadata: { count: 1, offset: 1, total: 2 } });
+    const query = members.queryMembers().eq('status', 'APPROVED').limit(1);
+    const page = await query.find();
+    expect(page.query).toBe(query);
+    expect(((await page.next()) as typeof page).query).toBe(query);
+  });
+
   it('fieldsets, filter, sort and paging on the wire; public system field names become wire names', async () => {
     const { bodies } = capture(PATH, { members: [] });
     await members

@@ -1,0 +1,120 @@
+/**
+ * The emulator's own sign-in cookie (issue 35, tokens and sessions): how it is set, which cookie
+ * headers a silent sign-in (`prompt=none`) reads it from, what it refuses (an unknown, undecodable
+ * or ended session, a blocked member) and that the logout route ends it. Raw HTTP, no browser.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmulator, type TestEmulator } from '../../../../helpers/emulator.js';
+import { callJson } from '../../../../helpers/json-calls.js';
+
+let emulator: TestEmulator;
+beforeAll(async () => {
+  emulator = await startEmulator();
+});
+afterAll(() => emulator?.close());
+
+const COOKIE = 'sitekit_emulator_session';
+const send = (method: string, path: string, body?: unknown, authorization?: string) =>
+  callJson(emulator, method, path, { body, authorization });
+
+let emails = 0;
+/** A new member, signed in on a "browser" by the control API: its id and the cookie's value. */
+async function signedInBrowser(): Promise<{ memberId: string; session: string; setCookie: string }> {
+  const email = `browser-${++emails}-${Date.now()}@example.test`;
+  const registered = await send('POST', '/_api/iam/authentication/v2/register', {
+    loginId: { email },
+    password: 'a password',
+  });
+  const memberId = registered.body.identity.id as string;
+  const response = await emulator.fetch('/_emulator/sign-in-as', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ memberId, browserSession: true }),
+  });
+  expect(response.status).toBe(200);
+  const setCookie = response.headers.get('set-cookie')!;
+  const session = decodeURIComponent(setCookie.match(new RegExp(`^${COOKIE}=([^;]*)`))![1]!);
+  return { memberId, session, setCookie };
+}
+
+/** A silent sign-in (`prompt=none`, no session token) with this cookie header: the code, or the error. */
+async function silentSignIn(cookie?: string): Promise<{ code: string | null; error: string | null }> {
+  const codeChallenge = createHash('sha256').update(randomBytes(32).toString('base64url')).digest('base64url');
+  const session = await send('POST', '/_api/redirects-api/v1/redirect-session', {
+    auth: {
+      authRequest: {
+        clientId: emulator.info.clientId,
+        codeChallenge,
+        codeChallengeMethod: 'S256',
+        responseMode: 'query',
+        responseType: 'code',
+        scope: 'offline_access',
+        state: 'state',
+      },
+      prompt: 'none',
+    },
+  });
+  expect(session.status).toBe(200);
+  const page = await fetch(session.body.redirectSession.fullUrl, {
+    redirect: 'manual',
+    ...(cookie === undefined ? {} : { headers: { cookie } }),
+  });
+  expect(page.status).toBe(302);
+  const location = new URL(page.headers.get('location')!);
+  return { code: location.searchParams.get('code'), error: location.searchParams.get('error') };
+}
+
+const signedIn = { code: expect.any(String), error: null };
+const notSignedIn = { code: null, error: 'login_required' };
+
+describe("the emulator's sign-in cookie", () => {
+  it('is HttpOnly, Lax, for the whole origin, and lasts a week', async () => {
+    const { setCookie } = await signedInBrowser();
+    expect(setCookie).toMatch(new RegExp(`^${COOKIE}=[^;]+; Path=/; HttpOnly; SameSite=Lax; Max-Age=604800$`));
+  });
+
+  it('signs a silent sign-in in, wherever it stands among other cookies and however it is spaced', async () => {
+    const { session } = await signedInBrowser();
+    for (const cookie of [
+      `${COOKIE}=${session}`,
+      `theme=dark; ${COOKIE}=${session}`,
+      `flag; ${COOKIE}=${session}; other=1`,
+      `  ${COOKIE} =  ${encodeURIComponent(session).replace('.', '%2E')}  ;other=%E0%A4%A`,
+    ])
+      expect(await silentSignIn(cookie), cookie).toEqual(signedIn);
+  });
+
+  it('does not sign in without it, with an unknown or undecodable value, or under another name', async () => {
+    const { session } = await signedInBrowser();
+    for (const cookie of [
+      undefined,
+      '',
+      `${COOKIE}=browser-session.unknown`,
+      `${COOKIE}=%E0%A4%A`,
+      `x${COOKIE}=${session}`,
+      `${COOKIE}`,
+    ])
+      expect(await silentSignIn(cookie), String(cookie)).toEqual(notSignedIn);
+  });
+
+  it('no longer signs in a member blocked since', async () => {
+    const { memberId, session } = await signedInBrowser();
+    expect(await silentSignIn(`${COOKIE}=${session}`)).toEqual(signedIn);
+    const blocked = await send('POST', `/members/v1/members/${memberId}/block`, {}, emulator.info.apiKey);
+    expect(blocked.status).toBe(200);
+    expect(await silentSignIn(`${COOKIE}=${session}`)).toEqual(notSignedIn);
+  });
+
+  it('is ended and cleared by the logout route; another browser stays signed in', async () => {
+    const { session } = await signedInBrowser();
+    const other = await signedInBrowser();
+    const logout = await emulator.fetch('/_api/iam/authentication/v1/logout', {
+      headers: { cookie: `${COOKIE}=${session}` },
+    });
+    expect(logout.status).toBe(200);
+    expect(logout.headers.get('set-cookie')).toBe(`${COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`);
+    expect(await silentSignIn(`${COOKIE}=${session}`)).toEqual(notSignedIn);
+    expect(await silentSignIn(`${COOKIE}=${other.session}`)).toEqual(signedIn);
+  });
+});
