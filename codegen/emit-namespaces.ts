@@ -104,7 +104,25 @@ function signature(doc: Doc, entry: OperationEntry): string {
   if (op['x-sitekit-null-if-missing']) text += '\nResolves `null` when there is no such entity.\n';
   text += `\nWire: \`${entry.method} ${entry.path}\`.`;
   if (!itemType) return `${tsdoc(text, '  ')}  ${op.operationId}(${params.join(', ')}): Promise<${result}>;\n`;
+  if (params.some((param) => param.includes('ItemInput<T>')))
+    return itemWriteSignature(op.operationId, text, params, result);
   return registeredAndTypedOverloads(op.operationId, text, params, result);
+}
+
+/**
+ * The one signature of a method that writes an item: typed by the collection ID alone (`T` not
+ * given), or by an explicit item type `T` (see `WriteCollectionId`: two overloads would make
+ * TypeScript 7 report a wrong field as a wrong collection ID).
+ */
+function itemWriteSignature(name: string, text: string, params: string[], result: string): string {
+  if (params[0] !== 'dataCollectionId: string')
+    throw new Error(`${name}: a method that deals in items takes the collection ID first`);
+  const written = [
+    'dataCollectionId: WriteCollectionId<T, C>',
+    ...params.slice(1).map((param) => param.replace(/ItemInput<T>/g, 'ItemInput<WrittenItem<T, C>>')),
+  ];
+  const resolved = result.replace(/<T>/g, '<WriteResult<T, C>>');
+  return `${tsdoc(`${text}\n\nTyped by the collection's registered type, or by the item type \`T\` given (any collection ID).`, '  ')}  ${name}<T extends object = DefaultItem, C extends string = string>(${written.join(', ')}): Promise<${resolved}>;\n`;
 }
 
 /**
@@ -149,6 +167,6 @@ export function emitNamespaces(doc: Doc, entries: OperationEntry[]): string {
     lists.push(`  ${ns}: { operations: [${eager.join(', ')}], elevated: [${elevated.join(', ')}] },`);
   }
   out += `\n/** The operations of the generated methods, per namespace. */\nexport const namespaceOperations: { readonly [ns: string]: NamespaceOperations } = {\n${lists.join('\n')}\n};\n`;
-  const imports = `import type * as IO from './io.js';\n${/\bM\./.test(out) ? "import type * as M from './models.js';\n" : ''}${bound.map((id) => `import { ${id} } from './operations/${id}.js';\n`).join('')}${typeImport(out, ['CallOptions', 'Entity', 'Item'], '../src/types.js')}${typeImport(out, ['CollectionItem', 'DataItemOf', 'DefaultItem', 'InferableItem', 'ItemInput', 'ItemRef', 'RegisteredCollectionId', 'TypedCollectionId'], '../src/data/types.js')}${typeImport(out, ['NamespaceOperations'], '../src/operation.js')}`;
+  const imports = `import type * as IO from './io.js';\n${/\bM\./.test(out) ? "import type * as M from './models.js';\n" : ''}${bound.map((id) => `import { ${id} } from './operations/${id}.js';\n`).join('')}${typeImport(out, ['CallOptions', 'Entity', 'Item'], '../src/types.js')}${typeImport(out, ['CollectionItem', 'DataItemOf', 'DefaultItem', 'InferableItem', 'ItemInput', 'ItemRef', 'RegisteredCollectionId', 'TypedCollectionId', 'WriteCollectionId', 'WriteResult', 'WrittenItem'], '../src/data/types.js')}${typeImport(out, ['NamespaceOperations'], '../src/operation.js')}`;
   return `${HEADER}/* Signatures of the SDK methods generated from x-sitekit-args, per namespace. */\n${imports}${out}`;
 }

@@ -31,7 +31,7 @@ import { listMembers } from './operations/listMembers.js';
 import { updateCurrentMemberSlug } from './operations/updateCurrentMemberSlug.js';
 import { updateMember } from './operations/updateMember.js';
 import type { CallOptions } from '../src/types.js';
-import type { CollectionItem, DataItemOf, DefaultItem, InferableItem, ItemInput, ItemRef, RegisteredCollectionId, TypedCollectionId } from '../src/data/types.js';
+import type { CollectionItem, DataItemOf, DefaultItem, ItemInput, ItemRef, RegisteredCollectionId, TypedCollectionId, WriteCollectionId, WriteResult, WrittenItem } from '../src/data/types.js';
 import type { NamespaceOperations } from '../src/operation.js';
 
 /** The `collections` methods generated from the schema. */
@@ -96,10 +96,10 @@ export interface ItemsOperations {
    * Adds an item to a collection.
    *
    * Wire: `POST /wix-data/v2/items`.
+   *
+   * Typed by the collection's registered type, or by the item type `T` given (any collection ID).
    */
-  insert<C extends RegisteredCollectionId>(dataCollectionId: C, dataItem: ItemInput<CollectionItem<C>>, options?: Omit<IO.InsertRequest, 'dataCollectionId' | 'dataItem'> & CallOptions): Promise<DataItemOf<CollectionItem<C>>>;
-  /** Adds an item to a collection. Typed by the item type `T` given (any collection ID). */
-  insert<T extends object = DefaultItem>(dataCollectionId: TypedCollectionId<T>, dataItem: ItemInput<InferableItem<T>>, options?: Omit<IO.InsertRequest, 'dataCollectionId' | 'dataItem'> & CallOptions): Promise<DataItemOf<T>>;
+  insert<T extends object = DefaultItem, C extends string = string>(dataCollectionId: WriteCollectionId<T, C>, dataItem: ItemInput<WrittenItem<T, C>>, options?: Omit<IO.InsertRequest, 'dataCollectionId' | 'dataItem'> & CallOptions): Promise<DataItemOf<WriteResult<T, C>>>;
   /**
    * Checks whether a reference field of an item refers to another item.
    *
@@ -126,10 +126,10 @@ export interface ItemsOperations {
    * Inserts an item, or replaces it if an item with the same ID already exists.
    *
    * Wire: `POST /wix-data/v2/items/save`.
+   *
+   * Typed by the collection's registered type, or by the item type `T` given (any collection ID).
    */
-  save<C extends RegisteredCollectionId>(dataCollectionId: C, dataItem: ItemInput<CollectionItem<C>>, options?: Omit<IO.SaveRequest, 'dataCollectionId' | 'dataItem'> & CallOptions): Promise<DataItemOf<CollectionItem<C>>>;
-  /** Inserts an item, or replaces it if an item with the same ID already exists. Typed by the item type `T` given (any collection ID). */
-  save<T extends object = DefaultItem>(dataCollectionId: TypedCollectionId<T>, dataItem: ItemInput<InferableItem<T>>, options?: Omit<IO.SaveRequest, 'dataCollectionId' | 'dataItem'> & CallOptions): Promise<DataItemOf<T>>;
+  save<T extends object = DefaultItem, C extends string = string>(dataCollectionId: WriteCollectionId<T, C>, dataItem: ItemInput<WrittenItem<T, C>>, options?: Omit<IO.SaveRequest, 'dataCollectionId' | 'dataItem'> & CallOptions): Promise<DataItemOf<WriteResult<T, C>>>;
   /**
    * Removes all items from a collection.
    *
@@ -142,10 +142,10 @@ export interface ItemsOperations {
    * Replaces an existing item in a collection; fields left out lose their values.
    *
    * Wire: `POST /wix-data/v2/items/update`.
+   *
+   * Typed by the collection's registered type, or by the item type `T` given (any collection ID).
    */
-  update<C extends RegisteredCollectionId>(dataCollectionId: C, dataItem: ItemInput<CollectionItem<C>>, options?: Omit<IO.UpdateRequest, 'dataCollectionId' | 'dataItem'> & CallOptions): Promise<DataItemOf<CollectionItem<C>>>;
-  /** Replaces an existing item in a collection; fields left out lose their values. Typed by the item type `T` given (any collection ID). */
-  update<T extends object = DefaultItem>(dataCollectionId: TypedCollectionId<T>, dataItem: ItemInput<InferableItem<T>>, options?: Omit<IO.UpdateRequest, 'dataCollectionId' | 'dataItem'> & CallOptions): Promise<DataItemOf<T>>;
+  update<T extends object = DefaultItem, C extends string = string>(dataCollectionId: WriteCollectionId<T, C>, dataItem: ItemInput<WrittenItem<T, C>>, options?: Omit<IO.UpdateRequest, 'dataCollectionId' | 'dataItem'> & CallOptions): Promise<DataItemOf<WriteResult<T, C>>>;
 }
 
 /** The `media` methods generated from the schema. */

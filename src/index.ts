@@ -139,6 +139,10 @@ export type {
   SiteCollections,
   SystemFields,
   TypedCollectionId,
+  UnknownCollectionId,
+  WriteCollectionId,
+  WriteResult,
+  WrittenItem,
 } from './data/types.js';
 export type { MembersApi, MembersQueryBuilder, MembersQueryResult, QueryMembersOptions } from './members/members.js';
 export { RESUMABLE_THRESHOLD } from './media/media.js';

@@ -52,8 +52,41 @@ export type DefaultItem = NothingRegistered extends true ? Item : never;
 export type TypedCollectionId<T> = NothingRegistered extends true
   ? string
   : [T] extends [never]
-    ? 'not a collection of SiteCollections: run `sitekit-sdk types` again, or give its item type (query<MyItem>(id))'
+    ? UnknownCollectionId
     : string;
+
+/** The sentence an unknown collection ID is compared with, so that the error at the call says what to do. */
+export type UnknownCollectionId =
+  'not a collection of SiteCollections: run `sitekit-sdk types` again, or give its item type (query<MyItem>(id))';
+
+/**
+ * The collection ID of a method that writes an item (`insert`, `save`, `update`): with no item type
+ * given once collections are registered (`T` is `never`), a registered ID `C`, else the sentence
+ * of {@link TypedCollectionId}; with one, or while nothing is registered, any string. One signature, not an overload per case: TypeScript 7 reports only the
+ * last overload's error, so a wrong field in a registered collection's item would be reported as
+ * its ID not being one of the other overload's.
+ */
+export type WriteCollectionId<T, C extends string> = NothingRegistered extends true
+  ? string
+  : [T] extends [never]
+    ? C extends RegisteredCollectionId
+      ? C
+      : UnknownCollectionId
+    : string;
+
+/**
+ * The item type a write is checked against (see {@link WriteCollectionId}): collection `C`'s
+ * registered type when no item type is given, else `T` (inferred from the item while nothing is
+ * registered).
+ */
+export type WrittenItem<T, C> = NothingRegistered extends true
+  ? InferableItem<T>
+  : [T] extends [never]
+    ? CollectionItem<C>
+    : InferableItem<T>;
+
+/** The item type a write resolves with (see {@link WrittenItem}). */
+export type WriteResult<T, C> = NothingRegistered extends true ? T : [T] extends [never] ? CollectionItem<C> : T;
 
 /**
  * The item argument of a call typed by an item type `T`: `T` is inferred from the item while

@@ -109,7 +109,8 @@ export async function processEvent(
   const metadata: PlainObject = {};
   for (const [key, value] of Object.entries(data))
     if (!PARTS.some(([partName]) => partName === key)) metadata[key] = value;
-  Object.assign(metadata, { eventTime: parseDate(data.eventTime), eventType, instanceId, identity });
+  // `_id` is the official payload's name of the event id (`id` stays: code written for ours reads it).
+  Object.assign(metadata, { _id: data.id, eventTime: parseDate(data.eventTime), eventType, instanceId, identity });
   // The body's transform, from the event's schema (e.g. a file-ready body carries the descriptor
   // in `file`, or is the descriptor: its transform covers both).
   const node = eventTransforms[eventType];

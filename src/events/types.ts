@@ -17,6 +17,8 @@ export interface EventIdentity {
 export interface EventMetadata {
   /** Unique event id: use it to ignore a duplicate delivery. */
   id: string;
+  /** The same event id, under the official payload's name. */
+  _id: string;
   /** E.g. `wix.data.v2.data_item_created`. */
   eventType: string;
   /** The app instance (site installation) the event belongs to. */

@@ -170,6 +170,22 @@ describe('sitekit-sdk types', () => {
     expect(compileWithUsage(readFileSync(out, 'utf8'), undefined, 'typescript 7')).toEqual([]);
   }, 60_000);
 
+  it.each<Compiler>(['typescript 5.9', 'typescript 7'])(
+    'with %s, a wrong field in insert is named at the call, not reported as a wrong collection ID',
+    async (compiler) => {
+      const out = join(dir, `insert-${compiler.replace(' ', '-')}.ts`);
+      await runTypes('--out', out);
+      const usage =
+        "import { createClient } from 'sitekit-sdk';\nvoid createClient({}).items.insert('Movies', { titel: 'Jaws' });\n";
+      const errors = compileWithUsage(readFileSync(out, 'utf8'), usage, compiler);
+      expect(errors).toHaveLength(1);
+      expect(errors[0]).toMatch(/^usage\.ts:2 /);
+      expect(errors[0]).toContain("'titel' does not exist in type");
+      expect(errors[0]).not.toContain('not a collection of SiteCollections');
+    },
+    60_000,
+  );
+
   it("an unknown collection ID's error says what to do, at the call", async () => {
     const out = join(dir, 'for-messages.ts');
     await runTypes('--out', out);

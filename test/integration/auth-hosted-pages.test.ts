@@ -53,6 +53,15 @@ async function signInOnPage(
   return { location: new URL(response.headers.get('location')!), cookie: sessionCookie(response)! };
 }
 
+/** A silent authorization (`prompt=none`, answered in the query) by the browser holding `cookie`. */
+async function silentAuthorization(client: ReturnType<TestEmulator['newVisitor']>, cookie: string): Promise<Response> {
+  const { authUrl } = await client.auth.getAuthUrl(await client.auth.generateOAuthData(APP), {
+    prompt: 'none',
+    responseMode: 'query',
+  });
+  return fetch(authUrl, { redirect: 'manual', headers: { cookie } });
+}
+
 /** A raw code exchange, as any OAuth client sends it. */
 const exchange = (body: Record<string, unknown>) =>
   emulator.fetch('/oauth2/token', {
@@ -261,15 +270,7 @@ describe('prompt=none', () => {
     );
     expect(logout.status).toBe(302);
     expect(logout.headers.get('location')).toBe('http://127.0.0.1:5173/');
-    const silent = await fetch(
-      (
-        await client.auth.getAuthUrl(await client.auth.generateOAuthData(APP), {
-          prompt: 'none',
-          responseMode: 'query',
-        })
-      ).authUrl,
-      { redirect: 'manual', headers: { cookie } },
-    );
+    const silent = await silentAuthorization(client, cookie);
     expect(new URL(silent.headers.get('location')!).searchParams.get('error')).toBe('login_required');
   });
 
@@ -288,6 +289,25 @@ describe('prompt=none', () => {
     expect(client.auth.parseFromUrl(answer.headers.get('location')!, 'query').code).toBeTruthy();
   });
 
+  it('a login redirect session signs the browser in and returns it to the post-flow URL, with no code', async () => {
+    const credentials = await member();
+    const client = emulator.newVisitor();
+    const { redirectSession } = await client.auth.createRedirectSession({
+      login: {},
+      callbacks: { postFlowUrl: 'http://127.0.0.1:5173/welcome' },
+    });
+    const { location, cookie } = await signInOnPage(redirectSession!.fullUrl!, credentials);
+    expect(location.href).toBe('http://127.0.0.1:5173/welcome');
+    // Signed in: a silent authorization with the page's cookie gets a code at once.
+    const silent = await silentAuthorization(client, cookie);
+    expect(client.auth.parseFromUrl(silent.headers.get('location')!, 'query').code).toBeTruthy();
+    // The page is spent, and a post-flow URL the client does not allow is refused.
+    expect(await (await fetch(redirectSession!.fullUrl!)).text()).toContain('You are signed in');
+    await expect(
+      client.auth.createRedirectSession({ login: {}, callbacks: { postFlowUrl: 'https://evil.example/' } }),
+    ).rejects.toMatchObject({ status: 400 });
+  });
+
   it('the logout page ends the cookie session', async () => {
     const credentials = await member();
     const client = emulator.newVisitor();
@@ -299,15 +319,7 @@ describe('prompt=none', () => {
     const logout = await fetch(logoutUrl, { redirect: 'manual', headers: { cookie } });
     expect(logout.status).toBe(302);
     expect(logout.headers.get('set-cookie')).toContain('Max-Age=0');
-    const silent = await fetch(
-      (
-        await client.auth.getAuthUrl(await client.auth.generateOAuthData(APP), {
-          prompt: 'none',
-          responseMode: 'query',
-        })
-      ).authUrl,
-      { redirect: 'manual', headers: { cookie } },
-    );
+    const silent = await silentAuthorization(client, cookie);
     expect(new URL(silent.headers.get('location')!).searchParams.get('error')).toBe('login_required');
   });
 });

@@ -180,7 +180,7 @@ describe('webhooks', () => {
       .poll(async () => (await deliveryLog()).find((delivery) => delivery.eventId == sent.eventId))
       .toMatchObject({ outcome: 'delivered', status: 200 });
     const processed = await app().webhooks.process(received[0]!.body);
-    expect(processed.payload.metadata).toMatchObject({ id: sent.eventId, entityId: sent.entityId });
+    expect(processed.payload.metadata).toMatchObject({ id: sent.eventId, _id: sent.eventId, entityId: sent.entityId });
   });
 
   it('a badly signed event the receiver refuses is its expected outcome, not retried; one accepted is flagged', async () => {

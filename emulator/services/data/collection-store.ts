@@ -11,7 +11,7 @@ export interface CollectionField {
   systemField?: boolean;
   typeMetadata?: {
     reference?: { referencedCollectionId?: string };
-    multiReference?: { referencedCollectionId?: string; referencingFieldKey?: string };
+    multiReference?: { referencedCollectionId?: string; referencingFieldKey?: string; referencingDisplayName?: string };
   };
   [other: string]: unknown;
 }
@@ -146,12 +146,34 @@ export function requireCollection(store: Store, collectionId: string): Collectio
   return collection;
 }
 
-/** Inserts or replaces a collection. */
-export function saveCollection(store: Store, collection: Collection): void {
+/**
+ * A field as the service answers it: the flags and the multi-reference names the official types
+ * promise are always there (`false` and `''` when not given); only the system fields are system
+ * fields, whatever a caller sent.
+ */
+function answeredField(field: CollectionField): CollectionField {
+  const multiReference = field.typeMetadata?.multiReference;
+  return {
+    ...field,
+    encrypted: field.encrypted === true,
+    systemField: SYSTEM_FIELDS.some((system) => system.key == field.key),
+    ...(multiReference && {
+      typeMetadata: {
+        ...field.typeMetadata,
+        multiReference: { referencingFieldKey: '', referencingDisplayName: '', ...multiReference },
+      },
+    }),
+  };
+}
+
+/** Inserts or replaces a collection; returns it as stored (and answered: see `answeredField`). */
+export function saveCollection(store: Store, given: Collection): Collection {
+  const collection = { ...given, fields: given.fields.map(answeredField) };
   store.run(
     'INSERT INTO collections (id, body, created_date) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET body = excluded.body',
     [collection.id, JSON.stringify(collection), collection.createdDate],
   );
+  return collection;
 }
 
 /** The field of a collection by key (top-level keys only). */

@@ -72,7 +72,7 @@ export const collectionsService: ServiceModule = {
       if (findCollection(store, id))
         throw applicationError(409, 'ALREADY_EXISTS', `Collection ${id} already exists`, { collectionId: id });
       const now = clock.iso();
-      const collection: Collection = {
+      const collection = saveCollection(store, {
         collectionType: 'NATIVE',
         displayName: id,
         maxPageSize: 1000,
@@ -86,8 +86,7 @@ export const collectionsService: ServiceModule = {
         revision: '1',
         createdDate: now,
         updatedDate: now,
-      };
-      saveCollection(store, collection);
+      });
       call.emit(domainEvent(FQDN, 'created', id, { createdEvent: { entity: collection } }, eventIdentity(call.caller)));
       return { collection };
     },
@@ -128,7 +127,7 @@ export const collectionsService: ServiceModule = {
           },
         );
       }
-      const collection: Collection = {
+      const collection = saveCollection(store, {
         ...current,
         ...input,
         id,
@@ -137,8 +136,7 @@ export const collectionsService: ServiceModule = {
         revision: String(Number(current.revision) + 1),
         createdDate: current.createdDate,
         updatedDate: clock.iso(),
-      };
-      saveCollection(store, collection);
+      });
       call.emit(
         domainEvent(FQDN, 'updated', id, { updatedEvent: { currentEntity: collection } }, eventIdentity(call.caller)),
       );

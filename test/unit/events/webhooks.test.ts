@@ -304,6 +304,7 @@ describe('the bars', () => {
     expect(event.dataCollectionId).toBe('Movies');
     expect(event.metadata).toEqual({
       id: 'evt-1',
+      _id: 'evt-1',
       entityFqdn: 'wix.data.v2.data_item',
       slug: 'created',
       entityId: 'entity-1',

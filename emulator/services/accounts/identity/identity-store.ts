@@ -83,7 +83,15 @@ export function wireIdentity(
   const reasons: string[] = [];
   if (member.status == 'PENDING') reasons.push('PENDING_ADMIN_APPROVAL_REQUIRED');
   if (emailVerificationRequired && !member.loginEmailVerified) reasons.push('PENDING_EMAIL_VERIFICATION_REQUIRED');
-  const contact = member.contact as { firstName?: string; lastName?: string };
+  const contact = member.contact as {
+    firstName?: string;
+    lastName?: string;
+    emails?: string[];
+    phones?: string[];
+    addresses?: Record<string, unknown>[];
+  };
+  const emails = contact.emails ?? [];
+  const phones = contact.phones ?? [];
   return {
     id: member.id,
     identifiers: member.loginEmail ? [{ email: member.loginEmail }] : [],
@@ -96,6 +104,15 @@ export function wireIdentity(
       ...(contact.firstName ? { firstName: contact.firstName } : {}),
       ...(contact.lastName ? { lastName: contact.lastName } : {}),
       privacyStatus: member.privacyStatus,
+      // The lists the official types promise, always there: the member's contact lists (untagged:
+      // a member's contact does not tag them), and no labels or custom fields (the emulator keeps none).
+      emails,
+      phones,
+      secondaryEmails: emails.map((email) => ({ email, tag: 'UNTAGGED' })),
+      phonesV2: phones.map((phone) => ({ phone, tag: 'UNTAGGED' })),
+      addresses: (contact.addresses ?? []).map((address) => ({ address, tag: 'UNTAGGED' })),
+      labels: [],
+      customFields: [],
     },
     ...(member.loginEmail ? { email: { address: member.loginEmail, isVerified: member.loginEmailVerified } } : {}),
     status: {

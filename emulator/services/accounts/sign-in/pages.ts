@@ -78,8 +78,9 @@ function answer(
 }
 
 /**
- * Signs the browser in as `memberId` and answers the client with a fresh code; the session token
- * that proved the sign-in, if any, is spent in the same transaction.
+ * Signs the browser in as `memberId` and answers the client with a fresh code (a `login` session:
+ * returns the browser to its post-flow URL, with no code); the session token that proved the
+ * sign-in, if any, is spent in the same transaction.
  */
 function complete(
   context: EmulatorContext,
@@ -93,9 +94,11 @@ function complete(
     startBrowserSession(context, reply, memberId);
     // The page is spent: Back to it shows that, never a form whose code nobody waits for.
     if (session.prompt != 'none') saveRedirectSession(context, { ...session, completed: true, page: undefined });
-    return issueAuthorizationCode(context, session, memberId);
+    return session.afterLogin ? undefined : issueAuthorizationCode(context, session, memberId);
   });
-  return answer(context, reply, session, { code });
+  if (session.afterLogin)
+    return reply.code(302).header('location', session.afterLogin).header('cache-control', 'no-store').send();
+  return answer(context, reply, session, { code: code! });
 }
 
 /** The app's start page: the origin the code goes to (nothing for the emulator's own landing page). */

@@ -10,7 +10,7 @@ import { applicationError, invalidField } from '../../../errors.js';
 import type { EmulatorContext } from '../../../service.js';
 import type { Migration } from '../../../store/store.js';
 import { isLoopbackOrigin } from '../../../http/request-guards.js';
-import { isAllowedRedirect, requireAllowedRedirect } from './redirect-uris.js';
+import { isAllowedRedirect, LANDING_PAGE, requireAllowedRedirect } from './redirect-uris.js';
 
 /** How the hosted page hands the code back. */
 export type ResponseMode = 'fragment' | 'query' | 'web_message';
@@ -34,6 +34,12 @@ export interface AuthorizationSession {
   sessionToken?: string;
   /** Identity-provider connection id: the page signs in through that (emulated) provider. */
   idp?: string;
+  /**
+   * A `login` session (the `login` intent): where the browser goes once signed in (the
+   * `callbacks.postFlowUrl`, else the emulator's landing page). It gets no code: its code
+   * challenge and state are empty.
+   */
+  afterLogin?: string;
   /** Set once the page answered the client with a code: the page is spent (Back shows that, not a form). */
   completed?: boolean;
   /** What the page shows next: a submission is answered with a redirect to the page (post-redirect-get). */
@@ -191,6 +197,21 @@ export function createRedirectSession(
       ...(authRequest.sessionToken ? { sessionToken: authRequest.sessionToken } : {}),
       ...(authRequest.idp ? { idp: authRequest.idp } : {}),
     };
+  } else if (input.login) {
+    // The site's own sign-in: the browser signs in on the hosted page and returns to the post-flow URL.
+    const postFlowUrl = input.callbacks?.postFlowUrl;
+    session = {
+      kind: 'auth',
+      id,
+      clientId: context.site.clientId,
+      codeChallenge: '',
+      responseMode: 'query',
+      state: '',
+      prompt: 'login',
+      afterLogin: postFlowUrl
+        ? requireAllowedRedirect(context, postFlowUrl, 'callbacks.postFlowUrl')
+        : `${context.url()}${LANDING_PAGE}`,
+    };
   } else if (input.logout) {
     const postFlowUrl = input.callbacks?.postFlowUrl;
     session = {
@@ -203,7 +224,7 @@ export function createRedirectSession(
     throw applicationError(
       501,
       'UNIMPLEMENTED',
-      'The emulator serves the auth and logout redirect sessions only (checkout and other intents have no hosted pages here)',
+      'The emulator serves the auth, login and logout redirect sessions only (checkout and other intents have no hosted pages here)',
     );
   }
   context.store.run('INSERT INTO redirect_sessions (id, session, expires_at) VALUES (?, ?, ?)', [
