@@ -56,6 +56,8 @@ export type {
   RequestFilter,
   ResetOptions,
   SettingValue,
+  EmulatorSnapshots,
+  SnapshotInfo,
   StorageState,
   StorageStateOptions,
   TriggeredEvent,
