@@ -42,6 +42,8 @@ export type {
   RequestFilter,
   ResetOptions,
   SettingValue,
+  EmulatorSnapshots,
+  SnapshotInfo,
   StorageState,
   StorageStateOptions,
   TriggeredEvent,
