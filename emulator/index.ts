@@ -11,26 +11,10 @@
  * await emulator.close();
  * ```
  */
-import { readFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { createTokenService, tokenMigrations } from './auth/tokens.js';
-import { createClock } from './clock.js';
-import { configMigrations, createConfigStore, type ConfigSetting } from './config.js';
-import { controlModule, isOrigin, seedDemoData, siteInfo } from './control/routes.js';
-import { createFaultRules } from './test-bench/faults.js';
-import { testBenchModule } from './test-bench/plugin.js';
-import { createRequestLog } from './control/request-log.js';
-import { checkSeed, importSeed } from './control/seed.js';
-import { copySeedMedia } from './control/seed-media.js';
-import { createEventHub } from './events.js';
-import { buildServer } from './http/server.js';
-import type { EmulatorContext, ServiceModule } from './service.js';
-import { serviceModules } from './services/index.js';
-import { loadSiteIdentity, siteMigrations } from './site.js';
+import { assembleEmulator } from './assemble.js';
+import { siteInfo } from './control/routes.js';
+import type { EmulatorContext } from './service.js';
 import { createTestBench, type EmulatorTestBench } from './test-bench/bench.js';
-import { migrate, openSqliteStore } from './store/sqlite.js';
 
 // The types a service module is written with (see emulator/README.md).
 export type { Caller, EmulatorContext, ServiceModule, ServiceCall, Operation, Handler } from './service.js';
@@ -56,6 +40,8 @@ export type {
   RequestFilter,
   ResetOptions,
   SettingValue,
+  EmulatorSnapshots,
+  SnapshotInfo,
   StorageState,
   StorageStateOptions,
   TriggeredEvent,
@@ -120,118 +106,31 @@ export interface Emulator extends EmulatorTestBench {
   close(): Promise<void>;
 }
 
-/** The default console directory: `dist/console` of the package, from source or from the build. */
-function defaultConsoleDir(): string {
-  const here = fileURLToPath(new URL('.', import.meta.url));
-  const candidates = [resolve(here, 'console'), resolve(here, '..', 'dist', 'console')];
-  return candidates.find((candidate) => existsSync(candidate)) ?? candidates[1]!;
-}
-
-/** The parsed seed file; a missing or unreadable file, or one that is not JSON, throws saying which. */
-async function readSeedFile(path: string): Promise<unknown> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code == 'ENOENT' ? 'no such file' : (error as Error).message;
-    throw new Error(`seed file ${resolve(path)}: ${reason}`);
-  }
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new Error(`seed file ${resolve(path)} is not JSON: ${(error as Error).message}`);
-  }
-}
-
 /** Starts an emulator; resolves once it listens. */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const host = options.host ?? '127.0.0.1';
-  // Read first, whether or not it will be applied: a seed file that is missing or not JSON is a
-  // mistake worth stopping for even when the data folder already holds a site.
-  const seed = options.seed === undefined ? undefined : await readSeedFile(options.seed);
-  const badOrigin = options.controlOrigins?.find((origin) => !isOrigin(origin));
-  if (badOrigin !== undefined)
-    throw new Error(
-      `controlOrigins: ${badOrigin} is not an origin (like http://localhost:5173: no path, no trailing slash)`,
-    );
-  const dataDir = options.memory ? null : resolve(options.dataDir ?? '.sitekit');
-  const store = openSqliteStore({ file: dataDir ? join(dataDir, 'emulator.sqlite') : null });
+  const assembled = await assembleEmulator({ ...options, host });
+  const { app, context } = assembled;
   try {
-    const startedAt = Date.now();
-    const requestLog = createRequestLog();
-    const faults = createFaultRules();
-    const modules: ServiceModule[] = [...serviceModules];
-    modules.push(
-      controlModule({ requestLog, modules: serviceModules, startedAt, faults }),
-      testBenchModule({ faults, requestLog }),
-    );
-    migrate(store, [
-      ...siteMigrations,
-      ...configMigrations,
-      ...tokenMigrations,
-      ...modules.flatMap((module) => module.migrations ?? []),
-    ]);
-
-    const site = await loadSiteIdentity(store);
-    const settings: Record<string, ConfigSetting> = Object.assign({}, ...modules.map((module) => module.config ?? {}));
-    const config = createConfigStore(store, settings);
-    const clock = createClock();
-    let url = '';
-    const context: EmulatorContext = {
-      store,
-      site,
-      config,
-      events: createEventHub(clock),
-      tokens: createTokenService(store, site, config, clock),
-      clock,
-      url: () => url,
-      dataDir,
-    };
-    const app = await buildServer({
-      context,
-      modules,
-      requestLog,
-      consoleDir: options.consoleDir ?? defaultConsoleDir(),
-      bodyLimit: options.bodyLimit ?? 16 * 1024 * 1024,
-      host,
-      allowedHosts: options.allowedHosts ?? [],
-      controlOrigins: options.controlOrigins ?? [],
-    });
-
-    const seeded = store.get("SELECT value FROM site WHERE key = 'seededAt'") !== undefined;
-    // Like a missing file, a seed with bad rows is worth stopping for even when it is not applied.
-    if (seed && seeded) checkSeed(context, serviceModules, seed);
-    if (!seeded) {
-      const seedDemo = () => seedDemoData(context, serviceModules);
-      if (seed) importSeed(context, serviceModules, seed, seedDemo);
-      else seedDemo();
-      store.run("INSERT INTO site (key, value) VALUES ('seededAt', ?)", [clock.iso()]);
-      // The media bytes a pull (`sitekit-sdk pull --media`) wrote beside its file.
-      if (options.seed !== undefined) await copySeedMedia(context, resolve(options.seed));
-    }
-
     await app.listen({ port: options.port ?? 4700, host });
-    const address = app.server.address();
-    const port = typeof address == 'object' && address ? address.port : options.port;
-    url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-    let closed = false;
-    return {
-      url,
-      info: siteInfo(context),
-      context,
-      ...createTestBench(url),
-      async close() {
-        if (closed) return;
-        closed = true;
-        // A keep-alive socket whose response is still finishing when close() starts is not idle, so
-        // it would hold close() for the whole keep-alive timeout (72 s): let it go as soon as it is done.
-        app.server.keepAliveTimeout = 1;
-        await app.close();
-        store.close();
-      },
-    };
   } catch (error) {
-    store.close();
+    await assembled.close();
     throw error;
   }
+  const address = app.server.address();
+  const port = typeof address == 'object' && address ? address.port : options.port;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  assembled.setUrl(url);
+  return {
+    url,
+    info: siteInfo(context),
+    context,
+    ...createTestBench(url),
+    async close() {
+      // A keep-alive socket whose response is still finishing when close() starts is not idle, so
+      // it would hold close() for the whole keep-alive timeout (72 s): let it go as soon as it is done.
+      app.server.keepAliveTimeout = 1;
+      await assembled.close();
+    },
+  };
 }
