@@ -1,16 +1,19 @@
 /**
- * `sitekit-sdk emulator [--port 4700] [--data-dir .sitekit] [--memory] [--seed file.json] [--host 127.0.0.1]`
+ * `sitekit-sdk emulator [--port 4700] [--data-dir .sitekit] [--memory] [--engine auto] [--seed file.json] [--host 127.0.0.1]`
  * (and `npm start` in this repository): starts the emulator and keeps it running until stopped.
  * Checks the optional server dependencies before loading them.
  */
 import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
+import { ENGINE_NAMES, isEngineChoice } from '../emulator/store/engine-names.js';
 import { type CommandIo, UsageError } from './command-io.js';
 
-/** The emulator's optional peer dependencies, at the versions it is tested with. */
+/**
+ * The emulator's optional peer dependencies, at the versions it is tested with. better-sqlite3 is
+ * not among them: it is one of the engines `--engine auto` tries, never required.
+ */
 export const SERVER_PACKAGES: Readonly<Record<string, string>> = {
   fastify: '5.12.8',
-  'better-sqlite3': '12.11.1',
   '@tus/server': '2.4.5',
   '@tus/file-store': '2.1.1',
 };
@@ -32,6 +35,9 @@ Options:
                       API (/_emulator/...) besides the console; repeatable
   --data-dir <path>   where the database lives (default .sitekit)
   --memory            keep everything in memory; nothing is written to disk
+  --engine <name>     the SQLite engine: auto (default: node:sqlite on Node 22.13+, else
+                      better-sqlite3 when installed, else wasm), node:sqlite, better-sqlite3, or
+                      wasm (WebAssembly, any Node, with --memory only)
   --seed <file.json>  on first start, load this state (GET /_emulator/export format) instead of
                       the demo data
   -h, --help          show this help
@@ -70,6 +76,7 @@ function parseEmulatorArgs(args: string[]) {
     'control-origin': { type: 'string', multiple: true },
     'data-dir': { type: 'string' },
     memory: { type: 'boolean' },
+    engine: { type: 'string' },
     seed: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   } as const;
@@ -91,6 +98,9 @@ export async function emulatorCommand(argv: string[], io: CommandIo): Promise<nu
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new UsageError(`--port must be a whole number from 0 to 65535 (got ${values.port})`);
   }
+  const engine = values.engine ?? 'auto';
+  if (!isEngineChoice(engine))
+    throw new UsageError(`--engine must be auto, ${ENGINE_NAMES.join(', ')} (got ${values.engine})`);
 
   const missing = await missingPackages();
   if (missing.length) {
@@ -103,7 +113,7 @@ export async function emulatorCommand(argv: string[], io: CommandIo): Promise<nu
     return 1;
   }
 
-  const { startEmulator } = await import('../emulator/index.js');
+  const { startEmulator, StoreEngineError } = await import('../emulator/index.js');
   const { DEMO_EMAIL, DEMO_PASSWORD } = await import('../emulator/services/accounts/members/demo.js');
   let emulator: Awaited<ReturnType<typeof startEmulator>>;
   try {
@@ -114,9 +124,14 @@ export async function emulatorCommand(argv: string[], io: CommandIo): Promise<nu
       controlOrigins: values['control-origin'],
       memory: values.memory,
       dataDir: values['data-dir'],
+      engine,
       seed: values.seed,
     });
   } catch (error) {
+    if (error instanceof StoreEngineError) {
+      io.stderr(`The emulator cannot start: ${error.message}.\n`);
+      return 1;
+    }
     if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
     io.stderr(
       `Port ${port} is in use (another emulator, or another server). Pass another with --port, e.g. --port ${port + 1}, or --port 0 for any free one.\n`,
@@ -131,6 +146,7 @@ export async function emulatorCommand(argv: string[], io: CommandIo): Promise<nu
       `  site id:   ${info.siteId}`,
       `  client id: ${info.clientId}`,
       `  data:      ${values.memory ? 'in memory (lost on exit)' : emulator.context.dataDir}`,
+      `  engine:    ${info.engine}`,
       `  console:   ${info.url}/   control API: ${info.url}/_emulator/info`,
       // The demo data's member who can sign in (a --seed file brings its own members).
       ...(values.seed ? [] : [`  sign in:   ${DEMO_EMAIL} / ${DEMO_PASSWORD} (the demo member)`]),

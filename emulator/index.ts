@@ -30,12 +30,16 @@ import type { EmulatorContext, ServiceModule } from './service.js';
 import { serviceModules } from './services/index.js';
 import { loadSiteIdentity, siteMigrations } from './site.js';
 import { createTestBench, type EmulatorTestBench } from './test-bench/bench.js';
-import { migrate, openSqliteStore } from './store/sqlite.js';
+import type { EngineChoice, EngineName } from './store/engine-names.js';
+import { openEngineStore } from './store/choose-engine.js';
+import { migrate } from './store/migrate.js';
 
 // The types a service module is written with (see emulator/README.md).
 export type { Caller, EmulatorContext, ServiceModule, ServiceCall, Operation, Handler } from './service.js';
 export type { DomainEvent, EventHub } from './events.js';
 export type { Store, Migration } from './store/store.js';
+export type { EngineChoice, EngineName } from './store/engine-names.js';
+export { StoreEngineError } from './store/engine.js';
 export { createControlClient } from './control/client.js';
 export type { ControlClientOptions, ControlInput } from './control/client.js';
 export type { ControlOperationId, ControlResult } from './control/api.js';
@@ -82,6 +86,12 @@ export interface EmulatorOptions {
   controlOrigins?: string[];
   /** Keep everything in memory (nothing written to disk). Default false. */
   memory?: boolean;
+  /**
+   * The SQLite engine: `node:sqlite` (Node 22.13+), `better-sqlite3` (when installed), `wasm`
+   * (WebAssembly, any Node, memory only), or `auto` (the default): the first of these that works
+   * here. An engine that cannot hold the data folder is refused at start with the way out.
+   */
+  engine?: EngineChoice;
   /** Where the database lives when not in memory. Default `.sitekit` in the working directory. */
   dataDir?: string;
   /** A JSON file (the format of `GET /_emulator/export`) loaded on first start instead of the demo data. */
@@ -103,6 +113,8 @@ export interface EmulatorInfo {
   clientId: string;
   /** SPKI PEM of the key that signs access tokens and webhooks. */
   publicKey: string;
+  /** The SQLite engine holding the data: `node:sqlite`, `better-sqlite3` or `wasm`. */
+  engine: EngineName;
 }
 
 /**
@@ -155,7 +167,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       `controlOrigins: ${badOrigin} is not an origin (like http://localhost:5173: no path, no trailing slash)`,
     );
   const dataDir = options.memory ? null : resolve(options.dataDir ?? '.sitekit');
-  const store = openSqliteStore({ file: dataDir ? join(dataDir, 'emulator.sqlite') : null });
+  const store = await openEngineStore(options.engine, dataDir ? join(dataDir, 'emulator.sqlite') : null);
   try {
     const startedAt = Date.now();
     const requestLog = createRequestLog();
