@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Engine, EngineStatement, Row } from '../engine.js';
 import { StoreEngineError } from '../engine.js';
@@ -37,20 +37,22 @@ namespace SqlJs {
   export type Init = (options: { locateFile: (file: string) => string }) => Promise<Module>;
 }
 
-/** The directory the package's build copies sql.js's `sql-wasm.js` and `sql-wasm.wasm` into. */
-const BUILT_DIRECTORY = 'sqljs';
+/** Where the package's build copies sql.js's `sql-wasm.js` and `sql-wasm.wasm` (scripts/sqljs-files.mjs). */
+const BUILT_DIRECTORY = join('vendor', 'sqljs');
 
 /**
- * Where `sql-wasm.js` and its `.wasm` are: in the built package, `dist/sqljs/` (beside the
- * emulator's entry, or above its chunk); from the sources, the sql.js package.
+ * Where sql.js's loader (`sql-wasm.js`) and its `.wasm` are: in the built package, `dist/vendor/sqljs/` (beside the
+ * emulator's entry, or above its chunk); from the sources, the sql.js package (a devDependency).
  */
-function sqlJsDirectory(): string {
+function sqlJsFiles(): { loader: string; directory: string } {
   const here = fileURLToPath(new URL('.', import.meta.url));
   const built = [join(here, BUILT_DIRECTORY), join(here, '..', BUILT_DIRECTORY)].find((directory) =>
     existsSync(join(directory, 'sql-wasm.wasm')),
   );
-  if (built) return built;
-  return join(createRequire(import.meta.url).resolve('sql.js/dist/sql-wasm.js'), '..');
+  // Named .cjs in the build: the package is "type": "module", and sql.js's loader is CommonJS.
+  if (built) return { loader: join(built, 'sql-wasm.cjs'), directory: built };
+  const loader = createRequire(import.meta.url).resolve('sql.js/dist/sql-wasm.js');
+  return { loader, directory: dirname(loader) };
 }
 
 let loading: Promise<Engine> | undefined;
@@ -69,8 +71,8 @@ export function loadWasmSqlite(): Promise<Engine> {
 }
 
 async function compile(): Promise<Engine> {
-  const directory = sqlJsDirectory();
-  const init = createRequire(import.meta.url)(join(directory, 'sql-wasm.js')) as SqlJs.Init;
+  const { loader, directory } = sqlJsFiles();
+  const init = createRequire(import.meta.url)(loader) as SqlJs.Init;
   const sqlJs = await init({ locateFile: (file) => join(directory, file) });
   return {
     name: 'wasm',
