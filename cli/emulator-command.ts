@@ -1,22 +1,12 @@
 /**
  * `sitekit-sdk emulator [--port 4700] [--data-dir .sitekit] [--memory] [--engine auto] [--seed file.json] [--host 127.0.0.1]`
  * (and `npm start` in this repository): starts the emulator and keeps it running until stopped.
- * Checks the optional server dependencies before loading them.
+ * It needs nothing installed besides the package: its server packages are bundled with it, and its
+ * SQLite engine is Node's own, better-sqlite3 when installed, or the bundled WebAssembly one.
  */
-import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
 import { ENGINE_NAMES, isEngineChoice } from '../emulator/store/engine-names.js';
 import { type CommandIo, UsageError } from './command-io.js';
-
-/**
- * The emulator's optional peer dependencies, at the versions it is tested with. better-sqlite3 is
- * not among them: it is one of the engines `--engine auto` tries, never required.
- */
-export const SERVER_PACKAGES: Readonly<Record<string, string>> = {
-  fastify: '5.12.8',
-  '@tus/server': '2.4.5',
-  '@tus/file-store': '2.1.1',
-};
 
 /** The help of the command, and of the CLI as a whole (it lists the other commands). */
 export const EMULATOR_USAGE = `Usage: sitekit-sdk emulator [options]
@@ -48,24 +38,6 @@ Other commands (sitekit-sdk <command> --help):
   pull                copy a live site into a file the emulator loads (--seed)
   verify              compare a live site with the emulator and the schema (or replay a recording)
 `;
-
-/** Packages the emulator loads on first use (resumable uploads): only found here, loading them would slow the start. */
-const LOADED_ON_FIRST_USE = new Set(['@tus/server', '@tus/file-store']);
-
-/** The packages of {@link SERVER_PACKAGES} that cannot be loaded (or, for those loaded on first use, found). */
-async function missingPackages(): Promise<string[]> {
-  const require = createRequire(import.meta.url);
-  const missing: string[] = [];
-  for (const name of Object.keys(SERVER_PACKAGES)) {
-    try {
-      if (LOADED_ON_FIRST_USE.has(name)) require.resolve(name);
-      else await import(name);
-    } catch {
-      missing.push(name);
-    }
-  }
-  return missing;
-}
 
 /** The `emulator` command's options (throws on an unknown or malformed one). */
 function parseEmulatorArgs(args: string[]) {
@@ -101,17 +73,6 @@ export async function emulatorCommand(argv: string[], io: CommandIo): Promise<nu
   const engine = values.engine ?? 'auto';
   if (!isEngineChoice(engine))
     throw new UsageError(`--engine must be auto, ${ENGINE_NAMES.join(', ')} (got ${values.engine})`);
-
-  const missing = await missingPackages();
-  if (missing.length) {
-    const install = Object.entries(SERVER_PACKAGES)
-      .map(([name, version]) => `${name}@${version}`)
-      .join(' ');
-    io.stderr(
-      `The emulator needs packages that are not installed: ${missing.join(', ')}.\nInstall them with:\n\n  npm install --save-dev ${install}\n\n`,
-    );
-    return 1;
-  }
 
   const { startEmulator, StoreEngineError } = await import('../emulator/index.js');
   const { DEMO_EMAIL, DEMO_PASSWORD } = await import('../emulator/services/accounts/members/demo.js');

@@ -11,28 +11,13 @@
  * await emulator.close();
  * ```
  */
-import { readFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { createTokenService, tokenMigrations } from './auth/tokens.js';
-import { createClock } from './clock.js';
-import { configMigrations, createConfigStore, type ConfigSetting } from './config.js';
-import { controlModule, isOrigin, seedDemoData, siteInfo } from './control/routes.js';
-import { createFaultRules } from './test-bench/faults.js';
-import { testBenchModule } from './test-bench/plugin.js';
-import { createRequestLog } from './control/request-log.js';
-import { checkSeed, importSeed } from './control/seed.js';
-import { copySeedMedia } from './control/seed-media.js';
-import { createEventHub } from './events.js';
-import { buildServer } from './http/server.js';
-import type { EmulatorContext, ServiceModule } from './service.js';
-import { serviceModules } from './services/index.js';
-import { loadSiteIdentity, siteMigrations } from './site.js';
-import { createTestBench, type EmulatorTestBench } from './test-bench/bench.js';
+import { assembleEmulator } from './assemble.js';
+import { siteInfo } from './control/routes.js';
+import type { EmulatorContext } from './service.js';
 import type { EngineChoice, EngineName } from './store/engine-names.js';
-import { openEngineStore } from './store/choose-engine.js';
-import { migrate } from './store/migrate.js';
+import { createTestBench, type EmulatorTestBench } from './test-bench/bench.js';
+import { inProcessFetch, servedBy } from './in-process/fetch.js';
+import { interceptGlobalFetch } from './in-process/intercept.js';
 
 // The types a service module is written with (see emulator/README.md).
 export type { Caller, EmulatorContext, ServiceModule, ServiceCall, Operation, Handler } from './service.js';
@@ -60,6 +45,8 @@ export type {
   RequestFilter,
   ResetOptions,
   SettingValue,
+  EmulatorSnapshots,
+  SnapshotInfo,
   StorageState,
   StorageStateOptions,
   TriggeredEvent,
@@ -132,118 +119,120 @@ export interface Emulator extends EmulatorTestBench {
   close(): Promise<void>;
 }
 
-/** The default console directory: `dist/console` of the package, from source or from the build. */
-function defaultConsoleDir(): string {
-  const here = fileURLToPath(new URL('.', import.meta.url));
-  const candidates = [resolve(here, 'console'), resolve(here, '..', 'dist', 'console')];
-  return candidates.find((candidate) => existsSync(candidate)) ?? candidates[1]!;
-}
-
-/** The parsed seed file; a missing or unreadable file, or one that is not JSON, throws saying which. */
-async function readSeedFile(path: string): Promise<unknown> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code == 'ENOENT' ? 'no such file' : (error as Error).message;
-    throw new Error(`seed file ${resolve(path)}: ${reason}`);
-  }
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new Error(`seed file ${resolve(path)} is not JSON: ${(error as Error).message}`);
-  }
-}
-
 /** Starts an emulator; resolves once it listens. */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const host = options.host ?? '127.0.0.1';
-  // Read first, whether or not it will be applied: a seed file that is missing or not JSON is a
-  // mistake worth stopping for even when the data folder already holds a site.
-  const seed = options.seed === undefined ? undefined : await readSeedFile(options.seed);
-  const badOrigin = options.controlOrigins?.find((origin) => !isOrigin(origin));
-  if (badOrigin !== undefined)
-    throw new Error(
-      `controlOrigins: ${badOrigin} is not an origin (like http://localhost:5173: no path, no trailing slash)`,
-    );
-  const dataDir = options.memory ? null : resolve(options.dataDir ?? '.sitekit');
-  const store = await openEngineStore(options.engine, dataDir ? join(dataDir, 'emulator.sqlite') : null);
+  const assembled = await assembleEmulator({ ...options, host });
+  const { app, context } = assembled;
   try {
-    const startedAt = Date.now();
-    const requestLog = createRequestLog();
-    const faults = createFaultRules();
-    const modules: ServiceModule[] = [...serviceModules];
-    modules.push(
-      controlModule({ requestLog, modules: serviceModules, startedAt, faults }),
-      testBenchModule({ faults, requestLog }),
-    );
-    migrate(store, [
-      ...siteMigrations,
-      ...configMigrations,
-      ...tokenMigrations,
-      ...modules.flatMap((module) => module.migrations ?? []),
-    ]);
-
-    const site = await loadSiteIdentity(store);
-    const settings: Record<string, ConfigSetting> = Object.assign({}, ...modules.map((module) => module.config ?? {}));
-    const config = createConfigStore(store, settings);
-    const clock = createClock();
-    let url = '';
-    const context: EmulatorContext = {
-      store,
-      site,
-      config,
-      events: createEventHub(clock),
-      tokens: createTokenService(store, site, config, clock),
-      clock,
-      url: () => url,
-      dataDir,
-    };
-    const app = await buildServer({
-      context,
-      modules,
-      requestLog,
-      consoleDir: options.consoleDir ?? defaultConsoleDir(),
-      bodyLimit: options.bodyLimit ?? 16 * 1024 * 1024,
-      host,
-      allowedHosts: options.allowedHosts ?? [],
-      controlOrigins: options.controlOrigins ?? [],
-    });
-
-    const seeded = store.get("SELECT value FROM site WHERE key = 'seededAt'") !== undefined;
-    // Like a missing file, a seed with bad rows is worth stopping for even when it is not applied.
-    if (seed && seeded) checkSeed(context, serviceModules, seed);
-    if (!seeded) {
-      const seedDemo = () => seedDemoData(context, serviceModules);
-      if (seed) importSeed(context, serviceModules, seed, seedDemo);
-      else seedDemo();
-      store.run("INSERT INTO site (key, value) VALUES ('seededAt', ?)", [clock.iso()]);
-      // The media bytes a pull (`sitekit-sdk pull --media`) wrote beside its file.
-      if (options.seed !== undefined) await copySeedMedia(context, resolve(options.seed));
-    }
-
     await app.listen({ port: options.port ?? 4700, host });
-    const address = app.server.address();
-    const port = typeof address == 'object' && address ? address.port : options.port;
-    url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-    let closed = false;
-    return {
-      url,
-      info: siteInfo(context),
-      context,
-      ...createTestBench(url),
-      async close() {
-        if (closed) return;
-        closed = true;
-        // A keep-alive socket whose response is still finishing when close() starts is not idle, so
-        // it would hold close() for the whole keep-alive timeout (72 s): let it go as soon as it is done.
-        app.server.keepAliveTimeout = 1;
-        await app.close();
-        store.close();
-      },
-    };
   } catch (error) {
-    store.close();
+    await assembled.close();
     throw error;
   }
+  const address = app.server.address();
+  const port = typeof address == 'object' && address ? address.port : options.port;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  assembled.setUrl(url);
+  return {
+    url,
+    info: siteInfo(context),
+    context,
+    ...createTestBench(url),
+    async close() {
+      // A keep-alive socket whose response is still finishing when close() starts is not idle, so
+      // it would hold close() for the whole keep-alive timeout (72 s): let it go as soon as it is done.
+      app.server.keepAliveTimeout = 1;
+      await assembled.close();
+    },
+  };
+}
+
+/** Options of {@link createEmulator}: those of {@link startEmulator} but the port and the interface, none being opened. */
+export interface InProcessEmulatorOptions extends Omit<EmulatorOptions, 'port' | 'host'> {
+  /** Keep everything in memory (nothing written to disk). Default **true** here (a test's emulator). */
+  memory?: boolean;
+}
+
+/**
+ * An emulator inside the calling process, reached through {@link InProcessEmulator.fetch}
+ * instead of a port; the rest is as {@link Emulator} (its `url` is an origin no server has).
+ */
+export interface InProcessEmulator extends Emulator {
+  /**
+   * A WHATWG `fetch` that the emulator answers in this process: its own origin (`info.url`) and
+   * the platform's API hosts (`https://www.wixapis.com/...`, any `*.wixapis.com`); any other URL
+   * goes to the global `fetch`. Give it to a client: `createClient({ baseUrl: emulator.info.url,
+   * fetch: emulator.fetch, auth })`.
+   */
+  fetch: typeof fetch;
+  /**
+   * Replaces the global `fetch` with one that sends the platform's API hosts and the emulator's
+   * origin to {@link InProcessEmulator.fetch}, and every other URL to the `fetch` it replaced, so
+   * code that calls the global `fetch` (the official SDK, unmodified) is served in-process.
+   * Returns `restore`, which puts the original back (idempotent); `close()` restores too.
+   * @example
+   * ```ts
+   * const restore = emulator.interceptGlobalFetch();
+   * try { await wixClient.items.query('Movies').find(); } finally { restore(); }
+   * ```
+   */
+  interceptGlobalFetch(): () => void;
+}
+
+/** How many in-process emulators this process made: each has its own origin. */
+let inProcessCount = 0;
+
+/**
+ * Makes an emulator inside this process, without opening any socket: requests reach it through
+ * `emulator.fetch` (or the global `fetch`, once `emulator.interceptGlobalFetch()` is called). In
+ * memory unless `memory: false`. Its `info.url` is `http://sitekit-emulator.localhost` (then
+ * `-2`, `-3`... for further emulators), an origin that no server answers: the links the emulator
+ * builds (upload and file URLs, hosted pages) come back to it.
+ *
+ * @example
+ * ```ts
+ * import { createEmulator } from 'sitekit-sdk/emulator';
+ * const emulator = await createEmulator();
+ * const { apiKey, siteId, url } = emulator.info;
+ * const client = createClient({ baseUrl: url, fetch: emulator.fetch, auth: ApiKeyStrategy({ apiKey, siteId }) });
+ * // ...
+ * await emulator.close();
+ * ```
+ */
+export async function createEmulator(options: InProcessEmulatorOptions = {}): Promise<InProcessEmulator> {
+  inProcessCount += 1;
+  const host = inProcessCount == 1 ? 'sitekit-emulator.localhost' : `sitekit-emulator-${inProcessCount}.localhost`;
+  const url = `http://${host}`;
+  const assembled = await assembleEmulator({ ...options, memory: options.memory ?? true, host });
+  assembled.setUrl(url);
+  const serves = servedBy(url);
+  const served = inProcessFetch(assembled.app, url, serves);
+  let closed = false;
+  const emulatorFetch: typeof fetch = (input, init) =>
+    closed
+      ? Promise.reject(new TypeError('fetch failed', { cause: new Error('the emulator is closed') }))
+      : served(input, init);
+  const restores = new Set<() => void>();
+  return {
+    url,
+    info: siteInfo(assembled.context),
+    context: assembled.context,
+    ...createTestBench(url, emulatorFetch),
+    fetch: emulatorFetch,
+    interceptGlobalFetch() {
+      const restore = interceptGlobalFetch(serves, emulatorFetch);
+      restores.add(restore);
+      return () => {
+        restores.delete(restore);
+        restore();
+      };
+    },
+    async close() {
+      closed = true;
+      for (const restore of restores) restore();
+      restores.clear();
+      await assembled.close();
+    },
+  };
 }
