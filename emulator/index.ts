@@ -40,6 +40,8 @@ export type {
   RequestFilter,
   ResetOptions,
   SettingValue,
+  EmulatorSnapshots,
+  SnapshotInfo,
   StorageState,
   StorageStateOptions,
   TriggeredEvent,

@@ -43,12 +43,16 @@ export type ControlParams<Id extends ControlOperationId> = [
   ? Record<string, never>
   : NonNullable<ControlOperation<Id>['parameters']['path']>;
 
-/** What an operation answers (its 200 JSON body). */
-export type ControlResult<Id extends ControlOperationId> = ControlOperation<Id>['responses'][200] extends {
-  content: { 'application/json': infer Result };
-}
-  ? Result
-  : never;
+/** The success answer an operation declares: 200, or 201 for one that creates something. */
+type SuccessResponse<Id extends ControlOperationId> = ControlOperation<Id>['responses'] extends { 201: infer Created }
+  ? Created
+  : ControlOperation<Id>['responses'] extends { 200: infer Ok }
+    ? Ok
+    : never;
+
+/** What an operation answers (the JSON body of its success). */
+export type ControlResult<Id extends ControlOperationId> =
+  SuccessResponse<Id> extends { content: { 'application/json': infer Result } } ? Result : never;
 
 /** The request of an operation as one object: its path parameters, query and body, each typed. */
 export interface ControlRequest<Id extends ControlOperationId> {
@@ -72,6 +76,7 @@ export type EventPayload = ControlSchema<'EventPayload'>;
 export type TriggerInput = ControlSchema<'TriggerInput'>;
 export type TriggeredEvent = ControlSchema<'TriggeredEvent'>;
 export type SiteInfo = ControlSchema<'SiteInfo'>;
+export type Snapshot = ControlSchema<'Snapshot'>;
 export type SettingValue = ControlSchema<'SettingValue'>;
 export type SiteExport = ControlSchema<'SiteExport'>;
 export type ItemReference = ControlSchema<'ItemReference'>;

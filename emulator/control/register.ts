@@ -65,14 +65,16 @@ export function controlRoute<Id extends ControlOperationId>(
     method: route.method,
     url: route.url,
     ...routeOptions(route, extra),
-    handler: (request, reply) =>
-      handler({
+    handler: (request, reply) => {
+      if (route.status) reply.code(route.status);
+      return handler({
         params: request.params as ControlRequest<Id>['params'],
         query: request.query as ControlRequest<Id>['query'],
         body: request.body as ControlRequest<Id>['body'],
         request,
         reply,
-      }),
+      });
+    },
   });
 }
 
