@@ -3,7 +3,7 @@
  * (read and written through `Store`, so every engine does it the same way) and the bytes of every
  * media file the rows describe. A function of one site's context: the site's store and media folder.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { applicationError } from '../errors.js';
 import type { EmulatorContext, ServiceModule } from '../service.js';
 import { bytesPath } from '../services/media/file-store.js';
@@ -85,6 +85,15 @@ function unfitReason(context: EmulatorContext, content: SnapshotContent): string
   return undefined;
 }
 
+/** Whether the file at `path` holds `bytes` (false when there is none). */
+function holdsBytes(path: string, bytes: Buffer): boolean {
+  try {
+    return statSync(path).size == bytes.length && readFileSync(path).equals(bytes);
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Puts the site's state back as `content` holds it: every state table emptied and refilled in one
  * transaction, then the media bytes written; every module is then told (`reset`), as after an
@@ -109,6 +118,11 @@ export function restoreContent(
       for (const row of table.rows) store.run(insert, row);
     }
   });
-  for (const file of content.files) writeFileSync(bytesPath(context, file.id), file.bytes);
+  for (const file of content.files) {
+    const path = bytesPath(context, file.id);
+    // A file's id names its bytes for good, so most are still there as saved: reading them back to
+    // compare costs microseconds, rewriting one milliseconds (a truncating write waits for the disk).
+    if (!holdsBytes(path, file.bytes)) writeFileSync(path, file.bytes);
+  }
   stateReplaced(context, modules);
 }

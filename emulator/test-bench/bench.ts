@@ -193,9 +193,12 @@ export interface EmulatorTestBench {
 const selectorBody = (member: MemberSelector) =>
   typeof member == 'string' ? { memberId: member } : 'email' in member ? { email: member.email } : member;
 
-/** The test bench of the emulator at `url`, over the control API's typed client. */
-export function createTestBench(url: string): EmulatorTestBench {
-  const control = createControlClient({ baseUrl: url });
+/**
+ * The test bench of the emulator at `url`, over the control API's typed client; its requests go
+ * through `fetch` when given (an in-process emulator's), else the global one.
+ */
+export function createTestBench(url: string, fetch?: typeof globalThis.fetch): EmulatorTestBench {
+  const control = createControlClient(fetch ? { baseUrl: url, fetch } : { baseUrl: url });
   const moveClock = (body: ClockMove) => control.call('moveClock', { body });
   const signIn = (member: MemberSelector, browserSession: boolean) =>
     control.send('signInAs', { body: { ...selectorBody(member), browserSession } });
