@@ -1,7 +1,8 @@
 /**
- * README.md's "Testing your app against the emulator" shows three test files that run in CI: each
- * snippet must be the code between the README markers of its file, with the package's import
- * names (`sitekit-sdk`, `sitekit-sdk/emulator`) in place of the source paths.
+ * README.md's "Testing your app against the emulator" and "Tests without a server" show four test
+ * files that run in CI: each snippet must be the code between the README markers of its file,
+ * with the package's import names (`sitekit-sdk`, `sitekit-sdk/emulator`) in place of the source
+ * paths.
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -25,6 +26,7 @@ function readmeRegion(file: string): string {
 it.each([
   'test/examples/vitest-app.test.ts',
   'test/examples/vitest-snapshots.test.ts',
+  'test/examples/vitest-in-process.test.ts',
   'test/e2e/readme-playwright.test.ts',
 ])('README.md shows %s as it runs', (file) => {
   const region = readmeRegion(file);
