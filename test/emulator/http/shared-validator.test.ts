@@ -3,7 +3,7 @@
  * the first one compiled (before, each compiled every control route's validator again when it got
  * ready: most of an in-process emulator's first answer), and still refuses bad input the same way.
  */
-import Ajv from 'ajv';
+import { Ajv } from 'ajv';
 import { afterAll, expect, it, vi } from 'vitest';
 import { createEmulator, type InProcessEmulator } from '../../../emulator/index.js';
 
