@@ -20,7 +20,9 @@ import { buildServer } from './http/server.js';
 import type { EmulatorContext, ServiceModule } from './service.js';
 import { serviceModules } from './services/index.js';
 import { loadSiteIdentity, siteMigrations } from './site.js';
-import { migrate, openSqliteStore } from './store/sqlite.js';
+import { openEngineStore } from './store/choose-engine.js';
+import type { EngineChoice } from './store/engine-names.js';
+import { migrate } from './store/migrate.js';
 import type { Store } from './store/store.js';
 import { createFaultRules } from './test-bench/faults.js';
 import { testBenchModule } from './test-bench/plugin.js';
@@ -37,6 +39,8 @@ export interface AssemblyOptions {
   memory?: boolean | undefined;
   /** Where the database lives when not in memory. Default `.sitekit` in the working directory. */
   dataDir?: string | undefined;
+  /** See `EmulatorOptions.engine`. Default `auto`. */
+  engine?: EngineChoice | undefined;
   /** A JSON file (the format of `GET /_emulator/export`) loaded on first start instead of the demo data. */
   seed?: string | undefined;
   /** Directory of the built console. Default: the package's `dist/console`. */
@@ -126,7 +130,7 @@ export async function assembleEmulator(options: AssemblyOptions): Promise<Assemb
       `controlOrigins: ${badOrigin} is not an origin (like http://localhost:5173: no path, no trailing slash)`,
     );
   const dataDir = options.memory ? null : resolve(options.dataDir ?? '.sitekit');
-  const store = openSqliteStore({ file: dataDir ? join(dataDir, 'emulator.sqlite') : null });
+  const store = await openEngineStore(options.engine, dataDir ? join(dataDir, 'emulator.sqlite') : null);
   try {
     const requestLog = createRequestLog();
     const modules = allModules(requestLog);

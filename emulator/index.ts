@@ -14,6 +14,7 @@
 import { assembleEmulator } from './assemble.js';
 import { siteInfo } from './control/routes.js';
 import type { EmulatorContext } from './service.js';
+import type { EngineChoice, EngineName } from './store/engine-names.js';
 import { createTestBench, type EmulatorTestBench } from './test-bench/bench.js';
 import { inProcessFetch, servedBy } from './in-process/fetch.js';
 import { interceptGlobalFetch } from './in-process/intercept.js';
@@ -22,6 +23,8 @@ import { interceptGlobalFetch } from './in-process/intercept.js';
 export type { Caller, EmulatorContext, ServiceModule, ServiceCall, Operation, Handler } from './service.js';
 export type { DomainEvent, EventHub } from './events.js';
 export type { Store, Migration } from './store/store.js';
+export type { EngineChoice, EngineName } from './store/engine-names.js';
+export { StoreEngineError } from './store/engine.js';
 export { createControlClient } from './control/client.js';
 export type { ControlClientOptions, ControlInput } from './control/client.js';
 export type { ControlOperationId, ControlResult } from './control/api.js';
@@ -70,6 +73,12 @@ export interface EmulatorOptions {
   controlOrigins?: string[];
   /** Keep everything in memory (nothing written to disk). Default false. */
   memory?: boolean;
+  /**
+   * The SQLite engine: `node:sqlite` (Node 22.13+), `better-sqlite3` (when installed), `wasm`
+   * (WebAssembly, any Node, memory only), or `auto` (the default): the first of these that works
+   * here. An engine that cannot hold the data folder is refused at start with the way out.
+   */
+  engine?: EngineChoice;
   /** Where the database lives when not in memory. Default `.sitekit` in the working directory. */
   dataDir?: string;
   /** A JSON file (the format of `GET /_emulator/export`) loaded on first start instead of the demo data. */
@@ -91,6 +100,8 @@ export interface EmulatorInfo {
   clientId: string;
   /** SPKI PEM of the key that signs access tokens and webhooks. */
   publicKey: string;
+  /** The SQLite engine holding the data: `node:sqlite`, `better-sqlite3` or `wasm`. */
+  engine: EngineName;
 }
 
 /**

@@ -31,6 +31,7 @@ export function siteInfo(context: EmulatorContext) {
     siteId: context.site.siteId,
     clientId: context.site.clientId,
     publicKey: context.site.publicKeyPem,
+    engine: context.store.engine,
   };
 }
 
@@ -102,7 +103,7 @@ export function controlModule(options: ControlOptions): ServiceModule {
       controlRoute(app, 'getHealth', () => ({
         status: 'ok' as const,
         uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
-        store: context.store.engine,
+        store: context.store.inMemory ? 'sqlite-memory' : 'sqlite-file',
       }));
       controlRoute(app, 'getInfo', () => siteInfo(context));
       controlRoute(app, 'getOpenApi', () => controlDocument);
