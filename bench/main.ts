@@ -1,12 +1,13 @@
 /**
  * `npm run bench`: every benchmark, one after the other. Each prints its figures as ratios against
  * baselines measured in the same run (see bench/timing.ts for how sides are interleaved).
- * `npm run bench -- transport` (or `emulator`, `in-process`, `decisions`, `snapshots`) runs one of them.
+ * `npm run bench -- transport` (or `emulator`, `in-process`, `decisions`, `snapshots`, `start`) runs one of them.
  */
 import { decisionsBench } from './decisions.js';
 import { emulatorBench } from './emulator.js';
 import { inProcessBench } from './in-process.js';
 import { snapshotsBench } from './snapshots.js';
+import { startBench } from './start.js';
 import { transportBench } from './transport.js';
 
 const benches: Record<string, () => Promise<void>> = {
@@ -15,6 +16,7 @@ const benches: Record<string, () => Promise<void>> = {
   'in-process': inProcessBench,
   decisions: decisionsBench,
   snapshots: snapshotsBench,
+  start: startBench,
 };
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !(name in benches));
