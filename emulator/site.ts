@@ -4,7 +4,8 @@
  * restarted emulator keeps accepting the tokens and keys it handed out.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { exportPKCS8, exportSPKI, generateKeyPair, importPKCS8, importSPKI, type CryptoKey } from 'jose';
+import { exportPKCS8, exportSPKI, importPKCS8, importSPKI, type CryptoKey } from 'jose';
+import { newSigningKeyPair, SIGNING_ALGORITHM } from './auth/key-pairs.js';
 import type { Migration, Store } from './store/store.js';
 
 /** The demo site, as `/_emulator/info` shows it (plus the private key, never shown). */
@@ -27,18 +28,15 @@ export const siteMigrations: Migration[] = [
   { id: 'core-001-site', sql: 'CREATE TABLE site (key TEXT PRIMARY KEY, value TEXT NOT NULL)' },
 ];
 
-/** The algorithm of the site's key pair. */
-export const SIGNING_ALGORITHM = 'RS256';
+/** The algorithm of the site's key pair (declared beside the key pairs' making). */
+export { SIGNING_ALGORITHM };
 
 /** Reads the site's identity, creating it on the first start. */
 export async function loadSiteIdentity(store: Store): Promise<SiteIdentity> {
   const rows = store.all<{ key: string; value: string }>('SELECT key, value FROM site');
   let values = Object.fromEntries(rows.map((row) => [row.key, row.value]));
   if (!values.siteId) {
-    const { privateKey, publicKey } = await generateKeyPair(SIGNING_ALGORITHM, {
-      extractable: true,
-      modulusLength: 2048,
-    });
+    const { privateKey, publicKey } = await newSigningKeyPair();
     values = {
       siteId: randomUUID(),
       ownerId: randomUUID(),
