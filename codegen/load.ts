@@ -187,7 +187,9 @@ export function checkControlRules(doc: Doc): string[] {
     else if (ids.has(op.operationId)) problems.push(`${where}: duplicate operationId ${op.operationId}`);
     ids.add(op.operationId);
     if (!op.summary) problems.push(`${where}: no summary`);
-    if (!op.responses?.['200']) problems.push(`${where}: no 200 response`);
+    // One success: 200, or 201 for an operation that makes something (a site).
+    const successes = ['200', '201'].filter((status) => op.responses?.[status]);
+    if (successes.length != 1) problems.push(`${where}: needs one success response, 200 or 201`);
     if (Object.keys(op).some((key) => key.startsWith('x-sitekit-')))
       problems.push(`${where}: no x-sitekit marker here`);
   }

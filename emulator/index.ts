@@ -13,24 +13,18 @@
  */
 import { readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createTokenService, tokenMigrations } from './auth/tokens.js';
-import { createClock } from './clock.js';
-import { configMigrations, createConfigStore, type ConfigSetting } from './config.js';
 import { controlModule, isOrigin, seedDemoData, siteInfo } from './control/routes.js';
-import { createFaultRules } from './test-bench/faults.js';
 import { testBenchModule } from './test-bench/plugin.js';
-import { createRequestLog } from './control/request-log.js';
 import { checkSeed, importSeed } from './control/seed.js';
 import { copySeedMedia } from './control/seed-media.js';
-import { createEventHub } from './events.js';
 import { buildServer } from './http/server.js';
 import type { EmulatorContext, ServiceModule } from './service.js';
+import { openSiteRegistry } from './sites/registry.js';
+import { sitesModule } from './sites/routes.js';
 import { serviceModules } from './services/index.js';
-import { loadSiteIdentity, siteMigrations } from './site.js';
 import { createTestBench, type EmulatorTestBench } from './test-bench/bench.js';
-import { migrate, openSqliteStore } from './store/sqlite.js';
 
 // The types a service module is written with (see emulator/README.md).
 export type { Caller, EmulatorContext, ServiceModule, ServiceCall, Operation, Handler } from './service.js';
@@ -90,7 +84,15 @@ export interface EmulatorOptions {
   consoleDir?: string;
   /** Largest request body, in bytes. Default 16 MiB. */
   bodyLimit?: number;
+  /**
+   * How many RSA key pairs to keep made ahead, from the first site made on demand on, so the next
+   * sites need not wait for theirs (making one takes up to a second on a loaded machine). Default 8.
+   */
+  sitePool?: number;
 }
+
+/** Key pairs made ahead by default: the sites of 8 test workers. */
+const DEFAULT_SITE_POOL = 8;
 
 /** The connection details of the demo site: all any client needs. */
 export interface EmulatorInfo {
@@ -155,42 +157,24 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       `controlOrigins: ${badOrigin} is not an origin (like http://localhost:5173: no path, no trailing slash)`,
     );
   const dataDir = options.memory ? null : resolve(options.dataDir ?? '.sitekit');
-  const store = openSqliteStore({ file: dataDir ? join(dataDir, 'emulator.sqlite') : null });
+  let url = '';
+  const modules: ServiceModule[] = [
+    ...serviceModules,
+    controlModule({ modules: serviceModules, startedAt: Date.now(), url: () => url }),
+    testBenchModule,
+  ];
+  const sites = await openSiteRegistry({
+    modules,
+    dataDir,
+    emulatorUrl: () => url,
+    keyPoolSize: options.sitePool ?? DEFAULT_SITE_POOL,
+  });
   try {
-    const startedAt = Date.now();
-    const requestLog = createRequestLog();
-    const faults = createFaultRules();
-    const modules: ServiceModule[] = [...serviceModules];
-    modules.push(
-      controlModule({ requestLog, modules: serviceModules, startedAt, faults }),
-      testBenchModule({ faults, requestLog }),
-    );
-    migrate(store, [
-      ...siteMigrations,
-      ...configMigrations,
-      ...tokenMigrations,
-      ...modules.flatMap((module) => module.migrations ?? []),
-    ]);
-
-    const site = await loadSiteIdentity(store);
-    const settings: Record<string, ConfigSetting> = Object.assign({}, ...modules.map((module) => module.config ?? {}));
-    const config = createConfigStore(store, settings);
-    const clock = createClock();
-    let url = '';
-    const context: EmulatorContext = {
-      store,
-      site,
-      config,
-      events: createEventHub(clock),
-      tokens: createTokenService(store, site, config, clock),
-      clock,
-      url: () => url,
-      dataDir,
-    };
+    const context = sites.defaultSite;
+    const { store, clock } = context;
     const app = await buildServer({
-      context,
-      modules,
-      requestLog,
+      sites,
+      modules: [...modules, sitesModule(sites, () => url)],
       consoleDir: options.consoleDir ?? defaultConsoleDir(),
       bodyLimit: options.bodyLimit ?? 16 * 1024 * 1024,
       host,
@@ -217,7 +201,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     let closed = false;
     return {
       url,
-      info: siteInfo(context),
+      info: siteInfo(context, url),
       context,
       ...createTestBench(url),
       async close() {
@@ -227,11 +211,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         // it would hold close() for the whole keep-alive timeout (72 s): let it go as soon as it is done.
         app.server.keepAliveTimeout = 1;
         await app.close();
-        store.close();
+        await sites.close();
       },
     };
   } catch (error) {
-    store.close();
+    await sites.close();
     throw error;
   }
 }

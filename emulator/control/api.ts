@@ -43,12 +43,20 @@ export type ControlParams<Id extends ControlOperationId> = [
   ? Record<string, never>
   : NonNullable<ControlOperation<Id>['parameters']['path']>;
 
-/** What an operation answers (its 200 JSON body). */
-export type ControlResult<Id extends ControlOperationId> = ControlOperation<Id>['responses'][200] extends {
-  content: { 'application/json': infer Result };
-}
-  ? Result
-  : never;
+/** The success response of an operation: its 200, or its 201 for one that makes something. */
+type ControlSuccess<Id extends ControlOperationId> = ControlOperation<Id>['responses'] extends { 201: infer Created }
+  ? Created
+  : ControlOperation<Id>['responses'] extends { 200: infer Ok }
+    ? Ok
+    : never;
+
+/** What an operation answers (its success JSON body). */
+export type ControlResult<Id extends ControlOperationId> =
+  ControlSuccess<Id> extends {
+    content: { 'application/json': infer Result };
+  }
+    ? Result
+    : never;
 
 /** The request of an operation as one object: its path parameters, query and body, each typed. */
 export interface ControlRequest<Id extends ControlOperationId> {

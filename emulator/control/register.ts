@@ -65,14 +65,16 @@ export function controlRoute<Id extends ControlOperationId>(
     method: route.method,
     url: route.url,
     ...routeOptions(route, extra),
-    handler: (request, reply) =>
-      handler({
+    handler: (request, reply) => {
+      if (route.created) reply.code(201);
+      return handler({
         params: request.params as ControlRequest<Id>['params'],
         query: request.query as ControlRequest<Id>['query'],
         body: request.body as ControlRequest<Id>['body'],
         request,
         reply,
-      }),
+      });
+    },
   });
 }
 

@@ -17,6 +17,8 @@ export interface ControlRoute {
   querystring: unknown;
   /** The path parameters' schema. */
   params?: unknown;
+  /** It answers 201 Created (else 200). */
+  created?: true;
 }
 
 /** The id the routes' `$ref`s point at: register the document's components under it. */
@@ -44,6 +46,53 @@ export const controlRoutes: readonly ControlRoute[] = [
     "querystring": {
       "type": "object",
       "additionalProperties": false
+    }
+  },
+  {
+    "operationId": "createSite",
+    "method": "POST",
+    "url": "/_emulator/sites",
+    "body": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "from": {
+          "type": "string",
+          "enum": [
+            "demo",
+            "empty"
+          ],
+          "description": "What it starts with: the demo data (default) or nothing."
+        }
+      }
+    },
+    "bodyRequired": false,
+    "querystring": {
+      "type": "object",
+      "additionalProperties": false
+    },
+    "created": true
+  },
+  {
+    "operationId": "deleteSite",
+    "method": "DELETE",
+    "url": "/_emulator/sites/:siteId",
+    "querystring": {
+      "type": "object",
+      "additionalProperties": false
+    },
+    "params": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "siteId": {
+          "type": "string",
+          "minLength": 1
+        }
+      },
+      "required": [
+        "siteId"
+      ]
     }
   },
   {
@@ -170,6 +219,15 @@ export const controlRoutes: readonly ControlRoute[] = [
         }
       },
       "required": []
+    }
+  },
+  {
+    "operationId": "listSites",
+    "method": "GET",
+    "url": "/_emulator/sites",
+    "querystring": {
+      "type": "object",
+      "additionalProperties": false
     }
   },
   {

@@ -11,7 +11,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { EmulatorError } from '../../../errors.js';
 import type { DomainEvent } from '../../../events.js';
-import type { EmulatorContext } from '../../../service.js';
+import type { EmulatorContext, SiteDirectory } from '../../../service.js';
 import { CAPTCHA_PASSING_TOKEN } from '../identity/captcha.js';
 import {
   login,
@@ -271,13 +271,14 @@ function authSession(
 }
 
 /** Registers the hosted pages (with a form-body parser of their own). */
-export async function registerHostedPages(app: FastifyInstance, context: EmulatorContext): Promise<void> {
+export async function registerHostedPages(app: FastifyInstance, sites: SiteDirectory): Promise<void> {
   await app.register(async (pages) => {
     pages.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
       done(null, Object.fromEntries(new URLSearchParams(body as string))),
     );
 
     pages.get('/_pages/auth/:id', async (request, reply) => {
+      const context = sites.of(request);
       const session = authSession(context, request, reply);
       if (!session) return reply;
       // A HEAD (a prefetch, a link checker) must not spend a session token or issue a code.
@@ -304,6 +305,7 @@ export async function registerHostedPages(app: FastifyInstance, context: Emulato
     });
 
     pages.post('/_pages/auth/:id', async (request, reply) => {
+      const context = sites.of(request);
       const session = authSession(context, request, reply);
       if (!session) return reply;
       // The form of a spent page (an old tab): the page says the sign-in is complete.
@@ -390,6 +392,7 @@ export async function registerHostedPages(app: FastifyInstance, context: Emulato
     });
 
     pages.get('/_pages/logout/:id', async (request, reply) => {
+      const context = sites.of(request);
       const session = findRedirectSession(context, (request.params as { id: string }).id);
       if (session?.kind != 'logout')
         return html(reply, 404, messagePage('Logout link expired', 'This logout link is unknown or has expired.'));
