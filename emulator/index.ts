@@ -24,7 +24,13 @@ import type { EmulatorContext, ServiceModule } from './service.js';
 import { openSiteRegistry } from './sites/registry.js';
 import { sitesModule } from './sites/routes.js';
 import { serviceModules } from './services/index.js';
-import { createTestBench, type EmulatorTestBench } from './test-bench/bench.js';
+import {
+  createSite,
+  createTestBench,
+  type CreateSiteOptions,
+  type EmulatorSite,
+  type EmulatorTestBench,
+} from './test-bench/bench.js';
 
 // The types a service module is written with (see emulator/README.md).
 export type { Caller, EmulatorContext, ServiceModule, ServiceCall, Operation, Handler } from './service.js';
@@ -36,6 +42,8 @@ export type { ControlOperationId, ControlResult } from './control/api.js';
 export type {
   ClockState,
   ControlClient,
+  CreateSiteOptions,
+  EmulatorSite,
   EmulatorClock,
   EmulatorConfig,
   EmulatorFaults,
@@ -50,6 +58,7 @@ export type {
   RequestFilter,
   ResetOptions,
   SettingValue,
+  SiteInfo,
   StorageState,
   StorageStateOptions,
   TriggeredEvent,
@@ -112,6 +121,11 @@ export interface EmulatorInfo {
  * webhook events on demand and the request log (see {@link EmulatorTestBench}).
  */
 export interface Emulator extends EmulatorTestBench {
+  /**
+   * Makes a site with its own ids, keys, data and test bench (one per test worker): its calls and
+   * its bench act on it alone, while the emulator's own bench keeps acting on the default site.
+   */
+  createSite(options?: CreateSiteOptions): Promise<EmulatorSite>;
   /** Base URL, e.g. `http://127.0.0.1:4700`: the SDK's `baseUrl`. */
   url: string;
   /** The demo site's connection details. */
@@ -204,6 +218,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       info: siteInfo(context, url),
       context,
       ...createTestBench(url),
+      createSite: (siteOptions) => createSite(url, siteOptions),
       async close() {
         if (closed) return;
         closed = true;

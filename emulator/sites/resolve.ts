@@ -9,6 +9,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { decodeJwt } from 'jose';
+import { SITE_HEADER } from '../control/api.js';
 import { applicationError, type EmulatorError } from '../errors.js';
 import type { EmulatorContext } from '../service.js';
 import type { SiteRegistry } from './registry.js';
@@ -21,9 +22,6 @@ declare module 'fastify' {
     siteFromBody?: boolean;
   }
 }
-
-/** The header a control call names its site with (none: the default site). */
-export const SITE_HEADER = 'x-sitekit-site';
 
 /** The header an API-key client names its site with. */
 const PLATFORM_SITE_HEADER = 'wix-site-id';
