@@ -11,7 +11,7 @@ import type { EmulatorContext } from '../service.js';
 export const SITE_PATH_PREFIX = '/_sites/';
 
 /** The path of a site's URLs: `''` for the default site, `/_sites/<siteId>` for the others. */
-export function sitePath(context: EmulatorContext): string {
+export function sitePath(context: Pick<EmulatorContext, 'url'>): string {
   const url = context.url();
   return URL.canParse(url) ? new URL(url).pathname.replace(/\/+$/, '') : '';
 }

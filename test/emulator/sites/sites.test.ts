@@ -23,7 +23,11 @@ const adminOf = (info: { url: string; apiKey: string; siteId: string }) =>
 const countMovies = (apiKey: string, siteId?: string) =>
   emulator.fetch('/wix-data/v2/items/count', {
     method: 'POST',
-    headers: { authorization: apiKey, 'content-type': 'application/json', ...(siteId ? { 'wix-site-id': siteId } : {}) },
+    headers: {
+      authorization: apiKey,
+      'content-type': 'application/json',
+      ...(siteId ? { 'wix-site-id': siteId } : {}),
+    },
     body: JSON.stringify({ dataCollectionId: 'Movies' }),
   });
 
@@ -35,7 +39,13 @@ describe('sites on demand', () => {
       body: JSON.stringify({ from: 'empty' }),
     });
     expect(made.status).toBe(201);
-    const info = (await made.json()) as { siteId: string; apiKey: string; clientId: string; publicKey: string; url: string };
+    const info = (await made.json()) as {
+      siteId: string;
+      apiKey: string;
+      clientId: string;
+      publicKey: string;
+      url: string;
+    };
     expect(info).toEqual({
       siteId: expect.any(String),
       apiKey: expect.stringMatching(/^emulator\./),
@@ -98,7 +108,8 @@ describe('sites on demand', () => {
         sites.map(async (site, index) => {
           const admin = adminOf(site.info);
           await admin.collections.createDataCollection({ _id: 'Notes', fields: [{ key: 'text', type: 'TEXT' }] });
-          for (let note = 0; note <= index; note++) await admin.items.insert('Notes', { text: `site ${index} note ${note}` });
+          for (let note = 0; note <= index; note++)
+            await admin.items.insert('Notes', { text: `site ${index} note ${note}` });
         }),
       );
       for (const [index, site] of sites.entries()) {
