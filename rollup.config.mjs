@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import { dts } from 'rollup-plugin-dts';
 import esbuild from 'rollup-plugin-esbuild';
+import { bundledServerPackages } from './scripts/server-packages.mjs';
 
 const entries = { index: 'src/index.ts', react: 'src/react/index.ts', openapi: 'src/openapi/index.ts' };
 // Next.js (and other React Server Components bundlers) need the React entry marked as client
@@ -29,12 +30,15 @@ const nodeTwins = {
   },
 };
 
-// The emulator (Node-only, `sitekit-sdk/emulator`) and the `sitekit-sdk` command. Its server packages are
-// optional peers and stay external; the CLI checks for them before loading the emulator.
+// The emulator (Node-only, `sitekit-sdk/emulator`) and the `sitekit-sdk` command. Its server packages
+// (Fastify, the TUS server) are bundled into dist/vendor/ (scripts/server-packages.mjs), so that
+// installing the package is all the emulator needs; better-sqlite3 stays an optional peer.
 const emulatorEntries = { emulator: 'emulator/index.ts', cli: 'cli/main.ts' };
 // tus-js-client: the CLI's `types` and `pull` read a site through the SDK, whose uploads import it
 // (a dependency of the package, so installed with it).
-const emulatorExternal = (id) => /^(jose|tus-js-client|fastify|@fastify\/|better-sqlite3|@tus\/|node:)/.test(id);
+const emulatorExternal = (id) => /^(jose|tus-js-client|better-sqlite3|node:)/.test(id);
+// The type declarations still name Fastify's types (a service module's routes): kept as imports.
+const emulatorTypesExternal = (id) => /^(jose|fastify|@fastify\/|better-sqlite3|@tus\/|node:)/.test(id);
 const cliBanner = (chunk) => (chunk.isEntry && chunk.name === 'cli' ? '#!/usr/bin/env node' : '');
 // The control API's OpenAPI document, shipped beside the emulator (`sitekit-sdk/emulator/openapi.json`)
 // for tests in other languages; the emulator serves the same document at GET /_emulator/openapi.json.
@@ -108,6 +112,7 @@ export default [
     input: emulatorEntries,
     external: emulatorExternal,
     plugins: [
+      bundledServerPackages(),
       nodeResolve({ extensions: ['.ts', '.js'] }),
       esbuild({ target: 'es2022', tsconfig: 'tsconfig.json' }),
       controlDocument,
@@ -124,7 +129,11 @@ export default [
   {
     input: { emulator: emulatorEntries.emulator },
     external: emulatorExternal,
-    plugins: [nodeResolve({ extensions: ['.ts', '.js'] }), esbuild({ target: 'es2022', tsconfig: 'tsconfig.json' })],
+    plugins: [
+      bundledServerPackages(),
+      nodeResolve({ extensions: ['.ts', '.js'] }),
+      esbuild({ target: 'es2022', tsconfig: 'tsconfig.json' }),
+    ],
     output: {
       dir: 'dist',
       format: 'cjs',
@@ -136,7 +145,7 @@ export default [
   },
   ...['mts', 'cts'].map((ext) => ({
     input: { emulator: 'emulator/index.ts' },
-    external: emulatorExternal,
+    external: emulatorTypesExternal,
     plugins: [dts({ tsconfig: 'tsconfig.build.json' })],
     output: {
       dir: 'dist',

@@ -1,18 +1,17 @@
 /**
  * `sitekit-sdk emulator [--port 4700] [--data-dir .sitekit] [--memory] [--seed file.json] [--host 127.0.0.1]`
  * (and `npm start` in this repository): starts the emulator and keeps it running until stopped.
- * Checks the optional server dependencies before loading them.
+ * Checks the optional peer it needs before loading it (its server packages are bundled with it).
  */
-import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
 import { type CommandIo, UsageError } from './command-io.js';
 
-/** The emulator's optional peer dependencies, at the versions it is tested with. */
+/**
+ * The emulator's optional peer dependencies, at the versions it is tested with. Fastify and the TUS
+ * server are not among them: the package's build bundles them (dist/vendor/).
+ */
 export const SERVER_PACKAGES: Readonly<Record<string, string>> = {
-  fastify: '5.12.8',
   'better-sqlite3': '12.11.1',
-  '@tus/server': '2.4.5',
-  '@tus/file-store': '2.1.1',
 };
 
 /** The help of the command, and of the CLI as a whole (it lists the other commands). */
@@ -43,17 +42,12 @@ Other commands (sitekit-sdk <command> --help):
   verify              compare a live site with the emulator and the schema (or replay a recording)
 `;
 
-/** Packages the emulator loads on first use (resumable uploads): only found here, loading them would slow the start. */
-const LOADED_ON_FIRST_USE = new Set(['@tus/server', '@tus/file-store']);
-
-/** The packages of {@link SERVER_PACKAGES} that cannot be loaded (or, for those loaded on first use, found). */
+/** The packages of {@link SERVER_PACKAGES} that cannot be loaded. */
 async function missingPackages(): Promise<string[]> {
-  const require = createRequire(import.meta.url);
   const missing: string[] = [];
   for (const name of Object.keys(SERVER_PACKAGES)) {
     try {
-      if (LOADED_ON_FIRST_USE.has(name)) require.resolve(name);
-      else await import(name);
+      await import(name);
     } catch {
       missing.push(name);
     }

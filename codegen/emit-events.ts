@@ -28,7 +28,7 @@ const EVENT_TYPES: Record<string, (body: string) => string> = {
 export function emitEvents(doc: Doc): string {
   const events = listEvents(doc);
   let out = `${HEADER}/* Domain events: the event table and the namespaces' on... handler types, from schema/events.yaml. */\n`;
-  out += `import type { ActionEvent, EntityCreatedEvent, EntityDeletedEvent, EntityUpdatedEvent, EventHandler, Unsubscribe, WithCollectionId } from '../src/events/types.js';\n`;
+  out += `import type { ActionEvent, EntityCreatedEvent, EntityDeletedEvent, EntityUpdatedEvent, EventHandler, Unsubscribe, DataItemEntity, DataItemDeletedEntity } from '../src/events/types.js';\n`;
   out += `import type { Item } from '../src/types.js';\nimport type * as M from './models.js';\n\n`;
   out += `/** A namespace that has domain events. */\nexport type EventNamespace = ${[...new Set(events.map((e) => e.op.tags![0]!))].map((ns) => `'${ns}'`).join(' | ')};\n\n`;
   // Names only: the client loads this table eagerly for its on... methods. An event's kind shapes
@@ -45,10 +45,11 @@ export function emitEvents(doc: Doc): string {
     out += `\n/** The event handlers of \`client.${ns}\`. */\nexport interface ${pascal(ns)}Events {\n`;
     for (const { eventType, op } of mine) {
       const ref = op.requestBody!.content!['application/json']!.schema!.$ref!;
-      const body = bodyType(doc, ref);
-      let event = EVENT_TYPES[op['x-sitekit-event']!]!(body);
-      // The public item form has no room for the item's collection: item events carry it beside.
-      if (body === 'Item') event = `WithCollectionId<${event}>`;
+      const kind = op['x-sitekit-event']!;
+      let body = bodyType(doc, ref);
+      // Item events carry the item as the official payload does: its ID and collection beside its data.
+      if (body === 'Item') body = kind === 'deleted' ? 'DataItemDeletedEntity<Item>' : 'DataItemEntity<Item>';
+      const event = EVENT_TYPES[kind]!(body);
       out += `  /** \`${eventType}\`: ${op.summary ?? ''} */\n  ${op.operationId}(handler: EventHandler<${event}>): Unsubscribe;\n`;
     }
     out += `}\n`;

@@ -11,19 +11,9 @@
  * await emulator.close();
  * ```
  */
-import { readFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { controlModule, isOrigin, seedDemoData, siteInfo } from './control/routes.js';
-import { testBenchModule } from './test-bench/plugin.js';
-import { checkSeed, importSeed } from './control/seed.js';
-import { copySeedMedia } from './control/seed-media.js';
-import { buildServer } from './http/server.js';
-import type { EmulatorContext, ServiceModule } from './service.js';
-import { openSiteRegistry } from './sites/registry.js';
-import { sitesModule } from './sites/routes.js';
-import { serviceModules } from './services/index.js';
+import { assembleEmulator } from './assemble.js';
+import { siteInfo } from './control/routes.js';
+import type { EmulatorContext } from './service.js';
 import {
   createSite,
   createTestBench,
@@ -43,10 +33,10 @@ export type {
   ClockState,
   ControlClient,
   CreateSiteOptions,
-  EmulatorSite,
   EmulatorClock,
   EmulatorConfig,
   EmulatorFaults,
+  EmulatorSite,
   EmulatorTestBench,
   ExplainedDecision,
   FaultInput,
@@ -59,6 +49,8 @@ export type {
   ResetOptions,
   SettingValue,
   SiteInfo,
+  EmulatorSnapshots,
+  SnapshotInfo,
   StorageState,
   StorageStateOptions,
   TriggeredEvent,
@@ -100,9 +92,6 @@ export interface EmulatorOptions {
   sitePool?: number;
 }
 
-/** Key pairs made ahead by default: the sites of 8 test workers. */
-const DEFAULT_SITE_POOL = 8;
-
 /** The connection details of the demo site: all any client needs. */
 export interface EmulatorInfo {
   /** Base URL, e.g. `http://127.0.0.1:4700`: the SDK's `baseUrl`. */
@@ -136,101 +125,32 @@ export interface Emulator extends EmulatorTestBench {
   close(): Promise<void>;
 }
 
-/** The default console directory: `dist/console` of the package, from source or from the build. */
-function defaultConsoleDir(): string {
-  const here = fileURLToPath(new URL('.', import.meta.url));
-  const candidates = [resolve(here, 'console'), resolve(here, '..', 'dist', 'console')];
-  return candidates.find((candidate) => existsSync(candidate)) ?? candidates[1]!;
-}
-
-/** The parsed seed file; a missing or unreadable file, or one that is not JSON, throws saying which. */
-async function readSeedFile(path: string): Promise<unknown> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code == 'ENOENT' ? 'no such file' : (error as Error).message;
-    throw new Error(`seed file ${resolve(path)}: ${reason}`);
-  }
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new Error(`seed file ${resolve(path)} is not JSON: ${(error as Error).message}`);
-  }
-}
-
 /** Starts an emulator; resolves once it listens. */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const host = options.host ?? '127.0.0.1';
-  // Read first, whether or not it will be applied: a seed file that is missing or not JSON is a
-  // mistake worth stopping for even when the data folder already holds a site.
-  const seed = options.seed === undefined ? undefined : await readSeedFile(options.seed);
-  const badOrigin = options.controlOrigins?.find((origin) => !isOrigin(origin));
-  if (badOrigin !== undefined)
-    throw new Error(
-      `controlOrigins: ${badOrigin} is not an origin (like http://localhost:5173: no path, no trailing slash)`,
-    );
-  const dataDir = options.memory ? null : resolve(options.dataDir ?? '.sitekit');
-  let url = '';
-  const modules: ServiceModule[] = [
-    ...serviceModules,
-    controlModule({ modules: serviceModules, startedAt: Date.now(), url: () => url }),
-    testBenchModule,
-  ];
-  const sites = await openSiteRegistry({
-    modules,
-    dataDir,
-    emulatorUrl: () => url,
-    keyPoolSize: options.sitePool ?? DEFAULT_SITE_POOL,
-  });
+  const assembled = await assembleEmulator({ ...options, host });
+  const { app, context } = assembled;
   try {
-    const context = sites.defaultSite;
-    const { store, clock } = context;
-    const app = await buildServer({
-      sites,
-      modules: [...modules, sitesModule(sites, () => url)],
-      consoleDir: options.consoleDir ?? defaultConsoleDir(),
-      bodyLimit: options.bodyLimit ?? 16 * 1024 * 1024,
-      host,
-      allowedHosts: options.allowedHosts ?? [],
-      controlOrigins: options.controlOrigins ?? [],
-    });
-
-    const seeded = store.get("SELECT value FROM site WHERE key = 'seededAt'") !== undefined;
-    // Like a missing file, a seed with bad rows is worth stopping for even when it is not applied.
-    if (seed && seeded) checkSeed(context, serviceModules, seed);
-    if (!seeded) {
-      const seedDemo = () => seedDemoData(context, serviceModules);
-      if (seed) importSeed(context, serviceModules, seed, seedDemo);
-      else seedDemo();
-      store.run("INSERT INTO site (key, value) VALUES ('seededAt', ?)", [clock.iso()]);
-      // The media bytes a pull (`sitekit-sdk pull --media`) wrote beside its file.
-      if (options.seed !== undefined) await copySeedMedia(context, resolve(options.seed));
-    }
-
     await app.listen({ port: options.port ?? 4700, host });
-    const address = app.server.address();
-    const port = typeof address == 'object' && address ? address.port : options.port;
-    url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-    let closed = false;
-    return {
-      url,
-      info: siteInfo(context, url),
-      context,
-      ...createTestBench(url),
-      createSite: (siteOptions) => createSite(url, siteOptions),
-      async close() {
-        if (closed) return;
-        closed = true;
-        // A keep-alive socket whose response is still finishing when close() starts is not idle, so
-        // it would hold close() for the whole keep-alive timeout (72 s): let it go as soon as it is done.
-        app.server.keepAliveTimeout = 1;
-        await app.close();
-        await sites.close();
-      },
-    };
   } catch (error) {
-    await sites.close();
+    await assembled.close();
     throw error;
   }
+  const address = app.server.address();
+  const port = typeof address == 'object' && address ? address.port : options.port;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  assembled.setUrl(url);
+  return {
+    url,
+    info: siteInfo(context, url),
+    context,
+    ...createTestBench(url),
+    createSite: (siteOptions) => createSite(url, siteOptions),
+    async close() {
+      // A keep-alive socket whose response is still finishing when close() starts is not idle, so
+      // it would hold close() for the whole keep-alive timeout (72 s): let it go as soon as it is done.
+      app.server.keepAliveTimeout = 1;
+      await assembled.close();
+    },
+  };
 }

@@ -46,20 +46,16 @@ export type ControlParams<Id extends ControlOperationId> = [
   ? Record<string, never>
   : NonNullable<ControlOperation<Id>['parameters']['path']>;
 
-/** The success response of an operation: its 200, or its 201 for one that makes something. */
-type ControlSuccess<Id extends ControlOperationId> = ControlOperation<Id>['responses'] extends { 201: infer Created }
+/** The success answer an operation declares: 200, or 201 for one that creates something. */
+type SuccessResponse<Id extends ControlOperationId> = ControlOperation<Id>['responses'] extends { 201: infer Created }
   ? Created
   : ControlOperation<Id>['responses'] extends { 200: infer Ok }
     ? Ok
     : never;
 
-/** What an operation answers (its success JSON body). */
+/** What an operation answers (the JSON body of its success). */
 export type ControlResult<Id extends ControlOperationId> =
-  ControlSuccess<Id> extends {
-    content: { 'application/json': infer Result };
-  }
-    ? Result
-    : never;
+  SuccessResponse<Id> extends { content: { 'application/json': infer Result } } ? Result : never;
 
 /** The request of an operation as one object: its path parameters, query and body, each typed. */
 export interface ControlRequest<Id extends ControlOperationId> {
@@ -83,6 +79,7 @@ export type EventPayload = ControlSchema<'EventPayload'>;
 export type TriggerInput = ControlSchema<'TriggerInput'>;
 export type TriggeredEvent = ControlSchema<'TriggeredEvent'>;
 export type SiteInfo = ControlSchema<'SiteInfo'>;
+export type Snapshot = ControlSchema<'Snapshot'>;
 export type SettingValue = ControlSchema<'SettingValue'>;
 export type SiteExport = ControlSchema<'SiteExport'>;
 export type ItemReference = ControlSchema<'ItemReference'>;

@@ -66,7 +66,7 @@ export function controlRoute<Id extends ControlOperationId>(
     url: route.url,
     ...routeOptions(route, extra),
     handler: (request, reply) => {
-      if (route.created) reply.code(201);
+      if (route.status) reply.code(route.status);
       return handler({
         params: request.params as ControlRequest<Id>['params'],
         query: request.query as ControlRequest<Id>['query'],

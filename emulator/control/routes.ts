@@ -1,4 +1,4 @@
-/** The control API under `/_emulator/`: health, info, reset, export/import, request log, config. */
+/** The control API under `/_emulator/`: health, info, reset, export/import, snapshots, request log, config. */
 import type { FastifyInstance } from 'fastify';
 import { controlDocument } from '../../generated/control/document.js';
 import { atLeast } from '../config.js';
@@ -9,7 +9,8 @@ import { controlRoute } from './register.js';
 import { requestLogOf } from './request-log.js';
 import { importSeed } from './seed.js';
 import { exportEntities } from './entities.js';
-import { clearState } from './state.js';
+import { registerSnapshotRoutes } from './snapshots.js';
+import { clearState, stateReplaced } from './state.js';
 
 /** What the control API needs besides the sites. */
 export interface ControlOptions {
@@ -45,7 +46,7 @@ export function resetState(context: EmulatorContext, modules: readonly ServiceMo
     clearState(context.store);
     if (seed) seedDemoData(context, modules);
   });
-  for (const module of modules) module.reset?.(context);
+  stateReplaced(context, modules);
 }
 
 /** Whether `value` is an origin as a browser sends it (`https://app.example`, `http://localhost:5173`). */
@@ -120,11 +121,12 @@ export function controlModule(options: ControlOptions): ServiceModule {
         ({ body, request }) => {
           const context = sites.of(request);
           const result = importSeed(context, modules, body, () => {});
-          for (const module of modules) module.reset?.(context);
+          stateReplaced(context, modules);
           return result;
         },
         { bodyLimit: IMPORT_BODY_LIMIT },
       );
+      registerSnapshotRoutes(app, sites, modules);
       controlRoute(app, 'listRequests', ({ query, request }) => ({
         requests: requestLogOf(sites.of(request)).list({ limit: 200, ...query }),
       }));

@@ -1,6 +1,6 @@
 /** The state's tables: their reset, and the import of a version 1 export (table → rows), checked row by row. */
 import { invalidField, validationError, type EmulatorError, type FieldViolation } from '../errors.js';
-import { infrastructureTables } from '../service.js';
+import { infrastructureTables, type EmulatorContext, type ServiceModule } from '../service.js';
 import type { SqlValue, Store } from '../store/store.js';
 import { isRecord } from '../untrusted-json.js';
 import { rowViolations, type StateColumn } from './state-rows.js';
@@ -49,6 +49,14 @@ export function stateTableColumns(store: Store): Map<string, string[]> {
 /** Empties every state table. */
 export function clearState(store: Store): void {
   for (const name of stateTables(store).keys()) store.run(`DELETE FROM "${name}"`);
+}
+
+/**
+ * Tells every module the state was replaced (a reset, an import, a snapshot restored): in-memory
+ * caches forget what they held, and media drops the bytes no row describes and uploads in progress.
+ */
+export function stateReplaced(context: EmulatorContext, modules: readonly ServiceModule[]): void {
+  for (const module of modules) module.reset?.(context);
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * The test bench of a running emulator, as `startEmulator()` returns it: fault rules, the clock,
- * signed-in test members, webhook events on demand and the request log, each a typed call of
+ * signed-in test members, webhook events on demand, named snapshots and the request log, each a typed call of
  * the control API (`/_emulator/*`), so tests do through code what the console does by hand.
  */
 import { writeFile } from 'node:fs/promises';
@@ -15,6 +15,7 @@ import type {
   OutboxEmail,
   RequestFilter,
   SettingValue,
+  Snapshot,
   TriggeredEvent,
 } from '../control/api.js';
 import { createControlClient, type ControlClient } from '../control/client.js';
@@ -68,6 +69,31 @@ export interface EmulatorClock {
   set(time: Date | string | number): Promise<ClockState>;
   /** Back to real time. */
   reset(): Promise<ClockState>;
+}
+
+/** A saved snapshot: its name, when it was saved (on the emulator's clock), and its size. */
+export type SnapshotInfo = Snapshot;
+
+/**
+ * Named snapshots of the site's whole state (every table, media bytes): save one, put it back as
+ * often as wanted. The clock, the fault rules and the request log are not part of it.
+ */
+export interface EmulatorSnapshots {
+  /**
+   * Saves the state as `name` (a snapshot of that name is replaced).
+   * @example
+   * ```ts
+   * beforeAll(() => emulator.snapshots.save('seeded'));
+   * beforeEach(() => emulator.snapshots.restore('seeded'));
+   * ```
+   */
+  save(name: string): Promise<SnapshotInfo & { replaced: boolean }>;
+  /** Puts the state back as `name` holds it; an unknown name rejects with an `ApplicationError` (404). */
+  restore(name: string): Promise<SnapshotInfo>;
+  /** Every snapshot, oldest first. */
+  list(): Promise<SnapshotInfo[]>;
+  /** Removes one; an unknown name rejects with an `ApplicationError` (404). */
+  remove(name: string): Promise<void>;
 }
 
 /** The emulator's settings (`/_emulator/config`): switches, limits, origins, webhook URLs. */
@@ -137,6 +163,7 @@ export interface EmulatorTestBench {
   faults: EmulatorFaults;
   clock: EmulatorClock;
   config: EmulatorConfig;
+  snapshots: EmulatorSnapshots;
   /** The emails the emulator "sent" (verification codes, recovery links), newest first; `to` keeps those to one address. */
   outbox(to?: string): Promise<OutboxEmail[]>;
   /** Empties the state, the request log, the fault rules and the clock offset, then seeds the demo data unless `{seed: false}`. */
@@ -227,6 +254,12 @@ export function createTestBench(url: string, siteId?: string): EmulatorTestBench
     config: {
       get: async () => (await control.call('getConfig')).config,
       update: async (changes) => (await control.call('updateConfig', { body: { config: changes } })).config,
+    },
+    snapshots: {
+      save: (name) => control.call('saveSnapshot', { body: { name } }),
+      restore: (name) => control.call('restoreSnapshot', { params: { name } }),
+      list: async () => (await control.call('listSnapshots')).snapshots,
+      remove: async (name) => void (await control.call('removeSnapshot', { params: { name } })),
     },
     outbox: async (to) => (await control.call('listOutbox', { query: to === undefined ? {} : { to } })).emails,
     reset: (options = {}) => control.call('reset', { body: options }),

@@ -758,6 +758,139 @@ export const controlDocument: { components: { schemas: Record<string, unknown>; 
           }
         }
       }
+    },
+    "/_emulator/snapshots": {
+      "get": {
+        "operationId": "listSnapshots",
+        "summary": "The site's named snapshots, oldest first.",
+        "responses": {
+          "200": {
+            "description": "The snapshots.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "type": "object",
+                  "required": [
+                    "snapshots"
+                  ],
+                  "properties": {
+                    "snapshots": {
+                      "type": "array",
+                      "items": {
+                        "$ref": "#/components/schemas/Snapshot"
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "post": {
+        "operationId": "saveSnapshot",
+        "summary": "Saves the site's whole state (every table and the media bytes) under a name; a snapshot of that name is replaced.",
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "type": "object",
+                "required": [
+                  "name"
+                ],
+                "additionalProperties": false,
+                "properties": {
+                  "name": {
+                    "$ref": "#/components/schemas/SnapshotName"
+                  }
+                }
+              }
+            }
+          }
+        },
+        "responses": {
+          "201": {
+            "description": "The saved snapshot.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/SavedSnapshot"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/_emulator/snapshots/{name}": {
+      "delete": {
+        "operationId": "removeSnapshot",
+        "summary": "Removes a snapshot (404 when there is none of that name).",
+        "parameters": [
+          {
+            "name": "name",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/SnapshotName"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "$ref": "#/components/responses/Empty"
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/_emulator/snapshots/{name}/restore": {
+      "post": {
+        "operationId": "restoreSnapshot",
+        "summary": "Puts the site's state back as the snapshot holds it, in one transaction (404 when there is none of that name). The clock, the fault rules and the request log are left as they are.",
+        "parameters": [
+          {
+            "name": "name",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/SnapshotName"
+            }
+          }
+        ],
+        "requestBody": {
+          "description": "Nothing to say yet; the name is the path's.",
+          "content": {
+            "application/json": {
+              "schema": {
+                "type": "object",
+                "additionalProperties": false
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The restored snapshot.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Snapshot"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
     }
   },
   "components": {
@@ -832,6 +965,51 @@ export const controlDocument: { components: { schemas: Record<string, unknown>; 
       }
     },
     "schemas": {
+      "SnapshotName": {
+        "type": "string",
+        "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$",
+        "description": "1 to 64 letters, digits, dots, dashes and underscores, starting with a letter or a digit (a snapshot's name is a path segment, of the URL and of its folder on disk)."
+      },
+      "Snapshot": {
+        "type": "object",
+        "required": [
+          "name",
+          "createdAt",
+          "sizeBytes"
+        ],
+        "properties": {
+          "name": {
+            "type": "string"
+          },
+          "createdAt": {
+            "type": "string",
+            "description": "When it was saved, on the emulator's clock, ISO 8601."
+          },
+          "sizeBytes": {
+            "type": "integer",
+            "description": "What it holds: its rows as JSON text and its media bytes."
+          }
+        }
+      },
+      "SavedSnapshot": {
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/Snapshot"
+          },
+          {
+            "type": "object",
+            "required": [
+              "replaced"
+            ],
+            "properties": {
+              "replaced": {
+                "type": "boolean",
+                "description": "Whether a snapshot of that name was there before (and is now replaced)."
+              }
+            }
+          }
+        ]
+      },
       "ErrorBody": {
         "type": "object",
         "required": [

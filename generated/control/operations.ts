@@ -2,7 +2,7 @@
 /* Each operation of the control API by its id: method and path (what a client needs, without the schemas). */
 
 /** Every operation of the control API. */
-export type ControlOperationId = "addFault" | "clearFaults" | "createSite" | "deleteSite" | "exportState" | "getClock" | "getConfig" | "getHealth" | "getInfo" | "getOpenApi" | "importState" | "listFaults" | "listOutbox" | "listRequests" | "listSites" | "listWebhookDeliveries" | "moveClock" | "redeliverWebhook" | "removeFault" | "reset" | "signInAs" | "triggerEvent" | "updateConfig";
+export type ControlOperationId = "addFault" | "clearFaults" | "createSite" | "deleteSite" | "exportState" | "getClock" | "getConfig" | "getHealth" | "getInfo" | "getOpenApi" | "importState" | "listFaults" | "listOutbox" | "listRequests" | "listSites" | "listSnapshots" | "listWebhookDeliveries" | "moveClock" | "redeliverWebhook" | "removeFault" | "removeSnapshot" | "reset" | "restoreSnapshot" | "saveSnapshot" | "signInAs" | "triggerEvent" | "updateConfig";
 
 /** Method and path (`{param}` placeholders) of each operation. */
 export const controlOperations: Readonly<Record<ControlOperationId, { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path: string }>> = {
@@ -66,6 +66,10 @@ export const controlOperations: Readonly<Record<ControlOperationId, { method: 'G
     "method": "GET",
     "path": "/_emulator/sites"
   },
+  "listSnapshots": {
+    "method": "GET",
+    "path": "/_emulator/snapshots"
+  },
   "listWebhookDeliveries": {
     "method": "GET",
     "path": "/_emulator/webhooks"
@@ -82,9 +86,21 @@ export const controlOperations: Readonly<Record<ControlOperationId, { method: 'G
     "method": "DELETE",
     "path": "/_emulator/faults/{id}"
   },
+  "removeSnapshot": {
+    "method": "DELETE",
+    "path": "/_emulator/snapshots/{name}"
+  },
   "reset": {
     "method": "POST",
     "path": "/_emulator/reset"
+  },
+  "restoreSnapshot": {
+    "method": "POST",
+    "path": "/_emulator/snapshots/{name}/restore"
+  },
+  "saveSnapshot": {
+    "method": "POST",
+    "path": "/_emulator/snapshots"
   },
   "signInAs": {
     "method": "POST",

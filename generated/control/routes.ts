@@ -17,8 +17,8 @@ export interface ControlRoute {
   querystring: unknown;
   /** The path parameters' schema. */
   params?: unknown;
-  /** It answers 201 Created (else 200). */
-  created?: true;
+  /** The status of a success when it is not 200: 201 for an operation that creates something. */
+  status?: 201;
 }
 
 /** The id the routes' `$ref`s point at: register the document's components under it. */
@@ -52,6 +52,7 @@ export const controlRoutes: readonly ControlRoute[] = [
     "operationId": "createSite",
     "method": "POST",
     "url": "/_emulator/sites",
+    "status": 201,
     "body": {
       "type": "object",
       "additionalProperties": false,
@@ -70,8 +71,7 @@ export const controlRoutes: readonly ControlRoute[] = [
     "querystring": {
       "type": "object",
       "additionalProperties": false
-    },
-    "created": true
+    }
   },
   {
     "operationId": "deleteSite",
@@ -231,6 +231,15 @@ export const controlRoutes: readonly ControlRoute[] = [
     }
   },
   {
+    "operationId": "listSnapshots",
+    "method": "GET",
+    "url": "/_emulator/snapshots",
+    "querystring": {
+      "type": "object",
+      "additionalProperties": false
+    }
+  },
+  {
     "operationId": "listWebhookDeliveries",
     "method": "GET",
     "url": "/_emulator/webhooks",
@@ -305,6 +314,27 @@ export const controlRoutes: readonly ControlRoute[] = [
     }
   },
   {
+    "operationId": "removeSnapshot",
+    "method": "DELETE",
+    "url": "/_emulator/snapshots/:name",
+    "querystring": {
+      "type": "object",
+      "additionalProperties": false
+    },
+    "params": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "name": {
+          "$ref": "sitekit-control#/components/schemas/SnapshotName"
+        }
+      },
+      "required": [
+        "name"
+      ]
+    }
+  },
+  {
     "operationId": "reset",
     "method": "POST",
     "url": "/_emulator/reset",
@@ -319,6 +349,55 @@ export const controlRoutes: readonly ControlRoute[] = [
       }
     },
     "bodyRequired": false,
+    "querystring": {
+      "type": "object",
+      "additionalProperties": false
+    }
+  },
+  {
+    "operationId": "restoreSnapshot",
+    "method": "POST",
+    "url": "/_emulator/snapshots/:name/restore",
+    "body": {
+      "type": "object",
+      "additionalProperties": false
+    },
+    "bodyRequired": false,
+    "querystring": {
+      "type": "object",
+      "additionalProperties": false
+    },
+    "params": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "name": {
+          "$ref": "sitekit-control#/components/schemas/SnapshotName"
+        }
+      },
+      "required": [
+        "name"
+      ]
+    }
+  },
+  {
+    "operationId": "saveSnapshot",
+    "method": "POST",
+    "url": "/_emulator/snapshots",
+    "status": 201,
+    "body": {
+      "type": "object",
+      "required": [
+        "name"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "name": {
+          "$ref": "sitekit-control#/components/schemas/SnapshotName"
+        }
+      }
+    },
+    "bodyRequired": true,
     "querystring": {
       "type": "object",
       "additionalProperties": false

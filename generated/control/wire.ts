@@ -312,10 +312,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/_emulator/snapshots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The site's named snapshots, oldest first. */
+        get: operations["listSnapshots"];
+        put?: never;
+        /** Saves the site's whole state (every table and the media bytes) under a name; a snapshot of that name is replaced. */
+        post: operations["saveSnapshot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_emulator/snapshots/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Removes a snapshot (404 when there is none of that name). */
+        delete: operations["removeSnapshot"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_emulator/snapshots/{name}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Puts the site's state back as the snapshot holds it, in one transaction (404 when there is none of that name). The clock, the fault rules and the request log are left as they are. */
+        post: operations["restoreSnapshot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description 1 to 64 letters, digits, dots, dashes and underscores, starting with a letter or a digit (a snapshot's name is a path segment, of the URL and of its folder on disk). */
+        SnapshotName: string;
+        Snapshot: {
+            name: string;
+            /** @description When it was saved, on the emulator's clock, ISO 8601. */
+            createdAt: string;
+            /** @description What it holds: its rows as JSON text and its media bytes. */
+            sizeBytes: number;
+        };
+        SavedSnapshot: components["schemas"]["Snapshot"] & {
+            /** @description Whether a snapshot of that name was there before (and is now replaced). */
+            replaced: boolean;
+        };
         ErrorBody: {
             message: string;
             details: {
@@ -1176,6 +1241,98 @@ export interface operations {
                         eventId: string;
                         url: string;
                     };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listSnapshots: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The snapshots. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        snapshots: components["schemas"]["Snapshot"][];
+                    };
+                };
+            };
+        };
+    };
+    saveSnapshot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: components["schemas"]["SnapshotName"];
+                };
+            };
+        };
+        responses: {
+            /** @description The saved snapshot. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedSnapshot"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    removeSnapshot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: components["schemas"]["SnapshotName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Empty"];
+            default: components["responses"]["Error"];
+        };
+    };
+    restoreSnapshot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: components["schemas"]["SnapshotName"];
+            };
+            cookie?: never;
+        };
+        /** @description Nothing to say yet; the name is the path's. */
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The restored snapshot. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Snapshot"];
                 };
             };
             default: components["responses"]["Error"];

@@ -41,8 +41,8 @@ export interface WebhookOptions {
  * @example Express (or any Node server): give `process` the raw body text.
  * ```ts
  * const client = createClient({ auth, webhooks: { publicKey: process.env.APP_PUBLIC_KEY! } });
- * client.items.onDataItemCreated(({ entity, metadata, dataCollectionId }) => {
- *   console.log(dataCollectionId, entity._id, metadata.eventTime);
+ * client.items.onDataItemCreated(({ entity, metadata }) => {
+ *   console.log(entity.dataCollectionId, entity._id, entity.data.title, metadata.eventTime);
  * });
  * app.post('/webhooks', express.text({ type: () => true }), async (req, res) => {
  *   try {

@@ -40,6 +40,15 @@ function object(value: unknown, what: string): PlainObject {
   return parsed;
 }
 
+/**
+ * An item event's entity as the official payload has it: the item's ID and collection beside its
+ * data, the data in public form (`_createdDate` a Date...). A deletion may send the IDs alone.
+ */
+function itemEntity(raw: PlainObject): PlainObject {
+  const data = raw.data == null ? undefined : (toPublic(raw, 'item') as PlainObject);
+  return { _id: raw.id ?? data?._id, dataCollectionId: raw.dataCollectionId, ...(data && { data }) };
+}
+
 // jose is ESM only: the package's CommonJS build can reach it through import() alone.
 const loadJose = loadOnFirstUse(() => import('jose'));
 
@@ -114,11 +123,9 @@ export async function processEvent(
   // The body's transform, from the event's schema (e.g. a file-ready body carries the descriptor
   // in `file`, or is the descriptor: its transform covers both).
   const node = eventTransforms[eventType];
-  const event: PlainObject =
-    index === 3 ? { data: toPublic(raw, node), metadata } : { entity: toPublic(raw, node), metadata };
+  const entity = node === 'item' && raw ? itemEntity(raw) : toPublic(raw, node);
+  const event: PlainObject = index === 3 ? { data: entity, metadata } : { entity, metadata };
   if (index === 1 && part.modifiedFields != null) event.modifiedFields = part.modifiedFields;
-  // The public item form ({_id, ...fields}) has no room for the item's collection.
-  if (node === 'item' && raw?.dataCollectionId != null) event.dataCollectionId = raw.dataCollectionId;
   const payload = event as unknown as DomainEvent;
 
   // Every handler runs to the end; then the first failure, in registration order, rejects as thrown.

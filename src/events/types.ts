@@ -65,13 +65,27 @@ export interface ActionEvent<D> {
 }
 
 /**
- * Data item events also name the collection: the public item form (`{_id, ...fields}`) has no
- * room for it.
+ * A data item as its created and updated events carry it, in the official payload's form: the
+ * item's ID and collection beside its data, which is in public form (`_createdDate` as a Date...).
  */
-export type WithCollectionId<E> = E & {
-  /** The item's collection, when the provider sends the entity. */
-  dataCollectionId?: string;
-};
+export interface DataItemEntity<T> {
+  /** The item's ID. */
+  _id: string;
+  /** The collection the item belongs to. */
+  dataCollectionId: string;
+  /** The item. */
+  data: T;
+}
+
+/** A deleted data item: its ID and collection, and its last state (`data`) when the provider sends it. */
+export interface DataItemDeletedEntity<T> {
+  /** The item's ID. */
+  _id: string;
+  /** The collection the item belonged to. */
+  dataCollectionId: string;
+  /** The item as it was. */
+  data?: T;
+}
 
 /** Any event a handler can receive. */
 export type DomainEvent =

@@ -1,5 +1,5 @@
 /**
- * README.md's "Testing your app against the emulator" shows two test files that run in CI: each
+ * README.md's "Testing your app against the emulator" shows three test files that run in CI: each
  * snippet must be the code between the README markers of its file, with the package's import
  * names (`sitekit-sdk`, `sitekit-sdk/emulator`) in place of the source paths.
  */
@@ -22,11 +22,12 @@ function readmeRegion(file: string): string {
     .replaceAll("'../../emulator/index.js'", "'sitekit-sdk/emulator'");
 }
 
-it.each(['test/examples/vitest-app.test.ts', 'test/e2e/readme-playwright.test.ts'])(
-  'README.md shows %s as it runs',
-  (file) => {
-    const region = readmeRegion(file);
-    expect(region.length).toBeGreaterThan(200);
-    expect(README).toContain(`\`\`\`ts\n${region}\`\`\``);
-  },
-);
+it.each([
+  'test/examples/vitest-app.test.ts',
+  'test/examples/vitest-snapshots.test.ts',
+  'test/e2e/readme-playwright.test.ts',
+])('README.md shows %s as it runs', (file) => {
+  const region = readmeRegion(file);
+  expect(region.length).toBeGreaterThan(200);
+  expect(README).toContain(`\`\`\`ts\n${region}\`\`\``);
+});

@@ -13,7 +13,16 @@ const root = resolve(import.meta.dirname, '../..');
 /** Written by every build of the package; the oldest of them is the build's age. */
 const outputs = ['dist/index.mjs', 'dist/node/index.mjs', 'dist/react.mjs', 'dist/emulator.mjs', 'dist/cli.mjs'];
 /** What the package is built from. */
-const sources = ['src', 'generated', 'emulator', 'rollup.config.mjs', 'package.json', 'tsconfig.build.json'];
+const sources = [
+  'src',
+  'generated',
+  'emulator',
+  'cli',
+  'rollup.config.mjs',
+  'scripts/server-packages.mjs',
+  'package.json',
+  'tsconfig.build.json',
+];
 
 /** Why the package needs building, or `null` when `dist/` is current. */
 const staleReason = () => staleAgainst(root, outputs, sources);

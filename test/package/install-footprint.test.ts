@@ -1,8 +1,9 @@
 /**
- * What an SDK-only install costs: the packed package carries no source maps (the built code is not
+ * What an install costs: the packed package carries no source maps (the built code is not
  * minified, so it reads as written) and no CommonJS build of the command (`bin` is ESM), which keeps
- * it small enough that an app installing it (with jose and tus-js-client) stays under 8 MB of
- * node_modules. Reads dist/ (built first when missing or stale: `built-package.ts`).
+ * it small enough that an app installing it (with jose and tus-js-client) stays under 10 MB of
+ * node_modules, the emulator's bundled server included (`node scripts/check-install.mjs` installs
+ * it and measures). Reads dist/ (built first when missing or stale: `built-package.ts`).
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
@@ -46,8 +47,8 @@ describe('the packed package', () => {
     expect(paths).not.toContain('dist/cli.cjs');
   });
 
-  it('unpacks to at most 4.5 MB, so that with its dependencies an install stays under 8 MB', () => {
-    // jose, tus-js-client and its dependencies take about 3.5 MB of node_modules. Counted: what the
+  it('unpacks to at most 6 MB, so that with its dependencies an install stays under 10 MB', () => {
+    // jose, tus-js-client and its dependencies take about 3.9 MB of node_modules. Counted: what the
     // package's entries reach, the console and the README (a local dist/ may also hold files of
     // earlier builds that nothing reaches; CI packs a clean build).
     const paths = new Set(packed.files.map((file) => file.path));
@@ -69,6 +70,6 @@ describe('the packed package', () => {
     }
     expect(reached).toContain('dist/cli.mjs');
     const size = [...reached].reduce((total, path) => total + statSync(join(root, path)).size, 0);
-    expect(size).toBeLessThanOrEqual(4.5 * 1024 * 1024);
+    expect(size).toBeLessThanOrEqual(6_000_000);
   });
 });

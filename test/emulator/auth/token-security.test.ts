@@ -5,9 +5,9 @@
  * authorization code it came from is replayed (finding 11). Raw HTTP: the official client's
  * requests, not what our SDK happens to send.
  */
-import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type TestEmulator } from '../../helpers/emulator.js';
+import { authorizeSilently } from '../../helpers/hosted-authorize.js';
 import { callJson } from '../../helpers/json-calls.js';
 
 let emulator: TestEmulator;
@@ -46,25 +46,7 @@ async function signIn(
 ): Promise<{ tokens: Tokens; exchange: () => ReturnType<typeof token> }> {
   const login = await send('POST', '/_api/iam/authentication/v2/login', { loginId: { email }, password });
   expect(login.body.state).toBe('SUCCESS');
-  const codeVerifier = randomBytes(32).toString('base64url');
-  const codeChallenge = createHash('sha256').update(codeVerifier).digest('base64url');
-  const session = await send('POST', '/_api/redirects-api/v1/redirect-session', {
-    auth: {
-      authRequest: {
-        clientId: emulator.info.clientId,
-        codeChallenge,
-        codeChallengeMethod: 'S256',
-        responseMode: 'query',
-        responseType: 'code',
-        scope: 'offline_access',
-        state: 'state',
-        sessionToken: login.body.sessionToken,
-      },
-      prompt: 'none',
-    },
-  });
-  const page = await fetch(session.body.redirectSession.fullUrl, { redirect: 'manual' });
-  const code = new URL(page.headers.get('location')!).searchParams.get('code')!;
+  const { code, codeVerifier } = await authorizeSilently(emulator, { sessionToken: login.body.sessionToken });
   const exchange = () => token({ grantType: 'authorization_code', code, codeVerifier });
   const first = await exchange();
   expect(first.status).toBe(200);

@@ -16,6 +16,8 @@ import {
 import type { DataCollection, FileDescriptor, Item, Member } from '../../../generated/models.js';
 import {
   createEventRegistry,
+  type DataItemDeletedEntity,
+  type DataItemEntity,
   type EventRegistry,
   type MediaEvents,
   type NamespaceEvents,
@@ -125,12 +127,12 @@ const expectPublicCollection = (entity: any) => {
   expect(entity.id).toBeUndefined();
   expect(entity.fields[0].numberRange.min).toBeNaN();
 };
+/** An item event's entity is the official payload's `{_id, dataCollectionId, data}`, the data in public form. */
 const expectPublicItem = (entity: any) => {
   expect(entity).toEqual({
     _id: 'item-1',
-    title: 'Up',
-    released: new Date('2009-05-29T00:00:00.000Z'),
-    _createdDate: DATE,
+    dataCollectionId: 'Movies',
+    data: { _id: 'item-1', title: 'Up', released: new Date('2009-05-29T00:00:00.000Z'), _createdDate: DATE },
   });
 };
 const expectPublicFile = (entity: any) => {
@@ -299,9 +301,10 @@ describe('the bars', () => {
     expect(memberCreated).not.toHaveBeenCalled();
     const event = created.mock.calls[0]![0];
     expectPublicItem(event.entity);
-    expect(event.entity._createdDate).toBeInstanceOf(Date);
-    expect(event.entity.released).toBeInstanceOf(Date);
-    expect(event.dataCollectionId).toBe('Movies');
+    expect(event.entity.data._createdDate).toBeInstanceOf(Date);
+    expect(event.entity.data.released).toBeInstanceOf(Date);
+    // The collection is in the entity, as in the official payload; not beside it.
+    expect(event).not.toHaveProperty('dataCollectionId');
     expect(event.metadata).toEqual({
       id: 'evt-1',
       _id: 'evt-1',
@@ -358,14 +361,19 @@ describe('dispatch', () => {
   it('handlers are typed per event', () => {
     const registry = createEventRegistry({ publicKey });
     registry.handlers('items').onDataItemCreated((event) => {
-      expectTypeOf(event.entity).toEqualTypeOf<Item>();
-      expectTypeOf(event.dataCollectionId).toEqualTypeOf<string | undefined>();
+      expectTypeOf(event.entity).toEqualTypeOf<DataItemEntity<Item>>();
+      expectTypeOf(event.entity.dataCollectionId).toEqualTypeOf<string>();
       expectTypeOf(event.metadata.eventTime).toEqualTypeOf<Date | undefined>();
     });
     registry.handlers('collections').onDataCollectionUpdated((event) => {
       expectTypeOf(event.entity).toEqualTypeOf<DataCollection>();
       expectTypeOf(event.modifiedFields).toEqualTypeOf<Record<string, unknown> | undefined>();
     });
+    registry
+      .handlers('items')
+      .onDataItemDeleted((event) =>
+        expectTypeOf(event.entity).toEqualTypeOf<DataItemDeletedEntity<Item> | undefined>(),
+      );
     registry
       .handlers('members')
       .onMemberDeleted((event) => expectTypeOf(event.entity).toEqualTypeOf<Member | undefined>());
@@ -397,6 +405,16 @@ describe('dispatch', () => {
     const event = spies.onMemberDeleted!.mock.calls[0]![0];
     expect(event.entity).toBeUndefined();
     expect(event.metadata.entityId).toBe('entity-1');
+  });
+
+  it('a deleted item sent as its IDs alone is `{_id, dataCollectionId}`, as the official deleted entity', async () => {
+    const { registry, spies } = spyAll();
+    const eventType = 'wix.data.v2.data_item_deleted';
+    const deletedEntity = { id: 'item-1', dataCollectionId: 'Movies' };
+    await registry.webhooks.process(
+      await sign({ eventType, data: domainEvent(eventType, { deletedEvent: { deletedEntity } }) }),
+    );
+    expect(spies.onDataItemDeleted!.mock.calls[0]![0].entity).toEqual({ _id: 'item-1', dataCollectionId: 'Movies' });
   });
 
   it('file ready with a `{file}` body: the descriptor in data.file is in public form; other fields pass', async () => {

@@ -121,6 +121,37 @@ export function windowOf(input: PagingInput, at: string): PageWindow {
 }
 
 /**
+ * The request and page window a read runs with: the call's own (`fresh`) on a first page; on a
+ * page asked for by cursor, the request the cursor carries (sort, filter... of page 1) and its
+ * offset, with the call's `cursorPaging.limit` when it gives one. `at` prefixes the field names
+ * an error names (`query.` for a query).
+ */
+export function requestAndWindow<Request>(
+  input: PagingInput,
+  fresh: Request,
+  cursor: { kind: string; collectionId: string; isRequest: (request: unknown) => request is Request },
+  at: string,
+): { request: Request; window: PageWindow } {
+  const window = windowOf(input, at);
+  if (!input.cursorPaging?.cursor) return { request: fresh, window };
+  const state = decodeCursor<Request>(
+    input.cursorPaging.cursor,
+    cursor.kind,
+    cursor.collectionId,
+    `${at}cursorPaging.cursor`,
+    cursor.isRequest,
+  );
+  return {
+    request: state.request,
+    window: {
+      limit: input.cursorPaging.limit === undefined ? state.limit : window.limit,
+      offset: state.offset,
+      cursorMode: true,
+    },
+  };
+}
+
+/**
  * Runs `select` (rows in order) for one page: asks for one row more than the page to know
  * `hasNext`, counts the total when asked. Returns the page's rows and its metadata.
  */

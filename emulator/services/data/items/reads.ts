@@ -7,15 +7,7 @@ import { scopeFor, scopeSql, type ItemAccess } from './access.js';
 import { filterToSql, type SqlFragment } from './filter-sql.js';
 import { requireItem, wireItem, type ItemData, type WireItem } from './item-store.js';
 import { jsonPath } from './json-path.js';
-import {
-  decodeCursor,
-  orderBy,
-  runPage,
-  windowOf,
-  type PageWindow,
-  type PagingInput,
-  type Sorting,
-} from './paging-sql.js';
+import { orderBy, requestAndWindow, runPage, type PagingInput, type Sorting } from './paging-sql.js';
 import { requireInScope } from './permissions.js';
 import { readingStoredJson } from './readable-json.js';
 import { expandReferences, includedReferences, readCheckFor } from './references.js';
@@ -88,29 +80,18 @@ function queryItemsOver(
   input: { query?: QueryRequest & PagingInput; includeReferences?: unknown; returnTotalCount?: boolean },
 ): { dataItems: WireItem[]; pagingMetadata: PagingMetadata } {
   const query = input.query ?? {};
-  let request: QueryRequest = {
-    filter: query.filter,
-    sort: query.sort,
-    fields: query.fields,
-    includeReferences: input.includeReferences,
-    returnTotalCount: input.returnTotalCount,
-  };
-  let window: PageWindow = windowOf(query, 'query.');
-  if (query.cursorPaging?.cursor) {
-    const state = decodeCursor<QueryRequest>(
-      query.cursorPaging.cursor,
-      'query',
-      access.collection.id,
-      'query.cursorPaging.cursor',
-      isQueryRequest,
-    );
-    request = state.request;
-    window = {
-      limit: query.cursorPaging.limit === undefined ? state.limit : window.limit,
-      offset: state.offset,
-      cursorMode: true,
-    };
-  }
+  const { request, window } = requestAndWindow<QueryRequest>(
+    query,
+    {
+      filter: query.filter,
+      sort: query.sort,
+      fields: query.fields,
+      includeReferences: input.includeReferences,
+      returnTotalCount: input.returnTotalCount,
+    },
+    { kind: 'query', collectionId: access.collection.id, isRequest: isQueryRequest },
+    'query.',
+  );
   const where = whereOf(access, data, request.filter, 'query.filter');
   const sort = orderBy(request.sort, data, 'query.sort');
   // Without a sort: newest first, ties by id (documented in README); with one, ties by id too.
@@ -182,28 +163,17 @@ function distinctValuesOver(
   access: ItemAccess,
   input: DistinctRequest & PagingInput,
 ): { distinctValues: unknown[]; pagingMetadata: PagingMetadata } {
-  let request: DistinctRequest = {
-    fieldName: input.fieldName,
-    filter: input.filter,
-    order: input.order,
-    returnTotalCount: input.returnTotalCount,
-  };
-  let window = windowOf(input, '');
-  if (input.cursorPaging?.cursor) {
-    const state = decodeCursor<DistinctRequest>(
-      input.cursorPaging.cursor,
-      'distinct',
-      access.collection.id,
-      'cursorPaging.cursor',
-      isDistinctRequest,
-    );
-    request = state.request;
-    window = {
-      limit: input.cursorPaging.limit === undefined ? state.limit : window.limit,
-      offset: state.offset,
-      cursorMode: true,
-    };
-  }
+  const { request, window } = requestAndWindow<DistinctRequest>(
+    input,
+    {
+      fieldName: input.fieldName,
+      filter: input.filter,
+      order: input.order,
+      returnTotalCount: input.returnTotalCount,
+    },
+    { kind: 'distinct', collectionId: access.collection.id, isRequest: isDistinctRequest },
+    '',
+  );
   const order = request.order ?? 'ASC';
   if (order != 'ASC' && order != 'DESC') throw invalidField('order', 'must be ASC or DESC', 'INVALID_ENUM_VALUE');
   const path = jsonPath(request.fieldName, 'fieldName');
@@ -300,29 +270,18 @@ function aggregateItemsOver(
   access: ItemAccess,
   input: AggregateRequest & PagingInput,
 ): { results: Record<string, unknown>[]; pagingMetadata: PagingMetadata } {
-  let request: AggregateRequest = {
-    initialFilter: input.initialFilter,
-    aggregation: input.aggregation,
-    finalFilter: input.finalFilter,
-    sort: input.sort,
-    returnTotalCount: input.returnTotalCount,
-  };
-  let window = windowOf(input, '');
-  if (input.cursorPaging?.cursor) {
-    const state = decodeCursor<AggregateRequest>(
-      input.cursorPaging.cursor,
-      'aggregate',
-      access.collection.id,
-      'cursorPaging.cursor',
-      isAggregateRequest,
-    );
-    request = state.request;
-    window = {
-      limit: input.cursorPaging.limit === undefined ? state.limit : window.limit,
-      offset: state.offset,
-      cursorMode: true,
-    };
-  }
+  const { request, window } = requestAndWindow<AggregateRequest>(
+    input,
+    {
+      initialFilter: input.initialFilter,
+      aggregation: input.aggregation,
+      finalFilter: input.finalFilter,
+      sort: input.sort,
+      returnTotalCount: input.returnTotalCount,
+    },
+    { kind: 'aggregate', collectionId: access.collection.id, isRequest: isAggregateRequest },
+    '',
+  );
   const groups = request.aggregation?.groupingFields ?? [];
   const operations = request.aggregation?.operations ?? [];
   if (!Array.isArray(groups)) throw invalidField('aggregation.groupingFields', 'must be an array of field names');

@@ -4,9 +4,10 @@
  * verifier, a member who may no longer sign in), and that a refused exchange spends nothing. Raw
  * HTTP against the emulator: the official client's requests, not what our SDK happens to send.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type TestEmulator } from '../../../../helpers/emulator.js';
+import { authorizeSilently } from '../../../../helpers/hosted-authorize.js';
 import { callJson, violatedFields, type Answer } from '../../../../helpers/json-calls.js';
 
 let emulator: TestEmulator;
@@ -48,29 +49,8 @@ async function issueCode(options: { redirectUri?: string } = {}): Promise<{
   codeVerifier: string;
 }> {
   const { memberId, sessionToken } = await member();
-  const codeVerifier = randomBytes(32).toString('base64url');
-  const codeChallenge = createHash('sha256').update(codeVerifier).digest('base64url');
-  const session = await send('POST', '/_api/redirects-api/v1/redirect-session', {
-    auth: {
-      authRequest: {
-        clientId: emulator.info.clientId,
-        codeChallenge,
-        codeChallengeMethod: 'S256',
-        responseMode: 'query',
-        responseType: 'code',
-        scope: 'offline_access',
-        state: 'state',
-        sessionToken,
-        ...(options.redirectUri ? { redirectUri: options.redirectUri } : {}),
-      },
-      prompt: 'none',
-    },
-  });
-  expect(session.status).toBe(200);
-  const page = await fetch(session.body.redirectSession.fullUrl, { redirect: 'manual' });
-  const location = new URL(page.headers.get('location')!);
+  const { location, code, codeVerifier } = await authorizeSilently(emulator, { sessionToken, ...options });
   if (options.redirectUri) expect(location.origin + location.pathname).toBe(options.redirectUri);
-  const code = location.searchParams.get('code');
   expect(code).toBeTruthy();
   return { memberId, code: code!, codeVerifier };
 }

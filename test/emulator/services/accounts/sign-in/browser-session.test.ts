@@ -3,9 +3,9 @@
  * headers a silent sign-in (`prompt=none`) reads it from, what it refuses (an unknown, undecodable
  * or ended session, a blocked member) and that the logout route ends it. Raw HTTP, no browser.
  */
-import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type TestEmulator } from '../../../../helpers/emulator.js';
+import { authorizeSilently } from '../../../../helpers/hosted-authorize.js';
 import { callJson } from '../../../../helpers/json-calls.js';
 
 let emulator: TestEmulator;
@@ -40,29 +40,8 @@ async function signedInBrowser(): Promise<{ memberId: string; session: string; s
 
 /** A silent sign-in (`prompt=none`, no session token) with this cookie header: the code, or the error. */
 async function silentSignIn(cookie?: string): Promise<{ code: string | null; error: string | null }> {
-  const codeChallenge = createHash('sha256').update(randomBytes(32).toString('base64url')).digest('base64url');
-  const session = await send('POST', '/_api/redirects-api/v1/redirect-session', {
-    auth: {
-      authRequest: {
-        clientId: emulator.info.clientId,
-        codeChallenge,
-        codeChallengeMethod: 'S256',
-        responseMode: 'query',
-        responseType: 'code',
-        scope: 'offline_access',
-        state: 'state',
-      },
-      prompt: 'none',
-    },
-  });
-  expect(session.status).toBe(200);
-  const page = await fetch(session.body.redirectSession.fullUrl, {
-    redirect: 'manual',
-    ...(cookie === undefined ? {} : { headers: { cookie } }),
-  });
-  expect(page.status).toBe(302);
-  const location = new URL(page.headers.get('location')!);
-  return { code: location.searchParams.get('code'), error: location.searchParams.get('error') };
+  const { code, error } = await authorizeSilently(emulator, cookie === undefined ? {} : { cookie });
+  return { code, error };
 }
 
 const signedIn = { code: expect.any(String), error: null };
