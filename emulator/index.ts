@@ -27,6 +27,7 @@ export type { Caller, EmulatorContext, ServiceModule, ServiceCall, Operation, Ha
 export type { DomainEvent, EventHub } from './events.js';
 export type { Store, Migration } from './store/store.js';
 export { createControlClient } from './control/client.js';
+export { createSite } from './test-bench/bench.js';
 export type { ControlClientOptions, ControlInput } from './control/client.js';
 export type { ControlOperationId, ControlResult } from './control/api.js';
 export type {

@@ -99,16 +99,27 @@ export function restoreContent(
   const unfit = unfitReason(context, content);
   if (unfit)
     throw applicationError(409, 'SNAPSHOT_UNUSABLE', `Snapshot ${name} cannot be restored: ${unfit}`, { name });
+  context.store.transaction(() => {
+    clearState(context.store);
+    // Names checked against the schema above (unfitReason).
+    writeContent(context, content);
+  });
+  stateReplaced(context, modules);
+}
+
+/**
+ * Writes `content` into a site whose state tables are empty (and whose tables it fits): every row,
+ * in the caller's transaction, then the media bytes. What a restore does after emptying the state,
+ * and all a new site made from the demo template needs (`sites/demo-template.ts`).
+ */
+export function writeContent(context: EmulatorContext, content: SnapshotContent): void {
   const { store } = context;
   store.transaction(() => {
-    clearState(store);
     for (const table of content.tables) {
       if (!table.rows.length) continue;
-      // Names checked against the schema above (unfitReason).
       const insert = `INSERT INTO "${table.name}" (${table.columns.map((column) => `"${column}"`).join(', ')}) VALUES (${table.columns.map(() => '?').join(', ')})`;
       for (const row of table.rows) store.run(insert, row);
     }
   });
   for (const file of content.files) writeFileSync(bytesPath(context, file.id), file.bytes);
-  stateReplaced(context, modules);
 }

@@ -70,16 +70,24 @@ export async function openSiteRegistry(options: SiteRegistryOptions): Promise<Si
     byClient.set(site.context.site.clientId, site.context);
   };
   const siteDir = (siteId: string) => (dataDir ? join(dataDir, 'sites', siteId) : null);
-  const open = (siteDataDir: string | null, isDefault: boolean, prepare?: (context: EmulatorContext) => void) =>
-    openSite({
+  /** Opens a site's store (in `siteDataDir`, else in memory); a new store gets `identity`, else a new one. */
+  const open = (
+    siteDataDir: string | null,
+    isDefault: boolean,
+    identity?: IdentityValues,
+    prepare?: (context: EmulatorContext) => void,
+  ) => {
+    if (siteDataDir) mkdirSync(siteDataDir, { recursive: true });
+    return openSite({
       store: openSqliteStore({ file: siteDataDir ? join(siteDataDir, 'emulator.sqlite') : null }),
       modules,
-      newIdentity,
+      newIdentity: identity ? async () => identity : newIdentity,
       emulatorUrl: options.emulatorUrl,
       isDefault,
       dataDir: siteDataDir,
       ...(prepare ? { prepare } : {}),
     });
+  };
 
   const defaultSite = await open(dataDir, true);
   add(defaultSite);
@@ -93,6 +101,8 @@ export async function openSiteRegistry(options: SiteRegistryOptions): Promise<Si
   }
 
   let template: Promise<SiteTemplate> | undefined;
+  /** The site being made (sites are made one at a time). */
+  let creating: Promise<unknown> = Promise.resolve();
   /** The demo template, made at the first site that asks for it (ids of its own, the default site's key pair). */
   const demoTemplate = () =>
     (template ??= (async () => {
@@ -119,22 +129,23 @@ export async function openSiteRegistry(options: SiteRegistryOptions): Promise<Si
     withApiKey: (apiKey) => byApiKey.get(secretKey(apiKey)),
     withClient: (clientId) => byClient.get(clientId),
     list: () => [...sites.values()].map((site) => site.context),
-    async create(from) {
+    create(from) {
       keys.fill();
-      const [identity, copied] = await Promise.all([newIdentity(), from == 'demo' ? demoTemplate() : undefined]);
-      const directory = siteDir(identity.siteId!);
-      if (directory) mkdirSync(directory, { recursive: true });
-      const site = await openSite({
-        store: openSqliteStore({ file: directory ? join(directory, 'emulator.sqlite') : null }),
-        modules,
-        newIdentity: async () => identity,
-        emulatorUrl: options.emulatorUrl,
-        isDefault: false,
-        dataDir: directory,
-        ...(copied ? { prepare: (context: EmulatorContext) => copyTemplate(copied, context) } : {}),
+      // One after the other: sites asked for at once, made step by step side by side, were all
+      // ready only when the last one was; in turn, the first is ready after one site's time.
+      const made = creating.then(async () => {
+        const [identity, copied] = await Promise.all([newIdentity(), from == 'demo' ? demoTemplate() : undefined]);
+        const site = await open(
+          siteDir(identity.siteId!),
+          false,
+          identity,
+          copied && ((context) => copyTemplate(copied, context)),
+        );
+        add(site);
+        return site.context;
       });
-      add(site);
-      return site.context;
+      creating = made.catch(() => undefined);
+      return made;
     },
     async remove(siteId) {
       const site = sites.get(siteId);
@@ -150,12 +161,7 @@ export async function openSiteRegistry(options: SiteRegistryOptions): Promise<Si
     prepare: () => keys.fill(),
     async close() {
       await keys.close();
-      const made = template?.catch(() => undefined);
-      template = undefined;
-      await Promise.allSettled([
-        ...[...sites.values()].map((site) => site.close()),
-        made?.then((demo) => demo?.dispose()),
-      ]);
+      await Promise.allSettled([...[...sites.values()].map((site) => site.close())]);
     },
   };
 }
