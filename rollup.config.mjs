@@ -6,6 +6,7 @@ import { nodeResolve } from '@rollup/plugin-node-resolve';
 import { dts } from 'rollup-plugin-dts';
 import esbuild from 'rollup-plugin-esbuild';
 import { bundledServerPackages } from './scripts/server-packages.mjs';
+import { sqlJsFiles } from './scripts/sqljs-files.mjs';
 
 const entries = { index: 'src/index.ts', react: 'src/react/index.ts', openapi: 'src/openapi/index.ts' };
 // Next.js (and other React Server Components bundlers) need the React entry marked as client
@@ -116,6 +117,7 @@ export default [
       nodeResolve({ extensions: ['.ts', '.js'] }),
       esbuild({ target: 'es2022', tsconfig: 'tsconfig.json' }),
       controlDocument,
+      sqlJsFiles(),
     ],
     output: {
       dir: 'dist',

@@ -1,18 +1,12 @@
 /**
- * `sitekit-sdk emulator [--port 4700] [--data-dir .sitekit] [--memory] [--seed file.json] [--host 127.0.0.1]`
+ * `sitekit-sdk emulator [--port 4700] [--data-dir .sitekit] [--memory] [--engine auto] [--seed file.json] [--host 127.0.0.1]`
  * (and `npm start` in this repository): starts the emulator and keeps it running until stopped.
- * Checks the optional peer it needs before loading it (its server packages are bundled with it).
+ * It needs nothing installed besides the package: its server packages are bundled with it, and its
+ * SQLite engine is Node's own, better-sqlite3 when installed, or the bundled WebAssembly one.
  */
 import { parseArgs } from 'node:util';
+import { ENGINE_NAMES, isEngineChoice } from '../emulator/store/engine-names.js';
 import { type CommandIo, UsageError } from './command-io.js';
-
-/**
- * The emulator's optional peer dependencies, at the versions it is tested with. Fastify and the TUS
- * server are not among them: the package's build bundles them (dist/vendor/).
- */
-export const SERVER_PACKAGES: Readonly<Record<string, string>> = {
-  'better-sqlite3': '12.11.1',
-};
 
 /** The help of the command, and of the CLI as a whole (it lists the other commands). */
 export const EMULATOR_USAGE = `Usage: sitekit-sdk emulator [options]
@@ -31,6 +25,9 @@ Options:
                       API (/_emulator/...) besides the console; repeatable
   --data-dir <path>   where the database lives (default .sitekit)
   --memory            keep everything in memory; nothing is written to disk
+  --engine <name>     the SQLite engine: auto (default: node:sqlite on Node 22.13+, else
+                      better-sqlite3 when installed, else wasm), node:sqlite, better-sqlite3, or
+                      wasm (WebAssembly, any Node, with --memory only)
   --seed <file.json>  on first start, load this state (GET /_emulator/export format) instead of
                       the demo data
   -h, --help          show this help
@@ -42,19 +39,6 @@ Other commands (sitekit-sdk <command> --help):
   verify              compare a live site with the emulator and the schema (or replay a recording)
 `;
 
-/** The packages of {@link SERVER_PACKAGES} that cannot be loaded. */
-async function missingPackages(): Promise<string[]> {
-  const missing: string[] = [];
-  for (const name of Object.keys(SERVER_PACKAGES)) {
-    try {
-      await import(name);
-    } catch {
-      missing.push(name);
-    }
-  }
-  return missing;
-}
-
 /** The `emulator` command's options (throws on an unknown or malformed one). */
 function parseEmulatorArgs(args: string[]) {
   const options = {
@@ -64,6 +48,7 @@ function parseEmulatorArgs(args: string[]) {
     'control-origin': { type: 'string', multiple: true },
     'data-dir': { type: 'string' },
     memory: { type: 'boolean' },
+    engine: { type: 'string' },
     seed: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   } as const;
@@ -85,19 +70,11 @@ export async function emulatorCommand(argv: string[], io: CommandIo): Promise<nu
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new UsageError(`--port must be a whole number from 0 to 65535 (got ${values.port})`);
   }
+  const engine = values.engine ?? 'auto';
+  if (!isEngineChoice(engine))
+    throw new UsageError(`--engine must be auto, ${ENGINE_NAMES.join(', ')} (got ${values.engine})`);
 
-  const missing = await missingPackages();
-  if (missing.length) {
-    const install = Object.entries(SERVER_PACKAGES)
-      .map(([name, version]) => `${name}@${version}`)
-      .join(' ');
-    io.stderr(
-      `The emulator needs packages that are not installed: ${missing.join(', ')}.\nInstall them with:\n\n  npm install --save-dev ${install}\n\n`,
-    );
-    return 1;
-  }
-
-  const { startEmulator } = await import('../emulator/index.js');
+  const { startEmulator, StoreEngineError } = await import('../emulator/index.js');
   const { DEMO_EMAIL, DEMO_PASSWORD } = await import('../emulator/services/accounts/members/demo.js');
   let emulator: Awaited<ReturnType<typeof startEmulator>>;
   try {
@@ -108,9 +85,14 @@ export async function emulatorCommand(argv: string[], io: CommandIo): Promise<nu
       controlOrigins: values['control-origin'],
       memory: values.memory,
       dataDir: values['data-dir'],
+      engine,
       seed: values.seed,
     });
   } catch (error) {
+    if (error instanceof StoreEngineError) {
+      io.stderr(`The emulator cannot start: ${error.message}.\n`);
+      return 1;
+    }
     if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
     io.stderr(
       `Port ${port} is in use (another emulator, or another server). Pass another with --port, e.g. --port ${port + 1}, or --port 0 for any free one.\n`,
@@ -125,6 +107,7 @@ export async function emulatorCommand(argv: string[], io: CommandIo): Promise<nu
       `  site id:   ${info.siteId}`,
       `  client id: ${info.clientId}`,
       `  data:      ${values.memory ? 'in memory (lost on exit)' : emulator.context.dataDir}`,
+      `  engine:    ${info.engine}`,
       `  console:   ${info.url}/   control API: ${info.url}/_emulator/info`,
       // The demo data's member who can sign in (a --seed file brings its own members).
       ...(values.seed ? [] : [`  sign in:   ${DEMO_EMAIL} / ${DEMO_PASSWORD} (the demo member)`]),

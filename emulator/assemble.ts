@@ -15,6 +15,8 @@ import { copySeedMedia } from './control/seed-media.js';
 import { buildServer } from './http/server.js';
 import type { EmulatorContext, ServiceModule } from './service.js';
 import { serviceModules } from './services/index.js';
+import { openEngineStore } from './store/choose-engine.js';
+import type { EngineChoice } from './store/engine-names.js';
 import { openSiteRegistry, type SiteRegistry } from './sites/registry.js';
 import { sitesModule } from './sites/routes.js';
 import type { Store } from './store/store.js';
@@ -32,6 +34,8 @@ export interface AssemblyOptions {
   memory?: boolean | undefined;
   /** Where the database lives when not in memory. Default `.sitekit` in the working directory. */
   dataDir?: string | undefined;
+  /** See `EmulatorOptions.engine`. Default `auto`. */
+  engine?: EngineChoice | undefined;
   /** A JSON file (the format of `GET /_emulator/export`) loaded on first start instead of the demo data. */
   seed?: string | undefined;
   /** Directory of the built console. Default: the package's `dist/console`. */
@@ -129,6 +133,8 @@ export async function assembleEmulator(options: AssemblyOptions): Promise<Assemb
   const sites = await openSiteRegistry({
     modules,
     dataDir,
+    // Every site's store on the same engine.
+    openStore: (file) => openEngineStore(options.engine, file),
     emulatorUrl: () => url,
     keyPoolSize: options.sitePool ?? DEFAULT_SITE_POOL,
   });

@@ -14,6 +14,7 @@
 import { assembleEmulator } from './assemble.js';
 import { siteInfo } from './control/routes.js';
 import type { EmulatorContext } from './service.js';
+import type { EngineChoice, EngineName } from './store/engine-names.js';
 import {
   createSite,
   createTestBench,
@@ -21,11 +22,15 @@ import {
   type EmulatorSite,
   type EmulatorTestBench,
 } from './test-bench/bench.js';
+import { inProcessFetch, servedBy } from './in-process/fetch.js';
+import { interceptGlobalFetch } from './in-process/intercept.js';
 
 // The types a service module is written with (see emulator/README.md).
 export type { Caller, EmulatorContext, ServiceModule, ServiceCall, Operation, Handler } from './service.js';
 export type { DomainEvent, EventHub } from './events.js';
 export type { Store, Migration } from './store/store.js';
+export type { EngineChoice, EngineName } from './store/engine-names.js';
+export { StoreEngineError } from './store/engine.js';
 export { createControlClient } from './control/client.js';
 export { createSite } from './test-bench/bench.js';
 export type { ControlClientOptions, ControlInput } from './control/client.js';
@@ -78,6 +83,12 @@ export interface EmulatorOptions {
   controlOrigins?: string[];
   /** Keep everything in memory (nothing written to disk). Default false. */
   memory?: boolean;
+  /**
+   * The SQLite engine: `node:sqlite` (Node 22.13+), `better-sqlite3` (when installed), `wasm`
+   * (WebAssembly, any Node, memory only), or `auto` (the default): the first of these that works
+   * here. An engine that cannot hold the data folder is refused at start with the way out.
+   */
+  engine?: EngineChoice;
   /** Where the database lives when not in memory. Default `.sitekit` in the working directory. */
   dataDir?: string;
   /** A JSON file (the format of `GET /_emulator/export`) loaded on first start instead of the demo data. */
@@ -104,6 +115,8 @@ export interface EmulatorInfo {
   clientId: string;
   /** SPKI PEM of the key that signs access tokens and webhooks. */
   publicKey: string;
+  /** The SQLite engine holding the data: `node:sqlite`, `better-sqlite3` or `wasm`. */
+  engine: EngineName;
 }
 
 /**
@@ -151,6 +164,96 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       // A keep-alive socket whose response is still finishing when close() starts is not idle, so
       // it would hold close() for the whole keep-alive timeout (72 s): let it go as soon as it is done.
       app.server.keepAliveTimeout = 1;
+      await assembled.close();
+    },
+  };
+}
+
+/** Options of {@link createEmulator}: those of {@link startEmulator} but the port and the interface, none being opened. */
+export interface InProcessEmulatorOptions extends Omit<EmulatorOptions, 'port' | 'host'> {
+  /** Keep everything in memory (nothing written to disk). Default **true** here (a test's emulator). */
+  memory?: boolean;
+}
+
+/**
+ * An emulator inside the calling process, reached through {@link InProcessEmulator.fetch}
+ * instead of a port; the rest is as {@link Emulator} (its `url` is an origin no server has).
+ */
+export interface InProcessEmulator extends Emulator {
+  /**
+   * A WHATWG `fetch` that the emulator answers in this process: its own origin (`info.url`) and
+   * the platform's API hosts (`https://www.wixapis.com/...`, any `*.wixapis.com`); any other URL
+   * goes to the global `fetch`. Give it to a client: `createClient({ baseUrl: emulator.info.url,
+   * fetch: emulator.fetch, auth })`.
+   */
+  fetch: typeof fetch;
+  /**
+   * Replaces the global `fetch` with one that sends the platform's API hosts and the emulator's
+   * origin to {@link InProcessEmulator.fetch}, and every other URL to the `fetch` it replaced, so
+   * code that calls the global `fetch` (the official SDK, unmodified) is served in-process.
+   * Returns `restore`, which puts the original back (idempotent); `close()` restores too.
+   * @example
+   * ```ts
+   * const restore = emulator.interceptGlobalFetch();
+   * try { await wixClient.items.query('Movies').find(); } finally { restore(); }
+   * ```
+   */
+  interceptGlobalFetch(): () => void;
+}
+
+/** How many in-process emulators this process made: each has its own origin. */
+let inProcessCount = 0;
+
+/**
+ * Makes an emulator inside this process, without opening any socket: requests reach it through
+ * `emulator.fetch` (or the global `fetch`, once `emulator.interceptGlobalFetch()` is called). In
+ * memory unless `memory: false`. Its `info.url` is `http://sitekit-emulator.localhost` (then
+ * `-2`, `-3`... for further emulators), an origin that no server answers: the links the emulator
+ * builds (upload and file URLs, hosted pages) come back to it.
+ *
+ * @example
+ * ```ts
+ * import { createEmulator } from 'sitekit-sdk/emulator';
+ * const emulator = await createEmulator();
+ * const { apiKey, siteId, url } = emulator.info;
+ * const client = createClient({ baseUrl: url, fetch: emulator.fetch, auth: ApiKeyStrategy({ apiKey, siteId }) });
+ * // ...
+ * await emulator.close();
+ * ```
+ */
+export async function createEmulator(options: InProcessEmulatorOptions = {}): Promise<InProcessEmulator> {
+  inProcessCount += 1;
+  const host = inProcessCount == 1 ? 'sitekit-emulator.localhost' : `sitekit-emulator-${inProcessCount}.localhost`;
+  const url = `http://${host}`;
+  const assembled = await assembleEmulator({ ...options, memory: options.memory ?? true, host });
+  assembled.setUrl(url);
+  const serves = servedBy(url);
+  const served = inProcessFetch(assembled.app, url, serves);
+  let closed = false;
+  const emulatorFetch: typeof fetch = (input, init) =>
+    closed
+      ? Promise.reject(new TypeError('fetch failed', { cause: new Error('the emulator is closed') }))
+      : served(input, init);
+  const restores = new Set<() => void>();
+  return {
+    url,
+    info: siteInfo(assembled.context, url),
+    context: assembled.context,
+    ...createTestBench(url, { fetch: emulatorFetch }),
+    createSite: (siteOptions) => createSite(url, siteOptions, { fetch: emulatorFetch }),
+    fetch: emulatorFetch,
+    interceptGlobalFetch() {
+      const restore = interceptGlobalFetch(serves, emulatorFetch);
+      restores.add(restore);
+      return () => {
+        restores.delete(restore);
+        restore();
+      };
+    },
+    async close() {
+      closed = true;
+      for (const restore of restores) restore();
+      restores.clear();
       await assembled.close();
     },
   };

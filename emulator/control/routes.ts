@@ -30,6 +30,7 @@ export function siteInfo(context: EmulatorContext, url: string) {
     siteId: context.site.siteId,
     clientId: context.site.clientId,
     publicKey: context.site.publicKeyPem,
+    engine: context.store.engine,
   };
 }
 
@@ -101,7 +102,7 @@ export function controlModule(options: ControlOptions): ServiceModule {
       controlRoute(app, 'getHealth', ({ request }) => ({
         status: 'ok' as const,
         uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
-        store: sites.of(request).store.engine,
+        store: sites.of(request).store.inMemory ? 'sqlite-memory' : 'sqlite-file',
       }));
       controlRoute(app, 'getInfo', ({ request }) => siteInfo(sites.of(request), options.url()));
       controlRoute(app, 'getOpenApi', () => controlDocument);

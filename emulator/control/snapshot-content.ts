@@ -3,11 +3,11 @@
  * (read and written through `Store`, so every engine does it the same way) and the bytes of every
  * media file the rows describe. A function of one site's context: the site's store and media folder.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { applicationError } from '../errors.js';
 import type { EmulatorContext, ServiceModule } from '../service.js';
 import { bytesPath } from '../services/media/file-store.js';
-import type { SqlValue } from '../store/store.js';
+import type { SqlValue, Store } from '../store/store.js';
 import { clearState, stateReplaced, stateTableColumns } from './state.js';
 
 /** The rows of one table, each a list of values in the order of `columns`. */
@@ -85,6 +85,15 @@ function unfitReason(context: EmulatorContext, content: SnapshotContent): string
   return undefined;
 }
 
+/** Whether the file at `path` holds `bytes` (false when there is none). */
+function holdsBytes(path: string, bytes: Buffer): boolean {
+  try {
+    return statSync(path).size == bytes.length && readFileSync(path).equals(bytes);
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Puts the site's state back as `content` holds it: every state table emptied and refilled in one
  * transaction, then the media bytes written; every module is then told (`reset`), as after an
@@ -99,27 +108,41 @@ export function restoreContent(
   const unfit = unfitReason(context, content);
   if (unfit)
     throw applicationError(409, 'SNAPSHOT_UNUSABLE', `Snapshot ${name} cannot be restored: ${unfit}`, { name });
-  context.store.transaction(() => {
-    clearState(context.store);
+  const { store } = context;
+  store.transaction(() => {
+    clearState(store);
     // Names checked against the schema above (unfitReason).
-    writeContent(context, content);
+    insertRows(store, content.tables);
   });
+  writeFiles(context, content.files);
   stateReplaced(context, modules);
 }
 
+/** Inserts the rows of each table (names from the schema: a snapshot's were checked against it). */
+function insertRows(store: Store, tables: readonly TableRows[]): void {
+  for (const table of tables) {
+    if (!table.rows.length) continue;
+    const insert = `INSERT INTO "${table.name}" (${table.columns.map((column) => `"${column}"`).join(', ')}) VALUES (${table.columns.map(() => '?').join(', ')})`;
+    for (const row of table.rows) store.run(insert, row);
+  }
+}
+
+/** Writes the media bytes of the files (those not already there as they are). */
+function writeFiles(context: EmulatorContext, files: readonly FileBytes[]): void {
+  for (const file of files) {
+    const path = bytesPath(context, file.id);
+    // A file's id names its bytes for good, so most are still there as saved: reading them back to
+    // compare costs microseconds, rewriting one milliseconds (a truncating write waits for the disk).
+    if (!holdsBytes(path, file.bytes)) writeFileSync(path, file.bytes);
+  }
+}
+
 /**
- * Writes `content` into a site whose state tables are empty (and whose tables it fits): every row,
- * in the caller's transaction, then the media bytes. What a restore does after emptying the state,
- * and all a new site made from the demo template needs (`sites/demo-template.ts`).
+ * Writes `content` into a site just made, whose tables (the same as the content's) are all empty:
+ * every row in one transaction, then the media bytes. All a new site made from the demo template
+ * needs (`sites/demo-template.ts`).
  */
 export function writeContent(context: EmulatorContext, content: SnapshotContent): void {
-  const { store } = context;
-  store.transaction(() => {
-    for (const table of content.tables) {
-      if (!table.rows.length) continue;
-      const insert = `INSERT INTO "${table.name}" (${table.columns.map((column) => `"${column}"`).join(', ')}) VALUES (${table.columns.map(() => '?').join(', ')})`;
-      for (const row of table.rows) store.run(insert, row);
-    }
-  });
-  for (const file of content.files) writeFileSync(bytesPath(context, file.id), file.bytes);
+  context.store.transaction(() => insertRows(context.store, content.tables));
+  writeFiles(context, content.files);
 }

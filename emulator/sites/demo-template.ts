@@ -12,8 +12,7 @@ import { seedDemoData } from '../control/routes.js';
 import { takeContent, writeContent, type SnapshotContent } from '../control/snapshot-content.js';
 import type { EmulatorContext, ServiceModule } from '../service.js';
 import type { IdentityValues } from '../site.js';
-import type { SqlValue } from '../store/store.js';
-import { openSqliteStore } from '../store/sqlite.js';
+import type { SqlValue, Store } from '../store/store.js';
 import { openSite } from './open-site.js';
 
 /** The demo state, ready to copy. */
@@ -23,13 +22,14 @@ export interface SiteTemplate {
   ids: { siteId: string; ownerId: string; clientId: string };
 }
 
-/** Makes the demo template: a site in memory, seeded, taken as a snapshot, closed. */
+/** Makes the demo template: a site in `store` (in memory), seeded, taken as a snapshot, closed. */
 export async function buildDemoTemplate(
   modules: readonly ServiceModule[],
+  store: Store,
   identity: IdentityValues,
 ): Promise<SiteTemplate> {
   const template = await openSite({
-    store: openSqliteStore({ file: null }),
+    store,
     modules,
     newIdentity: async () => identity,
     emulatorUrl: () => '',

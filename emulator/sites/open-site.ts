@@ -9,7 +9,7 @@ import { configMigrations, createConfigStore, type ConfigSetting } from '../conf
 import { createEventHub } from '../events.js';
 import type { EmulatorContext, ServiceModule, SiteStop } from '../service.js';
 import { loadSiteIdentity, siteMigrations, type IdentityValues } from '../site.js';
-import { migrate } from '../store/sqlite.js';
+import { migrate } from '../store/migrate.js';
 import type { Migration, Store } from '../store/store.js';
 import { SITE_PATH_PREFIX } from './site-path.js';
 

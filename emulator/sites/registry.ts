@@ -5,11 +5,11 @@
  * `sites/<siteId>/` (its database and its media), so a restart opens them again.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { EmulatorContext, ServiceModule, SiteDirectory } from '../service.js';
 import { newIdentityValues, type IdentityValues } from '../site.js';
-import { openSqliteStore } from '../store/sqlite.js';
+import type { Store } from '../store/store.js';
 import { buildDemoTemplate, copyTemplate, type SiteTemplate } from './demo-template.js';
 import { createKeyPool } from './key-pool.js';
 import { openSite, type OpenSite } from './open-site.js';
@@ -44,6 +44,8 @@ export interface SiteRegistryOptions {
   modules: readonly ServiceModule[];
   /** The data folder, or `null` in memory. */
   dataDir: string | null;
+  /** Opens a site's store: its database in `file`, or in memory for `null` (every site on one engine). */
+  openStore(file: string | null): Promise<Store>;
   /** The emulator's base URL (known once it listens). */
   emulatorUrl(): string;
   /** How many key pairs to keep made ahead once {@link SiteRegistry.prepare} is called. */
@@ -71,15 +73,14 @@ export async function openSiteRegistry(options: SiteRegistryOptions): Promise<Si
   };
   const siteDir = (siteId: string) => (dataDir ? join(dataDir, 'sites', siteId) : null);
   /** Opens a site's store (in `siteDataDir`, else in memory); a new store gets `identity`, else a new one. */
-  const open = (
+  const open = async (
     siteDataDir: string | null,
     isDefault: boolean,
     identity?: IdentityValues,
     prepare?: (context: EmulatorContext) => void,
   ) => {
-    if (siteDataDir) mkdirSync(siteDataDir, { recursive: true });
     return openSite({
-      store: openSqliteStore({ file: siteDataDir ? join(siteDataDir, 'emulator.sqlite') : null }),
+      store: await options.openStore(siteDataDir ? join(siteDataDir, 'emulator.sqlite') : null),
       modules,
       newIdentity: identity ? async () => identity : newIdentity,
       emulatorUrl: options.emulatorUrl,
@@ -115,6 +116,7 @@ export async function openSiteRegistry(options: SiteRegistryOptions): Promise<Si
       );
       return buildDemoTemplate(
         modules,
+        await options.openStore(null),
         newIdentityValues({ privateKeyPem: privateKeyPem!, publicKeyPem: publicKeyPem! }),
       );
     })().catch((error: unknown) => {

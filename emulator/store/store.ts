@@ -1,7 +1,8 @@
 /**
  * The small store interface every service talks to. The SQL it accepts is SQLite's dialect
- * (JSON1 functions included); another engine implements the same interface and dialect.
+ * (JSON1 functions included), on whichever engine holds the database (./engine.ts).
  */
+import type { EngineName } from './engine-names.js';
 
 /** Values that can be bound to a statement's `?` or `@name` parameters. */
 export type SqlValue = string | number | bigint | null | Buffer;
@@ -11,8 +12,10 @@ export type SqlParameters = readonly SqlValue[] | Readonly<Record<string, SqlVal
 
 /** A database the emulator keeps all its state in. */
 export interface Store {
-  /** `sqlite-file` or `sqlite-memory`: shown in `/_emulator/info`. */
-  readonly engine: string;
+  /** The SQLite engine holding the database: shown in the start banner and `/_emulator/info`. */
+  readonly engine: EngineName;
+  /** Whether the database is in memory (lost on close) rather than in a file. */
+  readonly inMemory: boolean;
   /** Runs a statement that returns no rows; reports how many rows it changed. */
   run(sql: string, parameters?: SqlParameters): { changes: number };
   /** The first row of a query, or `undefined`. */

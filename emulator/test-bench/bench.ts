@@ -216,12 +216,16 @@ export interface EmulatorSite extends EmulatorTestBench {
  * await site.remove();
  * ```
  */
-export async function createSite(url: string, options: CreateSiteOptions = {}): Promise<EmulatorSite> {
-  const control = createControlClient({ baseUrl: url });
+export async function createSite(
+  url: string,
+  options: CreateSiteOptions = {},
+  reach: Pick<TestBenchOptions, 'fetch'> = {},
+): Promise<EmulatorSite> {
+  const control = createControlClient({ baseUrl: url, ...reach });
   const info = await control.call('createSite', { body: options });
   return {
     info,
-    ...createTestBench(url, info.siteId),
+    ...createTestBench(url, { ...reach, siteId: info.siteId }),
     remove: async () => void (await control.call('deleteSite', { params: { siteId: info.siteId } })),
   };
 }
@@ -230,9 +234,17 @@ export async function createSite(url: string, options: CreateSiteOptions = {}): 
 const selectorBody = (member: MemberSelector) =>
   typeof member == 'string' ? { memberId: member } : 'email' in member ? { email: member.email } : member;
 
-/** The test bench of the emulator at `url` (of its site `siteId`, else its default site), over the control API's typed client. */
-export function createTestBench(url: string, siteId?: string): EmulatorTestBench {
-  const control = createControlClient({ baseUrl: url, ...(siteId === undefined ? {} : { siteId }) });
+/** How the test bench reaches its emulator besides its URL. */
+export interface TestBenchOptions {
+  /** The `fetch` its requests go through (an in-process emulator's); default the global one. */
+  fetch?: typeof globalThis.fetch;
+  /** The site it acts on (`x-sitekit-site`); default the emulator's default site. */
+  siteId?: string;
+}
+
+/** The test bench of the emulator at `url`, over the control API's typed client. */
+export function createTestBench(url: string, options: TestBenchOptions = {}): EmulatorTestBench {
+  const control = createControlClient({ baseUrl: url, ...options });
   const moveClock = (body: ClockMove) => control.call('moveClock', { body });
   const signIn = (member: MemberSelector, browserSession: boolean) =>
     control.send('signInAs', { body: { ...selectorBody(member), browserSession } });

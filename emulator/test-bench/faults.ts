@@ -186,7 +186,8 @@ function applyFault(
   }
   if (rule.status === 0) {
     reply.hijack();
-    request.raw.socket.destroy();
+    // The response's destroy tears down its socket, and ends an in-process request (which has none) the same way.
+    reply.raw.destroy();
     // No response, so no onResponse hook: the request is logged here.
     onDrop(request);
     return;

@@ -13,7 +13,7 @@ export const controlDocument: { components: { schemas: Record<string, unknown>; 
     "/_emulator/health": {
       "get": {
         "operationId": "getHealth",
-        "summary": "Whether the emulator runs, for how long, on which store engine.",
+        "summary": "Whether the emulator runs, for how long, and whether its data is in a file or in memory.",
         "responses": {
           "200": {
             "$ref": "#/components/responses/Health"
@@ -946,7 +946,7 @@ export const controlDocument: { components: { schemas: Record<string, unknown>; 
                 },
                 "store": {
                   "type": "string",
-                  "description": "The store engine."
+                  "description": "Where the data lives: sqlite-file or sqlite-memory (GET /_emulator/info names the engine)."
                 }
               }
             }
@@ -1101,7 +1101,8 @@ export const controlDocument: { components: { schemas: Record<string, unknown>; 
           "apiKey",
           "siteId",
           "clientId",
-          "publicKey"
+          "publicKey",
+          "engine"
         ],
         "properties": {
           "url": {
@@ -1122,6 +1123,15 @@ export const controlDocument: { components: { schemas: Record<string, unknown>; 
           "publicKey": {
             "type": "string",
             "description": "PEM of the key that signs tokens and webhook events."
+          },
+          "engine": {
+            "type": "string",
+            "enum": [
+              "node:sqlite",
+              "better-sqlite3",
+              "wasm"
+            ],
+            "description": "The SQLite engine holding the data (the emulator's engine option, --engine)."
           }
         }
       },

@@ -8,7 +8,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Whether the emulator runs, for how long, on which store engine. */
+        /** Whether the emulator runs, for how long, and whether its data is in a file or in memory. */
         get: operations["getHealth"];
         put?: never;
         post?: never;
@@ -414,6 +414,11 @@ export interface components {
             clientId: string;
             /** @description PEM of the key that signs tokens and webhook events. */
             publicKey: string;
+            /**
+             * @description The SQLite engine holding the data (the emulator's engine option, --engine).
+             * @enum {string}
+             */
+            engine: "node:sqlite" | "better-sqlite3" | "wasm";
         };
         /** @description A setting's value. */
         SettingValue: boolean | number | string | string[];
@@ -699,7 +704,7 @@ export interface components {
                     /** @constant */
                     status: "ok";
                     uptimeSeconds: number;
-                    /** @description The store engine. */
+                    /** @description Where the data lives: sqlite-file or sqlite-memory (GET /_emulator/info names the engine). */
                     store: string;
                 };
             };

@@ -1,5 +1,5 @@
 /** The public auth surface: OAuth and API-key strategies, token storage, PKCE and the shared types. */
-export { OAuthStrategy } from './oauth.js';
+export { generatePKCE, OAuthStrategy } from './oauth.js';
 export type { OAuthAuth, OAuthOptions } from './oauth-auth.js';
 export { ApiKeyStrategy, type ApiKeyAuth, type ApiKeyOptions } from './api-key.js';
 export type { AuthStrategy } from './strategy.js';
@@ -12,7 +12,6 @@ export {
 } from './storage.js';
 export { browserFrameHost } from './frames.js';
 export { parseFromUrl } from './callback.js';
-export { generatePKCE } from './pkce.js';
 export {
   LoginState,
   TokenRole,

@@ -9,7 +9,6 @@ import { requireString } from '../input.js';
 import { lazyMethods, loadOnFirstUse } from '../lazy.js';
 import type { Operation } from '../operation.js';
 import { parseFromUrl } from './callback.js';
-import { createOAuthData } from './pkce.js';
 import type { OAuthAuth, OAuthOptions } from './oauth-auth.js';
 import { bindIdentityCalls } from './identity.js';
 import { memoryTokenStorage } from './storage.js';
@@ -21,6 +20,22 @@ import {
   type StateMachine,
   type Tokens,
 } from './types.js';
+
+// The redirect flow, with PKCE, loads on first use: most page loads never sign in.
+const loadRedirectFlow = loadOnFirstUse(() => import('./redirect-flow.js'));
+
+/**
+ * A PKCE pair: a verifier of `length` characters (a whole number from 43 to 128, default 43) and
+ * its S256 challenge. Its code loads on the first call, with the redirect flow.
+ *
+ * @example
+ * ```ts
+ * const { codeVerifier, codeChallenge } = await generatePKCE(64);
+ * ```
+ */
+export async function generatePKCE(length?: number): Promise<{ codeVerifier: string; codeChallenge: string }> {
+  return (await loadRedirectFlow()).generatePKCE(length);
+}
 
 /**
  * Authenticates visitors and members of a site through an OAuth app (headless client). The token
@@ -45,9 +60,7 @@ export function OAuthStrategy(options: OAuthOptions): OAuthAuth {
 
   const tokens = new TokenLifecycle({ clientId, storage, transport });
   // The redirect and silent flows load on first use: most page loads never sign in.
-  const redirectFlow = loadOnFirstUse(
-    async () => new (await import('./redirect-flow.js')).RedirectFlow(clientId, tokens, send),
-  );
+  const redirectFlow = loadOnFirstUse(async () => new (await loadRedirectFlow()).RedirectFlow(clientId, tokens, send));
   const loadSilentFlow = loadOnFirstUse(() => import('./silent-flow.js'));
   const silentSignIn = async (silentOptions?: SilentOptions, sessionToken?: string) => {
     const [{ silentSignIn: signInSilently }, redirect] = await Promise.all([loadSilentFlow(), redirectFlow()]);
@@ -94,7 +107,8 @@ export function OAuthStrategy(options: OAuthOptions): OAuthAuth {
       requireString(refreshToken?.value, 'value', 'renewToken');
       return (await tokens.renew(refreshToken, call)).tokens;
     },
-    generateOAuthData: createOAuthData,
+    generateOAuthData: async (redirectUri, originalUri) =>
+      (await loadRedirectFlow()).createOAuthData(redirectUri, originalUri),
     getAuthUrl: async (oauthData, authUrlOptions) => (await redirectFlow()).authUrl(oauthData, authUrlOptions),
     parseFromUrl,
     getMemberTokens: async (code, state, oauthData, call) =>

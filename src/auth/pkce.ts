@@ -2,16 +2,13 @@
  * PKCE (RFC 7636): a random verifier and its S256 challenge, the base64url SHA-256 of the
  * verifier. The digest is WebCrypto's `crypto.subtle.digest` (browsers in a secure context, Node
  * 20); where a page has no `crypto.subtle` (plain http from a host other than localhost), our own
- * SHA-256 (./sha256.ts) loads on first use instead. Randomness comes from `crypto.getRandomValues`,
- * which every page has.
+ * SHA-256 (./sha256.ts) instead. Randomness comes from `crypto.getRandomValues`, which every page
+ * has. Part of the redirect flow's chunk (./redirect-flow.ts), loaded on first use.
  */
 import { RequestError } from '../errors/index.js';
 import { base64UrlBytes } from '../http/query.js';
-import { loadOnFirstUse } from '../lazy.js';
+import { sha256 } from './sha256.js';
 import type { OAuthData } from './types.js';
-
-// The SHA-256 of our own loads only where WebCrypto's digest is missing.
-const loadSha256 = loadOnFirstUse(() => import('./sha256.js'));
 
 /** `length` random characters from letters, digits, `-` and `_`. */
 export const randomString = (length: number): string =>
@@ -21,7 +18,7 @@ export const randomString = (length: number): string =>
 async function sha256Digest(bytes: Uint8Array<ArrayBuffer>): Promise<Uint8Array> {
   const subtle = globalThis.crypto?.subtle;
   if (subtle?.digest) return new Uint8Array(await subtle.digest('SHA-256', bytes));
-  return (await loadSha256()).sha256(bytes);
+  return sha256(bytes);
 }
 
 /** The S256 code challenge of `codeVerifier`: base64url (no padding) of the SHA-256 of its ASCII bytes. */

@@ -1,6 +1,7 @@
 /**
- * The redirect flow of an OAuth client: the hosted sign-in page's URL, the code exchange when the
- * user comes back, and the hosted logout page. Loaded on first use: most page loads never sign in.
+ * The redirect flow of an OAuth client: the PKCE data a sign-in keeps (./pkce.ts), the hosted
+ * sign-in page's URL, the code exchange when the user comes back, and the hosted logout page.
+ * Loaded on first use: most page loads never sign in.
  */
 import { createRedirectSession } from '../../generated/operations/createRedirectSession.js';
 import { AuthError } from '../errors/index.js';
@@ -9,6 +10,8 @@ import type { Operation } from '../operation.js';
 import type { CallOptions } from '../types.js';
 import type { TokenLifecycle } from './token-lifecycle.js';
 import type { AuthUrl, AuthUrlOptions, IdentityProvider, OAuthData, Tokens } from './types.js';
+
+export { createOAuthData, generatePKCE } from './pkce.js';
 
 /** The scope every authorization request asks for (a refresh token comes with the access token). */
 const OFFLINE_ACCESS = 'offline_access';

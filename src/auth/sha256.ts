@@ -1,7 +1,7 @@
 /**
- * SHA-256 (FIPS 180-4), written to be read next to the standard. Only loaded where WebCrypto's
+ * SHA-256 (FIPS 180-4), written to be read next to the standard. Only used where WebCrypto's
  * `crypto.subtle.digest` is missing: pages served over plain http from a host other than
- * localhost, which browsers do not count as a secure context (see ./pkce.ts).
+ * localhost, which browsers do not count as a secure context (see ./pkce.ts, which loads with it).
  */
 
 /** The first 32 bits of the fractional parts of the square roots of the first 8 primes (FIPS 180-4, 5.3.3). */

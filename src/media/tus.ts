@@ -21,6 +21,7 @@ import { errorFromResponse, NetworkError } from '../errors/index.js';
 import { send } from '../invoke.js';
 import { loadOnFirstUse } from '../lazy.js';
 import { incomplete, putFile, uploadTarget, type UploadJob } from './put.js';
+import { fetchHttpStack } from './tus-fetch-stack.js';
 
 // tus-js-client loads when the first resumable upload starts.
 const loadTusClient = loadOnFirstUse(() => import('tus-js-client'));
@@ -70,6 +71,10 @@ export async function tusUpload(job: UploadJob): Promise<FileDescriptor> {
         },
         // The token is single-use: nothing to resume in a later session, so nothing to store.
         storeFingerprintForResuming: false,
+        // A caller's fetch carries every request of the client, the upload's too.
+        ...(transport.usesCallerFetch
+          ? { httpStack: fetchHttpStack((input, init) => transport.fetchRaw(input, init)) }
+          : {}),
         fileReader: { openFile: () => Promise.resolve(source(body, size)) },
         onProgress: (sent) => {
           // A throwing onProgress must not escape into tus-js-client's I/O callbacks.

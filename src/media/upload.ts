@@ -53,9 +53,10 @@ export interface UploadOptions extends CallOptions {
   /** Passed on to the file-ready and file-failed events. */
   externalInfo?: FileExternalInfo;
   /**
-   * Called as bytes are sent: at least once with `loaded: 0` and once with `loaded: total`. A
-   * simple upload through a `fetch` of your own (the client's `fetch` option) reports only those two:
-   * fetch tells nothing of a request body's bytes.
+   * Called as bytes are sent: at least once with `loaded: 0` and once with `loaded: total`. An
+   * upload through a `fetch` of your own (the client's `fetch` option) reports only those two for
+   * a simple upload, and each 5 MiB chunk once sent for a resumable one: fetch tells nothing of a
+   * request body's bytes.
    */
   onProgress?: (progress: UploadProgress) => void;
   /**

@@ -1,7 +1,8 @@
 /**
- * README.md's "Testing your app against the emulator" shows the test files that run in CI: each
- * snippet must be the code between the README markers of its file, with the package's import
- * names (`sitekit-sdk`, `sitekit-sdk/emulator`) in place of the source paths.
+ * README.md's "Testing your app against the emulator" and "Tests without a server" show the test
+ * files that run in CI: each snippet must be the code between the README markers of its file,
+ * with the package's import names (`sitekit-sdk`, `sitekit-sdk/emulator`) in place of the source
+ * paths.
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -27,6 +28,7 @@ it.each([
   'test/examples/vitest-snapshots.test.ts',
   'test/examples/site-per-worker/global-setup.ts',
   'test/examples/site-per-worker/notes.test.ts',
+  'test/examples/vitest-in-process.test.ts',
   'test/e2e/readme-playwright.test.ts',
 ])('README.md shows %s as it runs', (file) => {
   const region = readmeRegion(file);

@@ -1,6 +1,6 @@
 /**
  * The one way tests start an emulator: in-process, on a free port, in memory, with clients
- * made by our SDK (its public surface only).
+ * made by our SDK (its public surface only), on the engine `SITEKIT_ENGINE` names (./engine.ts).
  */
 import { startEmulator as start, type Emulator, type EmulatorOptions } from '../../emulator/index.js';
 import {
@@ -11,6 +11,7 @@ import {
   type Client,
   type OAuthAuth,
 } from '../../src/index.js';
+import { testEngine } from './engine.js';
 
 /** A running test emulator and clients for it. */
 export interface TestEmulator extends Emulator {
@@ -26,7 +27,7 @@ export interface TestEmulator extends Emulator {
 
 /** Starts an emulator (`{port: 0, memory: true}` unless told otherwise) with its clients. */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<TestEmulator> {
-  const emulator = await start({ port: 0, memory: true, ...options });
+  const emulator = await start({ port: 0, memory: true, engine: testEngine, ...options });
   const { url, info } = emulator;
   const newVisitor = () => createClient({ baseUrl: url, auth: OAuthStrategy({ clientId: info.clientId }) });
   return Object.assign(emulator, {

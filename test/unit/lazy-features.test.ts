@@ -3,7 +3,7 @@
  * while its chunk cannot load: the call rejects with NetworkError, never another error or a hang.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { OAuthStrategy } from '../../src/auth/index.js';
+import { generatePKCE, OAuthStrategy } from '../../src/auth/index.js';
 import { createClient } from '../../src/client.js';
 import { isNetworkError } from '../../src/errors/index.js';
 import { BASE, type Captured, captureAll, useNock } from '../helpers/capture.js';
@@ -46,6 +46,8 @@ const oauthData = {
 
 const calls: [string, () => Promise<unknown>][] = [
   ['login', () => oauthClient().auth.login({ email: 'a@b.test', password: 'p' })],
+  ['generateOAuthData', () => oauthClient().auth.generateOAuthData('https://app.test/cb')],
+  ['generatePKCE', () => generatePKCE()],
   ['getAuthUrl', () => oauthClient().auth.getAuthUrl(oauthData)],
   ['getMemberTokens', () => oauthClient().auth.getMemberTokens('code', 's', oauthData)],
   ['logout', () => oauthClient().auth.logout('https://app.test/')],

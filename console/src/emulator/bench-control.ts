@@ -1,7 +1,7 @@
 /**
- * The emulator's test bench in the control API: the clock, fault rules, signing in as a member
- * and webhook events on demand (the console's Test bench and Webhooks pages), through the control
- * API's typed client.
+ * The emulator's test bench in the control API: the clock, fault rules, signing in as a member,
+ * named snapshots and webhook events on demand (the console's Test bench and Webhooks pages),
+ * through the control API's typed client.
  */
 import type { Tokens } from 'sitekit-sdk';
 import type {
@@ -9,13 +9,14 @@ import type {
   FaultInput,
   FaultOperation,
   FaultRule,
+  Snapshot,
   TriggerInput,
   TriggeredEvent,
 } from '../../../emulator/control/api.js';
 import type { AdminClient } from './clients.js';
 import { controlOf } from './control.js';
 
-export type { ClockState, FaultInput, FaultOperation, FaultRule, TriggeredEvent };
+export type { ClockState, FaultInput, FaultOperation, FaultRule, Snapshot, TriggeredEvent };
 
 /** What the console's trigger form sends. */
 export type TriggerRequest = TriggerInput;
@@ -47,6 +48,22 @@ export const clearFaults = (client: AdminClient) => controlOf(client).call('clea
 /** An approved member's tokens; the emulator's sign-in cookie is set too, so a reload stays signed in. */
 export const signInAs = async (client: AdminClient, memberId: string): Promise<Tokens> =>
   (await controlOf(client).call('signInAs', { body: { memberId, browserSession: true } })) as Tokens;
+
+/** The site's snapshots, oldest first. */
+export const listSnapshots = async (client: AdminClient, signal?: AbortSignal): Promise<Snapshot[]> =>
+  (await controlOf(client).call('listSnapshots', { signal })).snapshots;
+
+/** Saves the site's whole state as `name` (a snapshot of that name is replaced; a bad name is a ValidationError). */
+export const saveSnapshot = (client: AdminClient, name: string) =>
+  controlOf(client).call('saveSnapshot', { body: { name } });
+
+/** Puts the site's state back as the snapshot `name` holds it. */
+export const restoreSnapshot = (client: AdminClient, name: string) =>
+  controlOf(client).call('restoreSnapshot', { params: { name } });
+
+/** Removes the snapshot `name`. */
+export const removeSnapshot = (client: AdminClient, name: string) =>
+  controlOf(client).call('removeSnapshot', { params: { name } });
 
 /** Sends a signed domain event of any type now. */
 export const triggerEvent = (client: AdminClient, request: TriggerRequest) =>

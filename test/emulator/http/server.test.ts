@@ -21,7 +21,9 @@ describe('control API', () => {
       siteId: emulator.info.siteId,
       clientId: emulator.info.clientId,
       publicKey: expect.stringContaining('BEGIN PUBLIC KEY'),
+      engine: emulator.context.store.engine,
     });
+    expect(['node:sqlite', 'better-sqlite3', 'wasm']).toContain(info.engine);
   });
 
   it('reads and validates config', async () => {

@@ -52,6 +52,7 @@ describe('sites on demand', () => {
       clientId: expect.any(String),
       publicKey: expect.stringContaining('BEGIN PUBLIC KEY'),
       url: emulator.url,
+      engine: emulator.info.engine,
     });
     expect(info.siteId).not.toBe(emulator.info.siteId);
     expect(info.apiKey).not.toBe(emulator.info.apiKey);

@@ -1,6 +1,8 @@
 /**
  * Durability: an emulator in a child process acknowledges writes, is killed with SIGKILL in the
  * middle of them, restarts on the same data directory, and still has every acknowledged write.
+ * On the engine `SITEKIT_ENGINE` names; wasm holds no file (./engine-choice.test.ts checks it
+ * refuses a data folder).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -9,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ApiKeyStrategy, createClient } from '../../../src/index.js';
+import { testEngine, testEngineHoldsFiles } from '../../helpers/engine.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'sitekit-durability-'));
 const children: ChildProcess[] = [];
@@ -27,7 +30,7 @@ function startChild(): Promise<{
 }> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'cli/main.ts', 'emulator', '--port', '0', '--data-dir', dataDir],
+    ['--import', 'tsx', 'cli/main.ts', 'emulator', '--port', '0', '--data-dir', dataDir, '--engine', testEngine],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   children.push(child);
@@ -51,8 +54,10 @@ function startChild(): Promise<{
   });
 }
 
+const holdsFiles = await testEngineHoldsFiles();
+
 describe('durability', () => {
-  it('keeps every acknowledged write across a SIGKILL', { timeout: 120_000 }, async () => {
+  it.skipIf(!holdsFiles)('keeps every acknowledged write across a SIGKILL', { timeout: 120_000 }, async () => {
     const first = await startChild();
     const admin = createClient({
       baseUrl: first.url,
