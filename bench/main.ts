@@ -1,10 +1,11 @@
 /**
  * `npm run bench`: every benchmark, one after the other. Each prints its figures as ratios against
  * baselines measured in the same run (see bench/timing.ts for how sides are interleaved).
- * `npm run bench -- transport` (or `emulator`, `decisions`, `snapshots`) runs one of them.
+ * `npm run bench -- transport` (or `emulator`, `decisions`, `snapshots`, `sites`) runs one of them.
  */
 import { decisionsBench } from './decisions.js';
 import { emulatorBench } from './emulator.js';
+import { sitesBench } from './sites.js';
 import { snapshotsBench } from './snapshots.js';
 import { transportBench } from './transport.js';
 
@@ -13,6 +14,7 @@ const benches: Record<string, () => Promise<void>> = {
   emulator: emulatorBench,
   decisions: decisionsBench,
   snapshots: snapshotsBench,
+  sites: sitesBench,
 };
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !(name in benches));

@@ -22,6 +22,8 @@ export interface KeyPool {
   take(): Promise<KeyPairPems>;
   /** Starts filling the pool (in the background); later calls do nothing. */
   fill(): void;
+  /** Resolves once the pool holds `size` key pairs (after {@link KeyPool.fill}; at once for size 0). */
+  filled(): Promise<void>;
   /** Stops making key pairs (the emulator closes); resolves once the one being made is done. */
   close(): Promise<void>;
 }
@@ -32,7 +34,12 @@ export function createKeyPool(size: number, make: () => Promise<KeyPairPems> = n
   let filling = false;
   let closed = false;
   let making: Promise<void> | undefined;
+  let waiting: (() => void)[] = [];
   const makeNext = () => {
+    if (ready.length >= size || closed) {
+      for (const resolve of waiting) resolve();
+      waiting = [];
+    }
     if (closed || !filling || making || ready.length >= size) return;
     making = make()
       .then((pair) => void ready.push(pair))
@@ -53,8 +60,13 @@ export function createKeyPool(size: number, make: () => Promise<KeyPairPems> = n
       filling = true;
       makeNext();
     },
+    filled() {
+      if (ready.length >= size || closed) return Promise.resolve();
+      return new Promise((resolve) => waiting.push(resolve));
+    },
     async close() {
       closed = true;
+      makeNext();
       await making;
     },
   };

@@ -33,8 +33,8 @@ export interface SiteRegistry extends SiteDirectory {
   create(from: SiteTemplateName): Promise<EmulatorContext>;
   /** Closes a site and deletes its data; false when there is no such site. The default site cannot be removed. */
   remove(siteId: string): Promise<boolean>;
-  /** Starts making key pairs ahead, so the next sites need not wait for theirs. */
-  prepare(): void;
+  /** Starts making key pairs ahead, so the next sites need not wait for theirs; resolves once they are made. */
+  prepare(): Promise<void>;
   /** Closes every site. */
   close(): Promise<void>;
 }
@@ -160,7 +160,10 @@ export async function openSiteRegistry(options: SiteRegistryOptions): Promise<Si
       if (directory) rmSync(directory, { recursive: true, force: true });
       return true;
     },
-    prepare: () => keys.fill(),
+    prepare() {
+      keys.fill();
+      return keys.filled();
+    },
     async close() {
       await keys.close();
       await Promise.allSettled([...[...sites.values()].map((site) => site.close())]);
