@@ -74,7 +74,7 @@ function querySql(): { sql: string; params: unknown[] } {
 }
 
 /** One server under test: its process, base URL and the headers every request carries. */
-interface Server {
+export interface Server {
   name: string;
   process: ChildProcess;
   host: string;
@@ -87,7 +87,10 @@ interface Server {
 /** A keep-alive HTTP client; both servers get the same one, so only the servers differ. */
 const agent = new Agent({ keepAlive: true, maxSockets: 64 });
 
-function call(server: Server, method: string, path: string, body?: unknown): Promise<unknown> {
+/** Closes the client's idle connections (a bench ends with its servers). */
+export const closeConnections = (): void => agent.destroy();
+
+export function call(server: Server, method: string, path: string, body?: unknown): Promise<unknown> {
   const payload = body === undefined ? undefined : JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const outgoing = request(
@@ -158,16 +161,30 @@ async function spawnUntil(
 
 const LISTENING = /listening on http:\/\/([^:\s]+):(\d+)/;
 
-async function startEmulator(dataDir: string): Promise<Server> {
+/** How {@link startEmulator} runs the built CLI: on a data folder (by default) or other arguments, with a Node binary. */
+export interface EmulatorProcessOptions {
+  /** Its name in the figures. Default `emulator`. */
+  name?: string;
+  /** The Node binary. Default this process's. */
+  node?: string;
+  /** Where it keeps its data (`--data-dir`), or its storage arguments (`['--memory', '--engine', 'wasm']`). */
+  storage: string | string[];
+}
+
+/** Starts the built CLI's emulator in its own process; resolves once it is healthy. */
+export async function startEmulator(dataDirOrOptions: string | EmulatorProcessOptions): Promise<Server> {
+  const options = typeof dataDirOrOptions == 'string' ? { storage: dataDirOrOptions } : dataDirOrOptions;
+  const storage = typeof options.storage == 'string' ? ['--data-dir', options.storage] : options.storage;
   const started = performance.now();
   const { child, match } = await spawnUntil(
-    process.execPath,
-    [process.env.BENCH_CLI ?? 'dist/cli.mjs', 'emulator', '--port', '0', '--data-dir', dataDir],
+    options.node ?? process.execPath,
+    [process.env.BENCH_CLI ?? 'dist/cli.mjs', 'emulator', '--port', '0', ...storage],
     LISTENING,
   );
   const [, host, port] = match as [string, string, string];
   const startMs = await healthy(host, Number(port), '/_emulator/health', started);
-  const server: Server = { name: 'emulator', process: child, host, port: Number(port), headers: {}, startMs };
+  const name = options.name ?? 'emulator';
+  const server: Server = { name, process: child, host, port: Number(port), headers: {}, startMs };
   const info = (await call(server, 'GET', '/_emulator/info')) as { apiKey: string; siteId: string };
   server.headers = { authorization: info.apiKey, 'wix-site-id': info.siteId };
   return server;
@@ -220,7 +237,7 @@ const inTurn = <Side>(sides: Side[], round: number): Side[] =>
   sides.map((_, index) => sides[(index + round) % sides.length]!);
 
 /** What one side did in one shape: total work, time, latencies of each call in ms. */
-interface Tally {
+export interface Tally {
   units: number;
   ms: number;
   latencies: number[];
@@ -231,18 +248,44 @@ const newTally = (): Tally => ({ units: 0, ms: 0, latencies: [], rates: [] });
 
 const fixed = (value: number, digits = 2) => value.toFixed(digits);
 
-/** Prints one shape: each side's rate and latencies, and the ratio emulator / bare (min–median–max per round). */
-function report(title: string, unit: string, emulator: Tally, bare: Tally, goal: string): void {
-  const rate = (tally: Tally) => (tally.units * 1000) / tally.ms;
-  const roundRatios = emulator.rates.map((value, index) => value / bare.rates[index]!).sort((a, b) => a - b);
-  const latency = (tally: Tally) =>
-    `p50 ${fixed(quantile(tally.latencies, 0.5))} ms, p99 ${fixed(quantile(tally.latencies, 0.99))} ms`;
-  console.log(`${title}`);
-  console.log(`  emulator ${rate(emulator).toFixed(0)} ${unit} (${latency(emulator)})`);
-  console.log(`  bare     ${rate(bare).toFixed(0)} ${unit} (${latency(bare)})`);
+/** Prints one side's rate and latencies in a shape. */
+function reportSide(name: string, tally: Tally, unit: string): void {
+  const rate = (tally.units * 1000) / tally.ms;
   console.log(
-    `  emulator / bare ${fixed(rate(emulator) / rate(bare))}× (per round ${fixed(roundRatios[0]!)}–${fixed(median(roundRatios))}–${fixed(roundRatios[roundRatios.length - 1]!)}), p99 ${fixed(quantile(emulator.latencies, 0.99) / quantile(bare.latencies, 0.99))}× (goal ${goal})`,
+    `  ${name.padEnd(8)} ${rate.toFixed(0)} ${unit} (p50 ${fixed(quantile(tally.latencies, 0.5))} ms, p99 ${fixed(quantile(tally.latencies, 0.99))} ms)`,
   );
+}
+
+/** Prints the ratio `side` / `baseline` of a shape (min–median–max per round) and the p99s' ratio. */
+export function reportRatio(names: [string, string], side: Tally, baseline: Tally, goal: string): void {
+  const rate = (tally: Tally) => (tally.units * 1000) / tally.ms;
+  const roundRatios = side.rates.map((value, index) => value / baseline.rates[index]!).sort((a, b) => a - b);
+  console.log(
+    `  ${names[0]} / ${names[1]} ${fixed(rate(side) / rate(baseline))}× (per round ${fixed(roundRatios[0]!)}–${fixed(median(roundRatios))}–${fixed(roundRatios[roundRatios.length - 1]!)}), p99 ${fixed(quantile(side.latencies, 0.99) / quantile(baseline.latencies, 0.99))}× (goal ${goal})`,
+  );
+}
+
+/**
+ * Prints one shape: each server's rate and latencies, and each other server's ratio to `baseline`
+ * (the first server unless named), with its goal.
+ */
+export function report(
+  title: string,
+  unit: string,
+  tallies: Map<Server, Tally>,
+  goals: Record<string, string>,
+  baseline: Server = [...tallies.keys()][0]!,
+): void {
+  console.log(`${title}`);
+  for (const [server, tally] of tallies) reportSide(server.name, tally, unit);
+  for (const server of tallies.keys())
+    if (server != baseline)
+      reportRatio(
+        [server.name, baseline.name],
+        tallies.get(server)!,
+        tallies.get(baseline)!,
+        goals[server.name] ?? '–',
+      );
 }
 
 /** Times `work` for `tally`, counting `units` done and the round's rate. */
@@ -256,7 +299,7 @@ async function timed(tally: Tally, units: number, work: () => Promise<void>): Pr
 }
 
 /** Loads ITEM_COUNT items into `Bench` on both servers in calls of 1,000, measured per run of 10,000. */
-async function bulkInsert(servers: Server[]): Promise<Map<Server, Tally>> {
+export async function bulkInsert(servers: Server[]): Promise<Map<Server, Tally>> {
   const tallies = new Map(servers.map((server) => [server, newTally()]));
   const runs = Math.max(1, Math.round(ITEM_COUNT / BULK_RUN));
   const batchesPerRun = Math.max(1, Math.round(Math.min(BULK_RUN, ITEM_COUNT) / BULK_BATCH));
@@ -280,7 +323,7 @@ async function bulkInsert(servers: Server[]): Promise<Map<Server, Tally>> {
 }
 
 /** The query, sequential calls in blocks of QUERY_BLOCK per side per round. */
-async function queries(servers: Server[]): Promise<Map<Server, Tally>> {
+export async function queries(servers: Server[]): Promise<Map<Server, Tally>> {
   const tallies = new Map(servers.map((server) => [server, newTally()]));
   const answers = await Promise.all(
     servers.map((server) => call(server, 'POST', '/wix-data/v2/items/query', QUERY_BODY)),
@@ -309,7 +352,7 @@ async function queries(servers: Server[]): Promise<Map<Server, Tally>> {
  * connections and compiled the servers' code for this shape while measured (its calls were up to
  * 0.3 s, for either side), which weighed most on the slower side and set the p99 of the whole load.
  */
-async function mixedLoad(servers: Server[]): Promise<Map<Server, Tally>> {
+export async function mixedLoad(servers: Server[]): Promise<Map<Server, Tally>> {
   const tallies = new Map(servers.map((server) => [server, newTally()]));
   let written = 0;
   /** The clients' loop against `server` until `until`; each call's latency goes to `latencies`. */
@@ -391,6 +434,28 @@ async function officialComparison(emulator: Server): Promise<void> {
   line('steady pool of 64', poolRuns);
 }
 
+/** Creates the `Bench` collection the shapes write to, on an emulator. */
+export async function createBenchCollection(emulator: Server): Promise<void> {
+  const permissions = { read: 'ANYONE', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' };
+  await call(emulator, 'POST', '/wix-data/v2/collections', { collection: { id: 'Bench', permissions } });
+}
+
+/** Warm-up, not measured: each route's first request compiles its validator and its code paths. */
+export async function warmUp(servers: Server[]): Promise<void> {
+  for (const server of servers) {
+    for (let round = 0; round < 3; round++) {
+      const dataItems = Array.from({ length: 100 }, (_, index) => ({ data: benchItem(round * 100 + index, 'warm') }));
+      await call(server, 'POST', '/wix-data/v2/bulk/items/insert', { dataCollectionId: 'Bench', dataItems });
+      await call(server, 'POST', '/wix-data/v2/items', {
+        dataCollectionId: 'Bench',
+        dataItem: { data: benchItem(round, 'warm-single') },
+      });
+      await call(server, 'GET', `/wix-data/v2/items/warm-${round}?dataCollectionId=Bench`);
+      await call(server, 'POST', '/wix-data/v2/items/query', QUERY_BODY);
+    }
+  }
+}
+
 /** Runs the emulator benchmark and prints its figures. */
 export async function emulatorBench(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'sitekit-bench-'));
@@ -428,21 +493,8 @@ export async function emulatorBench(): Promise<void> {
     servers.push(emulator);
     const bare = await startBare(dataDir);
     servers.push(bare);
-    const permissions = { read: 'ANYONE', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' };
-    await call(emulator, 'POST', '/wix-data/v2/collections', { collection: { id: 'Bench', permissions } });
-    // Warm-up, not measured: each route's first request compiles its validator and its code paths.
-    for (const server of servers) {
-      for (let round = 0; round < 3; round++) {
-        const dataItems = Array.from({ length: 100 }, (_, index) => ({ data: benchItem(round * 100 + index, 'warm') }));
-        await call(server, 'POST', '/wix-data/v2/bulk/items/insert', { dataCollectionId: 'Bench', dataItems });
-        await call(server, 'POST', '/wix-data/v2/items', {
-          dataCollectionId: 'Bench',
-          dataItem: { data: benchItem(round, 'warm-single') },
-        });
-        await call(server, 'GET', `/wix-data/v2/items/warm-${round}?dataCollectionId=Bench`);
-        await call(server, 'POST', '/wix-data/v2/items/query', QUERY_BODY);
-      }
-    }
+    await createBenchCollection(emulator);
+    await warmUp(servers);
 
     console.log(
       `emulator (built CLI, file store) against a bare Fastify + better-sqlite3 server, each in its own process, one keep-alive client; interleaved in rounds`,
@@ -451,9 +503,9 @@ export async function emulatorBench(): Promise<void> {
     report(
       `bulk insert: ${ITEM_COUNT.toLocaleString('en')} items in calls of ${BULK_BATCH}, runs of ${BULK_RUN.toLocaleString('en')} (latency per call)`,
       'items/s',
-      bulk.get(emulator)!,
-      bulk.get(bare)!,
-      '≥ 0.7',
+      bulk,
+      { emulator: '≥ 0.7' },
+      bare,
     );
     const [emulatorRss, bareRss] = [rssMiB(emulator.process), rssMiB(bare.process)];
     console.log(
@@ -463,17 +515,17 @@ export async function emulatorBench(): Promise<void> {
     report(
       'query: year > 1990 and genre = Drama, sorted by rating desc, limit 50',
       'calls/s',
-      query.get(emulator)!,
-      query.get(bare)!,
-      'keep ≈ 1',
+      query,
+      { emulator: 'keep ≈ 1' },
+      bare,
     );
     const mixed = await mixedLoad(servers);
     report(
       `mixed load: ${MIXED_CLIENTS} clients, 80 % reads / 20 % writes, ${MIXED_ROUNDS} turns of ${MIXED_TURN_MS} ms per side`,
       'calls/s',
-      mixed.get(emulator)!,
-      mixed.get(bare)!,
-      '≥ 0.8, p99 ≤ 1.3×',
+      mixed,
+      { emulator: '≥ 0.8, p99 ≤ 1.3×' },
+      bare,
     );
     await officialComparison(emulator);
     const range = (values: number[]) => {

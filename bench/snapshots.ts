@@ -1,8 +1,9 @@
 /**
  * Named snapshots of the demo site (issue 30): what a test suite pays to save one and to restore it
  * before every test, through the test bench (`emulator.snapshots.save/restore`, one control API
- * call each, HTTP included), on an emulator in this process with a file store (as `npm start`
- * runs it: snapshots are also written to disk) and in memory (`memory: true`, as tests run it).
+ * call each, HTTP included), on an emulator in this process, on every engine that loads here: with
+ * a file store (as `npm start` runs it: snapshots are also written to disk) where the engine keeps
+ * one, and in memory (`memory: true`, as tests run it).
  * - save: median and p90 of SAVES saves;
  * - restore, idle: median and p90 of RESTORES restores (goal ≤ 20 ms median);
  * - restore under load: the same while LOAD_CLIENTS clients loop reads and writes of items against
@@ -13,6 +14,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startEmulator, type Emulator } from '../emulator/index.js';
+import { chooseEngine } from '../emulator/store/choose-engine.js';
+import { type Engine, StoreEngineError } from '../emulator/store/engine.js';
+import { ENGINE_NAMES, type EngineName } from '../emulator/store/engine-names.js';
 import { median } from './timing.js';
 
 const SAVES = Number(process.env.BENCH_SNAPSHOT_SAVES ?? 30);
@@ -75,7 +79,10 @@ function load(emulator: Emulator): { stop: () => Promise<number> } {
 }
 
 /** Save and restore figures of the demo site on an emulator started with `options`. */
-async function measure(title: string, options: { memory: true } | { dataDir: string }): Promise<void> {
+async function measure(
+  title: string,
+  options: { engine: EngineName } & ({ memory: true } | { dataDir: string }),
+): Promise<void> {
   const emulator = await startEmulator({ port: 0, ...options });
   try {
     // Warm-up, not measured: the routes' validators compile on their first request.
@@ -98,13 +105,32 @@ async function measure(title: string, options: { memory: true } | { dataDir: str
   }
 }
 
-/** `npm run bench -- snapshots`. */
+/** The engines that load here (node:sqlite needs Node 22.13+, better-sqlite3 its build). */
+async function availableEngines(): Promise<Engine[]> {
+  const engines: Engine[] = [];
+  for (const name of ENGINE_NAMES) {
+    try {
+      engines.push(await chooseEngine(name));
+    } catch (error) {
+      if (!(error instanceof StoreEngineError)) throw error;
+    }
+  }
+  return engines;
+}
+
+/** `npm run bench -- snapshots`: on every engine that loads here, in memory, and on a file store where it keeps one. */
 export async function snapshotsBench(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'sitekit-bench-snapshots-'));
   try {
     console.log('named snapshots of the demo site, through the test bench (one control API call each), in-process');
-    await measure('file store (npm start)', { dataDir });
-    await measure('memory (tests)', { memory: true });
+    for (const engine of await availableEngines()) {
+      if (engine.holdsFiles)
+        await measure(`${engine.name}, file store (npm start)`, {
+          engine: engine.name,
+          dataDir: join(dataDir, engine.name),
+        });
+      await measure(`${engine.name}, memory (tests)`, { engine: engine.name, memory: true });
+    }
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }

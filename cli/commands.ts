@@ -1,6 +1,7 @@
 /**
  * The commands of `sitekit-sdk`, in one dispatch table: each is one file, loaded when run, so a
- * command that reads a site (`types`, `pull`, `verify`) or talks to a running emulator (`emulator trigger`)
+ * command that reads a site (`types`, `pull`, `verify`) or talks to a running emulator (`emulator trigger`,
+ * `snapshot`)
  * never loads the emulator's server packages.
  */
 import { type CommandIo, UsageError } from './command-io.js';
@@ -21,6 +22,10 @@ const COMMANDS = {
   'emulator trigger': async (): Promise<Command> => {
     const { triggerCommand, TRIGGER_USAGE } = await import('./trigger-command.js');
     return { run: triggerCommand, usage: TRIGGER_USAGE };
+  },
+  snapshot: async (): Promise<Command> => {
+    const { snapshotCommand, SNAPSHOT_USAGE } = await import('./snapshot-command.js');
+    return { run: snapshotCommand, usage: SNAPSHOT_USAGE };
   },
   types: async (): Promise<Command> => {
     const { typesCommand, TYPES_USAGE } = await import('./types-command.js');

@@ -34,6 +34,7 @@ Options:
 
 Other commands (sitekit-sdk <command> --help):
   emulator trigger    send a signed webhook event from a running emulator
+  snapshot            save, restore, list or remove a running emulator's named snapshots
   types               write the TypeScript types of a site's collections
   pull                copy a live site into a file the emulator loads (--seed)
   verify              compare a live site with the emulator and the schema (or replay a recording)

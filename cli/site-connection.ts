@@ -3,7 +3,15 @@
  * `--site-id`, or the local emulator (its `/_emulator/info` gives the API key and site ID).
  * Reads go through the SDK with an API key; nothing here needs the emulator's server packages.
  */
-import { ApiKeyStrategy, createClient, type ApiKeyAuth, type Client, type ClientOptions } from '../src/index.js';
+import {
+  ApiKeyStrategy,
+  createClient,
+  isNetworkError,
+  isSiteKitError,
+  type ApiKeyAuth,
+  type Client,
+  type ClientOptions,
+} from '../src/index.js';
 import { UsageError } from './command-io.js';
 
 /** Where the local emulator listens unless told otherwise (`sitekit-sdk emulator`'s default). */
@@ -23,6 +31,19 @@ export function emulatorUrl(option: string | undefined, env: Record<string, stri
   const url = option ?? env.SITEKIT_EMULATOR_URL ?? DEFAULT_EMULATOR_URL;
   if (!URL.canParse(url)) throw new UsageError(`--emulator must be a URL (got ${url})`);
   return url.replace(/\/+$/, '');
+}
+
+/**
+ * The line to print when a control call to the emulator at `emulator` failed: nothing answers
+ * there, or the emulator refused `what` (in its own words); `undefined` for an error that is not
+ * the SDK's (a bug, for the caller to rethrow).
+ */
+export function emulatorCallFailure(error: unknown, emulator: string, what: string): string | undefined {
+  if (isNetworkError(error))
+    return `No emulator answers at ${emulator}: start one (npx sitekit-sdk emulator), or name it with --emulator <url>.\n`;
+  if (!isSiteKitError(error)) return undefined;
+  const message = (error.details as { message?: unknown } | undefined)?.message;
+  return `The emulator refused ${what} (${error.status}): ${typeof message == 'string' && message ? message : error.message}\n`;
 }
 
 /** The options every command that reads a site takes, for `parseArgs`. */

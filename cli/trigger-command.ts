@@ -9,9 +9,8 @@ import { parseArgs } from 'node:util';
 import type { ControlSchema } from '../emulator/control/api.js';
 import { createControlClient, type ControlClient } from '../emulator/control/client.js';
 import { TRIGGER_EVENT_TYPES } from '../emulator/services/webhooks/event-types.js';
-import { isNetworkError, isSiteKitError } from '../src/index.js';
 import { type CommandIo, UsageError } from './command-io.js';
-import { EMULATOR_OPTION, EMULATOR_USAGE, emulatorUrl } from './site-connection.js';
+import { EMULATOR_OPTION, EMULATOR_USAGE, emulatorCallFailure, emulatorUrl } from './site-connection.js';
 
 /** The help of the command. */
 export const TRIGGER_USAGE = `Usage: sitekit-sdk emulator trigger <event type> [options]
@@ -79,12 +78,6 @@ function answerLine(delivery: Delivery): { line: string; ok: boolean } {
   }
 }
 
-/** What the emulator said when it refused, in its own words. */
-function refusalWords(error: { message: string; details?: unknown }): string {
-  const message = (error.details as { message?: unknown } | undefined)?.message;
-  return typeof message == 'string' && message ? message : error.message;
-}
-
 /** Runs the command; resolves with its exit code. */
 export async function triggerCommand(argv: string[], io: CommandIo): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -123,14 +116,9 @@ export async function triggerCommand(argv: string[], io: CommandIo): Promise<num
       },
     });
   } catch (error) {
-    if (isNetworkError(error)) {
-      io.stderr(
-        `No emulator answers at ${emulator}: start one (npx sitekit-sdk emulator), or name it with --emulator <url>.\n`,
-      );
-      return 1;
-    }
-    if (!isSiteKitError(error)) throw error;
-    io.stderr(`The emulator refused the event (${error.status}): ${refusalWords(error)}\n`);
+    const failure = emulatorCallFailure(error, emulator, 'the event');
+    if (failure === undefined) throw error;
+    io.stderr(failure);
     return 1;
   }
   io.stdout(`Sent ${sent.eventType} of ${sent.entityId} (event ${sent.eventId}) to ${sent.urls.join(', ')}.\n`);

@@ -2,6 +2,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { completeControlDocument, emitControl, faultOperationNames, readControlDocument } from './emit-control.js';
+import { emitDemoAssets } from './emit-demo-assets.js';
 import { emitEvents, emitEventTransforms } from './emit-events.js';
 import { emitIo, emitModels } from './emit-models.js';
 import { emitNamespaces } from './emit-namespaces.js';
@@ -62,6 +63,7 @@ export async function generate(schemaDir: string): Promise<Record<string, string
     'builders.ts': emitBuilders(entries),
     'elevated-operations.ts': emitElevatedOperations(entries),
     'elevated-operation-ids.ts': emitElevatedOperationIds(entries),
+    'emulator-demo.ts': emitDemoAssets(),
     'events.ts': emitEvents(doc),
     'event-transforms.ts': emitEventTransforms(doc),
     'io.ts': emitIo(doc, entries),

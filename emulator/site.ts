@@ -5,6 +5,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { importPKCS8, importSPKI, type CryptoKey } from 'jose';
+import { SIGNING_ALGORITHM } from './auth/key-pairs.js';
 import type { Migration, Store } from './store/store.js';
 
 /** A site, as `/_emulator/info` shows it (plus the private key, never shown). */
@@ -33,8 +34,8 @@ export interface KeyPairPems {
   publicKeyPem: string;
 }
 
-/** The algorithm of the site's key pair. */
-export const SIGNING_ALGORITHM = 'RS256';
+/** The algorithm of the site's key pair (declared beside the key pairs' making). */
+export { SIGNING_ALGORITHM };
 
 /** A site's identity as its store keeps it (the `site` table: key → value). */
 export type IdentityValues = Record<string, string>;

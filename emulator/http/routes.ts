@@ -13,7 +13,7 @@ import { isRecord } from '../untrusted-json.js';
 import { coerceQuery } from './coerce.js';
 import { createRateLimiter, type RateLimiter } from './rate-limit.js';
 import { QUERY_PROBLEM } from './querystring.js';
-import { withSharedReferences, type SchemaError } from './schema-validator.js';
+import { requestSchema, type SchemaError } from './schema-validator.js';
 import { fieldViolations } from './violations.js';
 
 declare module 'fastify' {
@@ -120,6 +120,9 @@ function rateLimiterOf(context: EmulatorContext): RateLimiter {
   return limiter;
 }
 
+/** The request schema of a route that declares none. */
+const ANY_OBJECT = { type: 'object' };
+
 /** Registers the whole route table (every call runs on its request's site); routes no module implements answer 501. */
 export function registerTableRoutes(
   app: FastifyInstance,
@@ -135,10 +138,7 @@ export function registerTableRoutes(
     const fact = facts[route.operationId] ?? {};
     const isWrite = route.method != 'GET' && !fact.readOnly;
     const hasQueryInput = route.method == 'GET' || route.method == 'DELETE';
-    const schema = withSharedReferences((hasQueryInput ? route.query : route.body) ?? { type: 'object' }) as Record<
-      string,
-      unknown
-    >;
+    const schema = requestSchema((hasQueryInput ? route.query : route.body) ?? ANY_OBJECT) as Record<string, unknown>;
 
     const pathFields = pathFieldsOf(route);
     let validate: ReturnType<FastifyRequest['compileValidationSchema']> | undefined;

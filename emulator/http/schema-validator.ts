@@ -52,6 +52,41 @@ export function withSharedReferences(schema: unknown, schemaId = SCHEMA_ID): unk
   return JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', `"${schemaId}#/components/`));
 }
 
+/** {@link withSharedReferences} of each generated request schema, made once per process. */
+const requestSchemas = new WeakMap<object, unknown>();
+
+/**
+ * A generated request schema with its references pointed at {@link SCHEMA_ID}: the same object
+ * for every server of the process, so the shared validator (see {@link buildSharedValidator})
+ * compiles it once, and holds one compiled copy however many emulators the process makes.
+ */
+export function requestSchema(schema: object): unknown {
+  let shared = requestSchemas.get(schema);
+  if (shared === undefined) requestSchemas.set(schema, (shared = withSharedReferences(schema)));
+  return shared;
+}
+
+/** Fastify's validator builder (`schemaController.compilersFactory.buildValidator`). */
+type ValidatorBuilder = ReturnType<typeof AjvCompiler>;
+const buildValidator: ValidatorBuilder = AjvCompiler();
+/** One validator compiler per set of external schema ids, for every server of the process. */
+const sharedValidators = new Map<string, ReturnType<ValidatorBuilder>>();
+
+/**
+ * Fastify's validator builder, shared by every emulator of the process. Fastify asks each server
+ * (and each plugin context that adds schemas) for a compiler, with the schemas added so far; the
+ * default builder keys its pool by their JSON (the generated components: tens of ms each time)
+ * and each new server compiled every control route's validator again when it got ready (285–876
+ * ms of an in-process emulator's first answer here; 2–25 ms shared). The schemas the emulator
+ * adds are the generated ones, the same in every server: a compiler is kept per set of schema ids.
+ */
+export const buildSharedValidator: ValidatorBuilder = (externalSchemas, options) => {
+  const key = Object.keys(externalSchemas).sort().join('\n');
+  let compiler = sharedValidators.get(key);
+  if (!compiler) sharedValidators.set(key, (compiler = buildValidator(externalSchemas, options)));
+  return compiler;
+};
+
 /** The parts of a validator's error that are read (ajv's `ErrorObject`; `data` and `parentSchema`: it runs `verbose`). */
 export interface SchemaError {
   keyword: string;

@@ -23,7 +23,7 @@ import {
   isControlPath,
 } from './request-guards.js';
 import { registerTableRoutes } from './routes.js';
-import { SCHEMA_ID, VALIDATOR_OPTIONS, type SchemaError } from './schema-validator.js';
+import { buildSharedValidator, SCHEMA_ID, VALIDATOR_OPTIONS, type SchemaError } from './schema-validator.js';
 import { isApiPath, serveConsole } from './static.js';
 import { fieldViolations } from './violations.js';
 
@@ -89,6 +89,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true, querystringParser: parseQueryString },
     ajv: VALIDATOR_OPTIONS,
+    schemaController: { compilersFactory: { buildValidator: buildSharedValidator } },
   });
   app.addSchema({ $id: SCHEMA_ID, components });
   // The platform's API speaks JSON only; a module that takes other bodies (uploads) adds its own parser in its routes().

@@ -5,6 +5,7 @@
  * emulator serves as the platform does); any other URL goes to the global `fetch`, as a network would.
  */
 import type { FastifyInstance } from 'fastify';
+import { readOutgoing, type Outgoing } from './outgoing.js';
 
 /** `wixapis.com` and its subdomains (`www.wixapis.com`, the CDN host `edge.wixapis.com`): the platform's API hosts. */
 export const isPlatformHost = (hostname: string): boolean =>
@@ -22,28 +23,27 @@ const NULL_BODY = new Set([101, 103, 204, 205, 304]);
 /** As many redirects as `fetch` follows before it gives up. */
 const MAX_REDIRECTS = 20;
 
-/** One request as the emulator's app receives it. */
-interface Outgoing {
-  method: string;
-  url: URL;
-  headers: Record<string, string>;
-  body: Buffer | undefined;
-}
-
 /** What `fetch` rejects with when the network fails: a `TypeError('fetch failed')` with the reason as its cause. */
 const fetchFailed = (message: string) => new TypeError('fetch failed', { cause: new Error(message) });
 
-/** A `Request`'s headers as a plain object (`Headers` has already joined repeated ones). */
-function plainHeaders(headers: Headers): Record<string, string> {
-  const plain: Record<string, string> = {};
-  headers.forEach((value, name) => {
-    plain[name] = value;
+/** `promise`, or its rejection with the signal's reason as soon as `signal` aborts. */
+async function unlessAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  signal.throwIfAborted();
+  let onAbort = () => {};
+  const aborted = new Promise<never>((_resolve, reject) => {
+    onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
   });
-  return plain;
+  try {
+    return await Promise.race([promise, aborted]);
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+  }
 }
 
 /** Runs one request through the app; the response is read whole (as light-my-request always does). */
-async function dispatch(app: FastifyInstance, origin: URL, outgoing: Outgoing, signal: AbortSignal): Promise<Response> {
+async function dispatch(app: FastifyInstance, origin: URL, outgoing: Outgoing): Promise<Response> {
   const headers: Record<string, string> = { ...outgoing.headers, host: origin.host };
   if (outgoing.body !== undefined) headers['content-length'] = String(outgoing.body.length);
   const injected = app
@@ -57,11 +57,8 @@ async function dispatch(app: FastifyInstance, origin: URL, outgoing: Outgoing, s
       // A response destroyed before its end (a fault rule's dropped connection): what fetch says of a reset socket.
       throw new TypeError('fetch failed', { cause: error });
     });
-  const answer = signal.aborted
-    ? Promise.reject(signal.reason)
-    : new Promise<never>((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason)));
   // Like a socket torn down, an abort leaves the handler to finish on its own; its answer is dropped.
-  const reply = await Promise.race([injected, answer]);
+  const reply = await unlessAborted(injected, outgoing.signal);
   const responseHeaders = new Headers();
   for (const [name, value] of Object.entries(reply.headers)) {
     if (value === undefined) continue;
@@ -87,7 +84,7 @@ function redirected(outgoing: Outgoing, status: number, location: URL): Outgoing
   if (toGet)
     for (const name of ['content-type', 'content-length', 'content-encoding', 'content-language']) delete headers[name];
   if (location.origin != outgoing.url.origin) delete headers.authorization;
-  return toGet ? { method: 'GET', url: location, headers, body: undefined } : { ...outgoing, url: location, headers };
+  return { ...outgoing, url: location, headers, ...(toGet ? { method: 'GET', body: undefined } : {}) };
 }
 
 /**
@@ -97,34 +94,27 @@ function redirected(outgoing: Outgoing, status: number, location: URL): Outgoing
 export function inProcessFetch(app: FastifyInstance, origin: string, serves: (url: URL) => boolean): typeof fetch {
   const own = new URL(origin);
   return async function emulatorFetch(input, init) {
-    const request = new Request(input, init);
-    const url = new URL(request.url);
-    if (!serves(url)) return globalThis.fetch(request);
-    // Read whole: the app gets a known length (the TUS server wants one), and a stream body can be
-    // sent again after a 307 or 308, as `fetch` cannot.
-    let outgoing: Outgoing = {
-      method: request.method,
-      url,
-      headers: plainHeaders(request.headers),
-      body: request.body === null ? undefined : Buffer.from(await request.arrayBuffer()),
-    };
+    const read = await readOutgoing(input, init, serves);
+    if (read instanceof Request) return globalThis.fetch(read);
+    if (!serves(read.url)) return globalThis.fetch(input, init);
+    let outgoing = read;
     for (let hops = 0; ; hops++) {
-      const response = await dispatch(app, own, outgoing, request.signal);
+      const response = await dispatch(app, own, outgoing);
       const location = response.headers.get('location');
-      if (!REDIRECTS.has(response.status) || location === null || request.redirect == 'manual') {
+      if (!REDIRECTS.has(response.status) || location === null || outgoing.redirect == 'manual') {
         if (hops > 0) Object.defineProperty(response, 'redirected', { value: true });
         return response;
       }
-      if (request.redirect == 'error') throw fetchFailed(`redirect to ${location} refused (redirect: 'error')`);
+      if (outgoing.redirect == 'error') throw fetchFailed(`redirect to ${location} refused (redirect: 'error')`);
       if (hops == MAX_REDIRECTS) throw fetchFailed('redirect count exceeded');
       const next = redirected(outgoing, response.status, new URL(location, outgoing.url));
       if (!serves(next.url)) {
-        const { method, url, headers, body } = next;
+        const { method, url, headers, body, signal } = next;
         return globalThis.fetch(url, {
           method,
           headers,
           ...(body === undefined ? {} : { body: new Uint8Array(body) }),
-          signal: request.signal,
+          ...(signal ? { signal } : {}),
         });
       }
       outgoing = next;

@@ -4,15 +4,13 @@
  * a pair made earlier, in the background, one at a time (so the pool never holds more than one
  * core), and the pool makes the next.
  */
-import { exportPKCS8, exportSPKI, generateKeyPair } from 'jose';
-import { SIGNING_ALGORITHM, type KeyPairPems } from '../site.js';
+import { exportPKCS8, exportSPKI } from 'jose';
+import { newSigningKeyPair } from '../auth/key-pairs.js';
+import type { KeyPairPems } from '../site.js';
 
-/** A new RSA key pair (2048 bits), exported. */
+/** A new key pair (`auth/key-pairs.ts`: the one made ahead for the process's next site, if any), exported. */
 export async function newKeyPair(): Promise<KeyPairPems> {
-  const { privateKey, publicKey } = await generateKeyPair(SIGNING_ALGORITHM, {
-    extractable: true,
-    modulusLength: 2048,
-  });
+  const { privateKey, publicKey } = await newSigningKeyPair();
   return { privateKeyPem: await exportPKCS8(privateKey), publicKeyPem: await exportSPKI(publicKey) };
 }
 

@@ -105,8 +105,8 @@ function wireModification(modification: unknown, index: number) {
 
 /**
  * `items.bulkPatch(collectionId, itemIds, fieldModifications, options)`: the same field
- * modifications (at least one) applied to each of the items, in one request; resolves with the
- * official bulk result (a patched item counts as updated).
+ * modifications (at least one, in the official form) applied to each of the items, in one request;
+ * resolves with the official bulk result (a patched item counts as updated).
  */
 export async function bulkPatch(
   transport: Transport,
@@ -115,9 +115,23 @@ export async function bulkPatch(
   modifications: unknown,
   options?: BulkPatchOptions,
 ): Promise<BulkResult> {
-  const ids = requireArray(itemIds, 'itemIds', 'bulkPatch').map((id) => requireString(id, 'itemIds', 'bulkPatch'));
   const fieldModifications = requireArray(modifications, 'fieldModifications', 'bulkPatch').map(wireModification);
   if (fieldModifications.length === 0) invalid('fieldModifications', 'non-empty', 'bulkPatch');
+  return patchItems(transport, collectionId, itemIds, fieldModifications, options);
+}
+
+/**
+ * The same field modifications, in the wire form, applied to each of the items in one request: the
+ * direct form's request, and the builder form's (`bulkPatch(collectionId, itemIds).setField(...).run()`).
+ */
+export async function patchItems(
+  transport: Transport,
+  collectionId: string,
+  itemIds: unknown,
+  fieldModifications: readonly object[],
+  options?: object,
+): Promise<BulkResult> {
+  const ids = requireArray(itemIds, 'itemIds', 'bulkPatch').map((id) => requireString(id, 'itemIds', 'bulkPatch'));
   const patches = ids.map((dataItemId) => ({ dataItemId, fieldModifications }));
   const response = (await sendPublic(
     transport,

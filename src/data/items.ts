@@ -21,7 +21,7 @@ import { Aggregate } from './aggregate.js';
 import type { BulkAction } from './bulk.js';
 import { Filter, optionalFilter, requestFilter } from './filter.js';
 import { fetchPages, firstPageRequest, limitOf, type PageSource, skipOf } from './paging.js';
-import { Patch } from './patch.js';
+import { Patch, patchItem } from './patch.js';
 import { EMPTY_QUERY, QueryMethods, type QueryState } from './query.js';
 import type {
   AggregateBuilder,
@@ -50,6 +50,7 @@ import type {
   ItemsQueryResponse,
   PagedResult,
   PatchBuilder,
+  BulkPatchBuilder,
   ReferencedItem,
   QueryReferencedItemsOptions,
   QueryReferencedOptions,
@@ -163,6 +164,24 @@ export interface ItemsApi extends Omit<ItemsOperations, 'count'> {
   bulkUpdate: BulkWrite;
   /** Inserts several items, replacing those whose `_id` exists. */
   bulkSave: BulkWrite;
+  /**
+   * Starts an immutable patch of several items: the same field modifications, applied to each by
+   * `run()` in one request (the official builder form).
+   *
+   * @example
+   * ```ts
+   * const { updated } = await client.items.bulkPatch('Movies', ['m1', 'm2']).incrementField('views', 1).run();
+   * ```
+   */
+  bulkPatch<C extends RegisteredCollectionId>(
+    collectionId: C,
+    itemIds: readonly string[],
+  ): BulkPatchBuilder<CollectionItem<C>>;
+  /** Starts an immutable patch of several items of a collection named by its item type `T` (any collection ID). */
+  bulkPatch<T extends object = DefaultItem>(
+    collectionId: TypedCollectionId<T>,
+    itemIds: readonly string[],
+  ): BulkPatchBuilder<T>;
   /** Applies the same field modifications (at least one) to several items; a patched item counts as updated. */
   bulkPatch<C extends RegisteredCollectionId>(
     collectionId: C,
@@ -367,11 +386,9 @@ export function itemsNamespace(transport: Transport): ItemsApi {
       new Aggregate({ transport, collectionId: collectionIdOf(collectionId) }) as unknown as AggregateBuilder<T>,
     // The builders are written for any item; the caller's item type only narrows their signatures.
     patch: <T extends object>(collectionId: string, itemId: string) =>
-      new Patch({
-        transport,
-        collectionId: collectionIdOf(collectionId),
-        itemId: requireString(itemId, 'dataItemId'),
-      }) as unknown as PatchBuilder<T>,
+      new Patch(
+        patchItem(transport, collectionIdOf(collectionId), requireString(itemId, 'dataItemId')),
+      ) as unknown as PatchBuilder<T>,
     // Written for any item: a registered collection's reference field only narrows the result's type.
     queryReferenced: withCollectionId(
       async (collectionId, itemId: ItemRef, field: string, options?: QueryReferencedOptions) =>
@@ -397,14 +414,24 @@ export function itemsNamespace(transport: Transport): ItemsApi {
     bulkUpdate: withCollectionId(bulkWrite(transport, bulkUpdateDataItems, 'UPDATE')),
     bulkSave: withCollectionId(bulkWrite(transport, bulkSaveDataItems)),
     bulkRemove: withCollectionId(bulkWrite(transport, bulkRemoveDataItems, 'DELETE')),
-    bulkPatch: withCollectionId(
-      async (
-        collectionId,
-        itemIds: readonly string[],
-        modifications: readonly FieldModification[],
-        options?: BulkPatchOptions,
-      ) => (await loadBulkWrites()).bulkPatch(transport, collectionId, itemIds, modifications, options),
-    ),
+    bulkPatch: ((
+      collectionId: unknown,
+      itemIds: readonly string[],
+      modifications?: readonly FieldModification[],
+      options?: BulkPatchOptions,
+    ) => {
+      // The builder form (no modifications) checks its collection ID at once; the direct form rejects.
+      if (modifications === undefined) {
+        const id = collectionIdOf(collectionId);
+        return new Patch(async (wireModifications, runOptions) =>
+          (await loadBulkWrites()).patchItems(transport, id, itemIds, wireModifications, runOptions),
+        );
+      }
+      const direct = withCollectionId(async (id) =>
+        (await loadBulkWrites()).bulkPatch(transport, id, itemIds, modifications, options),
+      );
+      return direct(collectionId);
+    }) as ItemsApi['bulkPatch'],
   };
   return api;
 }

@@ -1,17 +1,14 @@
-/** The patch builder (`items.patch(collectionId, itemId)`) and its run. */
+/**
+ * The patch builders (`items.patch(collectionId, itemId)`, and `items.bulkPatch(collectionId,
+ * itemIds)`'s builder form) and the run of a one-item patch.
+ */
 import { patchDataItem } from '../../generated/operations/patchDataItem.js';
 import type { Transport } from '../http/transport.js';
 import { invalid, requireString } from '../input.js';
 import { sendPublic } from '../invoke.js';
-import type { Item } from '../types.js';
-import type { DataItemOf, PatchBuilder, PatchOptions } from './types.js';
 
-/** Where a patch applies. */
-export interface PatchTarget {
-  readonly transport: Transport;
-  readonly collectionId: string;
-  readonly itemId: string;
-}
+/** What a patch's `run(options)` does with its modifications (wire form, at least one). */
+export type ApplyPatch = (modifications: readonly object[], options?: object) => Promise<unknown>;
 
 /** The patch methods, and the wire action of each, with the field holding its value (none for removeField). */
 export const PATCH_ACTIONS = {
@@ -29,16 +26,19 @@ export const fieldModification = (
   value?: unknown,
 ) => ({ fieldPath: requireString(fieldPath, 'fieldPath'), action, ...(valueIn && { [valueIn]: { value } }) });
 
-/** An immutable patch of one item: each method returns a new patch with one more modification. */
-export class Patch implements PatchBuilder<Item> {
+/**
+ * An immutable patch: each method returns a new patch with one more modification; `run` applies
+ * them (at least one) by its `apply`, which decides what is patched (one item, or several).
+ */
+export class Patch {
   constructor(
-    private readonly target: PatchTarget,
+    private readonly apply: ApplyPatch,
     private readonly modifications: readonly object[] = [],
   ) {}
 
   /** The patch with one more modification: `method`'s action on `fieldPath`, carrying `value` when the action takes one. */
   private modify(method: keyof typeof PATCH_ACTIONS, fieldPath: unknown, value?: unknown): Patch {
-    return new Patch(this.target, [...this.modifications, fieldModification(PATCH_ACTIONS[method], fieldPath, value)]);
+    return new Patch(this.apply, [...this.modifications, fieldModification(PATCH_ACTIONS[method], fieldPath, value)]);
   }
 
   /** Sets a field to a value. */
@@ -63,17 +63,17 @@ export class Patch implements PatchBuilder<Item> {
   removeField(fieldPath: string): Patch {
     return this.modify('removeField', fieldPath);
   }
-  /** Applies the modifications (at least one); resolves with the patched item. */
-  async run(options?: PatchOptions): Promise<DataItemOf<Item>> {
+  /** Applies the modifications (at least one). */
+  async run(options?: object): Promise<unknown> {
     if (this.modifications.length === 0) invalid('patch', 'non-empty');
-    const { transport, collectionId, itemId } = this.target;
-    const request = {
-      dataCollectionId: collectionId,
-      patch: { dataItemId: itemId, fieldModifications: this.modifications },
-    };
-    const response = (await sendPublic(transport, patchDataItem, request, options)) as {
-      dataItem: DataItemOf<Item>;
-    };
-    return response.dataItem;
+    return this.apply(this.modifications, options);
   }
 }
+
+/** `items.patch(collectionId, itemId)`'s apply: the modifications on one item; resolves with the patched item. */
+export const patchItem =
+  (transport: Transport, collectionId: string, itemId: string): ApplyPatch =>
+  async (fieldModifications, options) => {
+    const request = { dataCollectionId: collectionId, patch: { dataItemId: itemId, fieldModifications } };
+    return ((await sendPublic(transport, patchDataItem, request, options)) as { dataItem: unknown }).dataItem;
+  };

@@ -417,26 +417,33 @@ export interface AggregateBuilder<T = Item, Row extends AggregateRow = Aggregate
 /** Options of `patch(...).run()`: a `condition` filter the item must match, and the call options. */
 export type PatchOptions = Omit<M.PatchDataItemRequest, 'dataCollectionId' | 'patch'> & CallOptions;
 
-/** An immutable patch of one item: field modifications applied in order by `run()`. */
-export interface PatchBuilder<T = Item> {
+/**
+ * The field modifications of a patch builder, each method returning a new builder (`Self`) with one
+ * more modification; `run()` applies them in order.
+ */
+export interface FieldModifications<T, Self> {
   /** Sets a field to a value. */
-  setField<K extends FieldPath<DataItemOf<T>>>(field: K, value: FieldValue<DataItemOf<T>, K>): PatchBuilder<T>;
+  setField<K extends FieldPath<DataItemOf<T>>>(field: K, value: FieldValue<DataItemOf<T>, K>): Self;
   /** Adds a number to a number field (negative to subtract). */
-  incrementField(field: FieldPathOfType<DataItemOf<T>, number>, by: number): PatchBuilder<T>;
+  incrementField(field: FieldPathOfType<DataItemOf<T>, number>, by: number): Self;
   /** Appends a value to an array field. */
-  appendToArray<K extends FieldPath<DataItemOf<T>>>(
-    field: K,
-    value: ElementOf<FieldValue<DataItemOf<T>, K>>,
-  ): PatchBuilder<T>;
+  appendToArray<K extends FieldPath<DataItemOf<T>>>(field: K, value: ElementOf<FieldValue<DataItemOf<T>, K>>): Self;
   /** Removes every occurrence of a value from an array field. */
-  removeFromArray<K extends FieldPath<DataItemOf<T>>>(
-    field: K,
-    value: ElementOf<FieldValue<DataItemOf<T>, K>>,
-  ): PatchBuilder<T>;
+  removeFromArray<K extends FieldPath<DataItemOf<T>>>(field: K, value: ElementOf<FieldValue<DataItemOf<T>, K>>): Self;
   /** Removes a field. */
-  removeField(field: FieldPath<DataItemOf<T>>): PatchBuilder<T>;
-  /** Applies the modifications; resolves with the patched item. */
+  removeField(field: FieldPath<DataItemOf<T>>): Self;
+}
+
+/** An immutable patch of one item: field modifications applied in order by `run()`. */
+export interface PatchBuilder<T = Item> extends FieldModifications<T, PatchBuilder<T>> {
+  /** Applies the modifications (at least one); resolves with the patched item. */
   run(options?: PatchOptions): Promise<DataItemOf<T>>;
+}
+
+/** An immutable patch of several items (`items.bulkPatch(collectionId, itemIds)`): the same modifications applied to each. */
+export interface BulkPatchBuilder<T = Item> extends FieldModifications<T, BulkPatchBuilder<T>> {
+  /** Applies the modifications (at least one) to each item, in one request; a patched item counts as updated. */
+  run(options?: BulkPatchOptions): Promise<BulkResult>;
 }
 
 /** An item reference argument: an item ID, or an item with `_id`. */

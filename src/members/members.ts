@@ -7,6 +7,7 @@ import type * as M from '../../generated/models.js';
 import { namespaceOperations, type MembersOperations } from '../../generated/namespaces.js';
 import { queryMembers } from '../../generated/operations/queryMembers.js';
 import { GENERIC_QUERY_RULES, requestFilter } from '../data/filter.js';
+import { RequestError } from '../errors/index.js';
 import { fetchPages, firstPageRequest, PAGE_SIZE, type PageSource } from '../data/paging.js';
 import { EMPTY_QUERY, QueryMethods, type QueryState } from '../data/query.js';
 import type { FilterLike, FilterOperators, PagedResult, PagingOperators, QueryRequest } from '../data/types.js';
@@ -45,6 +46,22 @@ export interface MembersQueryBuilder
   toRequest(): QueryRequest;
   /** Every matching member, page after page. */
   all(options?: CallOptions): AsyncIterableIterator<M.Member>;
+  /**
+   * The query `find()` sends, in the wire form (`id` for `_id`), as the official builder holds it.
+   *
+   * @example
+   * ```ts
+   * client.members.queryMembers().eq('_id', 'm1').limit(3).query;
+   * // { filter: { id: 'm1' }, paging: { limit: 3, offset: 0 } }
+   * ```
+   */
+  readonly query: M.MembersQuery;
+  /**
+   * There for code ported from the official builder, whose `skipTo(cursor)` moves to a cursor:
+   * member queries page by offset, so it always throws a `RequestError` (the official one a
+   * `TypeError`). Use `skip(n)`, or a page's `next()`.
+   */
+  skipTo(cursor: string): never;
 }
 
 /** One page of a member query: a paged result that also carries, as the official one, the query that fetched it. */
@@ -136,6 +153,15 @@ class MembersQuery extends QueryMethods<MembersQuery> implements MembersQueryBui
   /** Every matching member, page after page. */
   async *all(options?: CallOptions): AsyncIterableIterator<M.Member> {
     yield* (await this.find(options)).all();
+  }
+  /** The query `find()` sends, in the wire form, as the official builder holds it (no condition: `filter: {}`). */
+  get query(): M.MembersQuery {
+    const query = this.toRequest().payload.query as M.MembersQuery;
+    return { ...query, filter: query.filter ?? {} };
+  }
+  /** Refused: member queries page by offset (see {@link MembersQueryBuilder.skipTo}). */
+  skipTo(): never {
+    throw new RequestError('skipTo: member queries page by offset, not by cursor: use skip(n)', { field: 'cursor' });
   }
 }
 

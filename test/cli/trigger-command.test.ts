@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCommand } from '../../cli/commands.js';
 import type { CommandIo } from '../../cli/command-io.js';
+import { closedOrigin } from '../helpers/closed-origin.js';
 import { startEmulator, type TestEmulator } from '../helpers/emulator.js';
 
 let emulator: TestEmulator;
@@ -31,16 +32,6 @@ afterAll(async () => {
   await emulator?.close();
   receiver?.close();
 });
-
-/** The origin of a loopback port nothing listens on (it was free a moment ago). */
-async function closedOrigin(): Promise<string> {
-  const closed = createServer();
-  closed.listen(0, '127.0.0.1');
-  await once(closed, 'listening');
-  const origin = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
-  await new Promise((resolve) => closed.close(resolve));
-  return origin;
-}
 
 /** Runs `emulator trigger` with `args`; resolves with its exit code and what it wrote. */
 async function trigger(...args: string[]) {

@@ -3,6 +3,7 @@ import { describe, expectTypeOf, it } from 'vitest';
 import type { Client } from '../../src/client.js';
 import type {
   AggregateRow,
+  BulkPatchBuilder,
   BulkResult,
   DataItemOf,
   FilterBuilder,
@@ -208,6 +209,17 @@ describe('aggregate, patch, references', () => {
     items.patch<Movie>('Movies', 'a').incrementField('year', '1');
     // @ts-expect-error only a number field is incremented
     items.patch<Movie>('Movies', 'a').incrementField('title', 1);
+  });
+
+  it('bulkPatch, builder form', () => {
+    const p = items.bulkPatch<Movie>('Movies', ['a', 'b']).setField('title', 'x').incrementField('year', 1);
+    expectTypeOf(p).toEqualTypeOf<BulkPatchBuilder<Movie>>();
+    expectTypeOf(p.run()).resolves.toEqualTypeOf<BulkResult>();
+    expectTypeOf(
+      items.bulkPatch('Movies', ['a'], [{ fieldPath: 'year', action: 'INCREMENT_FIELD', value: 1 }]),
+    ).resolves.toEqualTypeOf<BulkResult>();
+    // @ts-expect-error only a number field is incremented
+    items.bulkPatch<Movie>('Movies', ['a']).incrementField('title', 1);
   });
 
   it('references', () => {

@@ -1,23 +1,28 @@
 /**
- * Demo media, written on first start and by `POST /_emulator/reset`: two gradient images made
- * here (real PNGs, so their descriptors carry real sizes) and a text document.
+ * Demo media, written on first start and by `POST /_emulator/reset`: two gradient images (real
+ * PNGs, so their descriptors carry real sizes, drawn at build: `emulator/demo-assets.ts`) and a
+ * text document.
  */
+import { DEMO_ASSETS } from '../../../generated/emulator-demo.js';
+import { DEMO_IMAGES, type DemoImage, demoImageKey } from '../../demo-assets.js';
 import type { EmulatorContext } from '../../service.js';
 import { describeBuffer } from './descriptors.js';
 import { saveFile } from './file-store.js';
-import { gradientPng } from './png.js';
+
+/** The PNG bytes of a demo image, drawn at build. */
+function demoImageBytes(image: DemoImage): Buffer {
+  const base64 = DEMO_ASSETS.images[demoImageKey(image)];
+  if (base64 === undefined) throw new Error(`generated/emulator-demo.ts has no ${image.fileName}: run npm run codegen`);
+  return Buffer.from(base64, 'base64');
+}
 
 /** Writes the demo files (inside the seeding transaction). */
 export function seedMedia(context: EmulatorContext): void {
   const files = [
-    {
-      bytes: gradientPng(640, 400, [255, 170, 60], [120, 40, 160]),
-      request: { fileName: 'sunrise.png', mimeType: 'image/png', labels: ['demo'] },
-    },
-    {
-      bytes: gradientPng(480, 320, [40, 120, 220], [10, 30, 70]),
-      request: { fileName: 'deep-sea.png', mimeType: 'image/png', labels: ['demo'] },
-    },
+    ...DEMO_IMAGES.map((image) => ({
+      bytes: demoImageBytes(image),
+      request: { fileName: image.fileName, mimeType: 'image/png', labels: ['demo'] },
+    })),
     {
       bytes: Buffer.from(
         'Welcome to the sitekit emulator.\nThis file is demo media: upload your own from the console or the SDK.\n',

@@ -94,30 +94,51 @@ function statementOf(statement: NodeSqlite.StatementSync, writes: boolean): Engi
   return {
     writes,
     free: () => {},
-    run: (parameters) => named(() => Number(bound(parameters, statement.run.bind(statement)).changes)),
-    get: (parameters) =>
-      named(() => {
-        const row = bound(parameters, statement.get.bind(statement));
+    run(parameters) {
+      try {
+        return Number(statement.run(...argumentsOf(parameters)).changes);
+      } catch (error) {
+        throw withCodeName(error);
+      }
+    },
+    get(parameters) {
+      try {
+        const row = statement.get(...argumentsOf(parameters));
         return row === undefined ? undefined : rowWithBuffers(row);
-      }),
-    all: (parameters) => named(() => bound(parameters, statement.all.bind(statement)).map(rowWithBuffers)),
+      } catch (error) {
+        throw withCodeName(error);
+      }
+    },
+    all(parameters) {
+      try {
+        return statement.all(...argumentsOf(parameters)).map(rowWithBuffers);
+      } catch (error) {
+        throw withCodeName(error);
+      }
+    },
   };
 }
 
-/** Calls `method` with `parameters` as node:sqlite takes them: positional ones spread, named ones as one object. */
-function bound<Result>(parameters: SqlParameters | undefined, method: (...values: unknown[]) => Result): Result {
-  if (parameters === undefined) return method();
-  if (Array.isArray(parameters)) return method(...parameters);
-  return method(parameters);
+const NO_ARGUMENTS: readonly unknown[] = [];
+
+/** `parameters` as node:sqlite's methods take them: positional ones as separate arguments, named ones as one object. */
+function argumentsOf(parameters: SqlParameters | undefined): readonly unknown[] {
+  if (parameters === undefined) return NO_ARGUMENTS;
+  return Array.isArray(parameters) ? parameters : [parameters];
 }
 
-/** Runs `work`; a SQLite error it throws gets the code's name in `code` (`SQLITE_CONSTRAINT_PRIMARYKEY`), as on the other engines. */
+/** `error`, a SQLite error given the code's name in `code` (`SQLITE_CONSTRAINT_PRIMARYKEY`), as on the other engines. */
+function withCodeName(error: unknown): unknown {
+  const errcode = (error as { errcode?: unknown }).errcode;
+  if (typeof errcode == 'number') Object.assign(error as object, { code: resultCodeName(errcode) });
+  return error;
+}
+
+/** Runs `work`, throwing its SQLite errors {@link withCodeName}. */
 function named<Result>(work: () => Result): Result {
   try {
     return work();
   } catch (error) {
-    const errcode = (error as { errcode?: unknown }).errcode;
-    if (typeof errcode == 'number') Object.assign(error as object, { code: resultCodeName(errcode) });
-    throw error;
+    throw withCodeName(error);
   }
 }

@@ -12,6 +12,7 @@ import { isApplicationError, isValidationError } from '../../../src/index.js';
 import { MAX_SNAPSHOTS } from '../../../emulator/control/snapshots.js';
 import { bytesPath } from '../../../emulator/services/media/file-store.js';
 import { startEmulator, type TestEmulator } from '../../helpers/emulator.js';
+import { testEngineHoldsFiles } from '../../helpers/engine.js';
 import { callJson } from '../../helpers/json-calls.js';
 
 let emulator: TestEmulator;
@@ -223,7 +224,10 @@ describe('the snapshot routes', () => {
   });
 });
 
-describe('snapshots on disk', () => {
+/** Whether this run's engine keeps a data folder (the wasm engine keeps memory only: no snapshots on disk then). */
+const holdsFiles = await testEngineHoldsFiles();
+
+describe.skipIf(!holdsFiles)('snapshots on disk', () => {
   let dataDir: string;
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'sitekit-snapshots-'));

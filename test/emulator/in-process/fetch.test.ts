@@ -34,6 +34,7 @@ beforeAll(async () => {
           .digest('hex')
       : null,
   }));
+  app.all('/headers', async (request) => request.headers);
   app.get('/cookies', async (_request, reply) => {
     reply.header('set-cookie', ['a=1; Path=/', 'b=2; Path=/; HttpOnly']);
     return { ok: true };
@@ -95,6 +96,29 @@ describe('emulator.fetch', () => {
       url: '/echo?q=1',
       md5: md5(Buffer.from('hello')),
     });
+  });
+
+  it('reads a call as fetch does: method case, header forms, a string body typed as text, a GET with a body refused', async () => {
+    const echo = async (init: RequestInit) => (await emulatorFetch(`${ORIGIN}/echo`, init)).json();
+    expect(await echo({ method: 'post', body: 'hi' })).toMatchObject({
+      method: 'POST',
+      length: '2',
+      md5: md5(Buffer.from('hi')),
+    });
+    const headersOf = async (headers: HeadersInit) =>
+      (await (await emulatorFetch(`${ORIGIN}/headers`, { headers })).json()) as Record<string, string>;
+    expect(await headersOf({ 'X-One': '1' })).toMatchObject({ 'x-one': '1' });
+    expect(
+      await headersOf([
+        ['x-two', 'a'],
+        ['x-two', 'b'],
+      ]),
+    ).toMatchObject({ 'x-two': 'a, b' });
+    expect(await headersOf(new Headers({ 'x-three': '3' }))).toMatchObject({ 'x-three': '3' });
+    const text = await (await emulatorFetch(`${ORIGIN}/headers`, { method: 'POST', body: 'x' })).json();
+    expect(text['content-type']).toBe('text/plain;charset=UTF-8');
+    await expect(emulatorFetch(`${ORIGIN}/echo`, { method: 'GET', body: 'x' })).rejects.toThrow(TypeError);
+    await expect(emulatorFetch('/echo')).rejects.toThrow(TypeError);
   });
 
   it('maps the platform hosts onto the same paths, with its own Host; http to them is not served', async () => {

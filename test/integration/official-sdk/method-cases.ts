@@ -142,6 +142,13 @@ const itemCases: MethodCase[] = [
     as: 'admin',
     args: async (f) => [await f.collection(), ['a', 'b'], [{ fieldPath: 'n', action: 'INCREMENT_FIELD', value: 2 }]],
   },
+  {
+    name: 'items.bulkPatch (builder)',
+    as: 'admin',
+    args: async (f) => [await f.collection(), ['a', 'b']],
+    call: (bulkPatch, [collectionId, itemIds]) =>
+      bulkPatch(collectionId, itemIds).incrementField('n', 2).setField('title', 'p').removeField('gone').run(),
+  },
   { name: 'items.isReferenced', as: 'admin', args: async (f) => [await f.collection(), 'friends', 'a', 'b'] },
   { name: 'items.insertReference', as: 'admin', args: async (f) => [await f.collection(), 'friends', 'a', 'c'] },
   { name: 'items.removeReference', as: 'admin', args: async (f) => [await f.collection(), 'friends', 'a', 'b'] },

@@ -7,7 +7,7 @@
 import { items as officialItems } from '@wix/data';
 import { members as officialMembers } from '@wix/members';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ApiKeyStrategy, createClient } from '../../../src/index.js';
+import { ApiKeyStrategy, createClient, isRequestError } from '../../../src/index.js';
 import { requestOf, useOfficialHarness } from './harness.js';
 
 const harness = useOfficialHarness();
@@ -265,6 +265,33 @@ describe('member queries: the same filter on the wire, the same members selected
 
     expect(mineFilter).toStrictEqual(theirFilter);
     expect(mine).toEqual(theirs);
+  });
+
+  it.each([
+    ...MEMBER_CHAINS,
+    [
+      'sort, limit, skip',
+      (b: Chainable) =>
+        (b.eq('_id', 'a') as any).ascending('profile.nickname').descending('_createdDate').limit(3).skip(2),
+    ],
+  ] as [string, Chain][])("the builder's query: %s", (_, chain) => {
+    const q = () => ours.members.queryMembers() as unknown as Chainable;
+    const theirQ = () => official.members.queryMembers() as Chainable;
+    expect((chain(q(), q) as any).query).toEqual((chain(theirQ(), theirQ) as any).query);
+  });
+
+  it('skipTo, which the official builder has but cannot run on a member query (TypeError), is a RequestError', () => {
+    const q = ours.members.queryMembers().eq('status', 'APPROVED');
+    expect(() => (official.members.queryMembers() as any).skipTo('c')).toThrow(TypeError);
+    const error = (() => {
+      try {
+        q.skipTo('c');
+      } catch (caught) {
+        return caught;
+      }
+    })();
+    expect(isRequestError(error)).toBe(true);
+    expect(error).toMatchObject({ code: 'INVALID_REQUEST', field: 'cursor' });
   });
 
   it('the chains select members (the comparison is not of empty results only)', async () => {

@@ -477,6 +477,40 @@ describe('bulk writes', () => {
     });
   });
 
+  it('bulkPatch(collectionId, itemIds), the builder form, sends what the direct form sends for the same modifications', async () => {
+    const { bodies } = capturePosts('/wix-data/v2/bulk/items/patch', { results: [] }, { results: [] });
+    const when = new Date('2021-02-03T00:00:00.000Z');
+    const builder = items.bulkPatch('Movies', ['a', 'b']);
+    const result = await builder.incrementField('plays', 2).setField('seen', when).removeField('draft').run();
+    await items.bulkPatch(
+      'Movies',
+      ['a', 'b'],
+      [
+        { fieldPath: 'plays', action: 'INCREMENT_FIELD', value: 2 },
+        { fieldPath: 'seen', action: 'SET_FIELD', value: when },
+        { fieldPath: 'draft', action: 'REMOVE_FIELD' },
+      ],
+    );
+    expect(bodies[0]).toEqual(bodies[1]);
+    expect(bodies[0].patches).toHaveLength(2);
+    expect(result).toMatchObject({ updated: 0, errors: [] });
+    // Immutable: the builder itself kept no modification.
+    await refused(() => builder.run());
+  });
+
+  it('the builder form checks its collection ID at once, the item IDs and modifications before any request', async () => {
+    expect(() => items.bulkPatch('', ['a'])).toThrow(expect.objectContaining({ code: 'INVALID_REQUEST' }));
+    await refused(() => items.bulkPatch('Movies', ['a']).run());
+    await refused(() => items.bulkPatch('Movies', ['a', '']).removeField('n').run());
+    await refused(() =>
+      items
+        .bulkPatch('Movies', 'a' as never)
+        .removeField('n')
+        .run(),
+    );
+    await refused(() => items.bulkPatch('Movies', ['a']).incrementField('n', Number.NaN).run());
+  });
+
   it('refuses bad input before any request', async () => {
     await refused(() => items.bulkPatch('Movies', ['a'], []));
     await refused(() => items.bulkPatch('Movies', ['a', ''], [{ fieldPath: 'n', action: 'REMOVE_FIELD' }]));

@@ -37,9 +37,12 @@ export async function hashPassword(password: string): Promise<string> {
   return storedForm(salt, await derive(password, salt, COST));
 }
 
-/** Hashes a password synchronously: only for demo data, written inside a synchronous transaction. */
-export function hashPasswordSync(password: string): string {
-  const salt = randomBytes(16);
+/**
+ * Hashes a password synchronously: only for test identities and demo data, written inside a
+ * synchronous transaction. `salt` is random unless given (the demo password's is fixed, so that
+ * its hash is made once, at build: `emulator/demo-assets.ts`).
+ */
+export function hashPasswordSync(password: string, salt: Buffer = randomBytes(16)): string {
   return storedForm(salt, scryptSync(password.normalize('NFC'), salt, KEY_LENGTH, COST));
 }
 
