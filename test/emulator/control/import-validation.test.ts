@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stateTableColumns } from '../../../emulator/control/state.js';
 import { STATE_COLUMN_CONTENTS } from '../../../emulator/control/state-columns.js';
 import { startEmulator, type TestEmulator } from '../../helpers/emulator.js';
+import { testEngineHoldsFiles } from '../../helpers/engine.js';
 
 type Row = Record<string, unknown>;
 interface Exported {
@@ -234,7 +235,8 @@ describe('--seed', () => {
     await expect(startEmulator({ seed: seedFile })).rejects.toThrow(answer.message);
   });
 
-  it('is refused even when the data folder already holds a site (the seed would not be applied)', async () => {
+  it('is refused even when the data folder already holds a site (the seed would not be applied)', async ({ skip }) => {
+    if (!(await testEngineHoldsFiles())) return skip('a data folder: wasm refuses one (engine-choice.test.ts)');
     const dataDir = join(scratch, 'data');
     const first = await startEmulator({ memory: false, dataDir });
     await first.close();
