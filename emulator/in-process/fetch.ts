@@ -5,6 +5,7 @@
  * emulator serves as the platform does); any other URL goes to the global `fetch`, as a network would.
  */
 import type { FastifyInstance } from 'fastify';
+import { BufferedResponse } from './buffered-response.js';
 import { readOutgoing, type Outgoing } from './outgoing.js';
 
 /** `wixapis.com` and its subdomains (`www.wixapis.com`, the CDN host `edge.wixapis.com`): the platform's API hosts. */
@@ -43,7 +44,7 @@ async function unlessAborted<T>(promise: Promise<T>, signal: AbortSignal | undef
 }
 
 /** Runs one request through the app; the response is read whole (as light-my-request always does). */
-async function dispatch(app: FastifyInstance, origin: URL, outgoing: Outgoing): Promise<Response> {
+async function dispatch(app: FastifyInstance, origin: URL, outgoing: Outgoing, redirected: boolean): Promise<Response> {
   const headers: Record<string, string> = { ...outgoing.headers, host: origin.host };
   if (outgoing.body !== undefined) headers['content-length'] = String(outgoing.body.length);
   const injected = app
@@ -64,16 +65,11 @@ async function dispatch(app: FastifyInstance, origin: URL, outgoing: Outgoing): 
     if (value === undefined) continue;
     for (const one of Array.isArray(value) ? value : [value]) responseHeaders.append(name, String(one));
   }
-  const response = new Response(
+  return new BufferedResponse(
     NULL_BODY.has(reply.statusCode) ? null : (reply.rawPayload as Uint8Array<ArrayBuffer>),
-    {
-      status: reply.statusCode,
-      statusText: reply.statusMessage,
-      headers: responseHeaders,
-    },
+    { status: reply.statusCode, statusText: reply.statusMessage, headers: responseHeaders },
+    { url: outgoing.url.href, redirected },
   );
-  Object.defineProperty(response, 'url', { value: outgoing.url.href });
-  return response;
 }
 
 /** The request that follows a redirect, as `fetch` makes it (303, and 301/302 after a POST, turn into a bodiless GET). */
@@ -99,12 +95,9 @@ export function inProcessFetch(app: FastifyInstance, origin: string, serves: (ur
     if (!serves(read.url)) return globalThis.fetch(input, init);
     let outgoing = read;
     for (let hops = 0; ; hops++) {
-      const response = await dispatch(app, own, outgoing);
+      const response = await dispatch(app, own, outgoing, hops > 0);
       const location = response.headers.get('location');
-      if (!REDIRECTS.has(response.status) || location === null || outgoing.redirect == 'manual') {
-        if (hops > 0) Object.defineProperty(response, 'redirected', { value: true });
-        return response;
-      }
+      if (!REDIRECTS.has(response.status) || location === null || outgoing.redirect == 'manual') return response;
       if (outgoing.redirect == 'error') throw fetchFailed(`redirect to ${location} refused (redirect: 'error')`);
       if (hops == MAX_REDIRECTS) throw fetchFailed('redirect count exceeded');
       const next = redirected(outgoing, response.status, new URL(location, outgoing.url));

@@ -152,6 +152,28 @@ describe('emulator.fetch', () => {
     expect(reached).toEqual(['https://elsewhere.example/landing']);
   });
 
+  it('the answer is a Response: read once (text, json, bytes, blob or its stream), cloned before, bodyUsed after', async () => {
+    const response = await emulatorFetch(`${ORIGIN}/cookies`);
+    expect(response).toBeInstanceOf(Response);
+    const copy = response.clone();
+    expect([response.bodyUsed, response.ok]).toEqual([false, true]);
+    expect(response.body).toBeInstanceOf(ReadableStream);
+    expect(response.bodyUsed).toBe(false);
+    expect(await response.text()).toBe('{"ok":true}');
+    expect(response.bodyUsed).toBe(true);
+    await expect(response.json()).rejects.toThrow(TypeError);
+    expect(() => response.clone()).toThrow(TypeError);
+    expect((await copy.blob()).type).toMatch(/application\/json/);
+    const streamed = await emulatorFetch(`${ORIGIN}/cookies`);
+    const chunks: Uint8Array[] = [];
+    for await (const chunk of streamed.body!) chunks.push(chunk);
+    expect(Buffer.concat(chunks).toString()).toBe('{"ok":true}');
+    await expect(streamed.arrayBuffer()).rejects.toThrow(TypeError);
+    expect(new Uint8Array(await (await emulatorFetch(`${ORIGIN}/cookies`)).arrayBuffer())).toEqual(
+      new TextEncoder().encode('{"ok":true}'),
+    );
+  });
+
   it('a 204 has a null body; HEAD has none either', async () => {
     const empty = await emulatorFetch(`${ORIGIN}/empty`);
     expect([empty.status, empty.body, await empty.text()]).toEqual([204, null, '']);
