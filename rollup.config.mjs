@@ -2,6 +2,7 @@
 // is not minified (names, structure and line breaks as written, types stripped), so stack traces and
 // debuggers already show readable code, and maps were most of the package's installed size.
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import { dts } from 'rollup-plugin-dts';
 import esbuild from 'rollup-plugin-esbuild';
@@ -38,8 +39,15 @@ const emulatorEntries = { emulator: 'emulator/index.ts', cli: 'cli/main.ts' };
 // tus-js-client: the CLI's `types` and `pull` read a site through the SDK, whose uploads import it
 // (a dependency of the package, so installed with it).
 const emulatorExternal = (id) => /^(jose|tus-js-client|better-sqlite3|node:)/.test(id);
-// The type declarations still name Fastify's types (a service module's routes): kept as imports.
-const emulatorTypesExternal = (id) => /^(jose|fastify|@fastify\/|better-sqlite3|@tus\/|node:)/.test(id);
+// The emulator's declarations name three of Fastify's types (a service module's raw request, reply
+// and routes): Fastify is bundled, not installed with the package, so the declarations carry those
+// types themselves (scripts/fastify-public-types.d.ts), for apps that type-check libraries too.
+const emulatorTypesExternal = (id) => /^(jose|better-sqlite3|node:)/.test(id);
+const fastifyPublicTypes = {
+  name: 'sitekit-fastify-public-types',
+  resolveId: (source) =>
+    source === 'fastify' ? fileURLToPath(new URL('scripts/fastify-public-types.d.ts', import.meta.url)) : null,
+};
 const cliBanner = (chunk) => (chunk.isEntry && chunk.name === 'cli' ? '#!/usr/bin/env node' : '');
 // The control API's OpenAPI document, shipped beside the emulator (`sitekit-sdk/emulator/openapi.json`)
 // for tests in other languages; the emulator serves the same document at GET /_emulator/openapi.json.
@@ -148,7 +156,7 @@ export default [
   ...['mts', 'cts'].map((ext) => ({
     input: { emulator: 'emulator/index.ts' },
     external: emulatorTypesExternal,
-    plugins: [dts({ tsconfig: 'tsconfig.build.json' })],
+    plugins: [fastifyPublicTypes, dts({ tsconfig: 'tsconfig.build.json' })],
     output: {
       dir: 'dist',
       format: ext === 'mts' ? 'es' : 'cjs',

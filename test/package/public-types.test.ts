@@ -75,6 +75,25 @@ export async function collectionName(): Promise<string | undefined> {
 }
 `;
 
+/** A test suite's emulator, and a service module's extra route (Fastify's request and reply, as declared). */
+const EMULATOR_USER_CODE = `
+import { createEmulator, type ServiceModule } from 'sitekit-sdk/emulator';
+
+export const echo: ServiceModule = {
+  name: 'echo',
+  routes(app) {
+    app.get('/echo', (request, reply) => reply.code(200).header('x-echo', request.id).send({ url: request.url }));
+  },
+};
+
+export async function storeSize(): Promise<number> {
+  const emulator = await createEmulator();
+  const rows = emulator.context.store.all('SELECT 1 AS one');
+  await emulator.close();
+  return rows.length;
+}
+`;
+
 /** `tsc --strict --lib es2022 --types node`, as a Node-only project compiles. */
 const NODE_ONLY_OPTIONS: ts.CompilerOptions = {
   strict: true,
@@ -164,6 +183,24 @@ describe('the published declarations', () => {
     } finally {
       rmSync(join(work, 'dist/dom-probe.d.mts'));
     }
+  }, 120_000);
+
+  it("name no package an install lacks in the emulator's: Fastify's types come with them", () => {
+    const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies: object };
+    const installed = Object.keys(manifest.dependencies);
+    for (const file of ['emulator.d.mts', 'emulator.d.cts']) {
+      const text = readFileSync(join(work, 'dist', file), 'utf8');
+      const packages = [...text.matchAll(/^(?:import|export)\b[^;]*?from '([^'.][^']*)'/gm)].map((match) => match[1]!);
+      const missing = packages.filter(
+        (name) => !name.startsWith('node:') && !installed.some((dependency) => name.split('/')[0] === dependency),
+      );
+      expect(missing, file).toEqual([]);
+    }
+    const { output } = typecheck(
+      { 'service.mts': EMULATOR_USER_CODE, 'service.cts': EMULATOR_USER_CODE },
+      NODE_ONLY_OPTIONS,
+    );
+    expect(output).toBe('');
   }, 120_000);
 
   it('match the committed API report (etc/sitekit.api.md; `npm run api:report` rewrites it)', () => {

@@ -165,8 +165,9 @@ describe('emulator.fetch', () => {
     expect(() => response.clone()).toThrow(TypeError);
     expect((await copy.blob()).type).toMatch(/application\/json/);
     const streamed = await emulatorFetch(`${ORIGIN}/cookies`);
+    const reader = streamed.body!.getReader();
     const chunks: Uint8Array[] = [];
-    for await (const chunk of streamed.body!) chunks.push(chunk);
+    for (let read = await reader.read(); !read.done; read = await reader.read()) chunks.push(read.value);
     expect(Buffer.concat(chunks).toString()).toBe('{"ok":true}');
     await expect(streamed.arrayBuffer()).rejects.toThrow(TypeError);
     expect(new Uint8Array(await (await emulatorFetch(`${ORIGIN}/cookies`)).arrayBuffer())).toEqual(

@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { bannerDetails } from '../../../scripts/emulator-banner.mjs';
 import { ApiKeyStrategy, createClient } from '../../../src/index.js';
 import { testEngine, testEngineHoldsFiles } from '../../helpers/engine.js';
 
@@ -42,12 +43,10 @@ function startChild(): Promise<{
     child.stderr!.on('data', (chunk) => (output += chunk));
     child.stdout!.on('data', (chunk) => {
       output += chunk;
-      const url = /listening on (\S+)/.exec(output)?.[1];
-      const apiKey = /API key:\s+(\S+)/.exec(output)?.[1];
-      const siteId = /site id:\s+(\S+)/.exec(output)?.[1];
-      if (url && apiKey && siteId) {
+      const details = bannerDetails(output);
+      if (details) {
         clearTimeout(timer);
-        resolve({ child, exited, url, apiKey, siteId });
+        resolve({ child, exited, ...details });
       }
     });
     child.on('exit', (code) => reject(new Error(`emulator exited (${code}): ${output}`)));
