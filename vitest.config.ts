@@ -1,5 +1,8 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/** README.md's "one site per test worker" recipe: its own project, for its global setup. */
+const SITE_PER_WORKER = 'test/examples/site-per-worker';
 
 /** React 18, installed by `npm test`'s pretest step (test/react18/install.mjs). */
 const react18 = fileURLToPath(new URL('./test/react18/node_modules/', import.meta.url));
@@ -26,7 +29,16 @@ export default defineConfig({
         test: {
           name: 'default',
           include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
+          exclude: [...configDefaults.exclude, `${SITE_PER_WORKER}/**`],
           typecheck: { enabled: true, include: ['test/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'site-per-worker',
+          include: [`${SITE_PER_WORKER}/*.test.ts`],
+          globalSetup: [`${SITE_PER_WORKER}/global-setup.ts`],
         },
       },
       {

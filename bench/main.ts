@@ -1,13 +1,14 @@
 /**
  * `npm run bench`: every benchmark, one after the other. Each prints its figures as ratios against
  * baselines measured in the same run (see bench/timing.ts for how sides are interleaved).
- * `npm run bench -- transport` (or `emulator`, `engines`, `in-process`, `decisions`, `snapshots`, `start`) runs
- * one of them.
+ * `npm run bench -- transport` (or `emulator`, `engines`, `in-process`, `decisions`, `snapshots`, `sites`,
+ * `start`) runs one of them.
  */
 import { decisionsBench } from './decisions.js';
 import { emulatorBench } from './emulator.js';
 import { enginesBench } from './engines.js';
 import { inProcessBench } from './in-process.js';
+import { sitesBench } from './sites.js';
 import { snapshotsBench } from './snapshots.js';
 import { startBench } from './start.js';
 import { transportBench } from './transport.js';
@@ -19,6 +20,7 @@ const benches: Record<string, () => Promise<void>> = {
   'in-process': inProcessBench,
   decisions: decisionsBench,
   snapshots: snapshotsBench,
+  sites: sitesBench,
   start: startBench,
 };
 const chosen = process.argv.slice(2);

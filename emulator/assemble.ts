@@ -1,30 +1,25 @@
 /**
- * The emulator put together without listening: the store opened and migrated, the site identity,
- * the context, the service modules, the Fastify app, the demo data or the seed. `startEmulator`
- * listens on a port with it; `createEmulator` answers through `app.inject`, with no socket.
+ * The emulator put together without listening: its sites (the default site's store opened and
+ * migrated, its identity and context, and the sites kept in the data folder), the service modules,
+ * the Fastify app, the demo data or the seed. `startEmulator` listens on a port with it;
+ * `createEmulator` answers through `app.inject`, with no socket.
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { createTokenService, tokenMigrations } from './auth/tokens.js';
-import { createClock } from './clock.js';
-import { configMigrations, createConfigStore, type ConfigSetting } from './config.js';
-import { createRequestLog, type RequestLog } from './control/request-log.js';
 import { controlModule, isOrigin, seedDemoData } from './control/routes.js';
 import { checkSeed, importSeed } from './control/seed.js';
 import { copySeedMedia } from './control/seed-media.js';
-import { createEventHub } from './events.js';
 import { buildServer } from './http/server.js';
 import type { EmulatorContext, ServiceModule } from './service.js';
 import { serviceModules } from './services/index.js';
-import { loadSiteIdentity, siteMigrations } from './site.js';
 import { openEngineStore } from './store/choose-engine.js';
 import type { EngineChoice } from './store/engine-names.js';
-import { migrate } from './store/migrate.js';
+import { openSiteRegistry, type SiteRegistry } from './sites/registry.js';
+import { sitesModule } from './sites/routes.js';
 import type { Store } from './store/store.js';
-import { createFaultRules } from './test-bench/faults.js';
 import { testBenchModule } from './test-bench/plugin.js';
 
 /** What {@link assembleEmulator} needs: the start options that are not about listening. */
@@ -47,17 +42,25 @@ export interface AssemblyOptions {
   consoleDir?: string | undefined;
   /** Largest request body, in bytes. Default 16 MiB. */
   bodyLimit?: number | undefined;
+  /** See `EmulatorOptions.sitePool`. */
+  sitePool?: number | undefined;
 }
+
+/** Key pairs made ahead by default: the sites of 8 test workers. */
+const DEFAULT_SITE_POOL = 8;
 
 /** An emulator put together, not yet reachable: what `startEmulator` and `createEmulator` serve. */
 export interface AssembledEmulator {
   /** The Fastify app, routes registered, not listening. */
   app: FastifyInstance;
+  /** The default site's context. */
   context: EmulatorContext;
+  /** The default site's store. */
   store: Store;
+  /** Every site. */
+  sites: SiteRegistry;
   /** The service modules, the control and test bench modules last. */
   modules: readonly ServiceModule[];
-  requestLog: RequestLog;
   /**
    * Sets the emulator's own URL (`context.url()`): the origin of the links it builds (upload and
    * file URLs, hosted pages). Known only once it listens, or from the start in-process.
@@ -90,14 +93,9 @@ async function readSeedFile(path: string): Promise<unknown> {
   }
 }
 
-/** The service modules plus the control and test bench modules, which see the request log and the fault rules. */
-function allModules(requestLog: RequestLog): ServiceModule[] {
-  const faults = createFaultRules();
-  return [
-    ...serviceModules,
-    controlModule({ requestLog, modules: serviceModules, startedAt: Date.now(), faults }),
-    testBenchModule({ faults, requestLog }),
-  ];
+/** The service modules plus the control and test bench modules; `url()` is the emulator's base URL. */
+function allModules(url: () => string): ServiceModule[] {
+  return [...serviceModules, controlModule({ modules: serviceModules, startedAt: Date.now(), url }), testBenchModule];
 }
 
 /** Loads the demo data, or the seed, into a site seeded for the first time; checks a seed otherwise. */
@@ -130,36 +128,21 @@ export async function assembleEmulator(options: AssemblyOptions): Promise<Assemb
       `controlOrigins: ${badOrigin} is not an origin (like http://localhost:5173: no path, no trailing slash)`,
     );
   const dataDir = options.memory ? null : resolve(options.dataDir ?? '.sitekit');
-  const store = await openEngineStore(options.engine, dataDir ? join(dataDir, 'emulator.sqlite') : null);
+  let url = '';
+  const modules = allModules(() => url);
+  const sites = await openSiteRegistry({
+    modules,
+    dataDir,
+    // Every site's store on the same engine.
+    openStore: (file) => openEngineStore(options.engine, file),
+    emulatorUrl: () => url,
+    keyPoolSize: options.sitePool ?? DEFAULT_SITE_POOL,
+  });
   try {
-    const requestLog = createRequestLog();
-    const modules = allModules(requestLog);
-    migrate(store, [
-      ...siteMigrations,
-      ...configMigrations,
-      ...tokenMigrations,
-      ...modules.flatMap((module) => module.migrations ?? []),
-    ]);
-
-    const site = await loadSiteIdentity(store);
-    const settings: Record<string, ConfigSetting> = Object.assign({}, ...modules.map((module) => module.config ?? {}));
-    const config = createConfigStore(store, settings);
-    const clock = createClock();
-    let url = '';
-    const context: EmulatorContext = {
-      store,
-      site,
-      config,
-      events: createEventHub(clock),
-      tokens: createTokenService(store, site, config, clock),
-      clock,
-      url: () => url,
-      dataDir,
-    };
+    const context = sites.defaultSite;
     const app = await buildServer({
-      context,
-      modules,
-      requestLog,
+      sites,
+      modules: [...modules, sitesModule(sites, () => url)],
       consoleDir: options.consoleDir ?? defaultConsoleDir(),
       bodyLimit: options.bodyLimit ?? 16 * 1024 * 1024,
       host: options.host,
@@ -172,9 +155,9 @@ export async function assembleEmulator(options: AssemblyOptions): Promise<Assemb
     return {
       app,
       context,
-      store,
+      store: context.store,
+      sites,
       modules,
-      requestLog,
       setUrl(next) {
         url = next;
       },
@@ -182,11 +165,11 @@ export async function assembleEmulator(options: AssemblyOptions): Promise<Assemb
         if (closed) return;
         closed = true;
         await app.close();
-        store.close();
+        await sites.close();
       },
     };
   } catch (error) {
-    store.close();
+    await sites.close();
     throw error;
   }
 }

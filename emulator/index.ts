@@ -16,7 +16,13 @@ import { prepareNextKeyPair } from './auth/key-pairs.js';
 import { siteInfo } from './control/routes.js';
 import type { EmulatorContext } from './service.js';
 import type { EngineChoice, EngineName } from './store/engine-names.js';
-import { createTestBench, type EmulatorTestBench } from './test-bench/bench.js';
+import {
+  createSite,
+  createTestBench,
+  type CreateSiteOptions,
+  type EmulatorSite,
+  type EmulatorTestBench,
+} from './test-bench/bench.js';
 import { inProcessFetch, servedBy } from './in-process/fetch.js';
 import { interceptGlobalFetch } from './in-process/intercept.js';
 
@@ -27,14 +33,17 @@ export type { Store, Migration } from './store/store.js';
 export type { EngineChoice, EngineName } from './store/engine-names.js';
 export { StoreEngineError } from './store/engine.js';
 export { createControlClient } from './control/client.js';
+export { createSite } from './test-bench/bench.js';
 export type { ControlClientOptions, ControlInput } from './control/client.js';
 export type { ControlOperationId, ControlResult } from './control/api.js';
 export type {
   ClockState,
   ControlClient,
+  CreateSiteOptions,
   EmulatorClock,
   EmulatorConfig,
   EmulatorFaults,
+  EmulatorSite,
   EmulatorTestBench,
   ExplainedDecision,
   FaultInput,
@@ -46,6 +55,7 @@ export type {
   RequestFilter,
   ResetOptions,
   SettingValue,
+  SiteInfo,
   EmulatorSnapshots,
   SnapshotInfo,
   StorageState,
@@ -88,6 +98,11 @@ export interface EmulatorOptions {
   consoleDir?: string;
   /** Largest request body, in bytes. Default 16 MiB. */
   bodyLimit?: number;
+  /**
+   * How many RSA key pairs to keep made ahead, from the first site made on demand on, so the next
+   * sites need not wait for theirs (making one takes up to a second on a loaded machine). Default 8.
+   */
+  sitePool?: number;
 }
 
 /** The connection details of the demo site: all any client needs. */
@@ -110,6 +125,11 @@ export interface EmulatorInfo {
  * webhook events on demand and the request log (see {@link EmulatorTestBench}).
  */
 export interface Emulator extends EmulatorTestBench {
+  /**
+   * Makes a site with its own ids, keys, data and test bench (one per test worker): its calls and
+   * its bench act on it alone, while the emulator's own bench keeps acting on the default site.
+   */
+  createSite(options?: CreateSiteOptions): Promise<EmulatorSite>;
   /** Base URL, e.g. `http://127.0.0.1:4700`: the SDK's `baseUrl`. */
   url: string;
   /** The demo site's connection details. */
@@ -137,9 +157,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   assembled.setUrl(url);
   return {
     url,
-    info: siteInfo(context),
+    info: siteInfo(context, url),
     context,
     ...createTestBench(url),
+    createSite: (siteOptions) => createSite(url, siteOptions),
     async close() {
       // A keep-alive socket whose response is still finishing when close() starts is not idle, so
       // it would hold close() for the whole keep-alive timeout (72 s): let it go as soon as it is done.
@@ -219,9 +240,10 @@ export async function createEmulator(options: InProcessEmulatorOptions = {}): Pr
   const restores = new Set<() => void>();
   return {
     url,
-    info: siteInfo(assembled.context),
+    info: siteInfo(assembled.context, url),
     context: assembled.context,
-    ...createTestBench(url, emulatorFetch),
+    ...createTestBench(url, { fetch: emulatorFetch }),
+    createSite: (siteOptions) => createSite(url, siteOptions, { fetch: emulatorFetch }),
     fetch: emulatorFetch,
     interceptGlobalFetch() {
       const restore = interceptGlobalFetch(serves, emulatorFetch);

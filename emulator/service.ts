@@ -100,7 +100,7 @@ export interface ServiceCall<Input = Record<string, unknown>> {
   reply: FastifyReply;
 }
 
-/** What every handler can reach: the shared state of one running emulator. */
+/** What every handler can reach: the state of one site of the emulator (each site has its own). */
 export interface EmulatorContext {
   store: Store;
   site: SiteIdentity;
@@ -109,11 +109,28 @@ export interface EmulatorContext {
   tokens: TokenService;
   /** The emulator's time (real time unless a test moved it): every expiry and timestamp reads it. */
   clock: Clock;
-  /** The emulator's own base URL (`http://127.0.0.1:4700`); known once it listens. */
+  /**
+   * The base of the URLs this site hands out (download links, hosted pages): the emulator's own URL
+   * (`http://127.0.0.1:4700`) for the default site, with the site's path after it for the others
+   * (`http://127.0.0.1:4700/_sites/<siteId>`), so a link finds its site. Known once it listens.
+   */
   url(): string;
-  /** The data directory, or `null` with `--memory` (files then go to a temporary directory). */
+  /** The site's data directory, or `null` with `--memory` (files then go to a temporary directory). */
   dataDir: string | null;
 }
+
+/**
+ * The sites of one emulator, as the routes outside the route table reach them: the server resolves
+ * the site of every request before any route runs (API key and `wix-site-id`, a token's site, a
+ * client id, the `x-sitekit-site` header of control calls), and a route asks for it.
+ */
+export interface SiteDirectory {
+  /** The context of the site `request` acts on. */
+  of(request: FastifyRequest): EmulatorContext;
+}
+
+/** What a module's {@link ServiceModule.start} may hand back: undone when its site closes. */
+export type SiteStop = () => void | Promise<void>;
 
 /**
  * Handles one operation; returns the response body (an object) or throws an `EmulatorError`.
@@ -146,8 +163,16 @@ export interface ServiceModule {
   config?: Record<string, ConfigSetting>;
   /** Writes its demo data; runs once, on an empty store, inside a transaction. */
   seed?(context: EmulatorContext): void;
-  /** Registers routes outside the route table (hosted pages, upload endpoints). */
-  routes?(app: FastifyInstance, context: EmulatorContext): void | Promise<void>;
+  /**
+   * Registers routes outside the route table (hosted pages, upload endpoints), once per server;
+   * a handler finds its site with `sites.of(request)`, never a context captured here.
+   */
+  routes?(app: FastifyInstance, sites: SiteDirectory): void | Promise<void>;
+  /**
+   * Sets up what a module keeps per site (grants, event subscriptions, a delivery queue) when a site
+   * opens; what it answers runs when the site closes (deleted, or the emulator stops).
+   */
+  start?(context: EmulatorContext): SiteStop | undefined;
   /** Its sections of an export (version 2: the platform's wire entities), read from and written to its own tables. */
   entities?: EntitySections;
   /** Called by `POST /_emulator/reset` after the tables are emptied (forget in-memory caches). */

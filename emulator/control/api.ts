@@ -16,6 +16,9 @@ export type { ControlOperationId };
  */
 export const CONTROL_HEADER = 'x-sitekit-emulator';
 
+/** The header a control call names its site with (`POST /_emulator/sites` made it); without it, the default site. */
+export const SITE_HEADER = 'x-sitekit-site';
+
 /** A component schema of the control API, by name. */
 export type ControlSchema<Name extends keyof components['schemas']> = components['schemas'][Name];
 

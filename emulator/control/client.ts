@@ -9,6 +9,7 @@ import { controlOperations } from '../../generated/control/operations.js';
 import { errorFromResponse, NetworkError, SiteKitError } from '../../src/errors/index.js';
 import {
   CONTROL_HEADER,
+  SITE_HEADER,
   type ControlBody,
   type ControlOperationId,
   type ControlParams,
@@ -43,6 +44,8 @@ export interface ControlClientOptions {
   baseUrl?: string;
   /** The `fetch` to call with (a client's `fetchWithAuth`, a test's recorder); default the global one. */
   fetch?: (input: string, init: RequestInit) => Promise<Response>;
+  /** The site every call acts on (sent as `x-sitekit-site`); default the emulator's default site. */
+  siteId?: string;
 }
 
 /** A typed client of one emulator's control API. */
@@ -99,7 +102,11 @@ export function createControlClient(options: ControlClientOptions = {}): Control
       response = await fetcher(url, {
         method,
         ...(signal ? { signal } : {}),
-        headers: { [CONTROL_HEADER]: '1', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          [CONTROL_HEADER]: '1',
+          ...(options.siteId === undefined ? {} : { [SITE_HEADER]: options.siteId }),
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
     } catch (cause) {

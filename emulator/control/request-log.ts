@@ -2,7 +2,7 @@
 import { decisiveDecision, explainDecision, type Decision } from '../auth/decisions.js';
 import type { LoggedCaller, LoggedRequest, RequestFilter } from './api.js';
 import { redactedText } from './logged-bodies.js';
-import type { Caller } from '../service.js';
+import type { Caller, EmulatorContext } from '../service.js';
 
 export type { LoggedCaller, LoggedRequest, RequestFilter };
 
@@ -145,4 +145,17 @@ export function createRequestLog(capacity = 1000): RequestLog {
       next = 0;
     },
   };
+}
+
+/** Each site's request log, made at its first request. */
+const logs = new WeakMap<EmulatorContext, RequestLog>();
+
+/** The request log of a site (each site logs its own requests). */
+export function requestLogOf(context: EmulatorContext): RequestLog {
+  let log = logs.get(context);
+  if (!log) {
+    log = createRequestLog();
+    logs.set(context, log);
+  }
+  return log;
 }

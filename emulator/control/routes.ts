@@ -2,31 +2,30 @@
 import type { FastifyInstance } from 'fastify';
 import { controlDocument } from '../../generated/control/document.js';
 import { atLeast } from '../config.js';
-import type { EmulatorContext, ServiceModule } from '../service.js';
-import type { FaultRules } from '../test-bench/faults.js';
+import type { EmulatorContext, ServiceModule, SiteDirectory } from '../service.js';
+import { faultRulesOf } from '../test-bench/faults.js';
 import type { SettingValue } from './api.js';
 import { controlRoute } from './register.js';
-import type { RequestLog } from './request-log.js';
+import { requestLogOf } from './request-log.js';
 import { importSeed } from './seed.js';
 import { exportEntities } from './entities.js';
 import { registerSnapshotRoutes } from './snapshots.js';
 import { clearState, stateReplaced } from './state.js';
 
-/** What the control API needs besides the context. */
+/** What the control API needs besides the sites. */
 export interface ControlOptions {
-  requestLog: RequestLog;
   /** Every service module (their `seed` and `reset`). */
   modules: readonly ServiceModule[];
   /** When the emulator started (for `health`). */
   startedAt: number;
-  /** The fault rules (`/_emulator/faults`). */
-  faults: FaultRules;
+  /** The emulator's own base URL (`http://127.0.0.1:4700`), the same for every site; known once it listens. */
+  url(): string;
 }
 
-/** The connection details of the demo site (`GET /_emulator/info`). */
-export function siteInfo(context: EmulatorContext) {
+/** The connection details of a site (`GET /_emulator/info`): `url` is the emulator's, the SDK's `baseUrl`. */
+export function siteInfo(context: EmulatorContext, url: string) {
   return {
-    url: context.url(),
+    url,
     apiKey: context.site.apiKey,
     siteId: context.site.siteId,
     clientId: context.site.clientId,
@@ -59,7 +58,7 @@ const IMPORT_BODY_LIMIT = 512 * 1024 * 1024;
 
 /** The control API as a module (routes only). */
 export function controlModule(options: ControlOptions): ServiceModule {
-  const { requestLog, modules, startedAt, faults } = options;
+  const { modules, startedAt } = options;
   return {
     name: 'control',
     config: {
@@ -99,41 +98,45 @@ export function controlModule(options: ControlOptions): ServiceModule {
         check: (value) => (value == 'enforce' || value == 'log' ? undefined : 'must be "enforce" or "log"'),
       },
     },
-    routes(app: FastifyInstance, context: EmulatorContext) {
-      controlRoute(app, 'getHealth', () => ({
+    routes(app: FastifyInstance, sites: SiteDirectory) {
+      controlRoute(app, 'getHealth', ({ request }) => ({
         status: 'ok' as const,
         uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
-        store: context.store.inMemory ? 'sqlite-memory' : 'sqlite-file',
+        store: sites.of(request).store.inMemory ? 'sqlite-memory' : 'sqlite-file',
       }));
-      controlRoute(app, 'getInfo', () => siteInfo(context));
+      controlRoute(app, 'getInfo', ({ request }) => siteInfo(sites.of(request), options.url()));
       controlRoute(app, 'getOpenApi', () => controlDocument);
-      controlRoute(app, 'reset', ({ body }) => {
+      controlRoute(app, 'reset', ({ body, request }) => {
+        const context = sites.of(request);
         const seed = body?.seed !== false;
         resetState(context, modules, seed);
-        requestLog.clear();
+        requestLogOf(context).clear();
         context.clock.reset();
-        faults.clear();
+        faultRulesOf(context).clear();
         return { reset: true as const, seeded: seed };
       });
-      controlRoute(app, 'exportState', () => exportEntities(context, modules));
+      controlRoute(app, 'exportState', ({ request }) => exportEntities(sites.of(request), modules));
       controlRoute(
         app,
         'importState',
-        ({ body }) => {
+        ({ body, request }) => {
+          const context = sites.of(request);
           const result = importSeed(context, modules, body, () => {});
           stateReplaced(context, modules);
           return result;
         },
         { bodyLimit: IMPORT_BODY_LIMIT },
       );
-      registerSnapshotRoutes(app, context, modules);
-      controlRoute(app, 'listRequests', ({ query }) => ({ requests: requestLog.list({ limit: 200, ...query }) }));
-      controlRoute(app, 'getConfig', () => ({
-        config: context.config.values() as Record<string, SettingValue>,
-        descriptions: context.config.descriptions(),
+      registerSnapshotRoutes(app, sites, modules);
+      controlRoute(app, 'listRequests', ({ query, request }) => ({
+        requests: requestLogOf(sites.of(request)).list({ limit: 200, ...query }),
       }));
-      controlRoute(app, 'updateConfig', ({ body }) => ({
-        config: context.config.update(body.config) as Record<string, SettingValue>,
+      controlRoute(app, 'getConfig', ({ request }) => ({
+        config: sites.of(request).config.values() as Record<string, SettingValue>,
+        descriptions: sites.of(request).config.descriptions(),
+      }));
+      controlRoute(app, 'updateConfig', ({ body, request }) => ({
+        config: sites.of(request).config.update(body.config) as Record<string, SettingValue>,
       }));
     },
   };

@@ -7,7 +7,7 @@ import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { applicationError } from '../errors.js';
 import type { EmulatorContext, ServiceModule } from '../service.js';
 import { bytesPath } from '../services/media/file-store.js';
-import type { SqlValue } from '../store/store.js';
+import type { SqlValue, Store } from '../store/store.js';
 import { clearState, stateReplaced, stateTableColumns } from './state.js';
 
 /** The rows of one table, each a list of values in the order of `columns`. */
@@ -111,18 +111,38 @@ export function restoreContent(
   const { store } = context;
   store.transaction(() => {
     clearState(store);
-    for (const table of content.tables) {
-      if (!table.rows.length) continue;
-      // Names checked against the schema above (unfitReason).
-      const insert = `INSERT INTO "${table.name}" (${table.columns.map((column) => `"${column}"`).join(', ')}) VALUES (${table.columns.map(() => '?').join(', ')})`;
-      for (const row of table.rows) store.run(insert, row);
-    }
+    // Names checked against the schema above (unfitReason).
+    insertRows(store, content.tables);
   });
-  for (const file of content.files) {
+  writeFiles(context, content.files);
+  stateReplaced(context, modules);
+}
+
+/** Inserts the rows of each table (names from the schema: a snapshot's were checked against it). */
+function insertRows(store: Store, tables: readonly TableRows[]): void {
+  for (const table of tables) {
+    if (!table.rows.length) continue;
+    const insert = `INSERT INTO "${table.name}" (${table.columns.map((column) => `"${column}"`).join(', ')}) VALUES (${table.columns.map(() => '?').join(', ')})`;
+    for (const row of table.rows) store.run(insert, row);
+  }
+}
+
+/** Writes the media bytes of the files (those not already there as they are). */
+function writeFiles(context: EmulatorContext, files: readonly FileBytes[]): void {
+  for (const file of files) {
     const path = bytesPath(context, file.id);
     // A file's id names its bytes for good, so most are still there as saved: reading them back to
     // compare costs microseconds, rewriting one milliseconds (a truncating write waits for the disk).
     if (!holdsBytes(path, file.bytes)) writeFileSync(path, file.bytes);
   }
-  stateReplaced(context, modules);
+}
+
+/**
+ * Writes `content` into a site just made, whose tables (the same as the content's) are all empty:
+ * every row in one transaction, then the media bytes. All a new site made from the demo template
+ * needs (`sites/demo-template.ts`).
+ */
+export function writeContent(context: EmulatorContext, content: SnapshotContent): void {
+  context.store.transaction(() => insertRows(context.store, content.tables));
+  writeFiles(context, content.files);
 }

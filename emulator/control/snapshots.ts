@@ -7,9 +7,9 @@
  * clock, fault rules and request log stay as they are; the emulator README says why).
  */
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { applicationError, invalidField } from '../errors.js';
-import type { EmulatorContext, ServiceModule } from '../service.js';
+import type { EmulatorContext, ServiceModule, SiteDirectory } from '../service.js';
 import { controlRoute } from './register.js';
 import { contentSize, restoreContent, takeContent, type SnapshotContent } from './snapshot-content.js';
 import {
@@ -173,18 +173,18 @@ export function siteSnapshots(context: EmulatorContext, modules: readonly Servic
   return snapshots;
 }
 
-/** Serves `/_emulator/snapshots` for the site of `context`. */
+/** Serves `/_emulator/snapshots`, each request for its site's snapshots. */
 export function registerSnapshotRoutes(
   app: FastifyInstance,
-  context: EmulatorContext,
+  sites: SiteDirectory,
   modules: readonly ServiceModule[],
 ): void {
-  const snapshots = () => siteSnapshots(context, modules);
-  controlRoute(app, 'listSnapshots', () => ({ snapshots: snapshots().list() }));
-  controlRoute(app, 'saveSnapshot', ({ body }) => snapshots().save(body.name));
-  controlRoute(app, 'restoreSnapshot', ({ params }) => snapshots().restore(params.name));
-  controlRoute(app, 'removeSnapshot', ({ params }) => {
-    snapshots().remove(params.name);
+  const snapshots = (request: FastifyRequest) => siteSnapshots(sites.of(request), modules);
+  controlRoute(app, 'listSnapshots', ({ request }) => ({ snapshots: snapshots(request).list() }));
+  controlRoute(app, 'saveSnapshot', ({ body, request }) => snapshots(request).save(body.name));
+  controlRoute(app, 'restoreSnapshot', ({ params, request }) => snapshots(request).restore(params.name));
+  controlRoute(app, 'removeSnapshot', ({ params, request }) => {
+    snapshots(request).remove(params.name);
     return {};
   });
 }

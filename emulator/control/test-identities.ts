@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { applicationError, invalidField, validationError, type FieldViolation } from '../errors.js';
-import type { EmulatorContext } from '../service.js';
+import type { EmulatorContext, SiteDirectory } from '../service.js';
 import { deleteIdentity, saveIdentity } from '../services/accounts/identity/identity-store.js';
 import { hashPasswordSync } from '../services/accounts/identity/passwords.js';
 import { revokeAccess } from '../services/accounts/members/member-access.js';
@@ -149,8 +149,9 @@ export async function signInTokens(context: EmulatorContext, member: Member): Pr
  * With `browserSession: true` the answer also sets the emulator's sign-in cookie, so a browser
  * (the console, an app's silent sign-in) is signed in as the member too.
  */
-export function registerSignInAsRoute(app: FastifyInstance, context: EmulatorContext): void {
-  controlRoute(app, 'signInAs', ({ body, reply }) => {
+export function registerSignInAsRoute(app: FastifyInstance, sites: SiteDirectory): void {
+  controlRoute(app, 'signInAs', ({ body, reply, request }) => {
+    const context = sites.of(request);
     const member = memberToSignIn(context, body);
     if (body.browserSession) context.store.transaction(() => startBrowserSession(context, reply, member.id));
     return signInTokens(context, member);

@@ -31,11 +31,17 @@ function callerKey(caller: Caller, siteClientId: string): string {
   return `client:${caller.clientId ?? siteClientId}`;
 }
 
+/** Counts calls against the limit. */
+export interface RateLimiter {
+  /** Counts a call of `caller`; throws the 429 (with `Retry-After` on `reply`) once it is past the limit. */
+  check(caller: Caller, reply: FastifyReply): void;
+}
+
 /**
- * The limiter of one emulator: `check` counts a call and throws the 429 once its caller is past the
+ * The limiter of one site: `check` counts a call and throws the 429 once its caller is past the
  * limit. `siteClientId`: the site's OAuth client, which calls without a token count against.
  */
-export function createRateLimiter(config: ConfigStore, clock: Clock, siteClientId: string) {
+export function createRateLimiter(config: ConfigStore, clock: Clock, siteClientId: string): RateLimiter {
   const windows = new Map<string, Window>();
   return {
     check(caller: Caller, reply: FastifyReply): void {

@@ -8,10 +8,10 @@ import * as operationTable from '../../generated/operations.js';
 import { resolveCaller } from '../auth/caller.js';
 import { applicationError, invalidField, permissionDenied, validationError } from '../errors.js';
 import type { DomainEvent } from '../events.js';
-import type { Caller, EmulatorContext, Operation, ServiceCall, ServiceModule } from '../service.js';
+import type { Caller, EmulatorContext, Operation, ServiceCall, ServiceModule, SiteDirectory } from '../service.js';
 import { isRecord } from '../untrusted-json.js';
 import { coerceQuery } from './coerce.js';
-import { createRateLimiter } from './rate-limit.js';
+import { createRateLimiter, type RateLimiter } from './rate-limit.js';
 import { QUERY_PROBLEM } from './querystring.js';
 import { requestSchema, type SchemaError } from './schema-validator.js';
 import { fieldViolations } from './violations.js';
@@ -107,19 +107,31 @@ function run(operation: Operation, call: RouteCall, context: EmulatorContext): u
   return result;
 }
 
+/** Each site's rate limiter (its own windows), made at its first call. */
+const rateLimiters = new WeakMap<EmulatorContext, RateLimiter>();
+
+/** The rate limiter of a site. */
+function rateLimiterOf(context: EmulatorContext): RateLimiter {
+  let limiter = rateLimiters.get(context);
+  if (!limiter) {
+    limiter = createRateLimiter(context.config, context.clock, context.site.clientId);
+    rateLimiters.set(context, limiter);
+  }
+  return limiter;
+}
+
 /** The request schema of a route that declares none. */
 const ANY_OBJECT = { type: 'object' };
 
-/** Registers the whole route table; routes no module implements answer 501. */
+/** Registers the whole route table (every call runs on its request's site); routes no module implements answer 501. */
 export function registerTableRoutes(
   app: FastifyInstance,
-  context: EmulatorContext,
+  sites: SiteDirectory,
   modules: readonly ServiceModule[],
 ): void {
   const operations = collectOperations(modules);
   const anonymous = new Set(modules.flatMap((module) => module.anonymousOperations ?? []));
   let writeSequence = 0;
-  const rateLimiter = createRateLimiter(context.config, context.clock, context.site.clientId);
 
   for (const route of routes) {
     const operation = operations.get(route.operationId);
@@ -133,7 +145,7 @@ export function registerTableRoutes(
     /** What follows the caller: the rate limit, the elevated-only rule, the schema. Throws the refusal. */
     const admit = (request: FastifyRequest, reply: FastifyReply, caller: Caller): void => {
       request.caller = caller;
-      rateLimiter.check(caller, reply);
+      rateLimiterOf(sites.of(request)).check(caller, reply);
       if (fact.elevated && caller.kind != 'elevated') {
         throw permissionDenied(`${route.operationId} requires an elevated client (an API key)`);
       }
@@ -162,12 +174,8 @@ export function registerTableRoutes(
         mergePathParameters(request, hasQueryInput ? request.query : request.body, pathFields);
         const problem = (request.query as Record<symbol, string> | undefined)?.[QUERY_PROBLEM];
         if (problem) throw invalidField('.r', problem, 'FORMAT');
-        const caller = resolveCaller(
-          request.headers.authorization,
-          context.site,
-          context.tokens,
-          anonymous.has(route.operationId),
-        );
+        const { site, tokens } = sites.of(request);
+        const caller = resolveCaller(request.headers.authorization, site, tokens, anonymous.has(route.operationId));
         if (caller instanceof Promise) return caller.then((verified) => admit(request, reply, verified));
         admit(request, reply, caller);
         done();
@@ -183,7 +191,7 @@ export function registerTableRoutes(
         }
         const input = (hasQueryInput ? request.query : request.body) as Record<string, unknown> | undefined;
         const call = new RouteCall(input ?? {}, request.caller!, request.id, request, reply);
-        const outcome = run(operation, call, context);
+        const outcome = run(operation, call, sites.of(request));
         const result = outcome instanceof Promise ? await outcome : outcome;
         // Every read sees every committed write here, so the token only has to be replayable.
         if (isWrite) reply.header('x-wix-consistent', String(++writeSequence));

@@ -1,14 +1,17 @@
 /** The Fastify server: request ids, CORS, the production error shapes, the route table, the console. */
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
-import { components } from '../../generated/routes.js';
+import { components, routes } from '../../generated/routes.js';
 import { applicationError, EmulatorError, validationError } from '../errors.js';
 import { recordRefusal } from '../auth/decisions.js';
 import { keepResponsePayload } from '../control/logged-bodies.js';
 import { unservedControlRoutes } from '../control/register.js';
-import type { RequestLog } from '../control/request-log.js';
+import { requestLogOf } from '../control/request-log.js';
 import { requestRecord } from '../control/request-record.js';
-import type { EmulatorContext, ServiceModule } from '../service.js';
+import type { ServiceModule } from '../service.js';
+import type { SiteRegistry } from '../sites/registry.js';
+import { resolveSite, resolveSiteFromBody } from '../sites/resolve.js';
+import { splitSitePath } from '../sites/site-path.js';
 import { answerCors, registerPreflightRoute } from './cors.js';
 import { parseQueryString } from './querystring.js';
 import {
@@ -26,9 +29,9 @@ import { fieldViolations } from './violations.js';
 
 /** What {@link buildServer} needs. */
 export interface ServerOptions {
-  context: EmulatorContext;
+  /** The sites; server-wide settings (allowed hosts and origins) are the default site's. */
+  sites: SiteRegistry;
   modules: readonly ServiceModule[];
-  requestLog: RequestLog;
   /** Directory of the built console (`dist/console`). */
   consoleDir: string;
   /** Largest accepted request body, in bytes. */
@@ -55,10 +58,30 @@ const STATUS_TEXT: Record<number, string> = {
   431: 'Request Header Fields Too Large',
 };
 
+/** `METHOD url` of the table routes callable without credentials (their body may name the site). */
+function anonymousRouteKeys(modules: readonly ServiceModule[]): Set<string> {
+  const anonymous = new Set(modules.flatMap((module) => module.anonymousOperations ?? []));
+  return new Set(
+    routes.filter((route) => anonymous.has(route.operationId)).map((route) => `${route.method} ${route.url}`),
+  );
+}
+
 /** Builds the emulator's server (not listening yet). */
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
-  const { context, modules, requestLog } = options;
+  const { sites, modules } = options;
+  // Which hosts and origins the server answers is one setting for all sites: the default site's.
+  const settings = sites.defaultSite.config;
+  /** The site id of each request whose URL began with a site's path (taken off before routing). */
+  const pathSiteIds = new WeakMap<object, string>();
+  const anonymousRoutes = anonymousRouteKeys(modules);
   const app = Fastify({
+    // A site's own links (`/_sites/<id>/_media/...`): routed as the default site's, for that site.
+    rewriteUrl(request) {
+      const split = request.url === undefined ? undefined : splitSitePath(request.url);
+      if (!split) return request.url ?? '/';
+      pathSiteIds.set(request, split.siteId);
+      return split.rest;
+    },
     logger: false,
     bodyLimit: options.bodyLimit,
     genReqId: () => randomUUID(),
@@ -78,10 +101,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   // → 127.0.0.1) reaches the emulator as same-origin, so only the names the emulator is known by
   // are answered; then one rule for every request of the control API (reset, import, export,
   // sign-in-as, and any route added under /_emulator/).
-  const isKnownHost = createHostCheck(options.host, options.allowedHosts, () =>
-    context.config.get<string[]>('allowedHosts'),
-  );
-  const controlOrigins = () => [...options.controlOrigins, ...context.config.get<string[]>('controlOrigins')];
+  const isKnownHost = createHostCheck(options.host, options.allowedHosts, () => settings.get<string[]>('allowedHosts'));
+  const controlOrigins = () => [...options.controlOrigins, ...settings.get<string[]>('controlOrigins')];
   const guardRefusal = (request: FastifyRequest, control: boolean): EmulatorError | undefined => {
     if (!isKnownHost(request.headers.host))
       return applicationError(
@@ -107,25 +128,44 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   // config, may call the platform API; never any website: a page the developer happens to visit
   // must not read or write the demo site. The control API, only the emulator's own origin and the
   // named ones (the guard refused any other before CORS).
-  const isAllowedCaller = (origin: string) =>
-    isAllowedOrigin(origin, context.config.get<string[]>('allowedCorsOrigins'));
+  const isAllowedCaller = (origin: string) => isAllowedOrigin(origin, settings.get<string[]>('allowedCorsOrigins'));
   const isAllowedControlCaller = (request: FastifyRequest) => (origin: string) =>
     isControlOrigin(origin, request.headers.host, controlOrigins());
   // What every request goes through first, in one hook: its id; the guards; CORS (a preflight is
   // answered there). Hooks added after this one (the test bench's fault rules) run after it, so a
   // browser app reads a faulted answer (and its Retry-After) as the real one.
+  // Then the request's site (`sites/resolve.ts`): a site it names that is not there, or two names of
+  // different sites, are refused here, with the CORS headers a browser app needs to read why.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-wix-request-id', request.id);
     const control = isControlPath(request.routeOptions.url, request.url);
     const refusal = guardRefusal(request, control);
-    if (refusal) reply.code(refusal.status).send(refusal.body);
-    else if (!answerCors(request, reply, control ? isAllowedControlCaller(request) : isAllowedCaller)) done();
+    if (refusal) {
+      reply.code(refusal.status).send(refusal.body);
+      return;
+    }
+    if (answerCors(request, reply, control ? isAllowedControlCaller(request) : isAllowedCaller)) return;
+    const site = resolveSite(sites, request, {
+      control,
+      anonymous: anonymousRoutes.has(`${request.method} ${request.routeOptions.url}`),
+      pathSiteId: pathSiteIds.get(request.raw),
+    });
+    if (site instanceof EmulatorError) reply.code(site.status).send(site.body);
+    else {
+      request.site = site;
+      done();
+    }
+  });
+  // A token request names its site by its client id, in its body.
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (request.siteFromBody) resolveSiteFromBody(sites, request);
+    done();
   });
   registerPreflightRoute(app);
-  // The log records facts (references, numbers) and writes them out when it is read.
+  // The log records facts (references, numbers) and writes them out when it is read; each site its own.
   app.addHook('onResponse', (request, reply, done) => {
     if (!request.url.startsWith('/_emulator/requests'))
-      requestLog.add(requestRecord(request, reply.statusCode, reply.elapsedTime));
+      requestLogOf(sites.of(request)).add(requestRecord(request, reply.statusCode, reply.elapsedTime));
     done();
   });
   app.addHook('onSend', keepResponsePayload);
@@ -169,8 +209,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     return reply.code(404).send({ message: `Not Found: no route for ${request.method} ${path}`, details: {} });
   });
 
-  registerTableRoutes(app, context, modules);
-  for (const module of modules) await module.routes?.(app, context);
+  registerTableRoutes(app, sites, modules);
+  for (const module of modules) await module.routes?.(app, sites);
   const unserved = unservedControlRoutes(app);
   if (unserved.length) throw new Error(`Control operations declared but not served: ${unserved.join(', ')}`);
   return app;

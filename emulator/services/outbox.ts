@@ -103,9 +103,9 @@ export const outboxService: ServiceModule = {
       CREATE INDEX outbox_by_address ON outbox (to_address, sequence)`,
     },
   ],
-  routes(app, context) {
-    controlRoute(app, 'listOutbox', ({ query: { to } }) => ({
-      emails: listEmails(context.store, to?.trim() ? to : undefined),
+  routes(app, sites) {
+    controlRoute(app, 'listOutbox', ({ query: { to }, request }) => ({
+      emails: listEmails(sites.of(request).store, to?.trim() ? to : undefined),
     }));
   },
 };

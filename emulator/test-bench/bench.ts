@@ -8,6 +8,7 @@ import type { Tokens } from '../../src/auth/types.js';
 import type {
   ClockMove,
   ClockState,
+  ControlSchema,
   FaultInput,
   FaultRule,
   LoggedRequest,
@@ -30,6 +31,8 @@ export type {
   TriggeredEvent,
 };
 export type { ControlClient };
+/** A site's connection details, as `POST /_emulator/sites` and `GET /_emulator/info` answer them. */
+export type SiteInfo = ControlSchema<'SiteInfo'>;
 export type { ExplainedDecision, LoggedCaller } from '../control/api.js';
 
 /** Fault injection: make matching requests fail, arrive late, or lose their connection. */
@@ -189,16 +192,59 @@ export interface EmulatorTestBench {
   storageState(member: MemberSelector, options?: StorageStateOptions): Promise<StorageState>;
 }
 
+/** What a site made on demand starts with. */
+export interface CreateSiteOptions {
+  /** The demo data (default), or nothing. */
+  from?: 'demo' | 'empty';
+}
+
+/** A site made on demand (`emulator.createSite()`): its connection details and its own test bench. */
+export interface EmulatorSite extends EmulatorTestBench {
+  /** Its connection details: `url` is the emulator's; the API key with `siteId`, or the client id, reach this site. */
+  info: SiteInfo;
+  /** Deletes the site and all its data. */
+  remove(): Promise<void>;
+}
+
+/**
+ * Makes a site on the emulator at `url`: its own ids, keys, data, clock, fault rules and request log.
+ * @example
+ * ```ts
+ * const site = await emulator.createSite();
+ * const admin = createClient({ baseUrl: site.info.url, auth: ApiKeyStrategy({ apiKey: site.info.apiKey, siteId: site.info.siteId }) });
+ * await site.clock.advance(3600); // this site's clock only
+ * await site.remove();
+ * ```
+ */
+export async function createSite(
+  url: string,
+  options: CreateSiteOptions = {},
+  reach: Pick<TestBenchOptions, 'fetch'> = {},
+): Promise<EmulatorSite> {
+  const control = createControlClient({ baseUrl: url, ...reach });
+  const info = await control.call('createSite', { body: options });
+  return {
+    info,
+    ...createTestBench(url, { ...reach, siteId: info.siteId }),
+    remove: async () => void (await control.call('deleteSite', { params: { siteId: info.siteId } })),
+  };
+}
+
 /** The JSON body of `signInAs`' member selector. */
 const selectorBody = (member: MemberSelector) =>
   typeof member == 'string' ? { memberId: member } : 'email' in member ? { email: member.email } : member;
 
-/**
- * The test bench of the emulator at `url`, over the control API's typed client; its requests go
- * through `fetch` when given (an in-process emulator's), else the global one.
- */
-export function createTestBench(url: string, fetch?: typeof globalThis.fetch): EmulatorTestBench {
-  const control = createControlClient(fetch ? { baseUrl: url, fetch } : { baseUrl: url });
+/** How the test bench reaches its emulator besides its URL. */
+export interface TestBenchOptions {
+  /** The `fetch` its requests go through (an in-process emulator's); default the global one. */
+  fetch?: typeof globalThis.fetch;
+  /** The site it acts on (`x-sitekit-site`); default the emulator's default site. */
+  siteId?: string;
+}
+
+/** The test bench of the emulator at `url`, over the control API's typed client. */
+export function createTestBench(url: string, options: TestBenchOptions = {}): EmulatorTestBench {
+  const control = createControlClient({ baseUrl: url, ...options });
   const moveClock = (body: ClockMove) => control.call('moveClock', { body });
   const signIn = (member: MemberSelector, browserSession: boolean) =>
     control.send('signInAs', { body: { ...selectorBody(member), browserSession } });

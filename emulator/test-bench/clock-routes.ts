@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../clock.js';
 import type { ClockMove, ClockState } from '../control/api.js';
 import { controlRoute } from '../control/register.js';
+import type { SiteDirectory } from '../service.js';
 
 export type { ClockState };
 
@@ -21,8 +22,8 @@ export function moveClock(clock: Clock, move: ClockMove): ClockState {
   return clockState(clock);
 }
 
-/** Registers the clock routes. */
-export function registerClockRoutes(app: FastifyInstance, clock: Clock): void {
-  controlRoute(app, 'getClock', () => clockState(clock));
-  controlRoute(app, 'moveClock', ({ body }) => moveClock(clock, body));
+/** Registers the clock routes (each site has its own clock). */
+export function registerClockRoutes(app: FastifyInstance, sites: SiteDirectory): void {
+  controlRoute(app, 'getClock', ({ request }) => clockState(sites.of(request).clock));
+  controlRoute(app, 'moveClock', ({ body, request }) => moveClock(sites.of(request).clock, body));
 }

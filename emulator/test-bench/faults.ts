@@ -12,7 +12,7 @@ import { isApiPath } from '../http/static.js';
 import type { FaultInput, FaultRule } from '../control/api.js';
 // The request fields the route table sets (caller, operationId), declared there.
 import type {} from '../http/routes.js';
-import type { Caller } from '../service.js';
+import type { Caller, EmulatorContext } from '../service.js';
 
 export type { FaultInput, FaultRule };
 
@@ -82,6 +82,19 @@ export function createFaultRules(random: () => number = Math.random): FaultRules
   };
 }
 
+/** Each site's fault rules, made when first asked for. */
+const siteRules = new WeakMap<EmulatorContext, FaultRules>();
+
+/** The fault rules of a site (each site has its own). */
+export function faultRulesOf(context: EmulatorContext): FaultRules {
+  let rules = siteRules.get(context);
+  if (!rules) {
+    rules = createFaultRules();
+    siteRules.set(context, rules);
+  }
+  return rules;
+}
+
 /** The text of common error statuses, for the error code of a faulted answer. */
 const STATUS_CODES: Readonly<Record<number, string>> = {
   400: 'BAD_REQUEST',
@@ -120,15 +133,20 @@ declare module 'fastify' {
 export type CallerOfRequest = (request: FastifyRequest) => Caller | Promise<Caller | undefined> | undefined;
 
 /**
- * The `onRequest` hook that applies the rules: it delays, answers the fault, drops the
+ * The hook that applies the rules of the request's site (`rulesOf`; none: the request is not
+ * faulted at this step): it delays, answers the fault, drops the
  * connection (then tells `onDrop`, as no response will be logged), or lets the request go on
  * (after any latency). In the callback form: without a rule for the request it lets it go on at
  * once, at the cost of a function call (an async hook would cost every request a promise and a
  * microtask). A faulted request's caller is told by `callerOf`, so its log line names who called.
  */
-export function faultHook(faults: FaultRules, onDrop: (request: FastifyRequest) => void, callerOf: CallerOfRequest) {
+export function faultHook(
+  rulesOf: (request: FastifyRequest) => FaultRules | undefined,
+  onDrop: (request: FastifyRequest) => void,
+  callerOf: CallerOfRequest,
+) {
   return (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void): void => {
-    const rule = faults.take(request);
+    const rule = rulesOf(request)?.take(request);
     if (!rule) {
       done();
       return;

@@ -24,10 +24,103 @@ export const controlDocument: { components: { schemas: Record<string, unknown>; 
     "/_emulator/info": {
       "get": {
         "operationId": "getInfo",
-        "summary": "The connection details of the demo site.",
+        "summary": "The connection details of the site (the x-sitekit-site header's, else the default site).",
         "responses": {
           "200": {
             "$ref": "#/components/responses/SiteInfo"
+          }
+        }
+      }
+    },
+    "/_emulator/sites": {
+      "get": {
+        "operationId": "listSites",
+        "summary": "Every site of the emulator, the default site first.",
+        "responses": {
+          "200": {
+            "description": "The sites.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "type": "object",
+                  "required": [
+                    "sites"
+                  ],
+                  "properties": {
+                    "sites": {
+                      "type": "array",
+                      "items": {
+                        "$ref": "#/components/schemas/SiteSummary"
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "post": {
+        "operationId": "createSite",
+        "summary": "Makes a site with its own ids, keys, data and test bench; its API key with its siteId (wix-site-id), or its OAuth client id, reach it; control calls name it in the x-sitekit-site header.",
+        "requestBody": {
+          "content": {
+            "application/json": {
+              "schema": {
+                "type": "object",
+                "additionalProperties": false,
+                "properties": {
+                  "from": {
+                    "type": "string",
+                    "enum": [
+                      "demo",
+                      "empty"
+                    ],
+                    "description": "What it starts with: the demo data (default) or nothing."
+                  }
+                }
+              }
+            }
+          }
+        },
+        "responses": {
+          "201": {
+            "description": "The new site's connection details.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/SiteInfo"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/_emulator/sites/{siteId}": {
+      "delete": {
+        "operationId": "deleteSite",
+        "summary": "Deletes a site and all its data; the default site cannot be deleted.",
+        "parameters": [
+          {
+            "name": "siteId",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "type": "string",
+              "minLength": 1
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "$ref": "#/components/responses/Empty"
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
           }
         }
       }
@@ -861,7 +954,7 @@ export const controlDocument: { components: { schemas: Record<string, unknown>; 
         }
       },
       "SiteInfo": {
-        "description": "The demo site.",
+        "description": "The site's connection details.",
         "content": {
           "application/json": {
             "schema": {
@@ -982,6 +1075,22 @@ export const controlDocument: { components: { schemas: Record<string, unknown>; 
                 }
               }
             }
+          }
+        }
+      },
+      "SiteSummary": {
+        "type": "object",
+        "required": [
+          "siteId",
+          "default"
+        ],
+        "properties": {
+          "siteId": {
+            "type": "string"
+          },
+          "default": {
+            "type": "boolean",
+            "description": "The site of calls that name none (the one npm start prints)."
           }
         }
       },

@@ -2,7 +2,7 @@
 /* Each operation of the control API by its id: method and path (what a client needs, without the schemas). */
 
 /** Every operation of the control API. */
-export type ControlOperationId = "addFault" | "clearFaults" | "exportState" | "getClock" | "getConfig" | "getHealth" | "getInfo" | "getOpenApi" | "importState" | "listFaults" | "listOutbox" | "listRequests" | "listSnapshots" | "listWebhookDeliveries" | "moveClock" | "redeliverWebhook" | "removeFault" | "removeSnapshot" | "reset" | "restoreSnapshot" | "saveSnapshot" | "signInAs" | "triggerEvent" | "updateConfig";
+export type ControlOperationId = "addFault" | "clearFaults" | "createSite" | "deleteSite" | "exportState" | "getClock" | "getConfig" | "getHealth" | "getInfo" | "getOpenApi" | "importState" | "listFaults" | "listOutbox" | "listRequests" | "listSites" | "listSnapshots" | "listWebhookDeliveries" | "moveClock" | "redeliverWebhook" | "removeFault" | "removeSnapshot" | "reset" | "restoreSnapshot" | "saveSnapshot" | "signInAs" | "triggerEvent" | "updateConfig";
 
 /** Method and path (`{param}` placeholders) of each operation. */
 export const controlOperations: Readonly<Record<ControlOperationId, { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path: string }>> = {
@@ -13,6 +13,14 @@ export const controlOperations: Readonly<Record<ControlOperationId, { method: 'G
   "clearFaults": {
     "method": "DELETE",
     "path": "/_emulator/faults"
+  },
+  "createSite": {
+    "method": "POST",
+    "path": "/_emulator/sites"
+  },
+  "deleteSite": {
+    "method": "DELETE",
+    "path": "/_emulator/sites/{siteId}"
   },
   "exportState": {
     "method": "GET",
@@ -53,6 +61,10 @@ export const controlOperations: Readonly<Record<ControlOperationId, { method: 'G
   "listRequests": {
     "method": "GET",
     "path": "/_emulator/requests"
+  },
+  "listSites": {
+    "method": "GET",
+    "path": "/_emulator/sites"
   },
   "listSnapshots": {
     "method": "GET",

@@ -49,6 +49,53 @@ export const controlRoutes: readonly ControlRoute[] = [
     }
   },
   {
+    "operationId": "createSite",
+    "method": "POST",
+    "url": "/_emulator/sites",
+    "status": 201,
+    "body": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "from": {
+          "type": "string",
+          "enum": [
+            "demo",
+            "empty"
+          ],
+          "description": "What it starts with: the demo data (default) or nothing."
+        }
+      }
+    },
+    "bodyRequired": false,
+    "querystring": {
+      "type": "object",
+      "additionalProperties": false
+    }
+  },
+  {
+    "operationId": "deleteSite",
+    "method": "DELETE",
+    "url": "/_emulator/sites/:siteId",
+    "querystring": {
+      "type": "object",
+      "additionalProperties": false
+    },
+    "params": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "siteId": {
+          "type": "string",
+          "minLength": 1
+        }
+      },
+      "required": [
+        "siteId"
+      ]
+    }
+  },
+  {
     "operationId": "exportState",
     "method": "GET",
     "url": "/_emulator/export",
@@ -172,6 +219,15 @@ export const controlRoutes: readonly ControlRoute[] = [
         }
       },
       "required": []
+    }
+  },
+  {
+    "operationId": "listSites",
+    "method": "GET",
+    "url": "/_emulator/sites",
+    "querystring": {
+      "type": "object",
+      "additionalProperties": false
     }
   },
   {

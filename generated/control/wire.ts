@@ -25,11 +25,46 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The connection details of the demo site. */
+        /** The connection details of the site (the x-sitekit-site header's, else the default site). */
         get: operations["getInfo"];
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_emulator/sites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every site of the emulator, the default site first. */
+        get: operations["listSites"];
+        put?: never;
+        /** Makes a site with its own ids, keys, data and test bench; its API key with its siteId (wix-site-id), or its OAuth client id, reach it; control calls name it in the x-sitekit-site header. */
+        post: operations["createSite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_emulator/sites/{siteId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes a site and all its data; the default site cannot be deleted. */
+        delete: operations["deleteSite"];
         options?: never;
         head?: never;
         patch?: never;
@@ -364,6 +399,11 @@ export interface components {
                 };
             };
         };
+        SiteSummary: {
+            siteId: string;
+            /** @description The site of calls that name none (the one npm start prints). */
+            default: boolean;
+        };
         SiteInfo: {
             /** @description The emulator base URL. */
             url: string;
@@ -669,7 +709,7 @@ export interface components {
                 };
             };
         };
-        /** @description The demo site. */
+        /** @description The site's connection details. */
         SiteInfo: {
             headers: {
                 [name: string]: unknown;
@@ -708,6 +748,74 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["SiteInfo"];
+        };
+    };
+    listSites: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sites. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sites: components["schemas"]["SiteSummary"][];
+                    };
+                };
+            };
+        };
+    };
+    createSite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description What it starts with: the demo data (default) or nothing.
+                     * @enum {string}
+                     */
+                    from?: "demo" | "empty";
+                };
+            };
+        };
+        responses: {
+            /** @description The new site's connection details. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteInfo"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    deleteSite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                siteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Empty"];
+            default: components["responses"]["Error"];
         };
     };
     getOpenApi: {

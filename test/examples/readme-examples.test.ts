@@ -1,5 +1,5 @@
 /**
- * README.md's "Testing your app against the emulator" and "Tests without a server" show four test
+ * README.md's "Testing your app against the emulator" and "Tests without a server" show the test
  * files that run in CI: each snippet must be the code between the README markers of its file,
  * with the package's import names (`sitekit-sdk`, `sitekit-sdk/emulator`) in place of the source
  * paths.
@@ -19,13 +19,15 @@ function readmeRegion(file: string): string {
     text.indexOf('// README:end'),
   );
   return region
-    .replaceAll("'../../src/index.js'", "'sitekit-sdk'")
-    .replaceAll("'../../emulator/index.js'", "'sitekit-sdk/emulator'");
+    .replace(/'(\.\.\/)+src\/index\.js'/g, "'sitekit-sdk'")
+    .replace(/'(\.\.\/)+emulator\/index\.js'/g, "'sitekit-sdk/emulator'");
 }
 
 it.each([
   'test/examples/vitest-app.test.ts',
   'test/examples/vitest-snapshots.test.ts',
+  'test/examples/site-per-worker/global-setup.ts',
+  'test/examples/site-per-worker/notes.test.ts',
   'test/examples/vitest-in-process.test.ts',
   'test/e2e/readme-playwright.test.ts',
 ])('README.md shows %s as it runs', (file) => {

@@ -8,6 +8,7 @@ import { PageHeader } from '../ui/page.js';
 import { useConsole } from './console-context.js';
 import { Link, matchPath, useRouter } from './router.js';
 import { routes } from './routes.js';
+import { SiteSwitcher } from './site-switcher.js';
 
 /** The sidebar: the site's pages, then the admin's. */
 const navigation = [
@@ -71,6 +72,7 @@ export function Shell({ adminQueries }: ShellProps) {
           </span>
           sitekit console
         </Link>
+        <SiteSwitcher />
         {navigation.map((section) => (
           <nav key={section.label} className="nav-section" aria-label={section.label}>
             <span className="nav-title">{section.title}</span>
@@ -92,8 +94,8 @@ export function Shell({ adminQueries }: ShellProps) {
         <div className="topbar">
           <span className="muted">
             {match?.route.area === 'admin'
-              ? 'Admin: elevated calls with the demo API key'
-              : 'Site: what a visitor or member of the demo site sees'}
+              ? "Admin: elevated calls with the site's API key"
+              : 'Site: what a visitor or member of the site sees'}
           </span>
           {/* The site's session (visitor or member) means nothing on admin pages, which use the API key. */}
           {match?.route.area === 'admin' ? (

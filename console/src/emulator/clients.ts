@@ -3,7 +3,9 @@
  * - the **site** client is what a real site built with sitekit has: an OAuth client (visitor,
  *   then member). Its tokens stay in memory, so a reload signs the member in again silently
  *   (hidden iframe and the emulator's session cookie), as on a real site;
- * - the **admin** client holds the demo site's API key, which makes it elevated.
+ * - the **admin** client holds the site's API key, which makes it elevated.
+ * Both act on the site the console was opened on (`chosen-site.ts`): its OAuth client, its API key
+ * and site id; the control calls made through the admin client name it (`x-sitekit-site`).
  */
 import {
   ApiKeyStrategy,
@@ -14,6 +16,7 @@ import {
   type Client,
   type OAuthAuth,
 } from 'sitekit-sdk';
+import { SITE_HEADER } from '../../../emulator/control/api.js';
 import type { EmulatorInfo } from './info.js';
 
 /** The visitor's or member's client. */
@@ -27,10 +30,15 @@ export interface ConsoleClients {
   admin: AdminClient;
 }
 
-/** Creates the console's clients for the demo site described by `info`. */
+/** Creates the console's clients for the site described by `info`. */
 export function createConsoleClients(info: EmulatorInfo, baseUrl: string = window.location.origin): ConsoleClients {
   return {
     site: createClient({ baseUrl, auth: OAuthStrategy({ clientId: info.clientId, storage: memoryTokenStorage() }) }),
-    admin: createClient({ baseUrl, auth: ApiKeyStrategy({ apiKey: info.apiKey, siteId: info.siteId }) }),
+    admin: createClient({
+      baseUrl,
+      auth: ApiKeyStrategy({ apiKey: info.apiKey, siteId: info.siteId }),
+      // The control API's site (the platform's calls find it by the key and wix-site-id).
+      headers: { [SITE_HEADER]: info.siteId },
+    }),
   };
 }

@@ -13,6 +13,7 @@ import type {
   OutboxEmail,
   SettingValue,
   SiteExport,
+  SiteInfo,
   WebhookDelivery,
 } from '../../../emulator/control/api.js';
 import type { AdminClient } from './clients.js';
@@ -87,4 +88,26 @@ export function exportState(client: AdminClient): Promise<SiteExport> {
  */
 export function importState(client: AdminClient, state: ImportInput): Promise<ImportResult> {
   return controlOf(client).call('importState', { body: state });
+}
+
+/** One of the emulator's sites, as `GET /_emulator/sites` lists them. */
+export interface SiteSummary {
+  siteId: string;
+  /** The site of calls that name none (the one `npm start` prints). */
+  default: boolean;
+}
+
+/** Every site of the emulator, the default site first. */
+export async function listSites(client: AdminClient, signal?: AbortSignal): Promise<SiteSummary[]> {
+  return (await controlOf(client).call('listSites', { signal })).sites;
+}
+
+/** Makes a site from the demo data; answers its id (and its keys). */
+export function createSite(client: AdminClient): Promise<SiteInfo> {
+  return controlOf(client).call('createSite', { body: { from: 'demo' } });
+}
+
+/** Deletes a site and all its data (never the default site). */
+export async function deleteSite(client: AdminClient, siteId: string): Promise<void> {
+  await controlOf(client).call('deleteSite', { params: { siteId } });
 }

@@ -78,7 +78,7 @@ export const oauthService: ServiceModule = {
       check: atLeast(1),
     },
   },
-  routes(_app, context) {
+  start(context) {
     // A member holds tokens while it may sign in: approved, and still there.
     context.tokens.registerMemberStanding((memberId) => {
       const member = findMember(context.store, memberId);
@@ -88,6 +88,8 @@ export const oauthService: ServiceModule = {
     context.tokens.registerGrant('anonymous', anonymous);
     context.tokens.registerGrant('refresh_token', refresh);
     context.tokens.registerGrant('authorized_client', authorizedClient);
+    // Nothing to stop: the grants go with the site's token service.
+    return undefined;
   },
   operations: {
     token: {

@@ -7,7 +7,7 @@ import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { applicationError, invalidField } from '../../errors.js';
-import type { EmulatorContext } from '../../service.js';
+import type { EmulatorContext, SiteDirectory } from '../../service.js';
 import { setUserFileHeaders } from './file-headers.js';
 import { bytesPath, fileNotFound, findFile, type FileDescriptor } from './file-store.js';
 import { cachedPreview, parsePreviewRequest } from './previews.js';
@@ -33,8 +33,9 @@ async function sendBytes(
 }
 
 /** Registers the routes that serve the files' bytes. */
-export function registerFileRoutes(app: FastifyInstance, context: EmulatorContext): void {
+export function registerFileRoutes(app: FastifyInstance, sites: SiteDirectory): void {
   app.get('/_media/files/:fileId', async (request, reply) => {
+    const context = sites.of(request);
     const file = findFile(context.store, (request.params as { fileId: string }).fileId);
     // Private and trashed files are not public: they need a signed download URL.
     if (!file || file.state != 'OK' || file.private || file.operationStatus != 'READY')
@@ -45,6 +46,7 @@ export function registerFileRoutes(app: FastifyInstance, context: EmulatorContex
   // A scaled preview, asked for as the platform's image URLs ask (`previews.ts`); the original
   // when the emulator cannot scale the image or it is no larger than the box.
   app.get('/_media/files/:fileId/v1/:mode/:parameters/:fileName', async (request, reply) => {
+    const context = sites.of(request);
     const { fileId, mode, parameters } = request.params as { fileId: string; mode: string; parameters: string };
     const file = findFile(context.store, fileId);
     if (!file || file.state != 'OK' || file.private || file.operationStatus != 'READY')
@@ -72,6 +74,7 @@ export function registerFileRoutes(app: FastifyInstance, context: EmulatorContex
   });
 
   app.get('/_media/download/:fileIds', async (request, reply) => {
+    const context = sites.of(request);
     const fileIds = (request.params as { fileIds: string }).fileIds;
     const grant = readDownloadUrl(context, fileIds, request.query as Record<string, unknown>);
     if (!grant)

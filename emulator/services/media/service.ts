@@ -117,15 +117,16 @@ export const mediaService: ServiceModule = {
     bulkRestoreFilesFromTrashBin: restoreFiles,
   },
 
-  async routes(app, context) {
-    await registerUploadRoutes(app, context);
+  async routes(app, sites) {
+    await registerUploadRoutes(app, sites);
+    registerFileRoutes(app, sites);
+  },
 
-    registerFileRoutes(app, context);
-
-    app.addHook('onClose', async () => {
+  start(context) {
+    return async () => {
       await importsSettled(context);
       mediaDirectories(context).dispose();
-    });
+    };
   },
 
   seed: seedMedia,

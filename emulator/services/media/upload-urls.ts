@@ -2,6 +2,7 @@
  * The media service's upload URL operations (`generateFileUploadUrl`, `generateFileResumableUploadUrl`):
  * the request checked, a ticket made (./uploads.ts receives the bytes), its URL on the caller's origin.
  */
+import { sitePath } from '../../sites/site-path.js';
 import { applicationError, invalidField } from '../../errors.js';
 import type { EmulatorContext, ServiceCall } from '../../service.js';
 import type { OperationCall, OperationInput } from '../operation-input.js';
@@ -9,11 +10,12 @@ import type { FileRequest } from './descriptors.js';
 import { createTicket, uploadLimit } from './uploads.js';
 
 /**
- * The origin the caller reached the emulator at (its Host header), so upload URLs work through
- * a port forward or proxy too; the emulator's own URL when there is no Host.
+ * The base of upload URLs: the origin the caller reached the emulator at (its Host header), so
+ * they work through a port forward or proxy too, then the site's path; the site's own URL when
+ * there is no Host.
  */
 const originOf = (call: ServiceCall<unknown>, context: EmulatorContext): string =>
-  call.request.host ? `${call.request.protocol}://${call.request.host}` : context.url();
+  call.request.host ? `${call.request.protocol}://${call.request.host}${sitePath(context)}` : context.url();
 
 /** The upload request's fields, checked (the declared size against the limit). */
 function uploadRequest(context: EmulatorContext, input: OperationInput<'generateFileUploadUrl'>): FileRequest {

@@ -14,7 +14,8 @@ import { Transform } from 'node:stream';
 import type { Server as TusServer } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { applicationError, EmulatorError } from '../../errors.js';
-import type { Caller, EmulatorContext } from '../../service.js';
+import type { Caller, EmulatorContext, SiteDirectory } from '../../service.js';
+import { sitePath } from '../../sites/site-path.js';
 import type { Migration } from '../../store/store.js';
 import { hashSecret } from '../accounts/identity/secrets.js';
 import { describeBytes, type FileRequest } from './descriptors.js';
@@ -163,43 +164,61 @@ async function loadTus() {
 /** Sends an emulator error from a hijacked or streaming handler. */
 const sendError = (reply: FastifyReply, error: EmulatorError) => reply.code(error.status).send(error.body);
 
-/** The upload routes and the TUS server of one emulator. */
-export async function registerUploadRoutes(app: FastifyInstance, context: EmulatorContext): Promise<void> {
-  const directories = mediaDirectories(context);
-  const tusDirectory = directories.tus;
-  const createTus = async (): Promise<TusServer> => {
-    const { Server, PreparedDirectoryFileStore } = await loadTus();
-    return new Server({
-      path: '/_uploads/tus',
-      datastore: new PreparedDirectoryFileStore({ directory: tusDirectory }),
-      maxSize: () => uploadLimit(context),
-      respectForwardedHeaders: false,
-      async onUploadCreate(_request, upload) {
-        try {
-          requireTicket(context, upload.metadata?.token, 'TUS');
-        } catch (error) {
-          if (error instanceof EmulatorError) throw { status_code: error.status, body: JSON.stringify(error.body) };
-          throw error;
-        }
-        return {};
-      },
-      async onUploadFinish(_request, upload) {
-        context.store.run('UPDATE media_uploads SET tus_upload_id = ? WHERE ticket_hash = ? AND used_at IS NULL', [
-          upload.id,
-          hashSecret(String(upload.metadata?.token)),
-        ]);
-        return {};
-      },
-    });
-  };
-  let tus: Promise<TusServer> | undefined;
+/** The TUS server of each site, made at its first resumable upload (it loads @tus/server). */
+const tusServers = new WeakMap<EmulatorContext, Promise<TusServer>>();
 
+/** The TUS server of a site: its own directory, tickets and upload limit. */
+async function createTus(context: EmulatorContext): Promise<TusServer> {
+  const { Server, PreparedDirectoryFileStore } = await loadTus();
+  return new Server({
+    path: '/_uploads/tus',
+    datastore: new PreparedDirectoryFileStore({ directory: mediaDirectories(context).tus }),
+    maxSize: () => uploadLimit(context),
+    respectForwardedHeaders: false,
+    // The upload's URL under the site's own base (`/_sites/<id>` but for the default site), so
+    // the client's next requests find the site again.
+    generateUrl: (_request, { proto, host, path, id }) => `${proto}://${host}${sitePath(context)}${path}/${id}`,
+    async onUploadCreate(_request, upload) {
+      try {
+        requireTicket(context, upload.metadata?.token, 'TUS');
+      } catch (error) {
+        if (error instanceof EmulatorError) throw { status_code: error.status, body: JSON.stringify(error.body) };
+        throw error;
+      }
+      return {};
+    },
+    async onUploadFinish(_request, upload) {
+      context.store.run('UPDATE media_uploads SET tus_upload_id = ? WHERE ticket_hash = ? AND used_at IS NULL', [
+        upload.id,
+        hashSecret(String(upload.metadata?.token)),
+      ]);
+      return {};
+    },
+  });
+}
+
+/** The site's TUS server (made once; a failed load is tried again at the next upload). */
+function tusOf(context: EmulatorContext): Promise<TusServer> {
+  let server = tusServers.get(context);
+  if (!server) {
+    server = createTus(context).catch((error: unknown) => {
+      tusServers.delete(context);
+      throw error;
+    });
+    tusServers.set(context, server);
+  }
+  return server;
+}
+
+/** The upload routes; each request uploads to its site (its tickets, directories and TUS server). */
+export async function registerUploadRoutes(app: FastifyInstance, sites: SiteDirectory): Promise<void> {
   await app.register(async (uploads) => {
     // Bodies are streams here: nothing is parsed or buffered by Fastify.
     uploads.removeAllContentTypeParsers();
     uploads.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
     uploads.put('/_uploads/files/:ticket', async (request: FastifyRequest, reply: FastifyReply) => {
+      const context = sites.of(request);
       const limit = uploadLimit(context);
       const declared = Number(request.headers['content-length']);
       if (Number.isFinite(declared) && declared > limit) {
@@ -209,7 +228,7 @@ export async function registerUploadRoutes(app: FastifyInstance, context: Emulat
         return sendError(reply, tooLarge(limit));
       }
       const ticket = claimTicket(context, (request.params as { ticket: string }).ticket, 'PUT');
-      const incoming = join(directories.incoming, `put-${randomBytes(12).toString('hex')}`);
+      const incoming = join(mediaDirectories(context).incoming, `put-${randomBytes(12).toString('hex')}`);
       try {
         await pipeline(request.raw, limitTo(limit), createWriteStream(incoming));
         return await finish(context, ticket, incoming, (request.query as { filename?: unknown }).filename);
@@ -225,6 +244,8 @@ export async function registerUploadRoutes(app: FastifyInstance, context: Emulat
     });
 
     uploads.put('/_uploads/tus/:ticket', async (request: FastifyRequest, reply: FastifyReply) => {
+      const context = sites.of(request);
+      const tusDirectory = mediaDirectories(context).tus;
       const unclaimed = requireTicket(context, (request.params as { ticket: string }).ticket, 'TUS');
       if (!unclaimed.tusUploadId)
         return sendError(
@@ -248,10 +269,7 @@ export async function registerUploadRoutes(app: FastifyInstance, context: Emulat
     const toTus = async (request: FastifyRequest, reply: FastifyReply) => {
       // Headers set on the reply are not sent once it is hijacked: the request id goes on the raw response.
       reply.raw.setHeader('x-wix-request-id', request.id);
-      const server = await (tus ??= createTus().catch((error: unknown) => {
-        tus = undefined;
-        throw error;
-      }));
+      const server = await tusOf(sites.of(request));
       reply.hijack();
       await server.handle(request.raw, reply.raw);
     };

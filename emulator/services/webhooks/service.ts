@@ -148,6 +148,17 @@ const track = (dispatcher: Dispatcher, attemptInFlight: Promise<void>) => {
   void work.finally(() => dispatcher.inFlight.delete(work));
 };
 
+/** Signs an event and sends it to URLs (a new delivery of `eventId` when given); answers the event id. */
+type EventSender = (
+  event: DomainEvent,
+  urls: readonly string[],
+  badSignature: boolean,
+  eventId?: string,
+) => Promise<string>;
+
+/** Each site's sender, made when the site starts (its dispatcher stops with the site). */
+const senders = new WeakMap<EmulatorContext, EventSender>();
+
 /** The webhooks module. */
 export const webhooksService: ServiceModule = {
   name: 'webhooks',
@@ -200,7 +211,7 @@ export const webhooksService: ServiceModule = {
       check: atLeast(1),
     },
   },
-  routes(app, context) {
+  start(context) {
     const dispatcher: Dispatcher = {
       closed: false,
       stop: new AbortController(),
@@ -238,18 +249,30 @@ export const webhooksService: ServiceModule = {
       if (!urls.length || dispatcher.closed) return;
       await send(event, urls, false);
     });
+    senders.set(context, send);
+    return async () => {
+      dispatcher.closed = true;
+      dispatcher.stop.abort();
+      unsubscribe();
+      for (const timer of dispatcher.timers) clearTimeout(timer);
+      await Promise.allSettled([...dispatcher.inFlight]);
+    };
+  },
 
+  routes(app, sites) {
     // A domain event of any type on demand (`sitekit-sdk emulator trigger`), to the given URLs or webhookUrls.
-    controlRoute(app, 'triggerEvent', async ({ body }) => {
+    controlRoute(app, 'triggerEvent', async ({ body, request }) => {
+      const context = sites.of(request);
       const urls = body.urls ?? context.config.get<string[]>('webhookUrls');
       if (!urls.length)
         throw invalidField('urls', 'no URL to send to: pass urls or set the config webhookUrls', 'REQUIRED_FIELD');
       const event = eventForTrigger(context, body);
-      const eventId = await send(event, urls, body.badSignature === true);
+      const eventId = await senders.get(context)!(event, urls, body.badSignature === true);
       return { eventId, eventType: event.eventType, entityId: event.entityId, urls };
     });
     // Sends a logged delivery's event again, to the same URL, as a new delivery of the same event id.
-    controlRoute(app, 'redeliverWebhook', async ({ body: { deliveryId } }) => {
+    controlRoute(app, 'redeliverWebhook', async ({ body: { deliveryId }, request }) => {
+      const context = sites.of(request);
       const row = context.store.get<{ url: string; event: string; event_id: string; bad_signature: number }>(
         `SELECT deliveries.url, events.event, events.event_id, events.bad_signature
          FROM webhook_deliveries deliveries JOIN webhook_events events ON events.event_id = deliveries.event_id
@@ -257,11 +280,17 @@ export const webhooksService: ServiceModule = {
         [deliveryId],
       );
       if (!row) throw applicationError(404, 'NOT_FOUND', `No delivery ${deliveryId} with a kept event`);
-      await send(JSON.parse(row.event) as DomainEvent, [row.url], row.bad_signature == 1, row.event_id);
+      await senders.get(context)!(
+        JSON.parse(row.event) as DomainEvent,
+        [row.url],
+        row.bad_signature == 1,
+        row.event_id,
+      );
       return { eventId: row.event_id, url: row.url };
     });
 
-    controlRoute(app, 'listWebhookDeliveries', ({ query }) => {
+    controlRoute(app, 'listWebhookDeliveries', ({ query, request }) => {
+      const context = sites.of(request);
       const rows = context.store.all<{
         id: string;
         event_id: string;
@@ -298,14 +327,6 @@ export const webhooksService: ServiceModule = {
           : {}),
       }));
       return { deliveries };
-    });
-
-    app.addHook('onClose', async () => {
-      dispatcher.closed = true;
-      dispatcher.stop.abort();
-      unsubscribe();
-      for (const timer of dispatcher.timers) clearTimeout(timer);
-      await Promise.allSettled([...dispatcher.inFlight]);
     });
   },
 };

@@ -5,7 +5,7 @@
  * `allowedRedirectOrigins` setting).
  */
 import type { FastifyInstance, FastifyRequest, onSendHookHandler } from 'fastify';
-import type { EmulatorContext } from '../../../service.js';
+import type { EmulatorContext, SiteDirectory } from '../../../service.js';
 import { findRedirectSession } from './redirect-sessions.js';
 
 /** The CSP sources of the origins the client allows (see `redirect-uris.ts`, which decides the same for redirects). */
@@ -29,8 +29,9 @@ function isSilentSignIn(context: EmulatorContext, request: FastifyRequest): bool
  * routes only, added to each as it is registered (their HEAD twins included), where a hook of every
  * answer asked each one for its route pattern. Call it before the pages' routes are registered.
  */
-export function registerFramingPolicy(app: FastifyInstance, context: EmulatorContext): void {
+export function registerFramingPolicy(app: FastifyInstance, sites: SiteDirectory): void {
   const setFramingHeaders: onSendHookHandler = (request, reply, payload, done) => {
+    const context = sites.of(request);
     const silent = isSilentSignIn(context, request);
     const directive = `frame-ancestors ${silent ? clientOriginSources(context).join(' ') : "'none'"}`;
     // Added to a policy the page may already have, never replacing it.

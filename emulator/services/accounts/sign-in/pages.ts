@@ -11,7 +11,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { EmulatorError } from '../../../errors.js';
 import type { DomainEvent } from '../../../events.js';
-import type { EmulatorContext } from '../../../service.js';
+import type { EmulatorContext, SiteDirectory } from '../../../service.js';
 import { CAPTCHA_PASSING_TOKEN } from '../identity/captcha.js';
 import {
   login,
@@ -28,6 +28,7 @@ import { issueAuthorizationCode } from './authorization-codes.js';
 import { endBrowserSession, signedInMember, startBrowserSession } from './browser-session.js';
 import { alert, escapeHtml, field, form, hidden, page, postMessagePage } from './html.js';
 import { LANDING_PAGE } from './redirect-uris.js';
+import { sitePath } from '../../../sites/site-path.js';
 import {
   findRedirectSession,
   IDENTITY_PROVIDERS,
@@ -124,8 +125,12 @@ const captchaField = (context: EmulatorContext) =>
     ? `${field('captcha', 'Captcha token', 'text')}<p class="note">Captcha is required on this emulator: "${CAPTCHA_PASSING_TOKEN}" passes.</p>`
     : '';
 
+/** The path of a sign-in session's page, under its site's path. */
+const pagePath = (context: EmulatorContext, session: AuthorizationSession) =>
+  `${sitePath(context)}/_pages/auth/${session.id}`;
+
 function signInPage(context: EmulatorContext, session: AuthorizationSession, state: PageState = {}): string {
-  const action = `/_pages/auth/${session.id}`;
+  const action = pagePath(context, session);
   const content = `${hidden('action', 'login')}${field('email', 'Email', 'email', state.email ?? '', 'autocomplete="username" required')}${field('password', 'Password', 'password', '', 'autocomplete="current-password" required')}${captchaField(context)}`;
   return page(
     'Sign in',
@@ -134,7 +139,7 @@ function signInPage(context: EmulatorContext, session: AuthorizationSession, sta
 }
 
 function registerPage(context: EmulatorContext, session: AuthorizationSession, state: PageState = {}): string {
-  const action = `/_pages/auth/${session.id}`;
+  const action = pagePath(context, session);
   const content = `${hidden('action', 'register')}${field('email', 'Email', 'email', state.email ?? '', 'autocomplete="username" required')}${field('password', 'Password', 'password', '', 'autocomplete="new-password" required')}${field('nickname', 'Nickname (optional)', 'text', state.nickname ?? '')}${captchaField(context)}`;
   return page(
     'Create an account',
@@ -142,28 +147,33 @@ function registerPage(context: EmulatorContext, session: AuthorizationSession, s
   );
 }
 
-function verifyPage(session: AuthorizationSession, stateToken: string, state: PageState = {}): string {
+function verifyPage(
+  context: EmulatorContext,
+  session: AuthorizationSession,
+  stateToken: string,
+  state: PageState = {},
+): string {
   const content = `${hidden('action', 'verify')}${hidden('stateToken', stateToken)}${field('code', 'Verification code', 'text', '', 'inputmode="numeric" autocomplete="one-time-code" required')}`;
   return page(
     'Check your email',
-    `${alert(state.error, state.code)}<p class="note">We emailed you a code (the emulator's outbox: <code>/_emulator/outbox</code>).</p>${form(`/_pages/auth/${session.id}`, 'Verify your email', content, 'Verify')}${backToApp(session)}`,
+    `${alert(state.error, state.code)}<p class="note">We emailed you a code (the emulator's outbox: <code>/_emulator/outbox</code>).</p>${form(pagePath(context, session), 'Verify your email', content, 'Verify')}${backToApp(session)}`,
   );
 }
 
-function providerPage(session: AuthorizationSession, state: PageState = {}): string {
+function providerPage(context: EmulatorContext, session: AuthorizationSession, state: PageState = {}): string {
   const provider = IDENTITY_PROVIDERS[session.idp!]!;
   const content = `${hidden('action', 'provider')}${field('email', `${provider} account email`, 'email', state.email ?? '', 'required')}`;
   return page(
     `Continue with ${provider}`,
-    `${alert(state.error, state.code)}<p class="note">An emulated ${escapeHtml(provider)} sign-in: the emulator trusts the address you enter.</p>${form(`/_pages/auth/${session.id}`, `Continue with ${provider}`, content, 'Continue')}${backToApp(session)}`,
+    `${alert(state.error, state.code)}<p class="note">An emulated ${escapeHtml(provider)} sign-in: the emulator trusts the address you enter.</p>${form(pagePath(context, session), `Continue with ${provider}`, content, 'Continue')}${backToApp(session)}`,
   );
 }
 
 const messagePage = (title: string, text: string) => page(title, `<p>${escapeHtml(text)}</p>`);
 
 /** A 303 to the session's page: the browser GETs it, so Back and reload never resubmit a form. */
-const toPage = (reply: FastifyReply, session: AuthorizationSession): FastifyReply =>
-  reply.code(303).header('location', `/_pages/auth/${session.id}`).header('cache-control', 'no-store').send();
+const toPage = (context: EmulatorContext, reply: FastifyReply, session: AuthorizationSession): FastifyReply =>
+  reply.code(303).header('location', pagePath(context, session)).header('cache-control', 'no-store').send();
 
 /**
  * Post-redirect-get: a submission that does not end the sign-in stores what the page shows next
@@ -176,7 +186,7 @@ function showNext(
   page: HostedPageState,
 ): FastifyReply {
   saveRedirectSession(context, { ...session, page });
-  return toPage(reply, session);
+  return toPage(context, reply, session);
 }
 
 /** What the page does with a state-machine answer. */
@@ -228,9 +238,13 @@ function storedPage(
     case 'register':
       return html(reply, 200, registerPage(context, session, state));
     case 'verify':
-      return html(reply, 200, verifyPage(session, state.stateToken ?? '', state));
+      return html(reply, 200, verifyPage(context, session, state.stateToken ?? '', state));
     case 'provider':
-      return html(reply, 200, session.idp ? providerPage(session, state) : signInPage(context, session, state));
+      return html(
+        reply,
+        200,
+        session.idp ? providerPage(context, session, state) : signInPage(context, session, state),
+      );
     case 'approval':
       return html(
         reply,
@@ -271,13 +285,14 @@ function authSession(
 }
 
 /** Registers the hosted pages (with a form-body parser of their own). */
-export async function registerHostedPages(app: FastifyInstance, context: EmulatorContext): Promise<void> {
+export async function registerHostedPages(app: FastifyInstance, sites: SiteDirectory): Promise<void> {
   await app.register(async (pages) => {
     pages.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
       done(null, Object.fromEntries(new URLSearchParams(body as string))),
     );
 
     pages.get('/_pages/auth/:id', async (request, reply) => {
+      const context = sites.of(request);
       const session = authSession(context, request, reply);
       if (!session) return reply;
       // A HEAD (a prefetch, a link checker) must not spend a session token or issue a code.
@@ -304,10 +319,11 @@ export async function registerHostedPages(app: FastifyInstance, context: Emulato
     });
 
     pages.post('/_pages/auth/:id', async (request, reply) => {
+      const context = sites.of(request);
       const session = authSession(context, request, reply);
       if (!session) return reply;
       // The form of a spent page (an old tab): the page says the sign-in is complete.
-      if (session.completed) return toPage(reply, session);
+      if (session.completed) return toPage(context, reply, session);
       const body = (request.body ?? {}) as FormBody;
       const events: DomainEvent[] = [];
       const actor: Actor = { caller: ANONYMOUS, emit: (event) => events.push(event) };
@@ -390,6 +406,7 @@ export async function registerHostedPages(app: FastifyInstance, context: Emulato
     });
 
     pages.get('/_pages/logout/:id', async (request, reply) => {
+      const context = sites.of(request);
       const session = findRedirectSession(context, (request.params as { id: string }).id);
       if (session?.kind != 'logout')
         return html(reply, 404, messagePage('Logout link expired', 'This logout link is unknown or has expired.'));

@@ -3,6 +3,7 @@
  * a logout, kept so that its hosted page (the session's `fullUrl`) can be opened, reloaded and
  * posted to. Checked when created: the client, the redirect URI, PKCE S256.
  */
+import { sitePath } from '../../../sites/site-path.js';
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { components } from '../../../../generated/wire.js';
@@ -232,7 +233,7 @@ export function createRedirectSession(
     JSON.stringify(session),
     new Date(context.clock.now() + SESSION_SECONDS * 1000).toISOString(),
   ]);
-  const endpoint = `${pagesOrigin(context, request)}/_pages/${session.kind == 'auth' ? 'auth' : 'logout'}/${id}`;
+  const endpoint = `${pagesOrigin(context, request)}${sitePath(context)}/_pages/${session.kind == 'auth' ? 'auth' : 'logout'}/${id}`;
   // The page's URL is short already: it is the short URL too (the official type promises one).
   return { redirectSession: { id, fullUrl: endpoint, shortUrl: endpoint, urlDetails: { endpoint } } };
 }

@@ -37,9 +37,12 @@ export const signInService: ServiceModule = {
       return answer;
     },
   },
-  async routes(app, context) {
+  start(context) {
     context.tokens.registerGrant('authorization_code', authorizationCodeGrant);
-    registerFramingPolicy(app, context);
-    await registerHostedPages(app, context);
+    return undefined;
+  },
+  async routes(app, sites) {
+    registerFramingPolicy(app, sites);
+    await registerHostedPages(app, sites);
   },
 };
