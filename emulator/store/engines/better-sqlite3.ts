@@ -16,6 +16,9 @@ export function loadBetterSqlite3(): Engine {
   let Database: typeof BetterSqlite3;
   try {
     Database = createRequire(import.meta.url)('better-sqlite3') as typeof BetterSqlite3;
+    // Its native part loads with the first database: built for another Node (another ABI), it
+    // fails there, and then the engine is not available here.
+    new Database(':memory:').close();
   } catch (error) {
     throw new StoreEngineError(
       'ENGINE_UNAVAILABLE',
