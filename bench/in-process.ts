@@ -10,8 +10,8 @@
  * - `createEmulator()` to the first answer (an API key `items.get`): the first in the process
  *   (modules loaded), then the median and p90 of START_RUNS more (goal ≤ 300 ms median), and the
  *   part of it one RSA key pair takes (each emulator makes its own);
- * - `items.get` in-process, run after run in one process: CPU per call of each run, to see
- *   whether a long suite slows down (it must stay flat).
+ * - `items.get` in-process, run after run in one process: CPU per call and heap after each run,
+ *   to see whether a long suite slows down or grows (both must stay flat).
  * Asserts nothing: figures vary with the machine, only the ratios are meant to be compared.
  */
 import { generateKeyPair } from 'jose';
@@ -123,12 +123,14 @@ async function drift(): Promise<void> {
   try {
     const get = (await callsOf(emulator, emulator.fetch))['items.get']!;
     const perRun: number[] = [];
+    const heap: number[] = [];
     for (let run = 0; run < DRIFT_RUNS; run++) {
       const { cpuMicrosPerCall } = await sequential({ get }, 1, DRIFT_CALLS);
       perRun.push(cpuMicrosPerCall.get!);
+      heap.push(process.memoryUsage().heapUsed / 1e6);
     }
     console.log(
-      `items.get in-process, ${DRIFT_RUNS} runs of ${DRIFT_CALLS} calls in one process: CPU per call ${perRun.map((micros) => micros.toFixed(0)).join(', ')} µs (goal: flat)`,
+      `items.get in-process, ${DRIFT_RUNS} runs of ${DRIFT_CALLS} calls in one process (goal: flat): CPU per call ${perRun.map((micros) => micros.toFixed(0)).join(', ')} µs; heap after each ${heap.map((megabytes) => megabytes.toFixed(0)).join(', ')} MB`,
     );
   } finally {
     await emulator.close();

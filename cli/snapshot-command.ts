@@ -1,7 +1,7 @@
 /**
  * `sitekit-sdk snapshot save|restore|remove <name>` and `sitekit-sdk snapshot list`: a running
- * emulator's named snapshots (`/_emulator/snapshots`), from a shell or a CI script: save the state
- * a suite starts from, restore it between two runs.
+ * emulator's named snapshots (`/_emulator/snapshots`) of its default site or of `--site <id>`, from
+ * a shell or a CI script: save the state a suite starts from, restore it between two runs.
  */
 import { parseArgs } from 'node:util';
 import { createControlClient, type ControlClient } from '../emulator/control/client.js';
@@ -21,6 +21,7 @@ Actions:
   remove <name>       delete the snapshot <name>
 
 Options:
+  --site <id>         the site (default: the emulator's default site, the one it prints)
 ${EMULATOR_USAGE}
   -h, --help          show this help
 
@@ -59,7 +60,7 @@ export async function snapshotCommand(argv: string[], io: CommandIo): Promise<nu
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { ...EMULATOR_OPTION, help: { type: 'boolean', short: 'h' } },
+    options: { site: { type: 'string' }, ...EMULATOR_OPTION, help: { type: 'boolean', short: 'h' } },
     strict: true,
   });
   if (values.help) {
@@ -71,7 +72,11 @@ export async function snapshotCommand(argv: string[], io: CommandIo): Promise<nu
   if (action == 'list' ? name !== undefined : name === undefined || extra.length)
     throw new UsageError(action == 'list' ? 'list takes no name.' : `${action} takes one snapshot name.`);
   const emulator = emulatorUrl(values.emulator, io.env);
-  const control = createControlClient({ baseUrl: emulator, ...(io.fetch ? { fetch: io.fetch } : {}) });
+  const control = createControlClient({
+    baseUrl: emulator,
+    ...(values.site === undefined ? {} : { siteId: values.site }),
+    ...(io.fetch ? { fetch: io.fetch } : {}),
+  });
   try {
     io.stdout(await ACTIONS[action](control, name!));
     return 0;

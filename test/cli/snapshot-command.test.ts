@@ -1,5 +1,6 @@
 /**
- * `sitekit-sdk snapshot`: saves, lists, restores and removes a running emulator's snapshots; a
+ * `sitekit-sdk snapshot`: saves, lists, restores and removes a running emulator's snapshots (of the
+ * default site, or of `--site`); a
  * refusal is printed in the emulator's words (exit 1), a command line without its name is a usage
  * mistake (exit 2), and no emulator at the URL says what to start.
  */
@@ -44,6 +45,20 @@ describe('sitekit-sdk snapshot', () => {
 
     expect(await snapshot('remove', 'from-cli')).toMatchObject({ code: 0, stdout: 'Removed from-cli.\n' });
     expect((await snapshot('list')).stdout).toBe('No snapshots.\n');
+  });
+
+  it('acts on the site --site names, and only on it', async () => {
+    const site = await emulator.createSite({ from: 'empty' });
+    try {
+      expect(await snapshot('save', 'site-only', '--site', site.info.siteId)).toMatchObject({ code: 0 });
+      expect((await site.snapshots.list()).map((saved) => saved.name)).toEqual(['site-only']);
+      expect((await snapshot('list')).stdout).toBe('No snapshots.\n');
+      const unknownSite = await snapshot('list', '--site', 'no-such-site');
+      expect(unknownSite.code).toBe(1);
+      expect(unknownSite.stderr).toContain('(404)');
+    } finally {
+      await site.remove();
+    }
   });
 
   it('prints the emulator’s refusal and exits 1', async () => {

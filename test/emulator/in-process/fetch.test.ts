@@ -182,6 +182,18 @@ describe('emulator.fetch', () => {
     expect([head.status, await head.text()]).toEqual([200, '']);
   });
 
+  it('answers on a later turn of the event loop, as a socket does: a loop of calls lets immediates and timers run', async () => {
+    // Answered in microtasks only, a loop of calls starved the event loop, and every call's
+    // pending setImmediate (light-my-request's) held its response until the loop ended.
+    let calls = 0;
+    let ranAfter = -1;
+    setImmediate(() => {
+      ranAfter = calls;
+    });
+    for (; calls < 20; calls++) await (await emulatorFetch(`${ORIGIN}/cookies`)).text();
+    expect(ranAfter).toBe(0);
+  });
+
   it('an abort rejects with the signal reason, before the request and while the handler runs', async () => {
     await expect(emulatorFetch(`${ORIGIN}/echo`, { signal: AbortSignal.abort() })).rejects.toMatchObject({
       name: 'AbortError',
