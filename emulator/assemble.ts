@@ -137,6 +137,8 @@ export async function assembleEmulator(options: AssemblyOptions): Promise<Assemb
     openStore: (file) => openEngineStore(options.engine, file),
     emulatorUrl: () => url,
     keyPoolSize: options.sitePool ?? DEFAULT_SITE_POOL,
+    // Asked for by name: sites will be made; otherwise key pairs are made from the first site on.
+    fillKeyPoolAtStart: options.sitePool !== undefined,
   });
   try {
     const context = sites.defaultSite;

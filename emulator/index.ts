@@ -99,8 +99,10 @@ export interface EmulatorOptions {
   /** Largest request body, in bytes. Default 16 MiB. */
   bodyLimit?: number;
   /**
-   * How many RSA key pairs to keep made ahead, from the first site made on demand on, so the next
-   * sites need not wait for theirs (making one takes up to a second on a loaded machine). Default 8.
+   * How many sites' RSA key pairs to keep made ahead, so a new site need not wait for its own
+   * (making one takes up to a second on a loaded machine). Given, the emulator starts making them
+   * at once, in the background (a suite's global setup that will make a site per worker); not
+   * given, 8, from the first site made on.
    */
   sitePool?: number;
 }

@@ -4,7 +4,7 @@
  * no TypeScript compile at start.
  * - The emulator (`dist/cli.mjs`, `dist/emulator.mjs` and their chunks): rebuilt by rollup (the
  *   emulator's part of rollup.config.mjs) when any file under emulator/, cli/, src/ or generated/, or
- *   the package or rollup configuration, is newer than `dist/cli.mjs`.
+ *   the package or rollup configuration (or its plugins in scripts/), is newer than `dist/cli.mjs`.
  * - The console (`dist/console/`): rebuilt by console/scripts/ensure-built.ts when stale.
  * Plain JavaScript run by `node`: the check when nothing is stale costs a few milliseconds of
  * file times, which `npm start` pays on every start.
@@ -30,6 +30,9 @@ const emulatorSources = [
   'package.json',
   'package-lock.json',
   'rollup.config.mjs',
+  // The build's plugins that bundle the server packages and copy the wasm engine's files.
+  'scripts/server-packages.mjs',
+  'scripts/sqljs-files.mjs',
 ];
 const emulatorStale = staleReason(root, ['dist/cli.mjs'], emulatorSources);
 if (emulatorStale) {

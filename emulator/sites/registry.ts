@@ -48,8 +48,10 @@ export interface SiteRegistryOptions {
   openStore(file: string | null): Promise<Store>;
   /** The emulator's base URL (known once it listens). */
   emulatorUrl(): string;
-  /** How many key pairs to keep made ahead once {@link SiteRegistry.prepare} is called. */
+  /** How many key pairs to keep made ahead once {@link SiteRegistry.prepare} is called (or a site made). */
   keyPoolSize: number;
+  /** Start making them at once (else at the first site made, or at `prepare()`). */
+  fillKeyPoolAtStart?: boolean;
 }
 
 /** A site id as the registry makes them (a UUID): anything else in `sites/` is not a site. */
@@ -62,6 +64,7 @@ const secretKey = (secret: string) => createHash('sha256').update(secret).digest
 export async function openSiteRegistry(options: SiteRegistryOptions): Promise<SiteRegistry> {
   const { modules, dataDir } = options;
   const keys = createKeyPool(options.keyPoolSize);
+  if (options.fillKeyPoolAtStart) keys.fill();
   const newIdentity = async (): Promise<IdentityValues> => newIdentityValues(await keys.take());
   const sites = new Map<string, OpenSite>();
   const byApiKey = new Map<string, EmulatorContext>();

@@ -28,6 +28,9 @@ it.each([
   'test/examples/vitest-snapshots.test.ts',
   'test/examples/site-per-worker/global-setup.ts',
   'test/examples/site-per-worker/notes.test.ts',
+  'test/playwright/global-setup.ts',
+  'test/playwright/site-fixture.ts',
+  'test/playwright/sign-in.spec.ts',
   'test/examples/vitest-in-process.test.ts',
   'test/e2e/readme-playwright.test.ts',
 ])('README.md shows %s as it runs', (file) => {

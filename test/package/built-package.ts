@@ -20,6 +20,8 @@ const sources = [
   'cli',
   'rollup.config.mjs',
   'scripts/server-packages.mjs',
+  'scripts/sqljs-files.mjs',
+  'scripts/fastify-public-types.d.ts',
   'package.json',
   'tsconfig.build.json',
 ];

@@ -198,4 +198,19 @@ describe('a site is found as the platform finds it', () => {
       await site.clock.reset();
     }
   });
+
+  it("a site's snapshots are its own: a restore brings back its items and leaves the other sites alone", async () => {
+    const admin = adminOf(site.info);
+    await admin.items.insert('Movies', { _id: 'snapped', title: 'As saved' });
+    await site.snapshots.save('before');
+    expect((await site.snapshots.list()).map((snapshot) => snapshot.name)).toContain('before');
+    expect(await emulator.snapshots.list()).toEqual([]);
+    await admin.items.update('Movies', { _id: 'snapped', title: 'Changed' });
+    await emulator.admin.items.insert('Movies', { _id: 'default-only', title: 'On the default site' });
+    await site.snapshots.restore('before');
+    expect((await admin.items.get('Movies', 'snapped'))?.title).toBe('As saved');
+    expect((await emulator.admin.items.get('Movies', 'default-only'))?.title).toBe('On the default site');
+    await site.snapshots.remove('before');
+    await emulator.admin.items.remove('Movies', 'default-only');
+  });
 });

@@ -11,7 +11,7 @@ import { createSite, type EmulatorSite } from '../../../emulator/index.js';
 
 let site: EmulatorSite;
 beforeAll(async () => {
-  // This worker's own site: its data, clock, fault rules and request log (about 10 ms).
+  // This worker's own site, made from the demo template: its data, clock, fault rules, request log.
   site = await createSite(inject('emulatorUrl'), { from: 'demo' });
 });
 afterAll(() => site.remove());
