@@ -29,10 +29,13 @@ export interface SentRequest {
   aborted: boolean;
 }
 
-/** A fetch that logs every request and can hold back (or fail, as a dropped connection) those whose path starts with a prefix. */
+/**
+ * A fetch that logs every request and can hold back (or fail, as a dropped connection) those whose
+ * path starts with a prefix (and, for a hold, that use a method).
+ */
 function gatedFetch() {
   const sent: SentRequest[] = [];
-  const holds = new Map<string, Promise<void>>();
+  const holds = new Map<string, { held: Promise<void>; method: string | undefined }>();
   const failing = new Set<string>();
   const gate = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const url = typeof input === 'string' ? input : input instanceof Request ? input.url : input.href;
@@ -41,8 +44,8 @@ function gatedFetch() {
     sent.push(entry);
     const signal = init?.signal;
     signal?.addEventListener('abort', () => (entry.aborted = true), { once: true });
-    for (const [prefix, held] of holds) {
-      if (!entry.path.startsWith(prefix)) continue;
+    for (const [prefix, { held, method }] of holds) {
+      if (!entry.path.startsWith(prefix) || (method !== undefined && entry.method !== method)) continue;
       await new Promise<void>((resolve, reject) => {
         void held.then(resolve);
         signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
@@ -51,9 +54,10 @@ function gatedFetch() {
     if ([...failing].some((prefix) => entry.path.startsWith(prefix))) throw new TypeError('fetch failed');
     return fetch(input, init);
   };
-  const hold = (prefix: string) => {
+  /** Holds back the requests to paths starting with `prefix` (only those of `method` when given) until released. */
+  const hold = (prefix: string, method?: string) => {
     let release = () => {};
-    holds.set(prefix, new Promise((resolve) => (release = resolve)));
+    holds.set(prefix, { held: new Promise((resolve) => (release = resolve)), method });
     return () => {
       holds.delete(prefix);
       release();

@@ -30,7 +30,7 @@ const FINAL_TUS_PUT = '/_uploads/tus/';
 const puts = (prefix: string) => site.sent.filter((r) => r.method === 'PUT' && r.path.startsWith(prefix));
 /** Waits until one more PUT to `prefix` than `count` has left the client. */
 const putSent = (prefix: string, count: number) => waitFor(() => expect(puts(prefix).length).toBe(count + 1));
-/** The emulator's own log of the requests to paths starting with `prefix` (TUS requests do not pass the client's fetch). */
+/** The emulator's own log of the requests to paths starting with `prefix`. */
 const emulatorLog = async (method: string, prefix: string) => {
   const requests = await site.emulator.requests({ limit: 1000 });
   return requests.filter((r) => r.method === method && r.path.startsWith(prefix));
@@ -136,8 +136,8 @@ describe('useUpload', () => {
     const video = new Uint8Array(12 * 1024 * 1024).fill(7);
     const creations = (await emulatorLog('POST', '/_uploads/tus')).length;
     const before = puts(FINAL_TUS_PUT).length;
-    // Every chunk is sent; the finalising PUT waits.
-    release = site.hold(FINAL_TUS_PUT);
+    // Every chunk is sent (TUS requests pass the client's fetch too); the finalising PUT waits.
+    release = site.hold(FINAL_TUS_PUT, 'PUT');
     let done: Promise<FileDescriptor> | undefined;
     act(() => void (done = result.current.upload(video, { mimeType: 'video/mp4', fileName: 'clip.mp4' })));
     await putSent(FINAL_TUS_PUT, before);
