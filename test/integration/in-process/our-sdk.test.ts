@@ -157,4 +157,18 @@ describe('the in-process emulator, sockets forbidden', () => {
     expect(state.cookies[0]).toMatchObject({ domain: new URL(emulator.info.url).hostname });
     expect(state.cookies[0]?.value).not.toBe('');
   });
+
+  it('on the WebAssembly engine too (what Node 20 gets without better-sqlite3): API key and visitor calls', async () => {
+    const wasm = await createEmulator({ engine: 'wasm' });
+    try {
+      const { url, apiKey, siteId, clientId } = wasm.info;
+      const owner = createClient({ baseUrl: url, fetch: wasm.fetch, auth: ApiKeyStrategy({ apiKey, siteId }) });
+      const guest = createClient({ baseUrl: url, fetch: wasm.fetch, auth: OAuthStrategy({ clientId }) });
+      const inserted = await owner.items.insert('Movies', { title: 'on wasm' });
+      expect((await guest.items.get('Movies', inserted._id!))?.title).toBe('on wasm');
+      expect((await wasm.control.call('getInfo')).engine).toBe('wasm');
+    } finally {
+      await wasm.close();
+    }
+  });
 });
