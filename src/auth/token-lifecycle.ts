@@ -37,8 +37,8 @@ export const renewalMarginSeconds = (lifetimeSeconds: number): number =>
  * scales with the lifetime the token was issued with when this client obtained it; for tokens of
  * unknown lifetime (given, or restored from storage) it is the full minute.
  */
-export function isUsable(tokens: Partial<Tokens> | undefined, lifetimeSeconds?: number): boolean {
-  const access = tokens?.accessToken;
+export function isUsable(tokens: Partial<Tokens>, lifetimeSeconds?: number): boolean {
+  const access = tokens.accessToken;
   if (!access?.value) return false;
   const margin = lifetimeSeconds === undefined ? MAX_RENEWAL_MARGIN_SECONDS : renewalMarginSeconds(lifetimeSeconds);
   return access.expiresAt - nowInSeconds() > margin;
@@ -118,6 +118,7 @@ export class TokenLifecycle {
 
   /** Stores `tokens` and tells the listeners; returns them. */
   store(tokens: Tokens, lifetimeSeconds?: number): Tokens {
+    // Stryker disable next-line UpdateOperator: any change of the number tells a renewal it lost (only !== compares it)
     this.generation++;
     this.storedLifetimeSeconds = lifetimeSeconds;
     this.options.storage.setTokens(tokens);
@@ -238,6 +239,6 @@ export class TokenLifecycle {
  * is a refresh token dropped. Network errors and 5xx keep the tokens, so the next call tries again.
  */
 function isGrantRefusal(error: unknown): boolean {
-  const status = isSiteKitError(error) ? error.status : undefined;
-  return status !== undefined && status >= 400 && status < 500 && !isRetryableStatus(status);
+  const status = isSiteKitError(error) ? (error.status ?? 0) : 0;
+  return status >= 400 && status < 500 && !isRetryableStatus(status);
 }

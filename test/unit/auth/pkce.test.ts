@@ -34,6 +34,11 @@ describe('the S256 challenge', () => {
     expect(await codeChallengeOf(RFC_VERIFIER)).toBe(RFC_CHALLENGE);
   });
 
+  it("is the RFC 7636 test vector's where there is no crypto at all (a verifier given), by our SHA-256", async () => {
+    vi.stubGlobal('crypto', undefined);
+    expect(await codeChallengeOf(RFC_VERIFIER)).toBe(RFC_CHALLENGE);
+  });
+
   it('is the same both ways for any verifier', async () => {
     await fc.assert(
       fc.asyncProperty(fc.string({ minLength: 43, maxLength: 128 }), async (verifier) => {

@@ -2,6 +2,8 @@
  * OAuth token lifecycle through real API calls: visitor grants, renewal, single-flight, refresh
  * failures (rejected vs transient), the 401 replay, subscriptions, logout, external login.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import nock from 'nock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OAuthStrategy, type AuthEvent, type OAuthOptions, type Tokens } from '../../../src/auth/index.js';
@@ -262,7 +264,8 @@ describe('renewal', () => {
       expect(auth.getTokens().refreshToken.role, String(status)).toBe('visitor');
       nock.cleanAll();
     }
-    for (const status of [408, 429, 500, 503]) {
+    // Not a refusal either: an answer the transport did not follow (300, 304), or past the 5xx range.
+    for (const status of [300, 304, 408, 429, 500, 503]) {
       nock(BASE).post(TOKEN).times(3).reply(status, { message: 'later' });
       const { client, auth } = make({ tokens: expired('member') });
       expect(await client.collections.getDataCollection('x').catch((error) => error), String(status)).toBeInstanceOf(
@@ -270,6 +273,27 @@ describe('renewal', () => {
       );
       expect(auth.getTokens(), String(status)).toEqual(expired('member'));
       nock.cleanAll();
+    }
+  });
+
+  it('a status past the 5xx range (a real server may send 600) is no refusal either: the member stays signed in', async () => {
+    // A real server: nock cannot answer a status past 599.
+    const server = createServer((_request, response) => {
+      response.writeHead(600, { 'content-type': 'application/json' });
+      response.end('{"message":"odd"}');
+    });
+    await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+    nock.enableNetConnect('127.0.0.1');
+    try {
+      const { port } = server.address() as AddressInfo;
+      const auth = OAuthStrategy({ clientId: 'c', tokens: expired('member') });
+      const client = createClient({ auth, baseUrl: `http://127.0.0.1:${port}`, retry: { random: () => 0 } });
+      const error = await client.collections.getDataCollection('x').catch((x) => x);
+      expect(error).toBeInstanceOf(AuthError);
+      expect(error.status).toBe(600);
+      expect(auth.getTokens()).toEqual(expired('member'));
+    } finally {
+      await new Promise((closed) => server.close(closed));
     }
   });
 
@@ -308,6 +332,90 @@ describe('renewal', () => {
     await expect(auth.generateVisitorTokens()).rejects.toThrow(
       /^something went wrong: token request failed \(grant anonymous\): invalid_client$/,
     );
+  });
+
+  it('a blank error_description or message is no reason: the next field, else the status, is given', async () => {
+    tokenEndpoint((_body, n) =>
+      n === 1
+        ? [400, { error_description: '  ', message: '', error: 'invalid_grant' }]
+        : [400, { error_description: '\t', error: ' ' }],
+    );
+    const { auth } = make();
+    await expect(auth.generateVisitorTokens()).rejects.toThrow(
+      /^something went wrong: token request failed \(grant anonymous\): invalid_grant$/,
+    );
+    await expect(auth.generateVisitorTokens()).rejects.toThrow(
+      /^something went wrong: token request failed \(grant anonymous\): status 400$/,
+    );
+  });
+
+  it('a 200 with an empty body is the same AuthError, not a TypeError', async () => {
+    tokenEndpoint(() => [200, '']);
+    const { client } = make();
+    await expect(client.collections.getDataCollection('x')).rejects.toThrow(
+      /^something went wrong: token request failed \(grant anonymous\): the answer has no access_token$/,
+    );
+  });
+
+  it('a visitor grant is retried like a read (503, then tokens)', async () => {
+    const { bodies } = tokenEndpoint((_body, n) => (n === 1 ? [503, {}] : undefined));
+    const seen = api();
+    const { client } = make();
+    await client.collections.getDataCollection('x');
+    expect(bodies.map((b) => b.grantType)).toEqual(['anonymous', 'anonymous']);
+    expect(seen).toEqual(['A2']);
+  });
+
+  it('visitor tokens answered without a refresh token are renewed by a new visitor grant', async () => {
+    const { bodies } = tokenEndpoint((_body, n) => [200, { access_token: `A${n}`, expires_in: 3600 }]);
+    const seen = api();
+    const { client, auth } = make();
+    await client.collections.getDataCollection('x');
+    expect(auth.getTokens().refreshToken).toEqual({ value: '', role: 'visitor' });
+    // An hour later the access token has expired: with no refresh token, a visitor grant again.
+    vi.setSystemTime(FIXED_NOW.getTime() + 3600_000);
+    await client.collections.getDataCollection('x');
+    expect(bodies.map((b) => b.grantType)).toEqual(['anonymous', 'anonymous']);
+    expect(seen).toEqual(['A1', 'A2']);
+  });
+
+  it('the renewal margin of a token this client obtained is a quarter of its lifetime: 40 s lives 30 s', async () => {
+    const { bodies } = tokenEndpoint((_body, n) => [
+      200,
+      { access_token: `A${n}`, expires_in: 40, refresh_token: `R${n}` },
+    ]);
+    const seen = api();
+    const { client } = make();
+    await client.collections.getDataCollection('x');
+    vi.setSystemTime(FIXED_NOW.getTime() + 29_000);
+    await client.collections.getDataCollection('x');
+    vi.setSystemTime(FIXED_NOW.getTime() + 30_000);
+    await client.collections.getDataCollection('x');
+    expect(seen).toEqual(['A1', 'A1', 'A2']);
+    expect(bodies.map((b) => b.grantType)).toEqual(['anonymous', 'refresh_token']);
+  });
+
+  it('a refused refresh token that another tab already rotated: the tokens it stored are used, no visitor grant', async () => {
+    // Shared storage (localStorage between tabs): the other tab renewed with R0 and stored R-other
+    // just before our renewal with R0 reached the server, which refuses the spent R0.
+    let stored: Tokens | null = expired('member');
+    const storage = { getTokens: () => stored, setTokens: (t: Tokens) => void (stored = t) };
+    const { bodies } = tokenEndpoint((body) => {
+      if (body.grantType !== 'refresh_token') return undefined;
+      stored = tokens('member', now() + 3600, 'A-other', 'R-other');
+      return [400, { error: 'invalid_grant' }];
+    });
+    const seen = api();
+    const events: AuthEvent[] = [];
+    const auth = OAuthStrategy({ clientId: 'c', storage });
+    auth.subscribe((e) => events.push(e));
+    const client = createClient({ auth, baseUrl: BASE, retry: { random: () => 0 } });
+    await client.collections.getDataCollection('x');
+    expect(bodies.map((b) => b.refreshToken ?? b.grantType)).toEqual(['R0']);
+    expect(seen).toEqual(['A-other']);
+    expect(events.map((e) => e.type)).toEqual(['tokens']);
+    expect(auth.getTokens().refreshToken).toEqual({ value: 'R-other', role: 'member' });
+    expect(auth.loggedIn()).toBe(true);
   });
 
   it('a 200 without an access token says so', async () => {
@@ -468,6 +576,16 @@ describe('generateVisitorTokens / renewToken', () => {
     const t = await auth.generateVisitorTokens({ refreshToken: { value: 'old', role: 'member' } });
     expect(t.refreshToken.role).toBe('visitor');
     expect(events.map((e) => e.type)).toEqual(['member-refresh-failed']);
+  });
+
+  it('generateVisitorTokens with a refused refresh token gives visitor tokens even while the client holds others', async () => {
+    tokenEndpoint((b) => (b.grantType === 'refresh_token' ? [400, {}] : undefined));
+    const held = tokens('member', now() + 3600, 'HELD', 'R-held');
+    const { auth } = make({ tokens: held });
+    const t = await auth.generateVisitorTokens({ refreshToken: { value: 'old', role: 'member' } });
+    expect(t.accessToken.value).toBe('A2');
+    expect(t.refreshToken).toEqual({ value: 'R2', role: 'visitor' });
+    expect(auth.getTokens()).toEqual(held);
   });
 
   it('renewToken sends the refresh grant and rejects with something went wrong', async () => {
