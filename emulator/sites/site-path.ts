@@ -27,5 +27,12 @@ export function splitSitePath(url: string): { siteId: string; rest: string } | u
     end < 0 ? url.slice(SITE_PATH_PREFIX.length) : url.slice(SITE_PATH_PREFIX.length, SITE_PATH_PREFIX.length + end);
   if (!siteId) return undefined;
   const rest = end < 0 ? '' : url.slice(SITE_PATH_PREFIX.length + end);
-  return { siteId: decodeURIComponent(siteId), rest: rest.startsWith('/') ? rest : `/${rest}` };
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(siteId);
+  } catch {
+    // Not percent-encoding (`%E0`): no site has such an id, and the request is answered 404 as one.
+    decoded = siteId;
+  }
+  return { siteId: decoded, rest: rest.startsWith('/') ? rest : `/${rest}` };
 }

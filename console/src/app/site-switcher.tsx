@@ -11,7 +11,7 @@ import { useConsole } from './console-context.js';
 
 /** A site's name in the list: the default site says so; the others by their id's start. */
 const siteLabel = (site: SiteSummary) =>
-  site.default ? `Default site (${site.siteId.slice(0, 8)})` : `Site ${site.siteId.slice(0, 8)}`;
+  site.default ? `Default · ${site.siteId.slice(0, 8)}` : `Site · ${site.siteId.slice(0, 8)}`;
 
 /** The site list, a button that makes a site from the demo data, and one that deletes the current site. */
 export function SiteSwitcher() {

@@ -84,9 +84,13 @@ describe("a site's links", () => {
     expect((await fetch(put.url!.replace(`/_sites/${site.info.siteId}`, ''))).status).toBe(404);
   });
 
-  it('a link to a site that is not there is a 404', async () => {
-    const response = await fetch(`${emulator.url}/_sites/no-such-site/_media/files/x`);
-    expect(response.status).toBe(404);
-    expect(await response.json()).toMatchObject({ details: { applicationError: { code: 'SITE_NOT_FOUND' } } });
+  it('a link to a site that is not there is a 404, whatever its id holds', async () => {
+    for (const id of ['no-such-site', '%E0%A4%A', '..%2F..', '%00']) {
+      const response = await fetch(`${emulator.url}/_sites/${id}/_media/files/x`);
+      expect(response.status).toBe(404);
+      expect(await response.json()).toMatchObject({ details: { applicationError: { code: 'SITE_NOT_FOUND' } } });
+    }
+    // The server still answers.
+    expect((await fetch(`${emulator.url}/_emulator/health`)).status).toBe(200);
   });
 });

@@ -213,4 +213,24 @@ describe('a site is found as the platform finds it', () => {
     await site.snapshots.remove('before');
     await emulator.admin.items.remove('Movies', 'default-only');
   });
+
+  it("a token request finds its site by the client id in its body: that site's fault rules apply to it, not another's", async () => {
+    const grant = (clientId: string) =>
+      emulator.fetch('/oauth2/token', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ clientId, grantType: 'anonymous' }),
+      });
+    await site.faults.add({ path: '/oauth2/token', status: 503, times: 1 });
+    try {
+      expect((await grant(emulator.info.clientId)).status).toBe(200);
+      expect((await grant(site.info.clientId)).status).toBe(503);
+      expect((await grant(site.info.clientId)).status).toBe(200);
+      // Newest first: the two of this test, in this site's log.
+      const logged = await site.requests({ path: '/oauth2/token', limit: 2 });
+      expect(logged.map((entry) => entry.status)).toEqual([200, 503]);
+    } finally {
+      await site.faults.clear();
+    }
+  });
 });
