@@ -1,7 +1,7 @@
 /** Redirects followed as fetch follows them (used by the node:http handler). */
 import { describe, expect, it } from 'vitest';
 import type { HttpRequest } from '../../../src/http/handler.js';
-import { redirectRequest } from '../../../src/http/redirect.js';
+import { REDIRECT_STATUSES, redirectRequest } from '../../../src/http/redirect.js';
 
 const post: HttpRequest = {
   url: 'https://api.test/a',
@@ -21,6 +21,39 @@ describe('redirectRequest', () => {
     }
   });
 
+  it('the statuses followed are the five fetch follows', () => {
+    expect([...REDIRECT_STATUSES].sort()).toEqual([301, 302, 303, 307, 308]);
+  });
+
+  it('every body header is dropped with the body', () => {
+    const headers = {
+      'content-type': 'text/plain',
+      'content-length': '7',
+      'content-encoding': 'gzip',
+      'content-language': 'en',
+      'content-location': '/a',
+      'x-app': '1',
+    };
+    expect(redirectRequest({ ...post, headers }, 303, '/b')?.headers).toEqual({ 'x-app': '1' });
+  });
+
+  it('a 303 of a GET or a HEAD keeps its method; a 301/302 of any method but POST keeps it and its body', () => {
+    for (const method of ['GET', 'HEAD'])
+      expect(redirectRequest({ ...post, method, body: undefined }, 303, '/b')).toEqual({
+        ...post,
+        method,
+        body: undefined,
+        url: 'https://api.test/b',
+      });
+    for (const status of [301, 302])
+      for (const method of ['PUT', 'PATCH', 'DELETE'])
+        expect(redirectRequest({ ...post, method }, status, '/b')).toEqual({
+          ...post,
+          method,
+          url: 'https://api.test/b',
+        });
+  });
+
   it('a 307/308 keeps the method and a body that can be sent again, but not a stream', () => {
     expect(redirectRequest(post, 307, 'https://api.test/c')).toEqual({ ...post, url: 'https://api.test/c' });
     expect(redirectRequest({ ...post, body: new ReadableStream() }, 308, '/c')).toBeUndefined();
@@ -28,7 +61,12 @@ describe('redirectRequest', () => {
 
   it('drops credentials on the way to another origin', () => {
     const next = redirectRequest(
-      { ...post, method: 'GET', body: undefined, headers: { authorization: 'key', cookie: 'c', 'x-app': '1' } },
+      {
+        ...post,
+        method: 'GET',
+        body: undefined,
+        headers: { authorization: 'key', cookie: 'c', 'proxy-authorization': 'p', 'x-app': '1' },
+      },
       302,
       'https://elsewhere.test/x',
     );

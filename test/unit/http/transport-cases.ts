@@ -621,4 +621,191 @@ export function transportCases(): void {
       expect(log).toEqual([]);
     });
   });
+
+  describe('fetchWithAuth: the request as the caller made it', () => {
+    it('the caller’s headers are sent; a method in lower case is sent and named in upper case', async () => {
+      const log = captureAll((req) => (req.url === '/gone' ? [404, {}] : [200, {}]));
+      await admin().fetchWithAuth('/x', { headers: { 'X-Trace': 't-1' } });
+      expect(log[0]!.headers['x-trace']).toBe('t-1');
+      const error = await admin()
+        .fetchWithAuth('/gone', { method: 'patch' })
+        .catch((caught: unknown) => caught);
+      expect(error).toMatchObject({ status: 404, operation: 'PATCH /gone' });
+      expect(log[1]!.method).toBe('PATCH');
+    });
+
+    it('a URL object of the client’s origin is used as it is, with credentials', async () => {
+      const log = captureAll();
+      await admin().fetchWithAuth(new URL(`${BASE}/object?a=1`));
+      expect(log[0]!.url).toBe('/object?a=1');
+      expect(log[0]!.headers.authorization).toBe('k');
+    });
+
+    it('a GET (the default method) is retried on 503; a POST is not', async () => {
+      const log = captureAll((_req, n) => (n === 1 ? [503, {}] : [200, {}]));
+      expect((await admin().fetchWithAuth('/read')).status).toBe(200);
+      expect(log.map((r) => r.method)).toEqual(['GET', 'GET']);
+      nock.cleanAll();
+      const posts = captureAll(() => [503, {}]);
+      await expect(admin().fetchWithAuth('/write', { method: 'POST', body: '{}' })).rejects.toMatchObject({
+        status: 503,
+      });
+      expect(posts).toHaveLength(1);
+    });
+
+    it('its own signal aborts it, nothing sent', async () => {
+      const log = captureAll();
+      const controller = new AbortController();
+      controller.abort();
+      await expect(admin().fetchWithAuth('/x', { signal: controller.signal })).rejects.toBeInstanceOf(AbortedError);
+      expect(log).toHaveLength(0);
+    });
+
+    it('what it refuses is said in one line naming fetchWithAuth, with the field', async () => {
+      const log = captureAll();
+      const refusal = (promise: Promise<unknown>) =>
+        promise.catch((caught: unknown) => caught) as Promise<RequestError>;
+      const notUrl = await refusal(admin().fetchWithAuth('no-scheme'));
+      expect(notUrl).toBeInstanceOf(RequestError);
+      expect([notUrl.message, notUrl.field]).toEqual([
+        'fetchWithAuth: no-scheme is not a path or an absolute URL',
+        'url',
+      ]);
+      const userInfo = await refusal(admin().fetchWithAuth('https://u:p@other.test/x'));
+      expect(userInfo.message).toBe('fetchWithAuth: user:pass@ in a URL is refused; send credentials in a header');
+      const header = await refusal(admin().fetchWithAuth('/x', { headers: { 'a b': 'c' } }));
+      expect(header.message).toMatch(/^fetchWithAuth: \S/);
+      expect(header.field).toBe('headers');
+      expect(log).toHaveLength(0);
+    });
+
+    it('the consistency token goes only to the client’s origin and is taken only from it', async () => {
+      const log = captureAll(() => [200, {}, { 'x-wix-consistent': 'own-1' }]);
+      const other: Record<string, unknown>[] = [];
+      nock('https://other.test')
+        .persist()
+        .get('/x')
+        .reply(function () {
+          other.push(this.req.headers);
+          return [200, 'ok', { 'x-wix-consistent': 'other-1' }];
+        });
+      const client = admin();
+      await client.fetchWithAuth('/a');
+      await client.fetchWithAuth('https://other.test/x', { allowOtherOrigin: true });
+      await client.fetchWithAuth('/b');
+      expect(other[0]!['x-wix-consistent']).toBeUndefined();
+      expect(log[1]!.headers['x-wix-consistent']).toBe('own-1');
+    });
+  });
+
+  describe('what every call sends', () => {
+    it('a body goes with content-type application/json; a call without one has no content-type', async () => {
+      const log = captureAll((req) =>
+        req.method === 'GET' ? [200, { collection: { id: 'M' } }] : [200, { dataItem: { id: 'a', data: {} } }],
+      );
+      await admin().collections.getDataCollection('M');
+      await admin().items.insert('M', { _id: 'a' });
+      expect(log.map((r) => [r.method, r.headers['content-type']])).toEqual([
+        ['GET', undefined],
+        ['POST', 'application/json'],
+      ]);
+    });
+
+    it('without a baseUrl, calls go to www.wixapis.com; extra trailing slashes of a baseUrl are dropped', async () => {
+      const seen: string[] = [];
+      nock('https://www.wixapis.com')
+        .get('/wix-data/v2/collections/M')
+        .reply(function (uri) {
+          seen.push(uri);
+          return [200, { collection: { id: 'M' } }];
+        });
+      await createClient({ auth: ApiKeyStrategy({ apiKey: 'k' }) }).collections.getDataCollection('M');
+      const log = captureAll(() => [200, { collection: { id: 'M' } }]);
+      await admin({ baseUrl: `${BASE}//` }).collections.getDataCollection('M');
+      expect([...seen, log[0]!.url]).toEqual(['/wix-data/v2/collections/M', '/wix-data/v2/collections/M']);
+    });
+
+    it('the client’s retry delays are the ones waited: a 60 s back-off outlasts a 300 ms call', async () => {
+      const log = captureAll((_req, n) => (n === 1 ? [503, {}] : [200, { collection: { id: 'M' } }]));
+      const client = admin({ retry: { baseDelayMs: 60_000, random: () => 1 } });
+      await expect(client.collections.getDataCollection('M', { timeoutMs: 300 })).rejects.toBeInstanceOf(TimeoutError);
+      expect(log).toHaveLength(1);
+    });
+
+    it('a 300 (not a redirect fetch follows) is an HttpError, not a success', async () => {
+      captureAll(() => [300, { collection: { id: 'M' } }]);
+      await expect(admin({ retry: false }).collections.getDataCollection('M')).rejects.toMatchObject({ status: 300 });
+    });
+
+    it('a call’s own headers win over the client’s and the strategy’s; a repeatable call is retried like a read', async () => {
+      const log = captureAll((_req, n) => (n === 1 ? [503, {}] : [200, { dataItem: { id: 'a', data: {} } }]));
+      const t = new Transport({ baseUrl: BASE, auth: ApiKeyStrategy({ apiKey: 'k' }), headers: { 'X-App': 'client' } });
+      await t.send(
+        operations.insert,
+        { dataCollectionId: 'M', dataItem: { data: {} } },
+        { headers: { 'X-App': 'call', Authorization: 'other' }, repeatable: true },
+      );
+      expect(log.map((r) => [r.method, r.headers['x-app'], r.headers.authorization])).toEqual([
+        ['POST', 'call', 'other'],
+        ['POST', 'call', 'other'],
+      ]);
+    });
+
+    it('a body that is not JSON is refused naming the operation; a bad timeoutMs names the option', async () => {
+      const log = captureAll();
+      await expect(admin().items.insert('M', { n: 1n } as never)).rejects.toThrow(
+        /^insert: the request cannot be sent as JSON \(.+\)$/,
+      );
+      await expect(admin().collections.getDataCollection('M', { timeoutMs: -1 })).rejects.toThrow(/timeoutMs/);
+      expect(log).toHaveLength(0);
+    });
+  });
+
+  describe('credentials and replays', () => {
+    it('a strategy whose token request failed on the network: its error as it is, not retried by the call', async () => {
+      const log = captureAll();
+      const failure = new NetworkError({ cause: new Error('ECONNRESET'), operation: 'token' });
+      const getAuthHeaders = vi.fn(async () => {
+        throw failure;
+      });
+      const client = createClient({
+        auth: { elevated: false, getAuthHeaders },
+        baseUrl: BASE,
+        retry: { random: () => 0 },
+      });
+      await expect(client.collections.getDataCollection('M')).rejects.toBe(failure);
+      expect(getAuthHeaders).toHaveBeenCalledTimes(1);
+      expect(log).toHaveLength(0);
+    });
+
+    it('a renewal that fails after a 401 surfaces the 401, without a replay', async () => {
+      const log = captureAll(() => [401, {}]);
+      const auth: AuthStrategy = {
+        elevated: true,
+        getAuthHeaders: async () => ({ headers: { Authorization: 'old' } }),
+        onUnauthorized: async () => {
+          throw new Error('renewal failed');
+        },
+      };
+      await expect(createClient({ auth, baseUrl: BASE }).collections.getDataCollection('M')).rejects.toMatchObject({
+        status: 401,
+      });
+      expect(log).toHaveLength(1);
+    });
+
+    it('the replay after a 401 is not counted as a retry: retries: 1 still retries a 503 after it', async () => {
+      let token = 'old';
+      const auth: AuthStrategy = {
+        elevated: true,
+        getAuthHeaders: async () => ({ headers: { Authorization: token } }),
+        onUnauthorized: async () => ((token = 'new'), true),
+      };
+      const log = captureAll((_req, n) =>
+        n === 1 ? [401, {}] : n === 2 ? [503, {}] : [200, { collection: { id: 'M' } }],
+      );
+      const client = createClient({ auth, baseUrl: BASE, retry: { retries: 1, random: () => 0 } });
+      expect(await client.collections.getDataCollection('M')).toEqual({ _id: 'M' });
+      expect(log.map((r) => r.headers.authorization)).toEqual(['old', 'new', 'new']);
+    });
+  });
 }
