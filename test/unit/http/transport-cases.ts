@@ -20,7 +20,9 @@ import {
   ValidationError,
 } from '../../../src/errors/index.js';
 import { DEFAULT_ATTEMPT_TIMEOUT_MS, DEFAULT_TIMEOUT_MS } from '../../../src/http/options.js';
+import { serializeQuery } from '../../../src/http/query.js';
 import { Transport } from '../../../src/http/transport.js';
+import { buildRequest } from '../../../src/request.js';
 import { BASE, captureAll } from '../../helpers/capture.js';
 
 const admin = (o: Partial<ClientOptions> = {}) =>
@@ -224,6 +226,27 @@ export function transportCases(): void {
       expect(log).toHaveLength(0);
     });
 
+    it('a request the operation cannot be built from is a RequestError naming the field, nothing sent', async () => {
+      const log = captureAll();
+      const t = new Transport({ baseUrl: BASE, auth: ApiKeyStrategy({ apiKey: 'k' }) });
+      const error = await t.send(operations.getMember, {}).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(RequestError);
+      expect(error).toMatchObject({ message: 'getMember: missing path parameter "id"', field: 'id' });
+      expect(log).toHaveLength(0);
+    });
+
+    it('raw requests go through the caller’s fetch when there is one, else the global fetch', async () => {
+      const log = captureAll(() => [200, 'global']);
+      const callerFetch = vi.fn<typeof fetch>(async () => new Response('caller'));
+      const own = new Transport({ baseUrl: BASE, auth: ApiKeyStrategy({ apiKey: 'k' }), fetch: callerFetch });
+      const plain = new Transport({ baseUrl: BASE, auth: ApiKeyStrategy({ apiKey: 'k' }) });
+      expect([own.usesCallerFetch, plain.usesCallerFetch]).toEqual([true, false]);
+      expect(await (await own.fetchRaw(`${BASE}/raw`, { method: 'PUT' })).text()).toBe('caller');
+      expect(callerFetch).toHaveBeenCalledWith(`${BASE}/raw`, { method: 'PUT' });
+      expect(await (await plain.fetchRaw(`${BASE}/raw`)).text()).toBe('global');
+      expect(log.map((r) => r.url)).toEqual(['/raw']);
+    });
+
     it('bad input → RequestError before any request, never a TypeError', async () => {
       const log = captureAll();
       const c = admin();
@@ -253,6 +276,24 @@ export function transportCases(): void {
       await c.collections.getDataCollection('B');
       expect(log[0]!.headers['x-wix-consistent']).toBeUndefined();
       expect(log[1]!.headers['x-wix-consistent']).toBe('tok-1');
+    });
+
+    it('a GET of exactly 4000 query characters stays a GET; a GET without a fallback stays one however long', async () => {
+      const log = captureAll(() => [200, { dataItems: [], files: [] }]);
+      const t = new Transport({ baseUrl: BASE, auth: ApiKeyStrategy({ apiKey: 'k' }), retry: false });
+      const request = (length: number) => ({
+        dataCollectionId: 'M',
+        query: { filter: { title: { $eq: 'x'.repeat(length) } } },
+      });
+      let length = 0;
+      while (serializeQuery(buildRequest(operations.queryDataItemsGet, request(length)).query).length < 4000) length++;
+      expect(serializeQuery(buildRequest(operations.queryDataItemsGet, request(length)).query)).toHaveLength(4000);
+      await t.send(operations.queryDataItemsGet, request(length));
+      await t.send(operations.listFiles, { parentFolderId: 'f'.repeat(5000) });
+      expect(log.map((r) => [r.method, r.url.length > 4000])).toEqual([
+        ['GET', true],
+        ['GET', true],
+      ]);
     });
 
     it('a GET whose query exceeds 4000 characters switches to its POST fallback', async () => {
