@@ -830,6 +830,23 @@ export function transportCases(): void {
       expect(log).toHaveLength(0);
     });
 
+    it('only a 401 asks the strategy to renew: a 403 or a 503 does not', async () => {
+      const log = captureAll((_req, n) =>
+        n === 1 ? [403, {}] : n === 2 ? [503, {}] : [200, { collection: { id: 'M' } }],
+      );
+      const onUnauthorized = vi.fn(async () => true);
+      const auth: AuthStrategy = {
+        elevated: true,
+        getAuthHeaders: async () => ({ headers: { Authorization: 'k' } }),
+        onUnauthorized,
+      };
+      const client = createClient({ auth, baseUrl: BASE, retry: { retries: 0 } });
+      await expect(client.collections.getDataCollection('M')).rejects.toMatchObject({ status: 403 });
+      await expect(client.collections.getDataCollection('M')).rejects.toMatchObject({ status: 503 });
+      expect(onUnauthorized).not.toHaveBeenCalled();
+      expect(log).toHaveLength(2);
+    });
+
     it('a renewal that fails after a 401 surfaces the 401, without a replay', async () => {
       const log = captureAll(() => [401, {}]);
       const auth: AuthStrategy = {
