@@ -59,6 +59,7 @@ export class CallDeadline {
     if (callerSignal?.aborted) this.abort.abort(callerAbortError(callerSignal.reason, operation));
     else if (callerSignal) {
       const onAbort = () => this.abort.abort(callerAbortError(callerSignal.reason, operation));
+      // Stryker disable next-line ObjectLiteral,BooleanLiteral: a signal aborts once; `once` only lets the listener go early
       callerSignal.addEventListener('abort', onAbort, { once: true });
       this.removeCallerListener = () => callerSignal.removeEventListener('abort', onAbort);
     }

@@ -86,6 +86,7 @@ export function shouldRetry(input: {
   return (
     input.attempt <= settings.retries &&
     isIdempotent(input.method, input.readOnly) &&
+    // Stryker disable next-line ConditionalExpression: isRetryableStatus(undefined) is false too (the check is for the type)
     (input.networkError === true || (status !== undefined && isRetryableStatus(status))) &&
     (retryAfterMs == null || retryAfterMs <= settings.maxRetryAfterMs)
   );
@@ -97,6 +98,7 @@ export function shouldRetry(input: {
  * Anything else gives `null`, meaning "no hint".
  */
 export function parseRetryAfter(header: string | null | undefined, now: number): number | null {
+  // Stryker disable next-line StringLiteral: any text other than a number or an HTTP-date gives null, as '' does
   const value = header?.trim() ?? '';
   if (/^\d*\.?\d+$/.test(value)) return Math.ceil(Number(value) * 1000);
   // Date.parse alone accepts junk like "foo 1" (as 2001), so require the HTTP-date shape first:

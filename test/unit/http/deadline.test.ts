@@ -5,7 +5,7 @@
  * clock alone (a test's fake `setTimeout` without a fake `Date`).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AttemptTimeout, CallDeadline, callerAbortError } from '../../../src/http/deadline.js';
+import { AttemptTimeout, CallDeadline, callerAbortError, deadline } from '../../../src/http/deadline.js';
 import { AbortedError, TimeoutError } from '../../../src/errors/index.js';
 
 describe('CallDeadline', () => {
@@ -119,5 +119,32 @@ describe("a caller's abort", () => {
     later.abort('after');
     expect(call.abort.reason).toBeUndefined();
     expect(new CallDeadline(undefined, 0, 'getItem').canAbort).toBe(false);
+  });
+});
+
+describe('deadline (one limit as a plain AbortSignal, for the calls outside the transport)', () => {
+  beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] }));
+  afterEach(() => vi.useRealTimers());
+
+  it('its signal aborts at the limit with a TimeoutError naming the operation; done() stops the timer', async () => {
+    const limited = deadline(undefined, 50, 'upload');
+    expect(limited.signal.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(limited.signal.aborted).toBe(true);
+    expect(limited.error()).toBeInstanceOf(TimeoutError);
+    expect(limited.error()).toMatchObject({ operation: 'upload' });
+    const finished = deadline(undefined, 50, 'upload');
+    finished.done();
+    expect(vi.getTimerCount()).toBe(0);
+    expect(finished.signal.aborted).toBe(false);
+  });
+
+  it('without a limit it ends only by the caller’s signal, as an AbortedError', () => {
+    const caller = new AbortController();
+    const open = deadline(caller.signal, undefined);
+    expect(vi.getTimerCount()).toBe(0);
+    caller.abort();
+    expect(open.signal.aborted).toBe(true);
+    expect(open.error()).toBeInstanceOf(AbortedError);
   });
 });

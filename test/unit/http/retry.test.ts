@@ -169,6 +169,7 @@ describe('parseRetryAfter', () => {
     ['foo 1'],
     ['Fri 2'],
     ['Wed, 99 Foo 2015 07:28:30 GMT'],
+    ['soon Wed, 21 Oct 2015 07:28:00 GMT'],
     ['Infinity'],
     ['NaN'],
   ])('%j → null', (header) => {
