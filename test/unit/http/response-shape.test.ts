@@ -34,6 +34,11 @@ describe('unexpectedShape', () => {
     expect(
       unexpectedShape(op({ response }), { dataItems: [{ id: 'a' }], page: { a: { created: 'x' } }, extra: 1 }),
     ).toBeUndefined();
+    // Absent and null values are allowed at every depth; a nested path is named in full.
+    expect(unexpectedShape(op({ response }), {})).toBeUndefined();
+    expect(unexpectedShape(op({ response }), { dataItems: null, page: { a: null } })).toBeUndefined();
+    expect(unexpectedShape(op({ response }), { dataItems: [null, { id: 'a' }] })).toBeUndefined();
+    expect(unexpectedShape(op({ response: { a: { b: 'item' } } }), { a: { b: 5 } })).toBe('"a.b" is not an object');
     // Scalars are not checked (a date stays the transforms' business), nor are absent fields.
     expect(unexpectedShape(op({ response: { when: 'date' } }), { when: 5 })).toBeUndefined();
   });

@@ -214,6 +214,16 @@ export function transportCases(): void {
       expect(log).toHaveLength(0);
     });
 
+    it('the transport itself refuses an elevated operation to a client that is not (whoever calls it)', async () => {
+      const log = captureAll();
+      const auth: AuthStrategy = { elevated: false, getAuthHeaders: async () => ({ headers: {} }) };
+      const t = new Transport({ baseUrl: BASE, auth });
+      await expect(t.send({ ...operations.getMember, elevated: true }, { id: 'm1' })).rejects.toBeInstanceOf(
+        ElevationRequiredError,
+      );
+      expect(log).toHaveLength(0);
+    });
+
     it('bad input → RequestError before any request, never a TypeError', async () => {
       const log = captureAll();
       const c = admin();
@@ -377,11 +387,12 @@ export function transportCases(): void {
     });
 
     it('an unreadable 2xx body keeps its real status', async () => {
-      captureAll(() => [201, '{"trunc']);
-      await expect(admin().members.createMember({ member: {} })).rejects.toMatchObject({
-        code: 'SYSTEM_ERROR',
-        status: 201,
-      });
+      captureAll(() => [201, '{"trunc', { 'x-wix-request-id': 'req-7' }]);
+      const error = await admin()
+        .members.createMember({ member: {} })
+        .catch((caught: unknown) => caught);
+      expect(error).toMatchObject({ code: 'SYSTEM_ERROR', status: 201, requestId: 'req-7' });
+      expect((error as Error).message).toMatch(/^\w+: unreadable response body \(.+\)$/);
     });
   });
 
