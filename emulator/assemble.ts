@@ -44,6 +44,8 @@ export interface AssemblyOptions {
   bodyLimit?: number | undefined;
   /** See `EmulatorOptions.sitePool`. */
   sitePool?: number | undefined;
+  /** Make the pool's key pairs from the start; default: only when `sitePool` is given. */
+  fillKeyPoolAtStart?: boolean | undefined;
 }
 
 /** Key pairs made ahead by default: the sites of 8 test workers. */
@@ -137,8 +139,9 @@ export async function assembleEmulator(options: AssemblyOptions): Promise<Assemb
     openStore: (file) => openEngineStore(options.engine, file),
     emulatorUrl: () => url,
     keyPoolSize: options.sitePool ?? DEFAULT_SITE_POOL,
-    // Asked for by name: sites will be made; otherwise key pairs are made from the first site on.
-    fillKeyPoolAtStart: options.sitePool !== undefined,
+    // A server (startEmulator), or a pool asked for by name: sites will be made; otherwise key
+    // pairs are made from the first site on.
+    fillKeyPoolAtStart: options.fillKeyPoolAtStart ?? options.sitePool !== undefined,
   });
   try {
     const context = sites.defaultSite;

@@ -3,6 +3,7 @@ import { decisiveDecision, explainDecision, type Decision } from '../auth/decisi
 import type { LoggedCaller, LoggedRequest, RequestFilter } from './api.js';
 import { redactedText } from './logged-bodies.js';
 import type { Caller, EmulatorContext } from '../service.js';
+import { perSite } from '../per-site.js';
 
 export type { LoggedCaller, LoggedRequest, RequestFilter };
 
@@ -147,15 +148,5 @@ export function createRequestLog(capacity = 1000): RequestLog {
   };
 }
 
-/** Each site's request log, made at its first request. */
-const logs = new WeakMap<EmulatorContext, RequestLog>();
-
-/** The request log of a site (each site logs its own requests). */
-export function requestLogOf(context: EmulatorContext): RequestLog {
-  let log = logs.get(context);
-  if (!log) {
-    log = createRequestLog();
-    logs.set(context, log);
-  }
-  return log;
-}
+/** The request log of a site (each site logs its own requests), made at its first request. */
+export const requestLogOf: (context: EmulatorContext) => RequestLog = perSite(() => createRequestLog());

@@ -15,6 +15,7 @@ import { createRateLimiter, type RateLimiter } from './rate-limit.js';
 import { QUERY_PROBLEM } from './querystring.js';
 import { requestSchema, type SchemaError } from './schema-validator.js';
 import { fieldViolations } from './violations.js';
+import { perSite } from '../per-site.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -107,18 +108,10 @@ function run(operation: Operation, call: RouteCall, context: EmulatorContext): u
   return result;
 }
 
-/** Each site's rate limiter (its own windows), made at its first call. */
-const rateLimiters = new WeakMap<EmulatorContext, RateLimiter>();
-
-/** The rate limiter of a site. */
-function rateLimiterOf(context: EmulatorContext): RateLimiter {
-  let limiter = rateLimiters.get(context);
-  if (!limiter) {
-    limiter = createRateLimiter(context.config, context.clock, context.site.clientId);
-    rateLimiters.set(context, limiter);
-  }
-  return limiter;
-}
+/** The rate limiter of a site (its own windows), made at its first call. */
+const rateLimiterOf = perSite<RateLimiter>((context) =>
+  createRateLimiter(context.config, context.clock, context.site.clientId),
+);
 
 /** The request schema of a route that declares none. */
 const ANY_OBJECT = { type: 'object' };

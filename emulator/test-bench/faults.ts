@@ -13,6 +13,7 @@ import type { FaultInput, FaultRule } from '../control/api.js';
 // The request fields the route table sets (caller, operationId), declared there.
 import type {} from '../http/routes.js';
 import type { Caller, EmulatorContext } from '../service.js';
+import { perSite } from '../per-site.js';
 
 export type { FaultInput, FaultRule };
 
@@ -82,18 +83,8 @@ export function createFaultRules(random: () => number = Math.random): FaultRules
   };
 }
 
-/** Each site's fault rules, made when first asked for. */
-const siteRules = new WeakMap<EmulatorContext, FaultRules>();
-
-/** The fault rules of a site (each site has its own). */
-export function faultRulesOf(context: EmulatorContext): FaultRules {
-  let rules = siteRules.get(context);
-  if (!rules) {
-    rules = createFaultRules();
-    siteRules.set(context, rules);
-  }
-  return rules;
-}
+/** The fault rules of a site (each site has its own), made when first asked for. */
+export const faultRulesOf: (context: EmulatorContext) => FaultRules = perSite(() => createFaultRules());
 
 /** The text of common error statuses, for the error code of a faulted answer. */
 const STATUS_CODES: Readonly<Record<number, string>> = {

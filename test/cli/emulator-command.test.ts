@@ -66,3 +66,28 @@ it('--control-origin lets that origin use the control API, not another local pag
   expect(await runCommand(['emulator', '--port', '0', '--memory', '--control-origin', 'localhost:5173'], io)).toBe(1);
   expect(stderr).toContain('localhost:5173 is not an origin');
 });
+
+it('--site-pool takes a whole number of key pairs to make ahead, and says so when it is not one', async () => {
+  for (const bad of ['-1', 'eight', '65', '1.5']) {
+    let stderr = '';
+    const io: CommandIo = { stdout: () => {}, stderr: (text) => void (stderr += text), env: {} };
+    expect(await runCommand(['emulator', '--port', '0', '--memory', `--site-pool=${bad}`], io)).toBe(2);
+    expect(stderr).toContain(`--site-pool must be a whole number from 0 to 64 (got ${bad})`);
+  }
+});
+
+it('the running emulator makes sites on demand, each with its own keys', { timeout: 60_000 }, async () => {
+  const url = /listening on (\S+)/.exec(await banner)![1]!;
+  const made = await Promise.all(
+    Array.from({ length: 3 }, () =>
+      fetch(`${url}/_emulator/sites`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ from: 'empty' }),
+      }).then(async (response) => ({ status: response.status, body: await response.json() })),
+    ),
+  );
+  expect(made.map((site) => site.status)).toEqual([201, 201, 201]);
+  expect(new Set(made.map((site) => site.body.publicKey)).size).toBe(3);
+  expect(new Set(made.map((site) => site.body.apiKey)).size).toBe(3);
+});

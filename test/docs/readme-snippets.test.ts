@@ -58,6 +58,8 @@ interface Snippet {
   code: string;
   line: number;
   savedAs?: string;
+  /** Saved in the reader's Playwright project (`Save it as \`x\` in your Playwright project`), not the new app. */
+  inPlaywrightProject?: boolean;
 }
 
 /**
@@ -67,6 +69,12 @@ interface Snippet {
  */
 const NEW_APP = join(ROOT, 'test/docs/new-app');
 const NEW_APP_PACKAGE = JSON.stringify({ name: 'new-app', version: '1.0.0', main: 'index.js', license: 'ISC' });
+/**
+ * Where the files of the reader's Playwright project are checked: Playwright compiles a test's
+ * TypeScript as modules whatever its package.json says, so they are checked as modules.
+ */
+const PLAYWRIGHT_PROJECT = join(ROOT, 'test/docs/playwright-project');
+const PLAYWRIGHT_PROJECT_PACKAGE = JSON.stringify({ name: 'playwright-project', type: 'module' });
 
 /** The fenced code blocks of a Markdown text. */
 function codeBlocks(markdown: string): Snippet[] {
@@ -78,12 +86,14 @@ function codeBlocks(markdown: string): Snippet[] {
     const end = lines.findIndex((line, at) => at > index && /^```\s*$/.test(line));
     if (end < 0) throw new Error(`README.md:${index + 1}: code block never closed`);
     const after = lines.slice(end + 1).find((line) => line.trim() !== '');
-    const savedAs = after && /^Save it as `([^`]+)`/.exec(after)?.[1];
+    const saved = after && /^Save it as `([^`]+)`( in your Playwright project)?/.exec(after);
+    const savedAs = saved?.[1];
     blocks.push({
       language: opening[1]!,
       code: lines.slice(index + 1, end).join('\n'),
       line: index + 2,
       ...(savedAs ? { savedAs } : {}),
+      ...(saved?.[2] ? { inPlaywrightProject: true } : {}),
     });
     index = end;
   }
@@ -113,9 +123,12 @@ function typecheckSnippets(snippets: Snippet[]): string[][] {
   const virtual = new Map<string, string>([
     [join(folder, 'reader-supplied.d.ts'), READER_SUPPLIED],
     [join(NEW_APP, 'package.json'), NEW_APP_PACKAGE],
+    [join(PLAYWRIGHT_PROJECT, 'package.json'), PLAYWRIGHT_PROJECT_PACKAGE],
   ]);
   const names = snippets.map((snippet) =>
-    snippet.savedAs ? join(NEW_APP, snippet.savedAs) : join(folder, `readme-line-${snippet.line}.${snippet.language}`),
+    snippet.savedAs
+      ? join(snippet.inPlaywrightProject ? PLAYWRIGHT_PROJECT : NEW_APP, snippet.savedAs)
+      : join(folder, `readme-line-${snippet.line}.${snippet.language}`),
   );
   // `export {}` makes a snippet a module, so its names do not clash with the other snippets'.
   for (const [index, snippet] of snippets.entries()) virtual.set(names[index]!, `${snippet.code}\nexport {};\n`);
@@ -125,7 +138,8 @@ function typecheckSnippets(snippets: Snippet[]): string[][] {
   host.fileExists = (file) => virtual.has(file) || fileExists.call(host, file);
   // The new app exists only here: the module-format lookup asks for its folder before its package.json.
   const { directoryExists } = host;
-  host.directoryExists = (directory) => directory === NEW_APP || (directoryExists?.call(host, directory) ?? true);
+  host.directoryExists = (directory) =>
+    directory === NEW_APP || directory === PLAYWRIGHT_PROJECT || (directoryExists?.call(host, directory) ?? true);
   host.readFile = (file) => virtual.get(file) ?? readFile.call(host, file);
   host.getSourceFile = (file, language, ...rest) => {
     const text = virtual.get(file);

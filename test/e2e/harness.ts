@@ -76,7 +76,8 @@ async function openStage(): Promise<Stage & { close(): Promise<void> }> {
       `Chromium is not installed at ${chromiumPath}: CI must run "apt-get install -y chromium" before the tests`,
     );
   await ensureConsoleBuilt({ quiet: true });
-  const emulator = await startEmulator({ port: 0, memory: true, consoleDir: consoleOutputDir });
+  // No key pairs made ahead: the browser tests make few sites, and the CPU is theirs.
+  const emulator = await startEmulator({ port: 0, memory: true, consoleDir: consoleOutputDir, sitePool: 0 });
   let browser: Browser;
   try {
     browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });

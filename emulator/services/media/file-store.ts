@@ -10,6 +10,7 @@ import { applicationError, invalidField } from '../../errors.js';
 import type { Caller, EmulatorContext } from '../../service.js';
 import type { Migration, Store } from '../../store/store.js';
 import type { MediaType } from './media-types.js';
+import { perSite } from '../../per-site.js';
 
 /** A file descriptor in wire form. */
 export interface FileDescriptor {
@@ -151,25 +152,18 @@ export interface MediaDirectories {
   dispose(): void;
 }
 
-const directories = new WeakMap<EmulatorContext, MediaDirectories>();
-
-/** The media directories of an emulator, created on first use. */
-export function mediaDirectories(context: EmulatorContext): MediaDirectories {
-  let found = directories.get(context);
-  if (!found) {
-    const temporary = !context.dataDir;
-    const root = context.dataDir
-      ? join(context.dataDir, 'media')
-      : mkdtempSync(join(tmpdir(), 'sitekit-emulator-media-'));
-    const files = join(root, 'files');
-    const incoming = join(root, 'incoming');
-    const tus = join(root, 'tus');
-    for (const directory of [files, incoming, tus]) mkdirSync(directory, { recursive: true });
-    found = { files, incoming, tus, dispose: () => temporary && rmSync(root, { recursive: true, force: true }) };
-    directories.set(context, found);
-  }
-  return found;
-}
+/** The media directories of a site, created on first use. */
+export const mediaDirectories = perSite<MediaDirectories>((context) => {
+  const temporary = !context.dataDir;
+  const root = context.dataDir
+    ? join(context.dataDir, 'media')
+    : mkdtempSync(join(tmpdir(), 'sitekit-emulator-media-'));
+  const files = join(root, 'files');
+  const incoming = join(root, 'incoming');
+  const tus = join(root, 'tus');
+  for (const directory of [files, incoming, tus]) mkdirSync(directory, { recursive: true });
+  return { files, incoming, tus, dispose: () => temporary && rmSync(root, { recursive: true, force: true }) };
+});
 
 /**
  * The path of a file's bytes. File ids are generated here, but an imported or seeded state may carry
