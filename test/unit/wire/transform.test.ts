@@ -196,6 +196,14 @@ describe('codecs i v a c (media references)', () => {
     expect(image.w('wix:image://v1/a/bad%E0%A4%A.jpg')).toMatchObject({ id: 'a', filename: 'bad%E0%A4%A.jpg' });
   });
 
+  it('dates: only a string that starts as an ISO date is one, extended years included', () => {
+    // Date.parse alone reads "Created 2024-01-05" as a date: such text must stay text.
+    expect(dateCodec.toPublic('Created 2024-01-05')).toBe('Created 2024-01-05');
+    expect(dateCodec.toPublic('Mon 2024-01-05')).toBe('Mon 2024-01-05');
+    expect(dateCodec.toPublic('+010000-01-01T00:00:00.000Z')).toEqual(new Date('+010000-01-01T00:00:00.000Z'));
+    expect(dateCodec.toPublic('-000001-01-01T00:00:00.000Z')).toEqual(new Date('-000001-01-01T00:00:00.000Z'));
+  });
+
   it('parseMediaRef / formatMediaRef', () => {
     expect(parseMediaRef(imageRef)).toStrictEqual({ kind: 'image', media: imageWire });
     expect(parseMediaRef('wix:video://v1/v/f.mp4')).toStrictEqual({
@@ -203,6 +211,8 @@ describe('codecs i v a c (media references)', () => {
       media: { id: 'v', filename: 'f.mp4' },
     });
     expect(parseMediaRef('http://example.com')).toBeUndefined();
+    // Only a whole string is a reference: text around one is text.
+    expect(parseMediaRef(`see ${imageRef}`)).toBeUndefined();
     expect(parseMediaRef(42)).toBeUndefined();
     expect(formatMediaRef('image', imageWire)).toBe(imageRef);
     expect(formatMediaRef('image', {})).toBeUndefined();
