@@ -16,6 +16,7 @@ export const isPlainObject = (value: unknown): value is PlainObject => {
 
 /** True when both arrays hold the same values (`Object.is`) in the same order. */
 const same = (a: readonly unknown[], b: readonly unknown[]): boolean =>
+  // Stryker disable next-line ConditionalExpression: mapArray compares a map with its input, always of one length
   a.length == b.length && a.every((value, i) => Object.is(value, b[i]));
 
 /**
@@ -55,6 +56,7 @@ export const mapEntries = (
 };
 
 const put = (target: PlainObject, key: string, value: unknown): void => {
+  // Stryker disable next-line ConditionalExpression: defining any other key with these flags is what assigning it does
   if (key === '__proto__')
     Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
   else target[key] = value;
