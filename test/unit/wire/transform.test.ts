@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { operations } from '../../../generated/operations.js';
 import type { TransformNode } from '../../../src/operation.js';
 import {
+  codecs,
   dateCodec,
   fieldMaskCodec,
   floatCodec,
@@ -194,6 +195,33 @@ describe('codecs i v a c (media references)', () => {
     expect(image.w('wix:video://v1/v/f.mp4')).toBe('wix:video://v1/v/f.mp4'); // another kind
     expect(image.w(undefined)).toBe(undefined);
     expect(image.w('wix:image://v1/a/bad%E0%A4%A.jpg')).toMatchObject({ id: 'a', filename: 'bad%E0%A4%A.jpg' });
+  });
+
+  it('an item: the id beside the data fills a missing _id only; no id, no _id', () => {
+    expect(itemCodec.toPublic({ id: 'wire', data: { _id: 'data', a: 1 } })).toStrictEqual({ _id: 'data', a: 1 });
+    expect(itemCodec.toPublic({ id: 'wire', data: { a: 1 } })).toStrictEqual({ a: 1, _id: 'wire' });
+    expect(itemCodec.toPublic({ data: { a: 1 } })).toStrictEqual({ a: 1 });
+  });
+
+  it('item data: only an object that is exactly {$date} is a date; nulls pass; a failing getter fails as itself', () => {
+    expect(itemDataCodec.toPublic({ a: null, b: { $date: '2024-01-05T00:00:00.000Z', note: 'x' } })).toStrictEqual({
+      a: null,
+      b: { $date: '2024-01-05T00:00:00.000Z', note: 'x' },
+    });
+    const boom = new Error('boom');
+    const value = {
+      get a() {
+        throw boom;
+      },
+    };
+    expect(() => itemDataCodec.toWire(value)).toThrow(boom);
+  });
+
+  it('an entity filter renames system fields at every depth, both ways', () => {
+    const wire = { $and: [{ id: { $eq: 'a' } }, { createdDate: { $gt: 1 } }], title: 'x' };
+    const publicForm = { $and: [{ _id: { $eq: 'a' } }, { _createdDate: { $gt: 1 } }], title: 'x' };
+    expect(codecs.entityFilter!.toWire(publicForm)).toStrictEqual(wire);
+    expect(codecs.entityFilter!.toPublic(wire)).toStrictEqual(publicForm);
   });
 
   it('dates: only a string that starts as an ISO date is one, extended years included', () => {
