@@ -240,5 +240,6 @@ export class TokenLifecycle {
  */
 function isGrantRefusal(error: unknown): boolean {
   const status = isSiteKitError(error) ? (error.status ?? 0) : 0;
+  // Stryker disable next-line EqualityOperator: 500 is retryable, so <= 500 refuses nothing more
   return status >= 400 && status < 500 && !isRetryableStatus(status);
 }

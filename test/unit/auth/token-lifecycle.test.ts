@@ -278,7 +278,9 @@ describe('renewal', () => {
 
   it('a status past the 5xx range (a real server may send 600) is no refusal either: the member stays signed in', async () => {
     // A real server: nock cannot answer a status past 599.
+    let requests = 0;
     const server = createServer((_request, response) => {
+      requests++;
       response.writeHead(600, { 'content-type': 'application/json' });
       response.end('{"message":"odd"}');
     });
@@ -292,6 +294,8 @@ describe('renewal', () => {
       expect(error).toBeInstanceOf(AuthError);
       expect(error.status).toBe(600);
       expect(auth.getTokens()).toEqual(expired('member'));
+      // The refresh only: no fall-back to a visitor grant, as after a refusal.
+      expect(requests).toBe(1);
     } finally {
       await new Promise((closed) => server.close(closed));
     }
@@ -416,6 +420,39 @@ describe('renewal', () => {
     expect(events.map((e) => e.type)).toEqual(['tokens']);
     expect(auth.getTokens().refreshToken).toEqual({ value: 'R-other', role: 'member' });
     expect(auth.loggedIn()).toBe(true);
+  });
+
+  it('tokens another tab stored are used only while usable, with the margin of the time they have left', async () => {
+    // The other tab's tokens have 100 s left: a margin of 25 s (a quarter), so they still serve 50 s later.
+    let stored: Tokens | null = expired('member');
+    const storage = { getTokens: () => stored, setTokens: (t: Tokens) => void (stored = t) };
+    const { bodies } = tokenEndpoint((body) => {
+      if (body.grantType !== 'refresh_token' || body.refreshToken !== 'R0') return undefined;
+      stored = tokens('member', now() + 100, 'A-other', 'R-other');
+      return [400, { error: 'invalid_grant' }];
+    });
+    const seen = api();
+    const auth = OAuthStrategy({ clientId: 'c', storage });
+    const client = createClient({ auth, baseUrl: BASE, retry: { random: () => 0 } });
+    await client.collections.getDataCollection('x');
+    vi.setSystemTime(FIXED_NOW.getTime() + 50_000);
+    await client.collections.getDataCollection('x');
+    expect(seen).toEqual(['A-other', 'A-other']);
+    expect(bodies).toHaveLength(1);
+
+    // Rotated tokens that are themselves expired are no use: a visitor grant, as after any refusal.
+    stored = expired('member');
+    nock.cleanAll();
+    const again = tokenEndpoint((body) => {
+      if (body.grantType !== 'refresh_token') return undefined;
+      stored = tokens('member', now() - 5, 'A-stale', 'R-stale');
+      return [400, { error: 'invalid_grant' }];
+    });
+    api();
+    const other = OAuthStrategy({ clientId: 'c', storage });
+    await createClient({ auth: other, baseUrl: BASE, retry: { random: () => 0 } }).collections.getDataCollection('x');
+    expect(again.bodies.map((b) => b.grantType)).toEqual(['refresh_token', 'anonymous']);
+    expect(other.getTokens().refreshToken.role).toBe('visitor');
   });
 
   it('a 200 without an access token says so', async () => {
