@@ -5,13 +5,9 @@
  * SQLite engine is Node's own, better-sqlite3 when installed, or the bundled WebAssembly one.
  */
 import { parseArgs } from 'node:util';
+import { sitePoolProblem } from '../emulator/sites/site-pool-size.js';
 import { ENGINE_NAMES, isEngineChoice } from '../emulator/store/engine-names.js';
 import { type CommandIo, UsageError } from './command-io.js';
-
-/** Key pairs the command makes ahead when `--site-pool` is not given: one a test worker of a large machine. */
-const DEFAULT_SITE_POOL = 8;
-/** The most `--site-pool` takes: each pair costs its making and about 3 KB kept. */
-const MAX_SITE_POOL = 64;
 
 /** The help of the command, and of the CLI as a whole (it lists the other commands). */
 export const EMULATOR_USAGE = `Usage: sitekit-sdk emulator [options]
@@ -84,11 +80,10 @@ export async function emulatorCommand(argv: string[], io: CommandIo): Promise<nu
   if (!isEngineChoice(engine))
     throw new UsageError(`--engine must be auto, ${ENGINE_NAMES.join(', ')} (got ${values.engine})`);
 
-  // A server that runs until stopped: the key pairs of the sites a suite will ask for are made
-  // while it waits (an RSA-2048 pair takes 50-800 ms), not when the sites are asked for.
-  const sitePool = values['site-pool'] === undefined ? DEFAULT_SITE_POOL : Number(values['site-pool']);
-  if (!Number.isInteger(sitePool) || sitePool < 0 || sitePool > MAX_SITE_POOL)
-    throw new UsageError(`--site-pool must be a whole number from 0 to ${MAX_SITE_POOL} (got ${values['site-pool']})`);
+  // Not given: startEmulator's default, 8 key pairs made from the start while the server waits.
+  const sitePool = values['site-pool'] === undefined ? undefined : Number(values['site-pool']);
+  const poolProblem = sitePool === undefined ? undefined : sitePoolProblem(sitePool);
+  if (poolProblem) throw new UsageError(`--site-pool ${poolProblem} (got ${values['site-pool']})`);
 
   const { startEmulator, StoreEngineError } = await import('../emulator/index.js');
   const { DEMO_EMAIL, DEMO_PASSWORD } = await import('../emulator/services/accounts/members/demo.js');

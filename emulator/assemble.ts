@@ -21,6 +21,7 @@ import { openSiteRegistry, type SiteRegistry } from './sites/registry.js';
 import { sitesModule } from './sites/routes.js';
 import type { Store } from './store/store.js';
 import { testBenchModule } from './test-bench/plugin.js';
+import { DEFAULT_SITE_POOL, sitePoolProblem } from './sites/site-pool-size.js';
 
 /** What {@link assembleEmulator} needs: the start options that are not about listening. */
 export interface AssemblyOptions {
@@ -47,9 +48,6 @@ export interface AssemblyOptions {
   /** Make the pool's key pairs from the start; default: only when `sitePool` is given. */
   fillKeyPoolAtStart?: boolean | undefined;
 }
-
-/** Key pairs made ahead by default: the sites of 8 test workers. */
-const DEFAULT_SITE_POOL = 8;
 
 /** An emulator put together, not yet reachable: what `startEmulator` and `createEmulator` serve. */
 export interface AssembledEmulator {
@@ -121,6 +119,8 @@ async function seedSite(context: EmulatorContext, seed: unknown, seedPath: strin
  * seeds a new site. On failure the store is closed again.
  */
 export async function assembleEmulator(options: AssemblyOptions): Promise<AssembledEmulator> {
+  const poolProblem = options.sitePool === undefined ? undefined : sitePoolProblem(options.sitePool);
+  if (poolProblem) throw new Error(`sitePool ${poolProblem} (got ${options.sitePool})`);
   // Read first, whether or not it will be applied: a seed file that is missing or not JSON is a
   // mistake worth stopping for even when the data folder already holds a site.
   const seed = options.seed === undefined ? undefined : await readSeedFile(options.seed);

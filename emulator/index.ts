@@ -100,7 +100,7 @@ export interface EmulatorOptions {
   bodyLimit?: number;
   /**
    * How many sites' RSA key pairs to keep made ahead, so a new site need not wait for its own
-   * (making one takes up to a second on a loaded machine). Default 8. `startEmulator` starts making
+   * (making one takes up to a second on a loaded machine). Default 8, at most 64 (more is refused at start). `startEmulator` starts making
    * them at once, in the background (a server a suite will ask for a site per worker: 8 sites asked
    * for at once then take milliseconds, not seconds); `0` makes none ahead. `createEmulator`, which
    * a test file may call for itself, makes them from the first site made on, unless it is given.
