@@ -89,12 +89,21 @@ export const modules = {
     tests: ['test/unit/http/*.test.ts'],
   },
   'SDK auth': {
-    mutate: ['src/auth/token-lifecycle.ts', 'src/http/auth.ts', 'src/auth/pkce.ts'],
+    mutate: ['src/auth/token-lifecycle.ts', 'src/auth/storage.ts', 'src/http/auth.ts', 'src/auth/pkce.ts'],
     tests: ['test/unit/auth/*.test.ts'],
   },
   'SDK transforms': {
     mutate: ['src/wire/transform.ts', 'src/wire/plain.ts', 'src/wire/date.ts', 'src/wire/media.ts'],
     tests: ['test/unit/wire/*.test.ts'],
+  },
+  'clock and rate limit': {
+    mutate: ['emulator/clock.ts', 'emulator/http/rate-limit.ts', 'emulator/test-bench/clock-routes.ts'],
+    tests: [
+      'test/emulator/clock.test.ts',
+      'test/emulator/http/rate-limit.test.ts',
+      'test/emulator/test-bench/clock-routes.test.ts',
+      'test/emulator/test-bench/bench.test.ts',
+    ],
   },
 };
 
