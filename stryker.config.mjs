@@ -72,10 +72,12 @@ export const modules = {
   'types and pull': {
     mutate: ['cli/pull-command.ts', 'cli/types-changes.ts'],
     tests: [
-      'test/cli/pull.test.ts',
-      'test/cli/types.test.ts',
-      'test/cli/pull-rate-limit.test.ts',
       'test/cli/site-types.test.ts',
+      'test/cli/site-copy.test.ts',
+      'test/cli/pull-rate-limit.test.ts',
+      'test/cli/pull.test.ts',
+      'test/cli/pull-paging.test.ts',
+      'test/cli/pull-media-trust.test.ts',
     ],
   },
   'SDK transport': {
