@@ -125,6 +125,11 @@ describe('storage adapters without a DOM', () => {
     expect(auth.getTokens()).toEqual(t('stored'));
     const bad = OAuthStrategy({ clientId: 'c', storage: memoryTokenStorage({ nope: 1 } as unknown as Tokens) });
     expect(bad.getTokens().refreshToken.role).toBe('none');
+    // Half a pair (an access token without its refresh token) is no pair either.
+    const half = { accessToken: t('half').accessToken } as unknown as Tokens;
+    const halfAuth = OAuthStrategy({ clientId: 'c', storage: memoryTokenStorage(half) });
+    expect(halfAuth.getTokens().refreshToken.role).toBe('none');
+    expect(halfAuth.loggedIn()).toBe(false);
 
     nock('https://api.test')
       .post('/oauth2/token')

@@ -172,6 +172,15 @@ describe('codecs i v a c (media references)', () => {
     expect(video.p({ id: 'v', filename: 'f.mp4', posters: [] })).toBe('wix:video://v1/v/f.mp4');
   });
 
+  it('a poster URL with a + or a space comes back as it was (a fragment reads + as a space)', () => {
+    for (const url of ['https://x.test/a+b.jpg?sig=k+q/w==', 'https://x.test/a b.jpg']) {
+      const wire = { id: 'v', filename: 'f.mp4', thumbnail: { url, width: 1, height: 2 } };
+      const ref = video.p(wire) as string;
+      expect(ref, url).not.toMatch(/[+ ]/);
+      expect(video.w(ref), url).toStrictEqual(wire);
+    }
+  });
+
   it('document and audio', () => {
     expect(doc.p({ id: 'ugd/d.pdf', url: 'https://x.test/d.pdf', filename: 'Annual report.pdf' })).toBe(
       'wix:document://v1/ugd/d.pdf/Annual%20report.pdf',
