@@ -125,7 +125,10 @@ describe('faults', () => {
     const application = (status: number, code: string) => [
       status,
       expect.any(String),
-      { message: `Injected fault: ${status}`, details: { applicationError: { code, description: `Injected fault: ${status}` } } },
+      {
+        message: `Injected fault: ${status}`,
+        details: { applicationError: { code, description: `Injected fault: ${status}` } },
+      },
     ];
     const system = (status: number) => {
       const [, requestId] = answers.find((answer) => answer[0] == status)!;
@@ -164,7 +167,9 @@ describe('faults', () => {
   it("a faulted request with an access token is logged with its caller, whom the token's check names", async () => {
     const tokens = await emulator.signInAs({ email: TESS.email });
     const { id } = await emulator.faults.add({ path: '/members/', status: 503, times: 1 });
-    const faulted = await emulator.fetch('/members/v1/members/my', { headers: { authorization: tokens.accessToken.value } });
+    const faulted = await emulator.fetch('/members/v1/members/my', {
+      headers: { authorization: tokens.accessToken.value },
+    });
     expect(faulted.status).toBe(503);
     expect((await emulator.requests({ faulted: true, limit: 1 }))[0]).toMatchObject({
       faultId: id,
@@ -559,7 +564,10 @@ describe('test identities', () => {
   });
 
   it("storageState's tokens go under the app's storage key; a file it cannot write rejects", async () => {
-    const state = await emulator.storageState({ email: TESS.email }, { appOrigin: 'http://app.test', storageKey: 'app.tokens' });
+    const state = await emulator.storageState(
+      { email: TESS.email },
+      { appOrigin: 'http://app.test', storageKey: 'app.tokens' },
+    );
     expect(state.origins[0]!.localStorage.map((entry) => entry.name)).toEqual(['app.tokens']);
     expect(state.origins[0]!.origin).toBe('http://app.test');
     await expect(
@@ -615,9 +623,9 @@ describe('test identities', () => {
       emulator.fetch('/members/v1/members/my', { headers: { authorization: signedIn.accessToken.value } });
     expect((await mine()).status).toBe(200);
     // Same email, another id: the first member is gone, its tokens with it.
-    expect(
-      (await post({ members: [{ id: 'twin-2', email: 'Twin@example.test', nickname: 'Second' }] })).status,
-    ).toBe(200);
+    expect((await post({ members: [{ id: 'twin-2', email: 'Twin@example.test', nickname: 'Second' }] })).status).toBe(
+      200,
+    );
     expect((await mine()).status).toBe(401);
     expect(isApplicationError(await failure(emulator.admin.members.getMember('twin-1')))).toBe(true);
     const second = await emulator.admin.members.getMember('twin-2', { fieldsets: ['FULL'] });
