@@ -70,11 +70,12 @@ export const modules = {
     ],
   },
   'types and pull': {
-    mutate: ['cli/pull-command.ts', 'cli/types-changes.ts'],
+    mutate: ['cli/pull-command.ts', 'cli/types-changes.ts', 'cli/site-copy.ts', 'cli/raw-calls.ts'],
     tests: [
       'test/cli/site-types.test.ts',
       'test/cli/site-copy.test.ts',
       'test/cli/pull-rate-limit.test.ts',
+      'test/cli/raw-calls.test.ts',
       'test/cli/pull.test.ts',
       'test/cli/pull-paging.test.ts',
       'test/cli/pull-media-trust.test.ts',
