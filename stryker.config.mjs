@@ -70,12 +70,15 @@ export const modules = {
     ],
   },
   'types and pull': {
-    mutate: ['cli/pull-command.ts', 'cli/types-changes.ts'],
+    mutate: ['cli/pull-command.ts', 'cli/types-changes.ts', 'cli/site-copy.ts', 'cli/raw-calls.ts'],
     tests: [
-      'test/cli/pull.test.ts',
-      'test/cli/types.test.ts',
-      'test/cli/pull-rate-limit.test.ts',
       'test/cli/site-types.test.ts',
+      'test/cli/site-copy.test.ts',
+      'test/cli/pull-rate-limit.test.ts',
+      'test/cli/raw-calls.test.ts',
+      'test/cli/pull.test.ts',
+      'test/cli/pull-paging.test.ts',
+      'test/cli/pull-media-trust.test.ts',
     ],
   },
   'SDK transport': {
@@ -87,12 +90,21 @@ export const modules = {
     tests: ['test/unit/http/*.test.ts'],
   },
   'SDK auth': {
-    mutate: ['src/auth/token-lifecycle.ts', 'src/http/auth.ts', 'src/auth/pkce.ts'],
+    mutate: ['src/auth/token-lifecycle.ts', 'src/auth/storage.ts', 'src/http/auth.ts', 'src/auth/pkce.ts'],
     tests: ['test/unit/auth/*.test.ts'],
   },
   'SDK transforms': {
     mutate: ['src/wire/transform.ts', 'src/wire/plain.ts', 'src/wire/date.ts', 'src/wire/media.ts'],
     tests: ['test/unit/wire/*.test.ts'],
+  },
+  'clock and rate limit': {
+    mutate: ['emulator/clock.ts', 'emulator/http/rate-limit.ts', 'emulator/test-bench/clock-routes.ts'],
+    tests: [
+      'test/emulator/clock.test.ts',
+      'test/emulator/http/rate-limit.test.ts',
+      'test/emulator/test-bench/clock-routes.test.ts',
+      'test/emulator/test-bench/bench.test.ts',
+    ],
   },
 };
 

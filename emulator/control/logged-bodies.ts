@@ -114,7 +114,8 @@ class RedactingWriter {
     if (value !== null && typeof value == 'object' && typeof (value as { toJSON?: unknown }).toJSON == 'function')
       value = (value as { toJSON(key: string): unknown }).toJSON(key);
     if (typeof value == 'string') {
-      // A string longer than what is left can only pass the limit: not even copied.
+      // A string longer than what is left ends the writing, a secret's too: measured before it is
+      // redacted, a huge string is not even copied.
       if (value.length > this.limit - this.length) return false;
       return this.put(JSON.stringify(this.string(value, key)));
     }
@@ -128,6 +129,7 @@ class RedactingWriter {
     const inner = `${indent}  `;
     if (Array.isArray(value)) {
       if (!value.length) return this.put('[]');
+      // Stryker disable next-line BooleanLiteral: past the limit, the next put (an element or `]`) fails too.
       if (!this.put('[')) return false;
       for (let index = 0; index < value.length; index++) {
         // An array's elements stand under its key: `tokens: [...]` is a list of secrets.
@@ -136,12 +138,14 @@ class RedactingWriter {
       }
       return this.put(`\n${indent}]`);
     }
+    // Stryker disable next-line BooleanLiteral: past the limit, the next put (an entry or `}`) fails too.
     if (!this.put('{')) return false;
     let written = 0;
     for (const name of Object.keys(value)) {
       const entry = (value as Record<string, unknown>)[name];
       // What JSON.stringify leaves out of an object.
       if (entry === undefined || typeof entry == 'function' || typeof entry == 'symbol') continue;
+      // Stryker disable next-line UpdateOperator: counting down (-1, -2...) is as truthy after the first entry.
       if (!this.put(`${written++ ? ',' : ''}\n${inner}${JSON.stringify(name)}: `)) return false;
       if (!this.value(entry, name, inner, depth + 1)) return false;
     }
@@ -189,9 +193,9 @@ export function loggedBody(body: unknown, byteLength?: number): string | undefin
   if (typeof body == 'string')
     return body.length <= MAX_KEPT_CHARACTERS ? textBody(body) : `(${body.length} characters, not kept)`;
   if (body instanceof Uint8Array) return `(${body.byteLength} bytes of binary data, not kept)`;
-  if (typeof body == 'object' && typeof (body as { pipe?: unknown }).pipe == 'function')
-    return '(a stream: a file or download, not kept)';
-  if (byteLength !== undefined && byteLength > 3 * MAX_KEPT_CHARACTERS) return `(${byteLength} bytes, not kept)`;
+  // What is left is an object, a number or a boolean: only an object (a stream) has a `pipe` method.
+  if (typeof (body as { pipe?: unknown }).pipe == 'function') return '(a stream: a file or download, not kept)';
+  if ((byteLength ?? 0) > 3 * MAX_KEPT_CHARACTERS) return `(${byteLength} bytes, not kept)`;
   // A parsed JSON body, or a number or a boolean (a JSON body of one value).
   return writtenOut(body);
 }

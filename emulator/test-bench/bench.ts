@@ -280,17 +280,24 @@ export function createTestBench(url: string, options: TestBenchOptions = {}): Em
     requests: async (filter = {}) => (await control.call('listRequests', { query: filter })).requests,
     async storageState(member, options = {}) {
       const { result: tokens, response } = await signIn(member, true);
-      // `name=value; Path=/; HttpOnly; SameSite=Lax; Max-Age=604800`, as the emulator sets it.
+      // `name=value; Path=/_sites/<id>; HttpOnly; SameSite=Lax; Max-Age=604800`, as the emulator sets it.
       const [pair = '', ...attributes] = (response.headers.get('set-cookie') ?? '').split(';');
       const separator = pair.indexOf('=');
-      const maxAge = Number(attributes.find((part) => /^\s*max-age=/i.test(part))?.split('=')[1]);
+      /** The value of the cookie's attribute `name` (lower case), if it has it. */
+      const attribute = (name: string) =>
+        attributes
+          .map((part) => part.trim())
+          .find((part) => part.toLowerCase().startsWith(`${name}=`))
+          ?.slice(name.length + 1);
+      const maxAge = Number(attribute('max-age'));
       const state: StorageState = {
         cookies: [
           {
             name: pair.slice(0, separator).trim(),
             value: pair.slice(separator + 1).trim(),
             domain: new URL(url).hostname,
-            path: '/',
+            // A site's cookie is on the site's path: on `/` it would reach every site, and replace the default site's.
+            path: attribute('path') || '/',
             expires: Number.isFinite(maxAge) ? Math.floor(Date.now() / 1000) + maxAge : -1,
             httpOnly: true,
             secure: false,

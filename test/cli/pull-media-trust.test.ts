@@ -20,6 +20,9 @@ let remote: TestEmulator;
 let local: TestEmulator;
 let endless: Server;
 let endlessUrl: string;
+/** `/small`: three bytes; `/huge`: says it has 5 GiB, sends three bytes and hangs up. */
+let sizes: Server;
+let sizesUrl: string;
 let dir: string;
 
 beforeAll(async () => {
@@ -38,11 +41,21 @@ beforeAll(async () => {
   endless.listen(0, '127.0.0.1');
   await once(endless, 'listening');
   endlessUrl = `http://127.0.0.1:${(endless.address() as AddressInfo).port}/file`;
+  sizes = createServer((request, response) => {
+    if (request.url == '/small') return response.writeHead(200, { 'content-length': '3' }).end('abc');
+    response.writeHead(200, { 'content-length': String(5 * 1024 ** 3) });
+    response.write('abc', () => response.destroy());
+  });
+  sizes.listen(0, '127.0.0.1');
+  await once(sizes, 'listening');
+  sizesUrl = `http://127.0.0.1:${(sizes.address() as AddressInfo).port}`;
 }, 60_000);
 afterEach(() => remote.faults.clear());
 afterAll(async () => {
   endless?.closeAllConnections();
   endless?.close();
+  sizes?.closeAllConnections();
+  sizes?.close();
   await Promise.all([remote?.close(), local?.close()]);
   rmSync(dir, { recursive: true, force: true });
 });
@@ -85,5 +98,35 @@ it('streams a download to disk and stops at the size its descriptor says: an end
   const stopped = await pullMedia(out, '--allow-private');
   expect(stopped.code).toBe(1);
   expect(stopped.stderr).toMatch(/is longer than \d+ bytes: not saved/);
+  expect(readdirSync(`${out}.media`)).toEqual([]);
+});
+
+/** Makes the remote's media search answer with one file descriptor: `file` over a small document's fields. */
+const listOneFile = (file: Record<string, unknown>) =>
+  remote.faults.add({
+    operation: 'searchFiles',
+    status: 200,
+    body: {
+      files: [{ displayName: 'a.txt', mediaType: 'DOCUMENT', createdDate: '2024-01-01T00:00:00.000Z', ...file }],
+    },
+  });
+
+it('saves a file under its ID as one name in the media folder, whatever the ID holds: never outside it', async () => {
+  await listOneFile({ id: '../outside', sizeInBytes: '3' });
+  await pointDownloadsAt(`${sizesUrl}/small`);
+  const out = join(dir, 'traversal.json');
+  const pulled = await pullMedia(out, '--allow-private');
+  expect(pulled.code, pulled.stderr).toBe(0);
+  expect(readdirSync(`${out}.media`)).toEqual(['..%2Foutside']);
+  expect(existsSync(join(dir, 'outside'))).toBe(false);
+});
+
+it("holds a download to 4 GiB whatever the site's descriptor says: a larger one is refused from its length", async () => {
+  await listOneFile({ id: 'huge', sizeInBytes: String(2 ** 50) });
+  await pointDownloadsAt(`${sizesUrl}/huge`);
+  const out = join(dir, 'huge.json');
+  const refused = await pullMedia(out, '--allow-private');
+  expect(refused.code).toBe(1);
+  expect(refused.stderr).toContain(`media file huge is ${5 * 1024 ** 3} bytes, more than ${4 * 1024 ** 3}: not saved`);
   expect(readdirSync(`${out}.media`)).toEqual([]);
 });

@@ -15,17 +15,17 @@ afterEach(() => {
 });
 
 /**
- * A site that answers 429 with `Retry-After: <seconds>` to its second request (the first is the
+ * A site that answers 429 with `Retry-After: <retryAfter>` to its second request (the first is the
  * command's check that the URL is the API), then lists no collections.
  */
-function rateLimitedSite(seconds: number): { fetch: typeof fetch; calls: () => number } {
+function rateLimitedSite(retryAfter: number | string): { fetch: typeof fetch; calls: () => number } {
   let calls = 0;
   const fetchFunction = (async () => {
     calls += 1;
     if (calls === 2)
       return new Response(JSON.stringify({ message: 'Too many requests' }), {
         status: 429,
-        headers: { 'Content-Type': 'application/json', 'Retry-After': String(seconds) },
+        headers: { 'Content-Type': 'application/json', 'Retry-After': String(retryAfter) },
       });
     return new Response(JSON.stringify({ dataCollections: [], pagingMetadata: { count: 0 } }), {
       status: 200,
@@ -55,5 +55,25 @@ describe("pull's client", () => {
     expect(await outcome).toBe('listed');
     expect(site.calls()).toBe(3);
     expect(said).toEqual(['rate-limited, waiting 90 s']);
+  });
+
+  it.each([
+    ['0', 'rate-limited, waiting 0 s'],
+    ['1.5', 'rate-limited, waiting 2 s'],
+    ['Wed, 21 Oct 2015 07:28:00 GMT', 'rate-limited, waiting before the next try'],
+  ])('says how long it waits for a Retry-After of %s, in whole seconds', async (retryAfter, expected) => {
+    const site = rateLimitedSite(retryAfter);
+    const said: string[] = [];
+    const { client } = await connectToSite(
+      { url: 'https://site.example', 'api-key': 'key', 'site-id': 'site' },
+      {},
+      PULL_CLIENT_POLICY,
+      site.fetch,
+      (line) => said.push(line),
+    );
+    const listed = client.collections.listDataCollections();
+    await vi.advanceTimersByTimeAsync(10_000);
+    await listed;
+    expect(said).toEqual([expected]);
   });
 });

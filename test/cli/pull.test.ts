@@ -5,10 +5,10 @@
  * kept; a rate limit (429 with `Retry-After`) is waited out; a pull stopped midway resumes and
  * gives the same file as one that never stopped.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApiKeyAuth, Client, Item } from '../../src/index.js';
 import type { CommandIo } from '../../cli/command-io.js';
 import { runCommand } from '../../cli/commands.js';
@@ -46,11 +46,15 @@ let live: TestEmulator;
 let local: TestEmulator;
 let dir: string;
 
-/** Runs `pull` against the live stand-in; its exit code and progress output. */
-async function pull(args: string[], fetchFunction?: typeof fetch): Promise<{ code: number; stderr: string }> {
+/** Runs `pull` against the live stand-in (or `site`); its exit code and progress output. */
+async function pull(
+  args: string[],
+  fetchFunction?: typeof fetch,
+  from: TestEmulator = live,
+): Promise<{ code: number; stderr: string }> {
   let stderr = '';
   const io: CommandIo = { stdout: () => {}, stderr: (text) => void (stderr += text), env: {}, fetch: fetchFunction };
-  const site = ['--url', live.url, '--api-key', live.info.apiKey, '--site-id', live.info.siteId];
+  const site = ['--url', from.url, '--api-key', from.info.apiKey, '--site-id', from.info.siteId];
   const code = await runCommand(['pull', ...site, ...args], io);
   return { code, stderr };
 }
@@ -215,18 +219,11 @@ describe('sitekit-sdk pull', () => {
   it("--media brings the files' bytes, which an emulator seeded with the file serves", async () => {
     const out = join(dir, 'with-media.json');
     // The live stand-in is on this machine: its download URLs are loopback ones.
-    const result = await pull([
-      '--out',
-      out,
-      '--collections',
-      'Directors',
-      '--no-members',
-      '--media',
-      '--allow-private',
-    ]);
+    const args = ['--out', out, '--collections', 'Directors', '--no-members', '--media', '--allow-private'];
+    const result = await pull(args);
     expect(result.code, result.stderr).toBe(0);
     const { files } = await live.admin.media.listFiles();
-    expect(files?.length).toBeGreaterThan(0);
+    expect(files?.length).toBeGreaterThan(1);
     const seeded = await startEmulator({ seed: out });
     try {
       for (const file of files ?? []) {
@@ -241,6 +238,14 @@ describe('sitekit-sdk pull', () => {
     } finally {
       await seeded.close();
     }
+
+    // Run again, it downloads only the files whose bytes are not there.
+    const [removed] = readdirSync(`${out}.media`);
+    rmSync(join(`${out}.media`, removed!));
+    const again = await pull(args);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr.match(/media bytes: .*/g)).toEqual([`media bytes: 1 of ${files!.length}`]);
+    expect(readdirSync(`${out}.media`)).toContain(removed);
   }, 60_000);
 
   it('a pull that fails on its first read keeps no progress file, and says so', async () => {
@@ -292,6 +297,13 @@ describe('sitekit-sdk pull', () => {
       return fetch(input, init);
     };
     expect((await pull(['--out', whole, ...args], counting)).code).toBe(0);
+    // --limit 250: the 250 oldest Movies (the third page cut short), all 7 Films.
+    const pulledIds = (collectionId: string) =>
+      (entitiesOf(whole) as { items: Record<string, { _id: string }[]> }).items[collectionId]?.map((item) => item._id);
+    const oldestIds = async (collectionId: string, count: number) =>
+      (await allItems(live.admin, collectionId)).slice(0, count).map((item) => item._id);
+    expect(pulledIds('Movies')).toEqual(await oldestIds('Movies', 250));
+    expect(pulledIds('Films')).toEqual(await oldestIds('Films', 7));
 
     // The connection fails for good after some requests (the first checks that --url is the API):
     // within the Films page (its items' references are requests of their own), then after the first
@@ -334,11 +346,6 @@ describe('sitekit-sdk pull', () => {
     const out = join(dir, 'personal.json');
     const args = ['--out', out, '--collections', 'Directors'];
     // The members are read (anonymized), then the media listing fails: the progress keeps them.
-    const failingMedia: typeof fetch = async (input, init) => {
-      const url = input instanceof Request ? input.url : String(input);
-      if (url.includes('/site-media/')) return new Response(JSON.stringify({ message: 'gone' }), { status: 400 });
-      return fetch(input, init);
-    };
     expect((await pull(args, failingMedia)).code).toBe(1);
     expect(readFileSync(`${out}.progress.json`, 'utf8')).toContain('member-1');
 
@@ -348,7 +355,75 @@ describe('sitekit-sdk pull', () => {
     const pulled = JSON.stringify(entitiesOf(out));
     for (const person of PEOPLE) expect(pulled).toContain(person.email);
   }, 60_000);
+
+  it('saves its progress as pages come, at most every 2 s: a pull killed without a word keeps what it read until then', async () => {
+    const out = join(dir, 'saved-as-it-goes.json');
+    const progressPath = `${out}.progress.json`;
+    /** Items read so far, by collection, as the progress file says now. */
+    const saved = () =>
+      existsSync(progressPath)
+        ? Object.fromEntries(
+            Object.entries(
+              (JSON.parse(readFileSync(progressPath, 'utf8')) as { items: Record<string, { read: number }> }).items,
+            ).map(([id, state]) => [id, state.read]),
+          )
+        : undefined;
+    const seen: unknown[] = [];
+    let moviesQueries = 0;
+    // The test's clock stands still (the pull's pages come at one instant) until moved on.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const watching: typeof fetch = async (input, init) => {
+        if (String(init?.body ?? '').includes('"Movies"')) {
+          moviesQueries++;
+          seen.push(saved());
+          // Once the second page is read, the last write is 2 s old.
+          if (moviesQueries == 2) vi.setSystemTime(Date.now() + 2000);
+        }
+        return fetch(input, init);
+      };
+      const result = await pull(['--out', out, '--collections', 'Films,Movies', '--no-members'], watching);
+      expect(result.code, result.stderr).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+    // The first page is saved at once; the next ones only once 2 s have passed since.
+    expect(seen).toEqual([{ Films: 7 }, { Films: 7 }, { Films: 7, Movies: 200 }]);
+  });
+
+  it('--limit 0 copies the collections without their items; --collections may have spaces after its commas', async () => {
+    const out = join(dir, 'schema-only.json');
+    const result = await pull(['--out', out, '--collections', 'Films, Directors', '--limit', '0', '--no-members']);
+    expect(result.code, result.stderr).toBe(0);
+    const pulled = entitiesOf(out) as { collections: { id: string }[]; items: Record<string, unknown[]>; members: [] };
+    expect(pulled.collections.map((collection) => collection.id)).toEqual(['Films', 'Directors']);
+    expect(Object.values(pulled.items).flat()).toEqual([]);
+    expect(pulled.members).toEqual([]);
+  });
+
+  it.each<[string, (out: string) => { args: string[]; from?: () => TestEmulator }]>([
+    ['of another site', (out) => ({ args: ['--out', out, '--collections', 'Directors'], from: () => local })],
+    ['with another --limit', (out) => ({ args: ['--out', out, '--collections', 'Directors', '--limit', '2'] })],
+    ['with --no-members', (out) => ({ args: ['--out', out, '--collections', 'Directors', '--no-members'] })],
+    ['of other --collections', (out) => ({ args: ['--out', out, '--collections', 'Directors,Films'] })],
+  ])('does not resume a stopped pull in a run %s: it starts over', async (_, change) => {
+    const out = join(dir, `other-choices-${Math.random().toString(36).slice(2)}.json`);
+    // Stopped once its members are read: the media listing fails.
+    expect((await pull(['--out', out, '--collections', 'Directors'], failingMedia)).code).toBe(1);
+    expect(existsSync(`${out}.progress.json`)).toBe(true);
+    const { args, from } = change(out);
+    const again = await pull(args, failingMedia, from?.());
+    expect(again.stderr).toMatch(/^pulling /);
+    expect(again.stderr).not.toContain('resuming');
+  });
 });
+
+/** A site's fetch whose media listing fails (a pull stops there, after the collections and members). */
+const failingMedia: typeof fetch = async (input, init) => {
+  const url = input instanceof Request ? input.url : String(input);
+  if (url.includes('/site-media/')) return new Response(JSON.stringify({ message: 'gone' }), { status: 400 });
+  return fetch(input, init);
+};
 
 /** The IDs a film's cast refers to, in order. */
 async function cast(emulator: TestEmulator, film: string): Promise<string[]> {

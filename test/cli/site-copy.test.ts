@@ -73,6 +73,15 @@ describe('anonymizeMember', () => {
     });
   });
 
+  it("numbers a member's phones from its number, in four digits, members past the 99th included", () => {
+    const withPhones = (index: number) =>
+      anonymizeMember({ _id: 'm-3', contact: { phones: ['+33 6 12 34 56 78', '+33 1 23 45 67 89'] } } as Member, index)
+        .contact?.phones;
+    expect(withPhones(3)).toEqual(['+1 555 0030', '+1 555 0031']);
+    expect(withPhones(123)).toEqual(['+1 555 1230', '+1 555 1231']);
+    expect(withPhones(1234)).toEqual(['+1 555 2340', '+1 555 2341']);
+  });
+
   it('keeps a member without contact or login email without inventing them', () => {
     const anonymous = anonymizeMember({ _id: 'm-2', profile: { nickname: 'Jane' } } as Member, 2);
     expect(anonymous).toEqual({ _id: 'm-2', profile: { nickname: 'Member 2', slug: 'member-2' } });

@@ -1,5 +1,6 @@
 /** The generator of `sitekit-sdk types` (also the console's): names, keys, the one-collection form, and --check's words. */
 import { describe, expect, it } from 'vitest';
+import type { DataCollection } from '../../src/index.js';
 import { collectionInterface, interfaceName, siteTypesFile } from '../../cli/site-types.js';
 import { describeChanges } from '../../cli/types-changes.js';
 
@@ -89,7 +90,6 @@ describe('--check names what changed', () => {
       {
         _id: 'Movies',
         fields: [
-          { key: 'title', type: 'TEXT' },
           { key: 'year', type: 'TEXT' },
           { key: 'cast', type: 'ARRAY_STRING' },
         ],
@@ -101,7 +101,47 @@ describe('--check names what changed', () => {
       'collection Old removed',
       'Movies: field year changed from number to string',
       'Movies: field cast added (string[])',
+      'Movies: field title removed',
     ]);
+  });
+  it('keys and collection IDs that are not identifiers by their names, unquoted', () => {
+    const badges = (fields: DataCollection['fields']) => siteTypesFile([{ _id: 'Members/Badges', fields }]);
+    const one = badges([{ key: 'a-b', type: 'TEXT' }]);
+    const other = badges([
+      { key: 'a-b', type: 'NUMBER' },
+      { key: 'c d', type: 'BOOLEAN' },
+    ]);
+    expect(describeChanges(one, other)).toEqual([
+      'Members/Badges: field a-b changed from string to number',
+      'Members/Badges: field c d added (boolean)',
+    ]);
+    expect(describeChanges(other, one)).toEqual([
+      'Members/Badges: field a-b changed from number to string',
+      'Members/Badges: field c d removed',
+    ]);
+  });
+  it("a nested object's declaration on one line, its comments included", () => {
+    const shelf = (type: 'NUMBER' | 'TEXT') =>
+      siteTypesFile([
+        {
+          _id: 'Books',
+          fields: [{ key: 'details', type: 'OBJECT', typeMetadata: { object: { fields: [{ key: 'pages', type }] } } }],
+        },
+      ]);
+    expect(describeChanges(shelf('NUMBER'), shelf('TEXT'))).toEqual([
+      'Books: field details changed from { /** NUMBER. */ pages?: number; } to { /** TEXT. */ pages?: string; }',
+    ]);
+  });
+  it('reads a file whose interface was renamed by hand, even with a $ in its name', () => {
+    const books = (fields: DataCollection['fields']) => siteTypesFile([{ _id: 'Books', fields }]);
+    const renamed = books([{ key: 'title', type: 'TEXT' }])
+      .replace('export interface Book {', 'export interface Book$ {')
+      .replace('Books: Book;', 'Books: Book$;');
+    const next = books([
+      { key: 'title', type: 'TEXT' },
+      { key: 'pages', type: 'NUMBER' },
+    ]);
+    expect(describeChanges(renamed, next)).toEqual(['Books: field pages added (number)']);
   });
   it('nothing when the files are the same; a plain word when only comments differ', () => {
     expect(describeChanges(before, before)).toEqual([]);

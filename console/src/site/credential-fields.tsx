@@ -65,3 +65,29 @@ export function CredentialFields({ value, onChange, purpose, askCaptcha }: Crede
     </>
   );
 }
+
+/** Props of {@link NewPasswordField}. */
+export interface NewPasswordFieldProps {
+  value: string;
+  onChange(value: string): void;
+  /** Focus it when the page opens (a page that asks for nothing else). */
+  autoFocus?: boolean;
+}
+
+/** The labelled new-password input of a password change or reset (password managers suggest one). */
+export function NewPasswordField({ value, onChange, autoFocus }: NewPasswordFieldProps) {
+  return (
+    <label className="field">
+      New password
+      <input
+        type="password"
+        autoComplete="new-password"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        required
+        minLength={4}
+        autoFocus={autoFocus}
+      />
+    </label>
+  );
+}

@@ -10,6 +10,7 @@ import { formatDateTime } from '../ui/format.js';
 import { FormFooter } from '../ui/form-status.js';
 import { PageHeader } from '../ui/page.js';
 import { EmptyState, Loading } from '../ui/states.js';
+import { NewPasswordField } from './credential-fields.js';
 
 /** The member's own page. */
 export function ProfilePage() {
@@ -146,17 +147,7 @@ function PasswordForm() {
           change.mutate(password);
         }}
       >
-        <label className="field">
-          New password
-          <input
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            required
-            minLength={4}
-          />
-        </label>
+        <NewPasswordField value={password} onChange={setPassword} />
         <FormFooter
           mutation={change}
           errorTitle="Could not change the password"

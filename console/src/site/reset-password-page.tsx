@@ -7,6 +7,7 @@ import { Link, useRouter } from '../app/router.js';
 import { FormStatus, SubmitButton } from '../ui/form-status.js';
 import { PageHeader } from '../ui/page.js';
 import { EmptyState } from '../ui/states.js';
+import { NewPasswordField } from './credential-fields.js';
 
 /** The recovery token from the link's query (the platform names it `recoveryToken`; `token` is accepted too). */
 function tokenFrom(search: URLSearchParams): string {
@@ -49,18 +50,7 @@ export function ResetPasswordPage() {
       <PageHeader title="Choose a new password" />
       <section className="card card-narrow">
         <form className="stack" onSubmit={submit}>
-          <label className="field">
-            New password
-            <input
-              type="password"
-              autoComplete="new-password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              required
-              minLength={4}
-              autoFocus
-            />
-          </label>
+          <NewPasswordField value={password} onChange={setPassword} autoFocus />
           <FormStatus
             mutation={recover}
             errorTitle="Could not set the password"

@@ -141,10 +141,21 @@ export function sourceProblem(url: URL, reach: ImportReach): string | undefined 
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
-/** A `lookup` for `http.request` that resolves the name and keeps only the addresses the guard allows. */
-function guardedLookup(reach: ImportReach, port: number) {
+/** A resolver of every address of a name: `dns.lookup` with `all: true`. */
+export type ResolveAll = (
+  hostname: string,
+  options: LookupOptions & { all: true },
+  callback: (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void,
+) => void;
+
+/**
+ * A `lookup` for `http.request` that resolves the name (with `resolveAll`, `dns.lookup` but for
+ * tests of answers no local resolver gives) and keeps only the addresses the guard allows: a
+ * refused address is never connected to (a GET can be enough to act on a local service).
+ */
+export function guardedLookup(reach: ImportReach, port: number, resolveAll: ResolveAll = dnsLookup) {
   return (hostname: string, options: LookupOptions, callback: LookupCallback): void => {
-    dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
+    resolveAll(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error, []);
       const problems = addresses.map((entry) => addressProblem(entry.address, port, reach));
       const allowed = addresses.filter((_entry, index) => problems[index] === undefined);

@@ -43,6 +43,12 @@ describe('what the log keeps of a body', () => {
     // Past the limit anywhere (a list's string, a key), the whole body is a note.
     for (const tooLong of [{ text: 'a'.repeat(MAX_KEPT) }, ['a'.repeat(MAX_KEPT)], { ['k'.repeat(MAX_KEPT)]: 1 }])
       expect(loggedBody(tooLong)).toBe(`(over ${MAX_KEPT} characters written out, not kept)`);
+    // A string is measured before it is redacted: a secret longer than the room left ends the body
+    // too. `{\n  "password": ` takes 16 characters.
+    expect(logged({ password: 'x'.repeat(MAX_KEPT - 16) })).toEqual({ password: REDACTED });
+    expect(loggedBody({ password: 'x'.repeat(MAX_KEPT - 15) })).toBe(
+      `(over ${MAX_KEPT} characters written out, not kept)`,
+    );
     // An object whose `pipe` is not a function is not a stream.
     expect(logged({ pipe: 'line' })).toEqual({ pipe: 'line' });
   });
@@ -61,6 +67,10 @@ describe('what the log keeps of a body', () => {
       list: [undefined, () => 1, Symbol('s'), null],
     };
     expect(loggedBody(body)).toBe(JSON.stringify(body, null, 2));
+    // A toJSON gets the key its value stands under ('' for the whole body), as JSON.stringify gives it.
+    const keyed = { toJSON: (key: string) => `under "${key}"`, inner: { toJSON: (key: string) => key } };
+    expect(loggedBody(keyed)).toBe(JSON.stringify(keyed, null, 2));
+    expect(loggedBody({ inner: keyed.inner })).toBe(JSON.stringify({ inner: keyed.inner }, null, 2));
   });
 });
 
@@ -95,6 +105,24 @@ describe('secrets', () => {
       password: null,
       secret: { note: 'plain', token: REDACTED },
     });
+  });
+
+  it('are under every key the list names, in any case, inside a longer name too', () => {
+    const keys = [
+      'accessToken',
+      'newPassword',
+      'clientSecret',
+      'passphrase',
+      'apikey',
+      'API_KEY',
+      'Authorization',
+      'Set-Cookie',
+      'code_verifier',
+      'captcha',
+    ];
+    // One value each: a secret's value found under one key is redacted wherever it is repeated.
+    const body = Object.fromEntries(keys.map((key, index) => [key, `value ${index}`]));
+    expect(logged(body)).toEqual(Object.fromEntries(keys.map((key) => [key, REDACTED])));
   });
 
   it("are JWTs (an empty signature too) and the emulator's own secrets, whole or inside a text, under any key", () => {
@@ -151,6 +179,18 @@ describe('secrets', () => {
     });
     expect(logged({ password: 'abc', note: 'abc' })).toEqual({ password: REDACTED, note: 'abc' });
   });
+
+  it('holding a quote are not searched for in the text, where they could match its JSON syntax', () => {
+    // Written out, the body holds `nickname": "Ada lovelace`: replacing it would break the JSON.
+    const body = { password: 'nickname": "Ada lovelace', nickname: 'Ada lovelace' };
+    expect(logged(body)).toEqual({ password: REDACTED, nickname: 'Ada lovelace' });
+  });
+
+  it('are not searched for in a text shorter than the shortest of them (16 characters)', () => {
+    // Shaped like a JWT, but no token is this short: 15 characters kept, 16 redacted.
+    expect(logged({ note: 'eyJhbGci.eyJz.a' })).toEqual({ note: 'eyJhbGci.eyJz.a' });
+    expect(logged({ note: 'eyJhbGci.eyJz.ab' })).toEqual({ note: REDACTED });
+  });
 });
 
 describe('how deep a body is written out', () => {
@@ -169,6 +209,9 @@ describe('how deep a body is written out', () => {
 describe('a text body', () => {
   it('a form has its secrets redacted; any other text is kept as it is', () => {
     expect(loggedBody('grant=x&client_secret=s')).toBe('grant=x&client_secret=%5Bredacted%5D');
+    // Dotted and escaped names (a nested field, a bracket) are form names too.
+    expect(loggedBody('user.name=ada&user.password=hunter22')).toBe('user.name=ada&user.password=%5Bredacted%5D');
+    expect(loggedBody('a%5B0%5D=1&token=t')).toBe('a%5B0%5D=1&token=%5Bredacted%5D');
     for (const text of ['plain-text-without-spaces', 'just some words', '<a=b>', 'name=value with spaces'])
       expect(loggedBody(text), text).toBe(text);
   });

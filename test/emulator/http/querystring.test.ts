@@ -34,7 +34,17 @@ describe("the emulator's query string parser", () => {
 
   it('marks a .r that is JSON but not an object, or holds a __proto__ key at any depth', () => {
     const encode = (json: string) => Buffer.from(json).toString('base64url');
-    for (const json of ['[1]', '5', 'null', '"text"', 'true', '{"a":{"__proto__":{"x":1}}}', '{"__proto__":{}}']) {
+    for (const json of [
+      '[1]',
+      '5',
+      'null',
+      '"text"',
+      'true',
+      '{"a":{"__proto__":{"x":1}}}',
+      '{"__proto__":{}}',
+      '{"__proto__":1}',
+      '{"a":[{"__proto__":"x"}]}',
+    ]) {
       const parsed = parseQueryString(`.r=${encode(json)}`);
       expect(parsed[QUERY_PROBLEM], json).toMatch(/JSON object \(without `__proto__` keys\)/);
       expect(Object.keys(parsed), json).toEqual([]);

@@ -119,6 +119,19 @@ describe('the Host check', () => {
     expect(check('127.0.0.1')).toBe(true);
     expect(check('later.example')).toBe(false);
   });
+
+  it('forgets its answers at the 64th distinct Host, not before', () => {
+    // A setting changed in place (the same array) is not noticed: only the answers' bound makes
+    // the check ask again, so the answer for `later.example` shows when it was forgotten.
+    const configured: string[] = [];
+    const check = createHostCheck('127.0.0.1', [], () => configured);
+    expect(check('later.example')).toBe(false);
+    configured.push('later.example');
+    for (let n = 1; n < 63; n++) check(`host-${n}.example`);
+    expect(check('later.example')).toBe(false);
+    check('host-63.example');
+    expect(check('later.example')).toBe(true);
+  });
 });
 
 describe('the control API', () => {
@@ -170,6 +183,7 @@ describe('the control API', () => {
       'application/jsonp',
       'application/json-seq',
       '+json',
+      'x-application/thing+json',
     ]) {
       const problem = controlRequestProblem({ contentType, controlHeader: false }, true, []);
       expect(problem, String(contentType)).toContain('x-sitekit-emulator: 1');

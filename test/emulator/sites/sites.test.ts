@@ -214,6 +214,24 @@ describe('a site is found as the platform finds it', () => {
     await emulator.admin.items.remove('Movies', 'default-only');
   });
 
+  it("a site's storageState: its cookie on the site's path, as the emulator sets it; its tokens renew through the site's client", async () => {
+    const state = await site.storageState({ email: 'ada@example.com' }, { appOrigin: 'http://localhost:5173' });
+    expect(state.cookies[0]?.path).toBe(`/_sites/${site.info.siteId}`);
+    const defaultState = await emulator.storageState({ email: 'ada@example.com' });
+    expect(defaultState.cookies[0]?.path).toBe('/');
+    const tokens = JSON.parse(state.origins[0]!.localStorage[0]!.value);
+    const renewed = await emulator.fetch('/oauth2/token', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        clientId: site.info.clientId,
+        grantType: 'refresh_token',
+        refreshToken: tokens.refreshToken.value,
+      }),
+    });
+    expect(renewed.status).toBe(200);
+  });
+
   it("a token request finds its site by the client id in its body: that site's fault rules apply to it, not another's", async () => {
     const grant = (clientId: string) =>
       emulator.fetch('/oauth2/token', {

@@ -63,6 +63,14 @@ const failure = (promise: Promise<unknown>) =>
     (error: unknown) => error,
   );
 
+/** `items.query` of Movies as plain HTTP, with the API key: what a fault rule on `/wix-data/` answers. */
+const queryMovies = () =>
+  emulator.fetch('/wix-data/v2/items/query', {
+    method: 'POST',
+    headers: { authorization: emulator.info.apiKey, 'content-type': 'application/json' },
+    body: JSON.stringify({ dataCollectionId: 'Movies' }),
+  });
+
 describe('faults', () => {
   it('a 503 rule with times: 2 is retried through: the third attempt succeeds, all three logged', async () => {
     const { id } = await emulator.faults.add({ operation: 'items.query', status: 503, times: 2 });
@@ -105,6 +113,68 @@ describe('faults', () => {
       body: JSON.stringify({ dataCollectionId: 'Movies' }),
     });
     expect([response.status, await response.json()]).toEqual([418, { message: 'teapot', details: {} }]);
+  });
+
+  it("a faulted error's code follows its status; a 5xx is a system error naming the request's id", async () => {
+    const answers: unknown[][] = [];
+    for (const status of [400, 401, 403, 404, 408, 409, 429, 418, 499, 500, 502, 503, 504, 599]) {
+      await emulator.faults.add({ path: '/wix-data/', status, times: 1 });
+      const response = await queryMovies();
+      answers.push([response.status, response.headers.get('x-wix-request-id'), await response.json()]);
+    }
+    const application = (status: number, code: string) => [
+      status,
+      expect.any(String),
+      {
+        message: `Injected fault: ${status}`,
+        details: { applicationError: { code, description: `Injected fault: ${status}` } },
+      },
+    ];
+    const system = (status: number) => {
+      const [, requestId] = answers.find((answer) => answer[0] == status)!;
+      return [status, requestId, { message: `System error occurred (request id ${requestId})`, details: {} }];
+    };
+    expect(answers).toEqual([
+      application(400, 'BAD_REQUEST'),
+      application(401, 'UNAUTHENTICATED'),
+      application(403, 'PERMISSION_DENIED'),
+      application(404, 'NOT_FOUND'),
+      application(408, 'REQUEST_TIMEOUT'),
+      application(409, 'ALREADY_EXISTS'),
+      application(429, 'TOO_MANY_REQUESTS'),
+      application(418, 'FAULT'),
+      application(499, 'FAULT'),
+      ...[500, 502, 503, 504, 599].map(system),
+    ]);
+    expect(answers[9]![1]).toMatch(/\S/);
+  });
+
+  it('a body that is null, false or 0 is the answer as given', async () => {
+    for (const body of [null, false, 0]) {
+      await emulator.faults.add({ path: '/wix-data/', status: 503, times: 1, body });
+      const response = await queryMovies();
+      expect([response.status, await response.text()]).toEqual([503, JSON.stringify(body)]);
+    }
+  });
+
+  it('latencyMs with a status delays the faulted answer', async () => {
+    await emulator.faults.add({ path: '/wix-data/', status: 503, latencyMs: 200, times: 1 });
+    const started = performance.now();
+    expect((await queryMovies()).status).toBe(503);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(190);
+  });
+
+  it("a faulted request with an access token is logged with its caller, whom the token's check names", async () => {
+    const tokens = await emulator.signInAs({ email: TESS.email });
+    const { id } = await emulator.faults.add({ path: '/members/', status: 503, times: 1 });
+    const faulted = await emulator.fetch('/members/v1/members/my', {
+      headers: { authorization: tokens.accessToken.value },
+    });
+    expect(faulted.status).toBe(503);
+    expect((await emulator.requests({ faulted: true, limit: 1 }))[0]).toMatchObject({
+      faultId: id,
+      caller: { kind: 'member', memberId: TESS.id },
+    });
   });
 
   it('a success status with a body stands in for the real answer (a field renamed)', async () => {
@@ -419,6 +489,14 @@ describe('why a call was refused', () => {
 });
 
 describe('test identities', () => {
+  /** `POST /_emulator/import` of `body`. */
+  const post = (body: unknown) =>
+    emulator.fetch('/_emulator/import', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+
   it('signInAs tokens read members/my; the seed declared the member with its fixed id and password', async () => {
     const tokens = await emulator.signInAs({ email: TESS.email });
     const client = createClient({
@@ -465,20 +543,103 @@ describe('test identities', () => {
   it('storageState holds the sign-in cookie and, for an app origin, the tokens in localStorage', async () => {
     const path = join(seedDir, 'state.json');
     const state = await emulator.storageState(TESS.id, { appOrigin: 'http://localhost:5173/app', path });
-    expect(state.cookies[0]).toMatchObject({ name: 'sitekit_emulator_session', domain: '127.0.0.1', httpOnly: true });
+    expect(state.cookies).toEqual([
+      {
+        name: 'sitekit_emulator_session',
+        value: expect.stringMatching(/^browser-session\.[\w-]+$/),
+        domain: '127.0.0.1',
+        path: '/',
+        expires: expect.any(Number),
+        httpOnly: true,
+        secure: false,
+        sameSite: 'Lax',
+      },
+    ]);
     expect(state.origins).toEqual([
       { origin: 'http://localhost:5173', localStorage: [{ name: 'sitekit.tokens', value: expect.any(String) }] },
     ]);
+    const tokens = JSON.parse(state.origins[0]!.localStorage[0]!.value);
+    expect(tokens).toMatchObject({ refreshToken: { role: 'member' }, accessToken: { expiresAt: expect.any(Number) } });
     expect(JSON.parse(await readFile(path, 'utf8'))).toEqual(state);
   });
 
-  it('an import adds declared members; a malformed declaration changes nothing', async () => {
-    const post = (body: unknown) =>
-      emulator.fetch('/_emulator/import', {
+  it("storageState's tokens go under the app's storage key; a file it cannot write rejects", async () => {
+    const state = await emulator.storageState(
+      { email: TESS.email },
+      { appOrigin: 'http://app.test', storageKey: 'app.tokens' },
+    );
+    expect(state.origins[0]!.localStorage.map((entry) => entry.name)).toEqual(['app.tokens']);
+    expect(state.origins[0]!.origin).toBe('http://app.test');
+    await expect(
+      emulator.storageState(TESS.id, { path: join(seedDir, 'no-such-folder', 'state.json') }),
+    ).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  it('sign-in-as names a member by exactly one of memberId and email, a well-formed one; only an approved member', async () => {
+    const signInAs = (body: unknown) =>
+      emulator.fetch('/_emulator/sign-in-as', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(body),
       });
+    const codeOf = async (response: Response) => {
+      const { details } = await response.json();
+      return [response.status, details.applicationError?.code ?? details.validationError.fieldViolations[0].field];
+    };
+    expect(await codeOf(await signInAs({ memberId: TESS.id, email: TESS.email }))).toEqual([400, 'memberId']);
+    expect(await codeOf(await signInAs({}))).toEqual([400, 'memberId']);
+    expect(await codeOf(await signInAs({ email: 'tess@example' }))).toEqual([400, 'email']);
+    expect(await codeOf(await signInAs({ email: 'nobody@example.test' }))).toEqual([404, 'MEMBER_NOT_FOUND']);
+    await post({ members: [{ id: 'blocked-2', email: 'blocked-2@example.test', status: 'BLOCKED' }] });
+    expect(await codeOf(await signInAs({ memberId: 'blocked-2' }))).toEqual([409, 'MEMBER_CANNOT_SIGN_IN']);
+    // Tokens only: no sign-in cookie unless browserSession asks for it.
+    for (const body of [{ email: TESS.email }, { email: TESS.email, browserSession: false }]) {
+      const signedIn = await signInAs(body);
+      expect([signedIn.status, signedIn.headers.get('set-cookie')]).toEqual([200, null]);
+    }
+    expect((await signInAs({ email: TESS.email, browserSession: true })).headers.get('set-cookie')).toMatch(
+      /^sitekit_emulator_session=/,
+    );
+  });
+
+  it("signInAs' refresh token renews through the site's client", async () => {
+    const tokens = await emulator.signInAs(TESS.id);
+    const renewed = await emulator.fetch('/oauth2/token', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        grantType: 'refresh_token',
+        clientId: emulator.info.clientId,
+        refreshToken: tokens.refreshToken.value,
+      }),
+    });
+    expect(renewed.status).toBe(200);
+  });
+
+  it('a declared member replaces the one with its id or its email, signed out; its nickname is its profile', async () => {
+    await post({ members: [{ id: 'twin-1', email: 'twin@example.test', nickname: 'First' }] });
+    const signedIn = await emulator.signInAs('twin-1');
+    const mine = () =>
+      emulator.fetch('/members/v1/members/my', { headers: { authorization: signedIn.accessToken.value } });
+    expect((await mine()).status).toBe(200);
+    // Same email, another id: the first member is gone, its tokens with it.
+    expect((await post({ members: [{ id: 'twin-2', email: 'Twin@example.test', nickname: 'Second' }] })).status).toBe(
+      200,
+    );
+    expect((await mine()).status).toBe(401);
+    expect(isApplicationError(await failure(emulator.admin.members.getMember('twin-1')))).toBe(true);
+    const second = await emulator.admin.members.getMember('twin-2', { fieldsets: ['FULL'] });
+    expect(second).toMatchObject({ loginEmail: 'twin@example.test', profile: { nickname: 'Second' } });
+    // Same id, declared again: signed out too.
+    const again = await emulator.signInAs('twin-2');
+    await post({ members: [{ id: 'twin-2', email: 'twin@example.test' }] });
+    const refused = await emulator.fetch('/members/v1/members/my', {
+      headers: { authorization: again.accessToken.value },
+    });
+    expect(refused.status).toBe(401);
+  });
+
+  it('an import adds declared members; a malformed declaration changes nothing', async () => {
     const bad = await post({ members: [{ email: 'not an email', status: 'SLEEPING' }] });
     expect(bad.status).toBe(400);
     const fields = (await bad.json()).details.validationError.fieldViolations.map((v: { field: string }) => v.field);

@@ -110,6 +110,14 @@ describe('storage adapters without a DOM', () => {
     expect(named.getTokens()).toEqual(t('n'));
   });
 
+  it('cookieTokenStorage reads its cookie by its whole name, not by a cookie whose name starts or ends with it', () => {
+    const cookie = (tokens: Tokens) => encodeURIComponent(JSON.stringify(tokens));
+    const read = () =>
+      `sitekit_tokens_old=${cookie(t('old'))}; my_sitekit_tokens=${cookie(t('mine'))}; sitekit_tokens=${cookie(t('ours'))}`;
+    expect(cookieTokenStorage({ read }).getTokens()).toEqual(t('ours'));
+    expect(cookieTokenStorage({ read: () => `sitekit_tokens_old=${cookie(t('old'))}` }).getTokens()).toBeNull();
+  });
+
   it('a strategy restores its tokens from storage and writes renewals back; unusable stored values count as none', async () => {
     const store = memoryTokenStorage(t('stored'));
     const auth = OAuthStrategy({ clientId: 'c', storage: store });

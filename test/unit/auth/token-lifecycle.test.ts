@@ -144,6 +144,19 @@ describe('renewal', () => {
     expect(auth.getTokens().refreshToken).toEqual({ value: 'R0', role: 'member' });
   });
 
+  it('an expires_in sent as a string of seconds counts as those seconds (the token is used, not renewed)', async () => {
+    const { bodies } = tokenEndpoint((_body, n) => [
+      200,
+      { access_token: `A${n}`, expires_in: '3600', refresh_token: 'R' },
+    ]);
+    const seen = api();
+    const { client, auth } = make();
+    await client.collections.getDataCollection('x');
+    await client.collections.getDataCollection('x');
+    expect(auth.getTokens().accessToken.expiresAt).toBe(now() + 3600);
+    expect([bodies.length, seen]).toEqual([1, ['A1', 'A1']]);
+  });
+
   it('treats a token within 60 s of expiry as expired (clock skew)', async () => {
     const { bodies } = tokenEndpoint();
     api();

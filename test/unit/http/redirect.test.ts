@@ -72,4 +72,11 @@ describe('redirectRequest', () => {
     );
     expect(next?.headers).toEqual({ 'x-app': '1' });
   });
+
+  it('another port or scheme on the same host is another origin too: credentials are dropped', () => {
+    const previous = { ...post, method: 'GET', body: undefined, headers: { authorization: 'key', 'x-app': '1' } };
+    for (const location of ['https://api.test:8443/x', 'http://api.test/x'])
+      expect(redirectRequest(previous, 302, location)?.headers, location).toEqual({ 'x-app': '1' });
+    expect(redirectRequest(previous, 302, 'https://api.test:443/x')?.headers).toEqual(previous.headers);
+  });
 });

@@ -154,6 +154,20 @@ describe('parseRetryAfter', () => {
     expect(parseRetryAfter(header, now)).toBe(expected);
   });
 
+  it('an asctime date is GMT on a machine in any time zone (the machine running this one may be in UTC)', () => {
+    const zone = process.env.TZ;
+    // Node reads TZ again when it changes.
+    process.env.TZ = 'America/New_York';
+    try {
+      expect(new Date(2015, 9, 21).getTimezoneOffset()).toBe(240);
+      expect(parseRetryAfter('Wed Oct 21 07:28:10 2015', now)).toBe(10_000);
+      expect(parseRetryAfter('Wed, 21 Oct 2015 07:28:30 GMT', now)).toBe(30_000);
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+  });
+
   it.each([
     [null],
     [undefined],

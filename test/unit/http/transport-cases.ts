@@ -647,6 +647,20 @@ export function transportCases(): void {
       expect(log[0]!.headers.authorization).toBe('k');
     });
 
+    it('an origin that only starts like the client’s (a longer host name, another port) is another origin', async () => {
+      const seen: unknown[] = [];
+      for (const origin of [`${BASE}.evil.example`, `${BASE}:8443`])
+        nock(origin)
+          .get('/x')
+          .reply(function () {
+            seen.push(this.req.headers.authorization);
+            return [200, 'ok'];
+          });
+      await admin().fetchWithAuth(`${BASE}.evil.example/x`);
+      await admin().fetchWithAuth(`${BASE}:8443/x`);
+      expect(seen).toEqual([undefined, undefined]);
+    });
+
     it('refuses a URL with a user name or password (user:pass@) with a RequestError, sending nothing (security, issue 18 finding 18)', async () => {
       const log = captureAll();
       const seen: unknown[] = [];
@@ -659,6 +673,7 @@ export function transportCases(): void {
       for (const url of [
         'https://user:secret@other.test/x',
         'https://user@other.test/x',
+        'https://:secret@other.test/x',
         `${BASE.replace('://', '://a:b@')}/own`,
       ]) {
         const error = await admin()

@@ -60,8 +60,11 @@ function idsOf(access: ItemAccess, field: ReferenceField, item: ItemData): strin
   return typeof item[field.key] == 'string' ? [item[field.key] as string] : [];
 }
 
-/** Adds one reference (idempotent). */
-export function insertReference(access: ItemAccess, reference: ItemReference | undefined, at: string): ItemReference {
+/**
+ * What an insert or a remove names: the referring item and its reference field (checked for the
+ * caller's right to update it), the referenced item's id, and the reference as the answer gives it.
+ */
+function referenceChange(access: ItemAccess, reference: ItemReference | undefined, at: string) {
   const { field, item } = referring(
     access,
     reference?.referringItemFieldName,
@@ -69,27 +72,31 @@ export function insertReference(access: ItemAccess, reference: ItemReference | u
     at,
     'update',
   );
-  const referencedId = text(reference!.referencedItemId, `${at}referencedItemId`);
+  const referencedId = text(reference?.referencedItemId, `${at}referencedItemId`);
+  const answer: ItemReference = {
+    referringItemFieldName: field.key,
+    referringItemId: item._id,
+    referencedItemId: referencedId,
+  };
+  return { field, item, referencedId, answer };
+}
+
+/** Adds one reference (idempotent). */
+export function insertReference(access: ItemAccess, reference: ItemReference | undefined, at: string): ItemReference {
+  const { field, item, referencedId, answer } = referenceChange(access, reference, at);
   if (field.kind == 'multi')
     addReference(access.context.store, access.collection.id, field.key, item._id, referencedId);
   else if (item[field.key] !== referencedId) rewriteItem(access, item, { ...item, [field.key]: referencedId });
-  return { referringItemFieldName: field.key, referringItemId: item._id, referencedItemId: referencedId };
+  return answer;
 }
 
 /** Removes one reference (no error when it was not there). */
 export function removeReference(access: ItemAccess, reference: ItemReference | undefined, at: string): ItemReference {
-  const { field, item } = referring(
-    access,
-    reference?.referringItemFieldName,
-    reference?.referringItemId,
-    at,
-    'update',
-  );
-  const referencedId = text(reference!.referencedItemId, `${at}referencedItemId`);
+  const { field, item, referencedId, answer } = referenceChange(access, reference, at);
   if (field.kind == 'multi')
     dropReference(access.context.store, access.collection.id, field.key, item._id, referencedId);
   else if (item[field.key] === referencedId) rewriteItem(access, item, withoutField(item, field.key));
-  return { referringItemFieldName: field.key, referringItemId: item._id, referencedItemId: referencedId };
+  return answer;
 }
 
 /** Replaces every reference of a field with `newReferencedItemIds`. */

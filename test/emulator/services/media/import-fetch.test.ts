@@ -11,7 +11,10 @@ import { networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addressProblem,
+  type ImportReach,
+  type ResolveAll,
   fetchImportSource,
+  guardedLookup,
   ImportSourceRefused,
   sourceProblem,
 } from '../../../../emulator/services/media/import-fetch.js';
@@ -136,6 +139,50 @@ describe('a source URL before any lookup', () => {
   });
 });
 
+describe('the lookup of a source name', () => {
+  /** What the guarded lookup answers for `hostname`: the addresses, or the error's name and message. */
+  const lookedUp = (hostname: string, reach: ImportReach, all: boolean) =>
+    new Promise<unknown>((resolve) =>
+      guardedLookup(reach, 80)(hostname, { all }, (error, address, family) =>
+        resolve(error ? `${error.name}: ${error.message}` : { address, family }),
+      ),
+    );
+
+  it('refuses a name that resolves to a refused address, before any connection, one address or all asked', async () => {
+    for (const all of [false, true])
+      expect(await lookedUp('localhost', closed, all)).toMatch(/^ImportSourceRefused: .*importsFromPrivateAddresses/);
+  });
+
+  it('answers the allowed addresses, as one or as a list', async () => {
+    // localhost is 127.0.0.1, ::1 or both, by the machine.
+    const loopback = expect.stringMatching(/^(127\.0\.0\.1|::1)$/);
+    expect(await lookedUp('localhost', open, false)).toEqual({ address: loopback, family: expect.any(Number) });
+    expect(await lookedUp('localhost', open, true)).toEqual({
+      address: expect.arrayContaining([{ address: loopback, family: expect.any(Number) }]),
+      family: undefined,
+    });
+    expect(await lookedUp('localhost', { ...open, emulatorPort: 80 }, true)).toMatch(/the emulator itself/);
+  });
+
+  it('keeps only the allowed addresses of a name that resolves to private and public ones (a rebinding answer)', async () => {
+    // An answer no local resolver gives: a private address first, then a public one.
+    const answer = [
+      { address: '10.0.0.1', family: 4 },
+      { address: '93.184.215.14', family: 4 },
+      { address: 'fd00::1', family: 6 },
+    ];
+    const mixed: ResolveAll = (_hostname, _options, callback) => callback(null, answer);
+    const lookup = (all: boolean) =>
+      new Promise<unknown>((resolve, reject) =>
+        guardedLookup(closed, 80, mixed)('rebinding.example', { all }, (error, address, family) =>
+          error ? reject(error) : resolve({ address, family }),
+        ),
+      );
+    expect(await lookup(false)).toEqual({ address: '93.184.215.14', family: 4 });
+    expect(await lookup(true)).toEqual({ address: [{ address: '93.184.215.14', family: 4 }], family: undefined });
+  });
+});
+
 describe('the fetch of a source', () => {
   /** The accept-encoding of each request the source server got. */
   const encodings: (string | undefined)[] = [];
@@ -147,6 +194,9 @@ describe('the fetch of a source', () => {
     if (kind == 'status') return void response.writeHead(Number(value), { location: '/hops/0' }).end();
     if (kind == 'bare') return void response.writeHead(302).end();
     if (kind == 'to') return void response.writeHead(302, { location: decodeURIComponent(value!) }).end();
+    // A relative location: `end` beside `/relative/start`.
+    if (kind == 'relative' && value == 'start') return void response.writeHead(302, { location: 'end' }).end();
+    if (kind == 'relative') return void response.writeHead(203).end();
     response.writeHead(200).end('done');
   });
   let origin: string;
@@ -178,6 +228,10 @@ describe('the fetch of a source', () => {
     for (const status of [200, 299, 400]) expect(await fetched(`/status/${status}`)).toBe(status);
     expect(await fetched('/bare/')).toBe(302);
     expect(new Set(encodings)).toEqual(new Set(['identity']));
+  });
+
+  it("resolves a relative location against the redirect's own URL, not the first one", async () => {
+    expect(await fetched(`/to/${encodeURIComponent('/relative/start')}`)).toBe(203);
   });
 
   it('refuses a redirect to what is not an http(s) URL', async () => {
