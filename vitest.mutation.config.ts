@@ -1,4 +1,5 @@
 import { relative } from 'node:path';
+import type { RunnerTestCase } from 'vitest';
 import { BaseSequencer, type Reporter, type TestSpecification, type Vitest } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
 
@@ -20,32 +21,53 @@ class ListedOrder extends BaseSequencer {
   }
 }
 
-type RunnerTask = ReturnType<Vitest['state']['getFiles']>[number]['tasks'][number];
+type RunnerFile = ReturnType<Vitest['state']['getFiles']>[number];
 
 /**
- * Makes a failed `beforeAll` of a test file fail the tests it skipped. Vitest marks them skipped
- * and the file failed, and Stryker 9.6's vitest runner reads only the tests (and their describe
- * blocks, not the file): a mutant that stops the emulator a file starts in its `beforeAll` (a
- * migration's SQL, a service's setup) was reported as survived by every test of the file.
+ * Gives a test file that failed outside its tests one failed test, as Stryker's vitest runner
+ * counts failed tests only (and reads a test's describe blocks, not its file). Such a file failed
+ * - to load (an import threw): a mutant of a module's top-level code that throws as the module
+ *   loads (`new BlockList().addSubnet(network, prefix, '')`) stopped the run at the first file
+ *   importing it (bail) with every test run so far passed;
+ * - in a `beforeAll` hook, which skips the file's tests: a mutant that stops the emulator a file
+ *   starts there (a migration's SQL, the token service's body) skipped every test of the file.
+ * Both were reported as survived.
  */
-class FileHookFailures implements Reporter {
-  private vitest?: Vitest;
+class FileFailures implements Reporter {
+  private vitest: Vitest | undefined;
+
   onInit(vitest: Vitest): void {
     this.vitest = vitest;
   }
-  // The files' tasks, as the runner reads them once the run has ended.
+
   onTestRunEnd(): void {
-    for (const file of this.vitest?.state.getFiles() ?? []) {
-      if (file.result?.state != 'fail' || !file.result.errors?.length) continue;
-      const fail = (task: RunnerTask): void => {
-        if (task.type == 'suite') task.tasks.forEach(fail);
-        // Only those it skipped: not those left out by a name filter (mode 'skip') or a bail (no result).
-        else if (task.mode == 'run' && task.result?.state == 'skip')
-          task.result = { ...task.result, state: 'fail', errors: file.result!.errors };
-      };
-      file.tasks.forEach(fail);
-    }
+    for (const file of this.vitest?.state.getFiles() ?? [])
+      if (file.result?.state == 'fail' && !file.tasks.some(failed)) file.tasks.push(fileFailure(file));
   }
+}
+
+/** Whether a test, or a test under a describe block, failed. */
+const failed = (task: RunnerFile['tasks'][number]): boolean =>
+  task.type == 'suite' ? task.tasks.some(failed) : task.result?.state == 'fail';
+
+/** The failed test standing for the failure of a file outside its tests. */
+function fileFailure(file: RunnerFile): RunnerTestCase {
+  const name = '(the test file failed outside its tests: as it loaded, or in a hook)';
+  return {
+    type: 'test',
+    id: `${file.id}_file`,
+    name,
+    fullName: `${file.name} ${name}`,
+    fullTestName: name,
+    mode: 'run',
+    context: undefined as never,
+    file,
+    meta: {},
+    annotations: [],
+    artifacts: [],
+    timeout: 0,
+    result: { state: 'fail', errors: file.result?.errors ?? [] },
+  };
 }
 
 /**
@@ -60,6 +82,6 @@ export default defineConfig({
     testTimeout: 20_000,
     include: moduleTests,
     sequence: { sequencer: ListedOrder },
-    reporters: ['default', new FileHookFailures()],
+    reporters: ['default', new FileFailures()],
   },
 });

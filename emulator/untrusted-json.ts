@@ -25,9 +25,9 @@ export const isPrototypeName = (name: string): boolean => PROTOTYPE_NAMES.has(na
 
 /** A quote, a backslash, or a C0 control character or DEL. */
 function hasUnquotableCharacter(name: string): boolean {
-  for (let index = 0; index < name.length; index++) {
-    const code = name.charCodeAt(index);
-    if (code < 0x20 || code == 0x7f || name[index] == '"' || name[index] == '\\') return true;
+  for (const character of name) {
+    const code = character.charCodeAt(0);
+    if (code < 0x20 || code == 0x7f || character == '"' || character == '\\') return true;
   }
   return false;
 }
@@ -73,6 +73,7 @@ export function checkStoredValue(value: unknown, requestField: string, depth = 1
     const current = pending.pop()!;
     if (current.depth > MAX_VALUE_DEPTH)
       throw invalidField(fieldOf(current.topKey), `nests deeper than ${MAX_VALUE_DEPTH} levels`, 'VALIDATION');
+    // Stryker disable next-line ConditionalExpression,BlockStatement: only faster. Walked as an object, an array's keys are its indexes (names), with the same answers.
     if (Array.isArray(current.value)) {
       current.value.forEach((entry: unknown, index) => {
         if (typeof entry == 'object' && entry !== null)

@@ -168,7 +168,14 @@ describe('secrets', () => {
   it('are emailed verification codes (4 to 8 digits under `code`), not error codes or other numbers', () => {
     expect(logged({ code: '1234' })).toEqual({ code: REDACTED });
     expect(logged({ code: '12345678' })).toEqual({ code: REDACTED });
-    for (const kept of [{ code: '123' }, { code: '123456789' }, { code: 'WDE0073' }, { orderNumber: '123456' }])
+    for (const kept of [
+      { code: '123' },
+      { code: '123456789' },
+      { code: 'WDE0073' },
+      { orderNumber: '123456' },
+      { postalCode: '90210' },
+      { Code: '1234' },
+    ])
       expect(logged(kept)).toEqual(kept);
   });
 

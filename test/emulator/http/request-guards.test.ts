@@ -156,6 +156,11 @@ describe('the control API', () => {
       expect(problem).toContain('http://localhost:5173');
       expect(problem).toContain('controlOrigins');
     }
+    // An empty or opaque (`null`) Origin is still an Origin: a browser page sent it.
+    for (const origin of ['', 'null'])
+      expect(controlRequestProblem({ ...json, origin, host: '127.0.0.1:4700' }, false, []), origin).toContain(
+        'controlOrigins',
+      );
     expect(controlRequestProblem({ ...json, origin: 'http://127.0.0.1:4700', host: '127.0.0.1:4700' }, true, [])).toBe(
       undefined,
     );

@@ -5,7 +5,7 @@
  * fetch follows. security.test.ts proves the guard through imports.
  */
 import { once } from 'node:events';
-import { createServer } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -66,6 +66,7 @@ describe('addresses that are not the public internet', () => {
       '::ffff:a00:1',
       '[::ffff:192.168.1.1]',
       '::10.1.2.3',
+      '::10.0.0.0',
       '64:ff9b::a00:1',
       '64:ff9b::10.0.0.1',
       '2002:a00:1::',
@@ -99,6 +100,8 @@ describe('addresses that are not the public internet', () => {
       '::ffff:808:808',
       '64:ff9b::808:808',
       '2002:808:808::',
+      // ff9b in a global address's second group is not NAT64 (64:ff9b::/96).
+      '2001:ff9b::a00:1',
     ])
       expect(addressProblem(address, 80, closed), address).toBeUndefined();
   });
@@ -186,6 +189,7 @@ describe('the lookup of a source name', () => {
 describe('the fetch of a source', () => {
   /** The accept-encoding of each request the source server got. */
   const encodings: (string | undefined)[] = [];
+  const held: ServerResponse[] = [];
   const source = createServer((request, response) => {
     encodings.push(request.headers['accept-encoding']);
     const [, kind, value] = request.url!.split('/');
@@ -193,6 +197,8 @@ describe('the fetch of a source', () => {
       return void response.writeHead(302, { location: `/hops/${Number(value) - 1}` }).end();
     if (kind == 'status') return void response.writeHead(Number(value), { location: '/hops/0' }).end();
     if (kind == 'bare') return void response.writeHead(302).end();
+    // Never answered (until the tests end).
+    if (kind == 'hold') return void held.push(response);
     if (kind == 'to') return void response.writeHead(302, { location: decodeURIComponent(value!) }).end();
     // A relative location: `end` beside `/relative/start`.
     if (kind == 'relative' && value == 'start') return void response.writeHead(302, { location: 'end' }).end();
@@ -205,7 +211,10 @@ describe('the fetch of a source', () => {
     await once(source, 'listening');
     origin = `http://127.0.0.1:${(source.address() as AddressInfo).port}`;
   });
-  afterAll(() => source.close());
+  afterAll(() => {
+    for (const response of held) response.end();
+    source.close();
+  });
 
   const reach = { privateAddressesAllowed: true, emulatorPort: 1 };
   /** The final status of fetching `path`, or the refusal's message. */
@@ -232,6 +241,38 @@ describe('the fetch of a source', () => {
 
   it("resolves a relative location against the redirect's own URL, not the first one", async () => {
     expect(await fetched(`/to/${encodeURIComponent('/relative/start')}`)).toBe(203);
+  });
+
+  it('stops when its signal aborts (the time limit of an import)', async () => {
+    const controller = new AbortController();
+    const arrived = once(source, 'request');
+    const fetching = fetchImportSource(new URL(`${origin}/hold/`), {}, reach, controller.signal);
+    await arrived;
+    controller.abort();
+    await expect(fetching).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
+  it('refuses a source address before connecting to it', async () => {
+    const before = encodings.length;
+    await expect(
+      fetchImportSource(
+        new URL(`${origin}/x`),
+        {},
+        { ...reach, privateAddressesAllowed: false },
+        AbortSignal.timeout(10_000),
+      ),
+    ).rejects.toThrow(/importsFromPrivateAddresses/);
+    expect(encodings.length).toBe(before);
+  });
+
+  it('follows a redirect to https, over TLS', async () => {
+    // The source server speaks plain HTTP: it hears the TLS handshake, which fails.
+    const handshake = once(source, 'clientError') as Promise<[Error & { rawPacket?: Buffer }]>;
+    const tls = `https://127.0.0.1:${(source.address() as AddressInfo).port}/`;
+    await expect(fetched(`/to/${encodeURIComponent(tls)}`)).rejects.toThrow();
+    const [error] = await handshake;
+    // A TLS record of the handshake type.
+    expect(error.rawPacket?.[0]).toBe(0x16);
   });
 
   it('refuses a redirect to what is not an http(s) URL', async () => {
