@@ -231,6 +231,20 @@ describe.each(handlers)('%s handler', (_name, kind, make) => {
     manual.discard();
   });
 
+  it('follows 20 redirects, as fetch does, and fails on the 21st with a NetworkError', async () => {
+    // /hops?left=<n> redirects to left=<n - 1>; left=0 answers.
+    main.routes.set('/hops', (request, response) => {
+      const left = Number(new URL(request.url!, main.url).searchParams.get('left'));
+      if (left > 0) response.writeHead(302, { location: `/hops?left=${left - 1}` }).end();
+      else response.writeHead(200).end('arrived');
+    });
+    const follow = (redirects: number) =>
+      make()({ url: `${main.url}/hops?left=${redirects}`, method: 'GET', headers: {} });
+    expect(await (await follow(20)).text()).toBe('arrived');
+    expect(main.hits.get('/hops')).toBe(21);
+    await expect(follow(21)).rejects.toBeInstanceOf(NetworkError);
+  });
+
   it('sends a streamed body and a FormData body as fetch encodes them', async () => {
     main.routes.set('/echo', echo);
     const encoder = new TextEncoder();

@@ -84,7 +84,10 @@ describe('storage adapters without a DOM', () => {
     expect(s.getTokens()).toEqual(t('from-cookie'));
     s.setTokens(t('renewed'));
     expect(written).toHaveLength(1);
-    expect(written[0]).toMatch(/^sitekit_tokens=[^;\s]+; Path=\/; Max-Age=31536000; SameSite=Lax; Secure$/);
+    // The value only of the characters a cookie value may hold (RFC 6265: no quotes, commas, spaces...).
+    expect(written[0]).toMatch(
+      /^sitekit_tokens=[\x21\x23-\x2b\x2d-\x3a\x3c-\x5b\x5d-\x7e]+; Path=\/; Max-Age=31536000; SameSite=Lax; Secure$/,
+    );
     expect(JSON.parse(decodeURIComponent(written[0]!.split(';')[0]!.split('=')[1]!))).toEqual(t('renewed'));
     expect(s.getTokens()).toEqual(t('renewed')); // the request header is stale now
   });
@@ -125,6 +128,11 @@ describe('storage adapters without a DOM', () => {
     expect(auth.getTokens()).toEqual(t('stored'));
     const bad = OAuthStrategy({ clientId: 'c', storage: memoryTokenStorage({ nope: 1 } as unknown as Tokens) });
     expect(bad.getTokens().refreshToken.role).toBe('none');
+    // Half a pair (an access token without its refresh token) is no pair either.
+    const half = { accessToken: t('half').accessToken } as unknown as Tokens;
+    const halfAuth = OAuthStrategy({ clientId: 'c', storage: memoryTokenStorage(half) });
+    expect(halfAuth.getTokens().refreshToken.role).toBe('none');
+    expect(halfAuth.loggedIn()).toBe(false);
 
     nock('https://api.test')
       .post('/oauth2/token')

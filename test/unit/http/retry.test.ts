@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import {
   isIdempotent,
@@ -154,18 +156,19 @@ describe('parseRetryAfter', () => {
     expect(parseRetryAfter(header, now)).toBe(expected);
   });
 
-  it('an asctime date is GMT on a machine in any time zone (the machine running this one may be in UTC)', () => {
-    const zone = process.env.TZ;
-    // Node reads TZ again when it changes.
-    process.env.TZ = 'America/New_York';
-    try {
-      expect(new Date(2015, 9, 21).getTimezoneOffset()).toBe(240);
-      expect(parseRetryAfter('Wed Oct 21 07:28:10 2015', now)).toBe(10_000);
-      expect(parseRetryAfter('Wed, 21 Oct 2015 07:28:30 GMT', now)).toBe(30_000);
-    } finally {
-      if (zone === undefined) delete process.env.TZ;
-      else process.env.TZ = zone;
-    }
+  it('an asctime date is GMT on a machine in any time zone (the machine running this one may be in UTC)', async () => {
+    // In a process of its own: a change of TZ does not reach Date in a worker thread (Stryker's pool).
+    const retry = new URL('../../../src/http/retry.ts', import.meta.url).href;
+    const script = `const { parseRetryAfter } = await import(${JSON.stringify(retry)});
+      const now = ${now};
+      console.log(JSON.stringify([new Date(2015, 9, 21).getTimezoneOffset(),
+        parseRetryAfter('Wed Oct 21 07:28:10 2015', now), parseRetryAfter('Wed, 21 Oct 2015 07:28:30 GMT', now)]));`;
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '--eval', script],
+      { env: { ...process.env, TZ: 'America/New_York' } },
+    );
+    expect(JSON.parse(stdout)).toEqual([240, 10_000, 30_000]);
   });
 
   it.each([

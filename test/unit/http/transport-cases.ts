@@ -278,7 +278,7 @@ export function transportCases(): void {
       expect(log[1]!.headers['x-wix-consistent']).toBe('tok-1');
     });
 
-    it('a GET of exactly 4000 query characters stays a GET; a GET without a fallback stays one however long', async () => {
+    it('a GET of exactly 4000 query characters stays a GET, one of 4001 takes its POST fallback; a GET without a fallback stays one however long', async () => {
       const log = captureAll(() => [200, { dataItems: [], files: [] }]);
       const t = new Transport({ baseUrl: BASE, auth: ApiKeyStrategy({ apiKey: 'k' }), retry: false });
       const request = (length: number) => ({
@@ -290,9 +290,12 @@ export function transportCases(): void {
       expect(serializeQuery(buildRequest(operations.queryDataItemsGet, request(length)).query)).toHaveLength(4000);
       await t.send(operations.queryDataItemsGet, request(length));
       await t.send(operations.listFiles, { parentFolderId: 'f'.repeat(5000) });
+      // One character more: the POST fallback.
+      await t.send(operations.queryDataItemsGet, request(length + 1));
       expect(log.map((r) => [r.method, r.url.length > 4000])).toEqual([
         ['GET', true],
         ['GET', true],
+        ['POST', false],
       ]);
     });
 

@@ -172,6 +172,15 @@ describe('codecs i v a c (media references)', () => {
     expect(video.p({ id: 'v', filename: 'f.mp4', posters: [] })).toBe('wix:video://v1/v/f.mp4');
   });
 
+  it('a poster URL with a + or a space comes back as it was (a fragment reads + as a space)', () => {
+    for (const url of ['https://x.test/a+b.jpg?sig=k+q/w==', 'https://x.test/a b.jpg']) {
+      const wire = { id: 'v', filename: 'f.mp4', thumbnail: { url, width: 1, height: 2 } };
+      const ref = video.p(wire) as string;
+      expect(ref, url).not.toMatch(/[+ ]/);
+      expect(video.w(ref), url).toStrictEqual(wire);
+    }
+  });
+
   it('document and audio', () => {
     expect(doc.p({ id: 'ugd/d.pdf', url: 'https://x.test/d.pdf', filename: 'Annual report.pdf' })).toBe(
       'wix:document://v1/ugd/d.pdf/Annual%20report.pdf',
@@ -182,6 +191,11 @@ describe('codecs i v a c (media references)', () => {
     });
     expect(audio.p({ id: 'mp3_a.mp3', filename: 'song.mp3' })).toBe('wix:audio://v1/mp3_a.mp3/song.mp3');
     expect(audio.w('wix:audio://v1/mp3_a.mp3/song.mp3')).toStrictEqual({ id: 'mp3_a.mp3', filename: 'song.mp3' });
+    // Only a video has a poster: a posterUri on another kind is ignored.
+    expect(audio.w('wix:audio://v1/mp3_a.mp3/song.mp3#posterUri=p.jpg&posterWidth=1')).toStrictEqual({
+      id: 'mp3_a.mp3',
+      filename: 'song.mp3',
+    });
   });
 
   it('leaves values it cannot convert unchanged', () => {
@@ -410,6 +424,12 @@ describe('transform trees', () => {
     expect(JSON.stringify(toPublic(wire, tree))).toBe(
       '{"e":{"constructor":{"name":"n","_id":"i"},"toString":"x","$entity":{"_id":"y"}}}',
     );
+  });
+
+  it("in a map, keys of Object.prototype take the map's node like any other key", () => {
+    const wire = { constructor: ISO, toString: ISO, hasOwnProperty: ISO, other: ISO };
+    const out = toPublic(wire, { $values: 'date' }) as Record<string, unknown>;
+    for (const key of Object.keys(wire)) expect(out[key], key).toEqual(new Date(ISO));
   });
 
   it('a __proto__ key from JSON stays an own key', () => {
