@@ -65,6 +65,7 @@ export const modules = {
     mutate: ['emulator/test-bench/faults.ts', 'emulator/control/test-identities.ts', 'emulator/test-bench/bench.ts'],
     tests: [
       'test/emulator/test-bench/faults.test.ts',
+      'test/emulator/control/test-identities.test.ts',
       'test/emulator/test-bench/bench.test.ts',
       'test/emulator/control/control.test.ts',
     ],

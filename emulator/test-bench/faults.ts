@@ -62,6 +62,7 @@ export function createFaultRules(random: () => number = Math.random): FaultRules
     },
     clear: () => void (rules = []),
     take(request) {
+      // Stryker disable next-line ConditionalExpression: a shortcut; without rules the search below finds none either.
       if (!rules.length) return undefined;
       const path = request.url.split('?')[0]!;
       // The control API is never faulted: a rule must stay removable.
@@ -71,8 +72,9 @@ export function createFaultRules(random: () => number = Math.random): FaultRules
       const rule = rules.find(
         (candidate) =>
           (candidate.times === undefined || candidate.fired < candidate.times) &&
-          // A rule that names nothing fails the API, not the console's own pages and scripts.
-          (candidate.path !== undefined || candidate.operation !== undefined || isApi) &&
+          // A rule that names nothing fails the API, not the console's own pages and scripts (an
+          // operation rule matches API routes only).
+          (candidate.path !== undefined || isApi) &&
           (candidate.path === undefined || path.startsWith(candidate.path)) &&
           (candidate.operation === undefined || matchesOperation(candidate.operation, operation)) &&
           (candidate.probability === undefined || random() < candidate.probability),
@@ -147,6 +149,7 @@ export function faultHook(
     // A faulted request never reaches its route, which would name its operation for the log.
     request.operationId ??= routeOperation(request)?.id;
     const apply = () => {
+      // Stryker disable next-line ConditionalExpression: a timer of no delay (latencyMs absent or 0) answers the same, a tick later.
       if (rule.latencyMs) setTimeout(() => applyFault(rule, request, reply, onDrop, done), rule.latencyMs);
       else applyFault(rule, request, reply, onDrop, done);
     };

@@ -78,6 +78,42 @@ describe('a members list', () => {
     ).toHaveLength(2);
   });
 
+  it('says what is wrong with each field', () => {
+    const descriptions = (members: unknown) => {
+      try {
+        checkTestMembers(members);
+      } catch (error) {
+        const { validationError } = (error as EmulatorError).body.details as {
+          validationError: { fieldViolations: { field: string; description: string }[] };
+        };
+        return validationError.fieldViolations.map((violation) => `${violation.field}: ${violation.description}`);
+      }
+      return [];
+    };
+    expect(descriptions('x')).toEqual(['members: must be a list of members']);
+    expect(
+      descriptions([
+        7,
+        { id: 3, email: 'x', password: '', status: 'NO', verified: 1, nickname: 2, role: 'A' },
+        { id: ' ', email: 'b@example.test' },
+        { id: 'b', email: 'B@example.test' },
+        { id: 'b', email: 'c@example.test' },
+      ]),
+    ).toEqual([
+      'members.0: must be an object',
+      'members.1.email: must be an email address',
+      'members.1.id: must be an id: must be a string',
+      'members.1.nickname: must be a string',
+      'members.1.password: must be a non-empty string',
+      'members.1.role: is not a field of a test member',
+      'members.1.status: must be one of PENDING, APPROVED, BLOCKED',
+      'members.1.verified: must be a boolean',
+      'members.2.id: must be an id: must not be blank',
+      'members.3.email: is declared twice',
+      'members.4.id: is declared twice',
+    ]);
+  });
+
   it('names every problem of every member, sorted by field, at most 50', () => {
     const bad = Array.from({ length: 30 }, () => ({ email: 'x', status: 'NO' }));
     const violations = violationsOf(bad);

@@ -149,6 +149,13 @@ describe('faults', () => {
     expect(answers[9]![1]).toMatch(/\S/);
   });
 
+  it('a path rule answers a path no route has', async () => {
+    await emulator.faults.add({ path: '/wix-data/v9/', status: 418, times: 1, body: { teapot: true } });
+    const response = await emulator.fetch('/wix-data/v9/nothing');
+    expect([response.status, await response.json()]).toEqual([418, { teapot: true }]);
+    expect((await emulator.requests({ faulted: true, limit: 1 }))[0]).toMatchObject({ status: 418 });
+  });
+
   it('a body that is null, false or 0 is the answer as given', async () => {
     for (const body of [null, false, 0]) {
       await emulator.faults.add({ path: '/wix-data/', status: 503, times: 1, body });
@@ -582,16 +589,35 @@ describe('test identities', () => {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(body),
       });
-    const codeOf = async (response: Response) => {
-      const { details } = await response.json();
-      return [response.status, details.applicationError?.code ?? details.validationError.fieldViolations[0].field];
+    /** The status and `details` of a refused sign-in-as. */
+    const refusal = async (body: unknown) => {
+      const response = await signInAs(body);
+      return [response.status, (await response.json()).details];
     };
-    expect(await codeOf(await signInAs({ memberId: TESS.id, email: TESS.email }))).toEqual([400, 'memberId']);
-    expect(await codeOf(await signInAs({}))).toEqual([400, 'memberId']);
-    expect(await codeOf(await signInAs({ email: 'tess@example' }))).toEqual([400, 'email']);
-    expect(await codeOf(await signInAs({ email: 'nobody@example.test' }))).toEqual([404, 'MEMBER_NOT_FOUND']);
+    const violation = (field: string, description: string, violatedRule: string) => [
+      400,
+      { validationError: { fieldViolations: [{ field, description, violatedRule }] } },
+    ];
+    const application = (status: number, code: string, description: string) => [
+      status,
+      { applicationError: { code, description } },
+    ];
+    const oneOf = violation('memberId', 'name the member by exactly one of memberId and email', 'REQUIRED_FIELD');
+    expect(await refusal({ memberId: TESS.id, email: TESS.email })).toEqual(oneOf);
+    expect(await refusal({})).toEqual(oneOf);
+    expect(await refusal({ email: 'tess@example' })).toEqual(violation('email', 'must be an email address', 'FORMAT'));
+    expect(await refusal({ email: 'nobody@example.test' })).toEqual(
+      application(404, 'MEMBER_NOT_FOUND', 'No member nobody@example.test'),
+    );
+    expect(await refusal({ memberId: 'ghost' })).toEqual(application(404, 'MEMBER_NOT_FOUND', 'No member ghost'));
     await post({ members: [{ id: 'blocked-2', email: 'blocked-2@example.test', status: 'BLOCKED' }] });
-    expect(await codeOf(await signInAs({ memberId: 'blocked-2' }))).toEqual([409, 'MEMBER_CANNOT_SIGN_IN']);
+    expect(await refusal({ memberId: 'blocked-2' })).toEqual(
+      application(
+        409,
+        'MEMBER_CANNOT_SIGN_IN',
+        'Member blocked-2 is BLOCKED: only an approved member can sign in (approve it first)',
+      ),
+    );
     // Tokens only: no sign-in cookie unless browserSession asks for it.
     for (const body of [{ email: TESS.email }, { email: TESS.email, browserSession: false }]) {
       const signedIn = await signInAs(body);
@@ -648,6 +674,56 @@ describe('test identities', () => {
     expect(await added.json()).toMatchObject({ members: ['blocked-1'] });
     expect((await emulator.admin.items.query('Movies').find()).items.length).toBeGreaterThan(0);
     expect((await emulator.admin.members.getMember('blocked-1', { fieldsets: ['FULL'] })).status).toBe('BLOCKED');
+  });
+});
+
+describe('the test bench of a site of its own', () => {
+  it('its config, snapshots, outbox and reset act on that site; removed, it is gone', async () => {
+    const site = await emulator.createSite({ from: 'empty' });
+    const admin = createClient({
+      baseUrl: site.info.url,
+      auth: ApiKeyStrategy({ apiKey: site.info.apiKey, siteId: site.info.siteId }),
+    });
+    expect(
+      await admin.items
+        .query('Movies')
+        .count()
+        .catch((error: unknown) => error),
+    ).toSatisfy(isApplicationError);
+    expect(await site.config.update({ rateLimitPerMinute: 7 })).toMatchObject({ rateLimitPerMinute: 7 });
+    expect(await site.config.get()).toMatchObject({ rateLimitPerMinute: 7 });
+    expect(await emulator.config.get()).toMatchObject({ rateLimitPerMinute: 0 });
+
+    const saved = await site.snapshots.save('empty');
+    expect(saved).toMatchObject({ name: 'empty', replaced: false, sizeBytes: expect.any(Number) });
+    expect((await site.snapshots.save('empty')).replaced).toBe(true);
+    await admin.collections.createDataCollection({
+      _id: 'Later',
+      permissions: { read: 'ANYONE', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' },
+    });
+    expect(await site.snapshots.restore('empty')).toMatchObject({ name: 'empty' });
+    expect((await admin.collections.listDataCollections()).collections).toEqual([]);
+    expect((await site.snapshots.list()).map((snapshot) => snapshot.name)).toEqual(['empty']);
+    expect(await emulator.snapshots.list()).toEqual([]);
+    await site.snapshots.remove('empty');
+    expect(await site.snapshots.list()).toEqual([]);
+    expect(isApplicationError(await failure(site.snapshots.restore('empty')))).toBe(true);
+
+    const email = `site-${Date.now()}@example.test`;
+    const visitor = createClient({ baseUrl: site.info.url, auth: OAuthStrategy({ clientId: site.info.clientId }) });
+    await visitor.auth.register({ email, password: 'site password 1' });
+    await visitor.auth.sendPasswordResetEmail(email, 'http://localhost:4000/reset');
+    expect((await site.outbox(email)).map((sent) => sent.to)).toEqual([email]);
+    expect(await site.outbox('nobody@example.test')).toEqual([]);
+    expect(await emulator.outbox(email)).toEqual([]);
+
+    expect(await site.reset({ seed: false })).toEqual({ reset: true, seeded: false });
+    expect(await site.outbox()).toEqual([]);
+    expect(await site.reset()).toEqual({ reset: true, seeded: true });
+    expect(await admin.items.query('Movies').count()).toBe(300);
+
+    await site.remove();
+    expect(isApplicationError(await failure(site.config.get()))).toBe(true);
   });
 });
 

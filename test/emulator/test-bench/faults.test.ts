@@ -66,6 +66,15 @@ describe('which rule fires', () => {
     expect(rules.take(request('GET', '/_media/files/x'))).toBeDefined();
     expect(rules.take(request('GET', '/_media'))).toBeDefined();
     expect(rules.take(request('GET', '/_media?download=1'))).toBeDefined();
+    // A request that matched a route of the API table is an API request, whatever its raw URL.
+    expect(rules.take(request('POST', '/_sites/s1/wix-data/v2/items/query', QUERY))).toBeDefined();
+  });
+
+  it("a path rule names any path, the console's files too", () => {
+    const rules = createFaultRules();
+    rules.add({ path: '/assets/', status: 500 });
+    expect(rules.take(request('GET', '/assets/index.js'))).toMatchObject({ path: '/assets/' });
+    expect(rules.take(request('GET', '/favicon.ico'))).toBeUndefined();
   });
 
   it('the first rule that matches, counted; a rule stops after `times`', () => {
