@@ -407,6 +407,15 @@ describe('the clock', () => {
     expect(refused.status).toBe(400);
     expect((await emulator.clock.reset()).offsetSeconds).toBe(0);
   });
+
+  it('clock.set takes a Date or epoch milliseconds as well as an ISO string; advance moves by seconds', async () => {
+    const target = Date.parse('2031-03-04T05:06:07.000Z');
+    const near = (state: { now: string }, time: number) => Math.abs(Date.parse(state.now) - time) < 5_000;
+    expect(near(await emulator.clock.set(new Date(target)), target)).toBe(true);
+    expect(near(await emulator.clock.set(target + 86_400_000), target + 86_400_000)).toBe(true);
+    expect(near(await emulator.clock.advance(-3600), target + 86_400_000 - 3_600_000)).toBe(true);
+    await emulator.clock.reset();
+  });
 });
 
 describe('why a call was refused', () => {
