@@ -149,6 +149,12 @@ describe('faults', () => {
     expect(answers[9]![1]).toMatch(/\S/);
   });
 
+  it('a request meets the rules once: a latency rule fires once for it, whichever step applies the rules', async () => {
+    const { id } = await emulator.faults.add({ path: '/wix-data/', latencyMs: 1 });
+    expect((await queryMovies()).status).toBe(200);
+    expect(await emulator.faults.list()).toEqual([expect.objectContaining({ id, fired: 1 })]);
+  });
+
   it('a path rule answers a path no route has', async () => {
     await emulator.faults.add({ path: '/wix-data/v9/', status: 418, times: 1, body: { teapot: true } });
     const response = await emulator.fetch('/wix-data/v9/nothing');
