@@ -130,3 +130,52 @@ it("holds a download to 4 GiB whatever the site's descriptor says: a larger one 
   expect(refused.stderr).toContain(`media file huge is ${5 * 1024 ** 3} bytes, more than ${4 * 1024 ** 3}: not saved`);
   expect(readdirSync(`${out}.media`)).toEqual([]);
 });
+
+it("a file whose descriptor says 0 bytes is downloaded as it is (0 is not taken as the file's size)", async () => {
+  await listOneFile({ id: 'zero', sizeInBytes: '0' });
+  await pointDownloadsAt(`${sizesUrl}/small`);
+  const out = join(dir, 'zero.json');
+  const pulled = await pullMedia(out, '--allow-private');
+  expect(pulled.code, pulled.stderr).toBe(0);
+  expect(readdirSync(`${out}.media`)).toEqual(['zero']);
+});
+
+it('a download-URL answer without a URL fails the pull naming the file', async () => {
+  await listOneFile({ id: 'nowhere', sizeInBytes: '3' });
+  await remote.faults.add({ operation: 'generateFileDownloadUrl', status: 200, body: {} });
+  const failed = await pullMedia(join(dir, 'nowhere.json'), '--allow-private');
+  expect(failed.code).toBe(1);
+  expect(failed.stderr).toContain('the site gave no download URL for media file nowhere');
+});
+
+it.each([300, 403])(
+  'a media search answered %i (not a success) fails the pull, naming its status and code',
+  async (status) => {
+    // A 3xx is past what a fault rule answers: the site's fetch gives it.
+    const answering: typeof fetch = async (input, init) =>
+      String(input instanceof Request ? input.url : input).includes('/site-media/')
+        ? new Response(JSON.stringify({ code: 'ELSEWHERE', message: 'not here' }), {
+            status,
+            headers: { 'content-type': 'application/json' },
+          })
+        : fetch(input, init);
+    let stderr = '';
+    const io: CommandIo = { stdout: () => {}, stderr: (text) => void (stderr += text), env: {}, fetch: answering };
+    const site = ['--url', remote.url, '--api-key', remote.info.apiKey, '--site-id', remote.info.siteId];
+    const out = join(dir, `search-${status}.json`);
+    expect(await runCommand(['pull', ...site, '--out', out, '--no-members'], io)).toBe(1);
+    expect(stderr).toContain(`searching the media files answered ${status} (`);
+  },
+);
+
+it('a site that says it has more items or members but sends none does not keep the pull going', async () => {
+  const emptyPage = { pagingMetadata: { count: 0, offset: 0, total: 1000 } };
+  await remote.faults.add({ operation: 'queryDataItems', status: 200, body: { dataItems: [], ...emptyPage } });
+  await remote.faults.add({ operation: 'queryMembers', status: 200, body: { members: [], ...emptyPage } });
+  const out = join(dir, 'empty-pages.json');
+  let stderr = '';
+  const io: CommandIo = { stdout: () => {}, stderr: (text) => void (stderr += text), env: {} };
+  const site = ['--url', remote.url, '--api-key', remote.info.apiKey, '--site-id', remote.info.siteId];
+  expect(await runCommand(['pull', ...site, '--out', out], io), stderr).toBe(0);
+  expect(stderr).toContain(', 0 items, 0 references, 0 members (anonymized), ');
+});

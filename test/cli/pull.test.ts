@@ -145,8 +145,16 @@ describe('sitekit-sdk pull', () => {
       ])
         expect(written).not.toContain(personal);
     expect(limited).toBe(1);
-    expect(result.stderr).toContain('Films: 7 items');
-    expect(result.stderr).toContain('members:');
+    // It says what it does: the wait, each page, and what it wrote.
+    const pulled = JSON.parse(readFileSync(out, 'utf8')) as Record<'references' | 'members' | 'files', unknown[]> & {
+      items: Record<string, unknown[]>;
+    };
+    expect(result.stderr).toContain('\n  rate-limited, waiting 0 s\n');
+    expect(result.stderr).toContain('\n  Films: 7 items\n');
+    expect(result.stderr).toContain(`\n  members: ${pulled.members.length} (anonymized)\n`);
+    expect(result.stderr).toContain(`\n  media: ${pulled.files.length} file descriptors\n`);
+    const wrote = `\nwrote ${out}: 3 collections, ${Object.values(pulled.items).flat().length} items, ${pulled.references.length} references, ${pulled.members.length} members (anonymized), ${pulled.files.length} media files\nload it with: npx sitekit-sdk emulator --seed ${out}\n`;
+    expect(result.stderr.slice(-wrote.length)).toBe(wrote);
     expect(existsSync(`${out}.progress.json`)).toBe(false);
 
     const text = readFileSync(out, 'utf8');
@@ -247,6 +255,20 @@ describe('sitekit-sdk pull', () => {
     expect(again.stderr.match(/media bytes: .*/g)).toEqual([`media bytes: 1 of ${files!.length}`]);
     expect(readdirSync(`${out}.media`)).toContain(removed);
   }, 60_000);
+
+  it('a mistake in the command line is a usage error (2), printed with the help', async () => {
+    for (const [args, message] of [
+      [['--limit=-1'], '--limit must be a whole number'],
+      [['--limit', '2.5'], '--limit must be a whole number'],
+      [['--limt', '5'], "Unknown option '--limt'"],
+      [['--collections', 'Films,Nope,Gone'], '--collections: the site has no collection Nope, Gone\n'],
+    ]) {
+      const result = await pull(['--out', join(dir, 'mistake.json'), ...args!]);
+      expect(result.code, result.stderr).toBe(2);
+      expect(result.stderr).toContain(message);
+      expect(result.stderr).toContain('Usage: sitekit-sdk pull');
+    }
+  });
 
   it('a pull that fails on its first read keeps no progress file, and says so', async () => {
     const out = join(dir, 'refused.json');

@@ -132,6 +132,19 @@ describe('--check names what changed', () => {
       'Books: field details changed from { /** NUMBER. */ pages?: number; } to { /** TEXT. */ pages?: string; }',
     ]);
   });
+  it('from a site without collections (no registration in the file) and from a file missing an interface', () => {
+    const books = siteTypesFile([{ _id: 'Books', fields: [{ key: 'title', type: 'TEXT' }] }]);
+    expect(describeChanges(siteTypesFile([]), books)).toEqual(['collection Books added']);
+    expect(describeChanges(books, siteTypesFile([]))).toEqual(['collection Books removed']);
+    const withoutInterface = books.replace('export interface Book {', 'export interface Volume {');
+    expect(describeChanges(withoutInterface, books)).toEqual([
+      'Books: field _id added (string)',
+      'Books: field _createdDate added (Date)',
+      'Books: field _updatedDate added (Date)',
+      'Books: field _owner added (string)',
+      'Books: field title added (string)',
+    ]);
+  });
   it('reads a file whose interface was renamed by hand, even with a $ in its name', () => {
     const books = (fields: DataCollection['fields']) => siteTypesFile([{ _id: 'Books', fields }]);
     const renamed = books([{ key: 'title', type: 'TEXT' }])

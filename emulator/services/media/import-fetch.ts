@@ -160,6 +160,7 @@ export function guardedLookup(reach: ImportReach, port: number, resolveAll: Reso
       if (error) return callback(error, []);
       const problems = addresses.map((entry) => addressProblem(entry.address, port, reach));
       const allowed = addresses.filter((_entry, index) => problems[index] === undefined);
+      // Stryker disable next-line ArrayDeclaration: with an error, the addresses are not read.
       if (allowed.length == 0)
         return callback(new ImportSourceRefused(problems[0] ?? `${hostname} has no address`), []);
       if (options.all) return callback(null, allowed);

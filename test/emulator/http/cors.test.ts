@@ -104,6 +104,18 @@ describe('CORS answers, as @fastify/cors gave them', () => {
   });
 });
 
+describe('a preflight without the method it asks for', () => {
+  it('is a 400 in plain text', async () => {
+    const response = await fetch(new URL(PATH, emulator.url), {
+      method: 'OPTIONS',
+      headers: { origin: 'http://localhost:5173' },
+    });
+    expect(response.status).toBe(400);
+    expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(await response.text()).toBe('Invalid Preflight Request');
+  });
+});
+
 describe("a browser app's writes from another loopback port", () => {
   it.each(['PUT', 'PATCH', 'DELETE'])('a %s preflight is allowed, with the headers it names', async (method) => {
     const answer = await corsAnswer(

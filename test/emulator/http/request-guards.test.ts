@@ -200,6 +200,8 @@ describe('the control API', () => {
 
   it("is every path under /_emulator/, by the route's pattern or the decoded path", () => {
     expect(isControlPath('/_emulator/reset', '/%5Femulator/reset')).toBe(true);
+    // The route decides, even where the URL does not decode (a parameter with a bad escape).
+    expect(isControlPath('/_emulator/requests/:id', '/%5Femulator/requests/%E0%A4%A')).toBe(true);
     for (const url of ['/_emulator/info', '/_emulator', '/_emulator?x=1', '/%5Femulator/info', '/%5femulator/faults?x'])
       expect(isControlPath(undefined, url), url).toBe(true);
     for (const url of ['/wix-data/v2/items', '/_emulatorx', '/x/_emulator/info', '/_emulator%', '/%E0%A4%A/_emulator/'])

@@ -102,6 +102,8 @@ describe('addresses that are not the public internet', () => {
       '2002:808:808::',
       // ff9b in a global address's second group is not NAT64 (64:ff9b::/96).
       '2001:ff9b::a00:1',
+      // A public address whose octets have two and three digits, in its IPv4-mapped form.
+      '::ffff:93.184.215.14',
     ])
       expect(addressProblem(address, 80, closed), address).toBeUndefined();
   });
@@ -114,7 +116,10 @@ describe('the emulator itself', () => {
     const own = Object.values(networkInterfaces())
       .flat()
       .find((entry) => entry && !entry.internal && entry.family == 'IPv4');
-    if (own) expect(addressProblem(own.address, 4700, open)).toContain(ITSELF);
+    if (own) {
+      expect(addressProblem(own.address, 4700, open)).toContain(ITSELF);
+      expect(addressProblem(`::ffff:${own.address}`, 4700, open)).toContain(ITSELF);
+    }
   });
 
   it('is not another port of this machine, nor another machine on that port', () => {
@@ -183,6 +188,15 @@ describe('the lookup of a source name', () => {
       );
     expect(await lookup(false)).toEqual({ address: '93.184.215.14', family: 4 });
     expect(await lookup(true)).toEqual({ address: [{ address: '93.184.215.14', family: 4 }], family: undefined });
+    // No address at all (no error either).
+    const none: ResolveAll = (_hostname, _options, callback) => callback(null, []);
+    await expect(
+      new Promise((resolve, reject) =>
+        guardedLookup(closed, 80, none)('empty.example', { all: true }, (error) =>
+          error ? reject(error) : resolve(0),
+        ),
+      ),
+    ).rejects.toThrow('empty.example has no address');
   });
 });
 
