@@ -12,9 +12,10 @@ function registrations(source: string): Map<string, string> {
   // Stryker disable next-line StringLiteral: any text without the registration's lines gives none
   const block = /interface SiteCollections \{\n([\s\S]*?)\n {2}\}/.exec(source)?.[1] ?? '';
   const found = new Map<string, string>();
-  // Stryker disable next-line MethodExpression: a quoted ID starts and ends with '"', an identifier has none
-  for (const match of block.matchAll(/^ {4}("(?:[^"\\]|\\.)*"|[\w$]+): ([\w$]+);$/gm))
+  for (const match of block.matchAll(/^ {4}("(?:[^"\\]|\\.)*"|[\w$]+): ([\w$]+);$/gm)) {
+    // Stryker disable next-line MethodExpression: a quoted ID starts and ends with '"', an identifier has none
     found.set(match[1]!.startsWith('"') ? (JSON.parse(match[1]!) as string) : match[1]!, match[2]!);
+  }
   return found;
 }
 

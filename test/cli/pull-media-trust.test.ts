@@ -140,13 +140,16 @@ it("a file whose descriptor says 0 bytes is downloaded as it is (0 is not taken 
   expect(readdirSync(`${out}.media`)).toEqual(['zero']);
 });
 
-it('a download-URL answer without a URL fails the pull naming the file', async () => {
-  await listOneFile({ id: 'nowhere', sizeInBytes: '3' });
-  await remote.faults.add({ operation: 'generateFileDownloadUrl', status: 200, body: {} });
-  const failed = await pullMedia(join(dir, 'nowhere.json'), '--allow-private');
-  expect(failed.code).toBe(1);
-  expect(failed.stderr).toContain('the site gave no download URL for media file nowhere');
-});
+it.each([{}, { downloadUrls: [] }])(
+  'a download-URL answer without a URL (%j) fails the pull naming the file',
+  async (body) => {
+    await listOneFile({ id: 'nowhere', sizeInBytes: '3' });
+    await remote.faults.add({ operation: 'generateFileDownloadUrl', status: 200, body });
+    const failed = await pullMedia(join(dir, 'nowhere.json'), '--allow-private');
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toContain('the site gave no download URL for media file nowhere');
+  },
+);
 
 it.each([300, 403])(
   'a media search answered %i (not a success) fails the pull, naming its status and code',

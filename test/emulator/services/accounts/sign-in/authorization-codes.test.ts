@@ -82,7 +82,15 @@ describe('the authorization_code grant refuses', () => {
 
   it('a verifier outside RFC 7636 (length 43 to 128, unreserved characters)', async () => {
     const { code, codeVerifier } = await issueCode();
-    for (const verifier of ['a'.repeat(42), 'a'.repeat(129), `${'a'.repeat(42)}+`, `${'a'.repeat(42)} `]) {
+    // A character outside the set anywhere, first or last, even after 43 good ones.
+    for (const verifier of [
+      'a'.repeat(42),
+      'a'.repeat(129),
+      `${'a'.repeat(42)}+`,
+      `${'a'.repeat(42)} `,
+      `+${'a'.repeat(43)}`,
+      `${'a'.repeat(43)}+`,
+    ]) {
       const refused = await exchange({ code, codeVerifier: verifier });
       expect(refusal(refused), verifier).toMatchObject({
         status: 400,
@@ -117,6 +125,13 @@ describe('the authorization_code grant refuses', () => {
     const refused = await exchange({ code: expired.code, codeVerifier: expired.codeVerifier });
     expect(refusal(refused)).toMatchObject({ status: 400, code: 'INVALID_GRANT' });
     expect(refused.body.message).toMatch(/expired/);
+  });
+
+  it("no code issued while the emulator's clock is ahead of real time, which counts its five minutes from then", async () => {
+    await send('POST', '/_emulator/clock', { advanceSeconds: 24 * 3600 });
+    const { code, codeVerifier } = await issueCode();
+    await send('POST', '/_emulator/clock', { advanceSeconds: 5 * 60 - 5 });
+    expect((await exchange({ code, codeVerifier })).status).toBe(200);
   });
 
   it('a PKCE verifier other than the one of the challenge, and spends nothing doing so', async () => {
