@@ -5,7 +5,7 @@
  * HTTP against the emulator: the official client's requests, not what our SDK happens to send.
  */
 import { randomBytes } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startEmulator, type TestEmulator } from '../../../../helpers/emulator.js';
 import { authorizeSilently } from '../../../../helpers/hosted-authorize.js';
 import { callJson, violatedFields, type Answer } from '../../../../helpers/json-calls.js';
@@ -125,6 +125,23 @@ describe('the authorization_code grant refuses', () => {
     const refused = await exchange({ code: expired.code, codeVerifier: expired.codeVerifier });
     expect(refusal(refused)).toMatchObject({ status: 400, code: 'INVALID_GRANT' });
     expect(refused.body.message).toMatch(/expired/);
+  });
+
+  it('a code at the very millisecond its five minutes end, not one a millisecond before', async () => {
+    // Only Date is faked, and the emulator's clock reads it: time stands still between two calls.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    try {
+      const issuedAt = Date.now();
+      const before = await issueCode();
+      const at = await issueCode();
+      vi.setSystemTime(issuedAt + 5 * 60 * 1000 - 1);
+      expect((await exchange({ code: before.code, codeVerifier: before.codeVerifier })).status).toBe(200);
+      vi.setSystemTime(issuedAt + 5 * 60 * 1000);
+      const refused = await exchange({ code: at.code, codeVerifier: at.codeVerifier });
+      expect(refused.body.message).toMatch(/expired/);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("no code issued while the emulator's clock is ahead of real time, which counts its five minutes from then", async () => {
