@@ -21,13 +21,19 @@ class ListedOrder extends BaseSequencer {
   }
 }
 
+type RunnerFile = ReturnType<Vitest['state']['getFiles']>[number];
+
 /**
- * Gives a test file that failed to load (an import threw) one failed test. Stryker's vitest runner
- * counts failed tests only, and such a file has none: a mutant of a module's top-level code that
- * throws as the module loads (`new BlockList().addSubnet(network, prefix, '')`) stopped the run at
- * the first file importing it (bail) with every test run so far passed, and was reported as survived.
+ * Gives a test file that failed outside its tests one failed test, as Stryker's vitest runner
+ * counts failed tests only (and reads a test's describe blocks, not its file). Such a file failed
+ * - to load (an import threw): a mutant of a module's top-level code that throws as the module
+ *   loads (`new BlockList().addSubnet(network, prefix, '')`) stopped the run at the first file
+ *   importing it (bail) with every test run so far passed;
+ * - in a `beforeAll` hook, which skips the file's tests: a mutant that stops the emulator a file
+ *   starts there (a migration's SQL, the token service's body) skipped every test of the file.
+ * Both were reported as survived.
  */
-class LoadFailures implements Reporter {
+class FileFailures implements Reporter {
   private vitest: Vitest | undefined;
 
   onInit(vitest: Vitest): void {
@@ -35,27 +41,33 @@ class LoadFailures implements Reporter {
   }
 
   onTestRunEnd(): void {
-    for (const file of this.vitest?.state.getFiles() ?? []) {
-      if (file.result?.state != 'fail' || file.tasks.length) continue;
-      const name = '(the test file failed to load)';
-      const failed: RunnerTestCase = {
-        type: 'test',
-        id: `${file.id}_load`,
-        name,
-        fullName: `${file.name} ${name}`,
-        fullTestName: name,
-        mode: 'run',
-        context: undefined as never,
-        file,
-        meta: {},
-        annotations: [],
-        artifacts: [],
-        timeout: 0,
-        result: { state: 'fail', errors: file.result.errors ?? [] },
-      };
-      file.tasks.push(failed);
-    }
+    for (const file of this.vitest?.state.getFiles() ?? [])
+      if (file.result?.state == 'fail' && !file.tasks.some(failed)) file.tasks.push(fileFailure(file));
   }
+}
+
+/** Whether a test, or a test under a describe block, failed. */
+const failed = (task: RunnerFile['tasks'][number]): boolean =>
+  task.type == 'suite' ? task.tasks.some(failed) : task.result?.state == 'fail';
+
+/** The failed test standing for the failure of a file outside its tests. */
+function fileFailure(file: RunnerFile): RunnerTestCase {
+  const name = '(the test file failed outside its tests: as it loaded, or in a hook)';
+  return {
+    type: 'test',
+    id: `${file.id}_file`,
+    name,
+    fullName: `${file.name} ${name}`,
+    fullTestName: name,
+    mode: 'run',
+    context: undefined as never,
+    file,
+    meta: {},
+    annotations: [],
+    artifacts: [],
+    timeout: 0,
+    result: { state: 'fail', errors: file.result?.errors ?? [] },
+  };
 }
 
 /**
@@ -70,6 +82,6 @@ export default defineConfig({
     testTimeout: 20_000,
     include: moduleTests,
     sequence: { sequencer: ListedOrder },
-    reporters: ['default', new LoadFailures()],
+    reporters: ['default', new FileFailures()],
   },
 });

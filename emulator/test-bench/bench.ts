@@ -231,8 +231,7 @@ export async function createSite(
 }
 
 /** The JSON body of `signInAs`' member selector. */
-const selectorBody = (member: MemberSelector) =>
-  typeof member == 'string' ? { memberId: member } : 'email' in member ? { email: member.email } : member;
+const selectorBody = (member: MemberSelector) => (typeof member == 'string' ? { memberId: member } : member);
 
 /** How the test bench reaches its emulator besides its URL. */
 export interface TestBenchOptions {
@@ -281,7 +280,9 @@ export function createTestBench(url: string, options: TestBenchOptions = {}): Em
     async storageState(member, options = {}) {
       const { result: tokens, response } = await signIn(member, true);
       // `name=value; Path=/_sites/<id>; HttpOnly; SameSite=Lax; Max-Age=604800`, as the emulator sets it.
-      const [pair = '', ...attributes] = (response.headers.get('set-cookie') ?? '').split(';');
+      // Stryker disable next-line StringLiteral: sign-in-as with browserSession always sets its cookie ('' only satisfies the types).
+      const setCookie = response.headers.get('set-cookie') ?? '';
+      const [pair, ...attributes] = setCookie.split(';') as [string, ...string[]];
       const separator = pair.indexOf('=');
       /** The value of the cookie's attribute `name` (lower case), if it has it. */
       const attribute = (name: string) =>
@@ -293,11 +294,12 @@ export function createTestBench(url: string, options: TestBenchOptions = {}): Em
       const state: StorageState = {
         cookies: [
           {
-            name: pair.slice(0, separator).trim(),
-            value: pair.slice(separator + 1).trim(),
+            name: pair.slice(0, separator),
+            value: pair.slice(separator + 1),
             domain: new URL(url).hostname,
             // A site's cookie is on the site's path: on `/` it would reach every site, and replace the default site's.
             path: attribute('path') || '/',
+            // Stryker disable next-line UnaryOperator: the emulator's cookie always has a Max-Age (-1, a session cookie, is a fallback).
             expires: Number.isFinite(maxAge) ? Math.floor(Date.now() / 1000) + maxAge : -1,
             httpOnly: true,
             secure: false,

@@ -160,8 +160,8 @@ export function guardedLookup(reach: ImportReach, port: number, resolveAll: Reso
       if (error) return callback(error, []);
       const problems = addresses.map((entry) => addressProblem(entry.address, port, reach));
       const allowed = addresses.filter((_entry, index) => problems[index] === undefined);
-      // Stryker disable next-line ArrayDeclaration: with an error, the addresses are not read.
       if (allowed.length == 0)
+        // Stryker disable next-line ArrayDeclaration: with an error, the addresses are not read.
         return callback(new ImportSourceRefused(problems[0] ?? `${hostname} has no address`), []);
       if (options.all) return callback(null, allowed);
       callback(null, allowed[0]!.address, allowed[0]!.family);

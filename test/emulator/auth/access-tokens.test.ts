@@ -70,6 +70,14 @@ describe('an access token', () => {
     expect(decodeJwt(renewed.body.access_token).sid).toBe(claims.sid);
   });
 
+  it('lives at least a second: a lifetime of 0 is refused, naming the setting, and changes nothing', async () => {
+    const refused = await setLifetime(0);
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toMatch(/tokenLifetimeSeconds/);
+    expect((await setLifetime(1)).status).toBe(200);
+    expect((await token({ grantType: 'anonymous' })).body.expires_in).toBe(1);
+  });
+
   it("expires on the emulator's clock", async () => {
     await setLifetime(600);
     const member = await memberTokens();
@@ -82,6 +90,22 @@ describe('an access token', () => {
     // The refresh token outlives it.
     const renewed = await token({ grantType: 'refresh_token', refreshToken: member.refreshToken });
     expect((await myMember(renewed.body.access_token)).status).toBe(200);
+  });
+
+  it("is dated on the emulator's clock, in epoch seconds: issued now there, expiring a lifetime later", async () => {
+    await setLifetime(900);
+    const twoDays = 2 * 24 * 3600;
+    await send('POST', '/_emulator/clock', { advanceSeconds: twoDays });
+    const clockSeconds = async () => Date.parse((await send('GET', '/_emulator/clock')).body.now) / 1000;
+    const before = await clockSeconds();
+    const { access_token } = (await token({ grantType: 'anonymous' })).body;
+    const after = await clockSeconds();
+    const { iat, exp } = decodeJwt(access_token);
+    expect(iat).toBeGreaterThanOrEqual(Math.floor(before));
+    expect(iat).toBeLessThanOrEqual(Math.ceil(after));
+    expect(exp).toBe(iat! + 900);
+    // Real time is two days behind: the token is not from then.
+    expect(iat! - Date.now() / 1000).toBeGreaterThan(twoDays - 60);
   });
 
   it('is refused when it is not ours: garbage, a bad signature, another key', async () => {
@@ -102,6 +126,49 @@ describe('an access token', () => {
       expect(refused.body.message, accessToken).toMatch(/not valid/);
     }
   });
+
+  /** `claims` signed with the site's own key, as only the emulator can: what it would take its own tokens to say. */
+  const signedBySite = async (claims: Record<string, unknown>) =>
+    new SignJWT(claims)
+      .setProtectedHeader({ alg: decodeProtectedHeader((await memberTokens()).accessToken).alg! })
+      .sign(emulator.context.site.privateKey);
+  const query = { dataCollectionId: 'Movies' };
+  const queryItems = (accessToken: string) => send('POST', '/wix-data/v2/items/query', query, accessToken);
+
+  it("of a member, without a session (made before sessions existed), is refused; a visitor's lives to its expiry", async () => {
+    const member = await memberTokens();
+    const { sid: _sid, ...claims } = decodeJwt(member.accessToken);
+    const refused = await myMember(await signedBySite(claims));
+    expect(refused.status).toBe(401);
+    expect(refused.body.message).toMatch(/not in the emulator's state/);
+    const visitor = { ...claims, role: 'visitor', sub: claims.visitorId, memberId: undefined };
+    expect((await queryItems(await signedBySite(visitor))).status).toBe(200);
+  });
+
+  it('counts only when its claims agree: a visitor naming a member is no member, a member naming none or another role is refused', async () => {
+    const member = await memberTokens();
+    const visitorToken = (await token({ grantType: 'anonymous' })).body.access_token;
+    const visitor = decodeJwt(visitorToken);
+    const namingMember = await signedBySite({ ...visitor, memberId: member.memberId });
+    expect((await queryItems(namingMember)).status).toBe(200);
+    expect((await myMember(namingMember)).status).not.toBe(200);
+    const claims = decodeJwt(member.accessToken);
+    for (const odd of [
+      { ...claims, memberId: undefined },
+      { ...claims, role: 'admin' },
+    ]) {
+      const refused = await myMember(await signedBySite(odd));
+      expect(refused.status, JSON.stringify(odd)).toBe(401);
+      expect(refused.body.message).toMatch(/names no known role/);
+    }
+  });
+
+  it('makes an authenticated caller in the request log', async () => {
+    const member = await memberTokens();
+    expect((await myMember(member.accessToken)).status).toBe(200);
+    const { requests } = (await send('GET', '/_emulator/requests?path=/members/v1/members/my&limit=1')).body;
+    expect(requests[0].caller).toMatchObject({ kind: 'member', authenticated: true, memberId: member.memberId });
+  });
 });
 
 describe('a refresh', () => {
@@ -119,6 +186,21 @@ describe('a refresh', () => {
     const ended = await myMember(member.accessToken);
     expect(ended.status).toBe(401);
     expect(ended.body.message).toMatch(/session of this access token has ended/);
+  });
+
+  it('refuses a refresh token issued to another client (an authorized_client grant names its own)', async () => {
+    const member = await memberTokens();
+    const issued = await send(
+      'POST',
+      '/oauth2/token',
+      { grant_type: 'authorized_client', client_id: 'another-client', member_id: member.memberId },
+      emulator.info.apiKey,
+    );
+    expect(issued.status, JSON.stringify(issued.body)).toBe(200);
+    const refused = await token({ grantType: 'refresh_token', refreshToken: issued.body.refresh_token });
+    expect(refused.status).toBe(400);
+    expect(refused.body.details.applicationError.code).toBe('INVALID_GRANT');
+    expect(refused.body.message).toMatch(/issued to another client/);
   });
 
   it('answers a token of the same member, visitor and session, and the same refresh token', async () => {

@@ -5,6 +5,9 @@
  * authorization code it came from is replayed (finding 11). Raw HTTP: the official client's
  * requests, not what our SDK happens to send.
  */
+import { createHash, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type TestEmulator } from '../../helpers/emulator.js';
 import { authorizeSilently } from '../../helpers/hosted-authorize.js';
@@ -226,5 +229,90 @@ describe('the emulated identity provider (finding 9)', () => {
     expect(first.body.state).toBe('SUCCESS');
     expect((await providerLogin({ sub: 'google-user-1', email })).body.state).toBe('SUCCESS');
     expect((await providerLogin({ sub: 'google-user-2', email })).status).toBe(403);
+  });
+});
+
+describe("sessions in an older version's export (version 1 tables, imported as they are)", () => {
+  const fixture = () =>
+    JSON.parse(readFileSync(join(import.meta.dirname, '../fixtures/state-version-1.json'), 'utf8')) as {
+      tables: Record<string, Record<string, unknown>[]>;
+    };
+  const stored = (secret: string) => createHash('sha256').update(secret).digest('base64url');
+  /** The fixture with its first member's status set, and these rows of sessions and secrets. */
+  function state(status: string, rows: { refresh_tokens?: object[]; auth_secrets?: object[] }) {
+    const file = fixture();
+    const member = file.tables.members![0]!;
+    member.data = JSON.stringify({ ...JSON.parse(member.data as string), status });
+    Object.assign(file.tables, rows);
+    return { file, memberId: member.id as string };
+  }
+  /** A refresh-token row of an emulator before sessions: no session id (the token's hash names it). */
+  const refreshRow = (refreshToken: string, memberId: string, extra: object = {}) => ({
+    token_hash: stored(refreshToken),
+    kind: 'member',
+    visitor_id: randomUUID(),
+    member_id: memberId,
+    client_id: emulator.info.clientId,
+    created_at: new Date().toISOString(),
+    used_at: null,
+    ...extra,
+  });
+  const importFile = async (file: object) => expect((await send('POST', '/_emulator/import', file)).status).toBe(200);
+
+  it("renews a session without a session id as the one its refresh token's hash names, while its member may sign in", async () => {
+    const refreshToken = `member.${randomUUID()}`;
+    const approved = state('APPROVED', { refresh_tokens: [] });
+    approved.file.tables.refresh_tokens = [refreshRow(refreshToken, approved.memberId)];
+    await importFile(approved.file);
+    const renewed = await refresh(refreshToken);
+    expect(renewed.status).toBe(200);
+    expect(renewed.body.refresh_token).toBe(refreshToken);
+    const member = await myMember(renewed.body.access_token);
+    expect(member.status).toBe(200);
+    expect(member.body.member.id).toBe(approved.memberId);
+    expect((await refresh(refreshToken)).status).toBe(200);
+
+    // The same session in a state where its member is blocked: its refresh and its access token are refused.
+    const blocked = state('BLOCKED', {});
+    blocked.file.tables.refresh_tokens = [
+      refreshRow(refreshToken, blocked.memberId, { session_id: stored(refreshToken) }),
+    ];
+    await importFile(blocked.file);
+    const refused = await refresh(refreshToken);
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toMatch(/member cannot sign in: the member is BLOCKED/);
+    const ended = await myMember(renewed.body.access_token);
+    expect(ended.status).toBe(401);
+    expect(ended.body.message).toMatch(/member cannot use it: the member is BLOCKED/);
+  });
+
+  it('signs no browser in with the cookie of a member who may not sign in, or who is not there', async () => {
+    const cookie = (secret: string) => `sitekit_emulator_session=${secret}`;
+    const secretRow = (secret: string, memberId: string) => ({
+      secret_hash: stored(secret),
+      purpose: 'browser-session',
+      member_id: memberId,
+      data: '{}',
+      created_at: new Date().toISOString(),
+      expires_at: new Date(Date.now() + 3600_000).toISOString(),
+      used_at: null,
+    });
+    const [approvedSecret, blockedSecret, goneSecret] = ['a', 'b', 'c'].map(
+      (name) => `browser-session.${name}${randomUUID()}`,
+    );
+    for (const [status, secret, signedIn] of [
+      ['APPROVED', approvedSecret!, true],
+      ['BLOCKED', blockedSecret!, false],
+    ] as const) {
+      const { file, memberId } = state(status, {});
+      file.tables.auth_secrets = [secretRow(secret, memberId), secretRow(goneSecret!, randomUUID())];
+      await importFile(file);
+      const { code, error } = await authorizeSilently(emulator, { cookie: cookie(secret) });
+      expect({ code: Boolean(code), error }, status).toEqual(
+        signedIn ? { code: true, error: null } : { code: false, error: 'login_required' },
+      );
+      const gone = await authorizeSilently(emulator, { cookie: cookie(goneSecret!) });
+      expect(gone.error).toBe('login_required');
+    }
   });
 });

@@ -149,6 +149,12 @@ describe('faults', () => {
     expect(answers[9]![1]).toMatch(/\S/);
   });
 
+  it('a request meets the rules once: a latency rule fires once for it, whichever step applies the rules', async () => {
+    const { id } = await emulator.faults.add({ path: '/wix-data/', latencyMs: 1 });
+    expect((await queryMovies()).status).toBe(200);
+    expect(await emulator.faults.list()).toEqual([expect.objectContaining({ id, fired: 1 })]);
+  });
+
   it('a path rule answers a path no route has', async () => {
     await emulator.faults.add({ path: '/wix-data/v9/', status: 418, times: 1, body: { teapot: true } });
     const response = await emulator.fetch('/wix-data/v9/nothing');
@@ -407,6 +413,15 @@ describe('the clock', () => {
     expect(refused.status).toBe(400);
     expect((await emulator.clock.reset()).offsetSeconds).toBe(0);
   });
+
+  it('clock.set takes a Date or epoch milliseconds as well as an ISO string; advance moves by seconds', async () => {
+    const target = Date.parse('2031-03-04T05:06:07.000Z');
+    const near = (state: { now: string }, time: number) => Math.abs(Date.parse(state.now) - time) < 5_000;
+    expect(near(await emulator.clock.set(new Date(target)), target)).toBe(true);
+    expect(near(await emulator.clock.set(target + 86_400_000), target + 86_400_000)).toBe(true);
+    expect(near(await emulator.clock.advance(-3600), target + 86_400_000 - 3_600_000)).toBe(true);
+    await emulator.clock.reset();
+  });
 });
 
 describe('why a call was refused', () => {
@@ -540,7 +555,9 @@ describe('test identities', () => {
   it("storageState's cookie expires is in epoch seconds, a week from now (Playwright's unit)", async () => {
     await emulator.clock.advance(3 * 24 * 3600);
     const before = Math.floor(Date.now() / 1000);
-    const [cookie] = (await emulator.storageState(TESS.id)).cookies;
+    const { cookies, origins } = await emulator.storageState(TESS.id);
+    const [cookie] = cookies;
+    expect(origins).toEqual([]);
     const after = Math.ceil(Date.now() / 1000);
     const week = 7 * 24 * 3600;
     expect(cookie!.expires).toBeGreaterThanOrEqual(before + week);

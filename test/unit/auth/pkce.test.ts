@@ -68,6 +68,11 @@ describe('generatePKCE', () => {
     );
   });
 
+  it('both ends of the range are lengths: 43 and 128 (not left to the random draw above)', async () => {
+    expect((await generatePKCE(43)).codeVerifier).toHaveLength(43);
+    expect((await generatePKCE(128)).codeVerifier).toHaveLength(128);
+  });
+
   it('defaults to 43 characters, and verifiers differ', async () => {
     const first = await generatePKCE();
     expect(first.codeVerifier).toHaveLength(43);

@@ -512,6 +512,21 @@ describe('401 replay', () => {
     expect(auth.getTokens().accessToken.value).toBe('A1');
   });
 
+  it('a 401 whose renewal is refused: visitor tokens and a replay with them, not the refused tokens again', async () => {
+    // The access token still looks good by its expiry, but the server revoked the session.
+    const { bodies } = tokenEndpoint((body, n) =>
+      body.grantType === 'refresh_token'
+        ? [400, { error: 'invalid_grant' }]
+        : [200, { access_token: `V${n}`, expires_in: 3600 }],
+    );
+    const seen = api((auth) => (auth === 'A0' ? 401 : 200));
+    const { client, auth } = make({ tokens: tokens('member') });
+    expect(await client.collections.getDataCollection('x')).toEqual({ _id: 'x' });
+    expect(bodies.map((body) => body.grantType)).toEqual(['refresh_token', 'anonymous']);
+    expect(seen).toEqual(['A0', 'V2']);
+    expect(auth.getTokens().refreshToken.role).toBe('visitor');
+  });
+
   it('a second 401 surfaces as an error', async () => {
     const { bodies } = tokenEndpoint();
     const seen = api(() => 401);

@@ -139,6 +139,21 @@ export function transportCases(): void {
       );
       expect(log).toHaveLength(0);
     });
+
+    it('a pre-aborted signal does not ask the strategy for credentials either (no token grant for a call that ends)', async () => {
+      const log = captureAll();
+      let asked = 0;
+      const auth: AuthStrategy = {
+        elevated: false,
+        getAuthHeaders: async () => {
+          asked++;
+          return { headers: { authorization: 'fresh' } };
+        },
+      };
+      const client = createClient({ auth, baseUrl: BASE });
+      await expect(client.members.getMember('m', { signal: AbortSignal.abort() })).rejects.toBeInstanceOf(AbortedError);
+      expect([asked, log.length]).toEqual([0, 0]);
+    });
   });
 
   describe('error mapping through the client', () => {

@@ -5,7 +5,7 @@
  * HTTP against the emulator: the official client's requests, not what our SDK happens to send.
  */
 import { randomBytes } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startEmulator, type TestEmulator } from '../../../../helpers/emulator.js';
 import { authorizeSilently } from '../../../../helpers/hosted-authorize.js';
 import { callJson, violatedFields, type Answer } from '../../../../helpers/json-calls.js';
@@ -82,7 +82,15 @@ describe('the authorization_code grant refuses', () => {
 
   it('a verifier outside RFC 7636 (length 43 to 128, unreserved characters)', async () => {
     const { code, codeVerifier } = await issueCode();
-    for (const verifier of ['a'.repeat(42), 'a'.repeat(129), `${'a'.repeat(42)}+`, `${'a'.repeat(42)} `]) {
+    // A character outside the set anywhere, first or last, even after 43 good ones.
+    for (const verifier of [
+      'a'.repeat(42),
+      'a'.repeat(129),
+      `${'a'.repeat(42)}+`,
+      `${'a'.repeat(42)} `,
+      `+${'a'.repeat(43)}`,
+      `${'a'.repeat(43)}+`,
+    ]) {
       const refused = await exchange({ code, codeVerifier: verifier });
       expect(refusal(refused), verifier).toMatchObject({
         status: 400,
@@ -117,6 +125,30 @@ describe('the authorization_code grant refuses', () => {
     const refused = await exchange({ code: expired.code, codeVerifier: expired.codeVerifier });
     expect(refusal(refused)).toMatchObject({ status: 400, code: 'INVALID_GRANT' });
     expect(refused.body.message).toMatch(/expired/);
+  });
+
+  it('a code at the very millisecond its five minutes end, not one a millisecond before', async () => {
+    // Only Date is faked, and the emulator's clock reads it: time stands still between two calls.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    try {
+      const issuedAt = Date.now();
+      const before = await issueCode();
+      const at = await issueCode();
+      vi.setSystemTime(issuedAt + 5 * 60 * 1000 - 1);
+      expect((await exchange({ code: before.code, codeVerifier: before.codeVerifier })).status).toBe(200);
+      vi.setSystemTime(issuedAt + 5 * 60 * 1000);
+      const refused = await exchange({ code: at.code, codeVerifier: at.codeVerifier });
+      expect(refused.body.message).toMatch(/expired/);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("no code issued while the emulator's clock is ahead of real time, which counts its five minutes from then", async () => {
+    await send('POST', '/_emulator/clock', { advanceSeconds: 24 * 3600 });
+    const { code, codeVerifier } = await issueCode();
+    await send('POST', '/_emulator/clock', { advanceSeconds: 5 * 60 - 5 });
+    expect((await exchange({ code, codeVerifier })).status).toBe(200);
   });
 
   it('a PKCE verifier other than the one of the challenge, and spends nothing doing so', async () => {
