@@ -76,6 +76,10 @@ describe('a members list', () => {
         { id: 'two@example.test', email: 'one@example.test' },
       ]),
     ).toHaveLength(2);
+    // A member without an id takes none: another may be declared with the id 'undefined'.
+    expect(
+      checkTestMembers([{ email: 'one@example.test' }, { id: 'undefined', email: 'two@example.test' }]),
+    ).toHaveLength(2);
   });
 
   it('says what is wrong with each field', () => {

@@ -680,6 +680,11 @@ describe('test identities', () => {
       headers: { authorization: again.accessToken.value },
     });
     expect(refused.status).toBe(401);
+    // Same id, another email: the member with that id is replaced.
+    expect((await post({ members: [{ id: 'twin-2', email: 'twin-renamed@example.test' }] })).status).toBe(200);
+    expect((await emulator.admin.members.getMember('twin-2', { fieldsets: ['FULL'] })).loginEmail).toBe(
+      'twin-renamed@example.test',
+    );
   });
 
   it('an import adds declared members; a malformed declaration changes nothing', async () => {
