@@ -5,7 +5,7 @@
  * error answer resolves as its status and code.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { callRaw } from '../../cli/raw-calls.js';
+import { callRaw, isWrite } from '../../cli/raw-calls.js';
 import { ApiKeyStrategy, createClient, type ApiKeyAuth, type Client } from '../../src/index.js';
 import { startEmulator, type TestEmulator } from '../helpers/emulator.js';
 
@@ -73,5 +73,37 @@ describe('callRaw', () => {
     const { outcome, waits } = await search();
     expect(await outcome).toEqual({ status: 503, body: { code: 'SYSTEM_ERROR' } });
     expect(waits).toEqual([]);
+  });
+});
+
+describe('callRaw, as the commands call it', () => {
+  it('waits for real when given no sleep (a Retry-After of 0 here)', async () => {
+    await site.faults.add({ operation: 'searchFiles', status: 429, retryAfterSeconds: 0, times: 1 });
+    const answer = await callRaw(client, 'searchFiles', { rootFolder: 'MEDIA_ROOT', paging: { limit: 1 } });
+    expect(answer.status).toBe(200);
+  });
+
+  it('sends a GET with its query, and answers its JSON', async () => {
+    await site.admin.collections.createDataCollection({ _id: 'Raw', fields: [{ key: 'title', type: 'TEXT' }] });
+    const answer = await callRaw(client, 'listDataCollections', { paging: { limit: 1 } });
+    expect(answer.status).toBe(200);
+    expect((answer.body as { collections: unknown[] }).collections).toHaveLength(1);
+  });
+
+  it('rejects when nothing answers (no status to resolve with)', async () => {
+    const nowhere = createClient({
+      baseUrl: 'http://127.0.0.1:1',
+      auth: ApiKeyStrategy({ apiKey: 'key', siteId: 'site' }),
+      retry: false,
+    });
+    await expect(callRaw(nowhere, 'searchFiles', { rootFolder: 'MEDIA_ROOT' })).rejects.toThrow();
+  });
+});
+
+describe('isWrite', () => {
+  it('is true of an operation that changes the site, false of a GET and of a read-only POST', () => {
+    expect(isWrite('insert')).toBe(true);
+    expect(isWrite('getDataCollection')).toBe(false);
+    expect(isWrite('queryDataItems')).toBe(false);
   });
 });
