@@ -97,7 +97,10 @@ it('streams a download to disk and stops at the size its descriptor says: an end
   const out = join(dir, 'endless.json');
   const stopped = await pullMedia(out, '--allow-private');
   expect(stopped.code).toBe(1);
-  expect(stopped.stderr).toMatch(/is longer than \d+ bytes: not saved/);
+  // The bound is the size the file's descriptor says, not the 4 GiB of a file without one.
+  const bound = Number(/is longer than (\d+) bytes: not saved/.exec(stopped.stderr)?.[1]);
+  const { files } = await remote.admin.media.listFiles();
+  expect(files?.map((file) => Number(file.sizeInBytes))).toContain(bound);
   expect(readdirSync(`${out}.media`)).toEqual([]);
 });
 
@@ -182,3 +185,14 @@ it('a site that says it has more items or members but sends none does not keep t
   expect(await runCommand(['pull', ...site, '--out', out], io), stderr).toBe(0);
   expect(stderr).toContain(', 0 items, 0 references, 0 members (anonymized), ');
 });
+
+it.each([{ nextCursor: { cursors: { next: 'more' } } }, { nextCursor: {} }])(
+  'a media search answered %j (no files) ends the media descriptors with none',
+  async (body) => {
+    await remote.faults.add({ operation: 'searchFiles', status: 200, body });
+    const out = join(dir, 'no-files.json');
+    const pulled = await pullMedia(out);
+    expect(pulled.code, pulled.stderr).toBe(0);
+    expect(pulled.stderr).toContain('\n  media: 0 file descriptors\n');
+  },
+);

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApiKeyAuth, Client, Item } from '../../src/index.js';
 import type { CommandIo } from '../../cli/command-io.js';
 import { runCommand } from '../../cli/commands.js';
+import { PULL_USAGE } from '../../cli/pull-command.js';
 import { startEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { addFilmCollections } from '../helpers/film-collections.js';
 
@@ -256,6 +257,13 @@ describe('sitekit-sdk pull', () => {
     expect(readdirSync(`${out}.media`)).toContain(removed);
   }, 60_000);
 
+  it('--help prints the help, and reads nothing', async () => {
+    let stdout = '';
+    const io: CommandIo = { stdout: (text) => void (stdout += text), stderr: () => {}, env: {}, fetch: () => never() };
+    expect(await runCommand(['pull', '--help'], io)).toBe(0);
+    expect(stdout).toBe(PULL_USAGE);
+  });
+
   it('a mistake in the command line is a usage error (2), printed with the help', async () => {
     for (const [args, message] of [
       [['--limit=-1'], '--limit must be a whole number'],
@@ -373,6 +381,8 @@ describe('sitekit-sdk pull', () => {
 
     const personal = await pull([...args, '--keep-personal-data']);
     expect(personal.code, personal.stderr).toBe(0);
+    expect(personal.stderr).toMatch(/\n {2}members: \d+\n/);
+    expect(personal.stderr).toMatch(/ \d+ members, \d+ media files\n/);
     expect(personal.stderr).not.toContain('resuming');
     const pulled = JSON.stringify(entitiesOf(out));
     for (const person of PEOPLE) expect(pulled).toContain(person.email);
@@ -439,6 +449,11 @@ describe('sitekit-sdk pull', () => {
     expect(again.stderr).not.toContain('resuming');
   });
 });
+
+/** A fetch for a command that must make no request. */
+const never = (): Promise<Response> => {
+  throw new Error('no request was expected');
+};
 
 /** A site's fetch whose media listing fails (a pull stops there, after the collections and members). */
 const failingMedia: typeof fetch = async (input, init) => {
