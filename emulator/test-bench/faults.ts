@@ -88,7 +88,7 @@ export function createFaultRules(random: () => number = Math.random): FaultRules
 /** The fault rules of a site (each site has its own), made when first asked for. */
 export const faultRulesOf: (context: EmulatorContext) => FaultRules = perSite(() => createFaultRules());
 
-/** The text of common error statuses, for the error code of a faulted answer. */
+/** The text of common 4xx statuses, for the error code of a faulted answer (a 5xx is a system error, without one). */
 const STATUS_CODES: Readonly<Record<number, string>> = {
   400: 'BAD_REQUEST',
   401: 'UNAUTHENTICATED',
@@ -97,10 +97,6 @@ const STATUS_CODES: Readonly<Record<number, string>> = {
   408: 'REQUEST_TIMEOUT',
   409: 'ALREADY_EXISTS',
   429: 'TOO_MANY_REQUESTS',
-  500: 'INTERNAL',
-  502: 'BAD_GATEWAY',
-  503: 'UNAVAILABLE',
-  504: 'DEADLINE_EXCEEDED',
 };
 
 /** The platform's error body for a status (5xx: a system error naming the request id). */
