@@ -35,17 +35,23 @@ function rateLimitedSite(retryAfter: number | string): { fetch: typeof fetch; ca
   return { fetch: fetchFunction, calls: () => calls };
 }
 
+/** The pull's client of a {@link rateLimitedSite}, and what it said while it waited. */
+async function pullClientOf(site: { fetch: typeof fetch }) {
+  const said: string[] = [];
+  const { client } = await connectToSite(
+    { url: 'https://site.example', 'api-key': 'key', 'site-id': 'site' },
+    {},
+    PULL_CLIENT_POLICY,
+    site.fetch,
+    (line) => said.push(line),
+  );
+  return { client, said };
+}
+
 describe("pull's client", () => {
   it('waits a Retry-After of 90 s, saying so, and goes on (a single call gives up after 60 s in all)', async () => {
     const site = rateLimitedSite(90);
-    const said: string[] = [];
-    const { client } = await connectToSite(
-      { url: 'https://site.example', 'api-key': 'key', 'site-id': 'site' },
-      {},
-      PULL_CLIENT_POLICY,
-      site.fetch,
-      (line) => said.push(line),
-    );
+    const { client, said } = await pullClientOf(site);
     const listed = client.collections.listDataCollections();
     const outcome = listed.then(
       () => 'listed',
@@ -63,14 +69,7 @@ describe("pull's client", () => {
     ['Wed, 21 Oct 2015 07:28:00 GMT', 'rate-limited, waiting before the next try'],
   ])('says how long it waits for a Retry-After of %s, in whole seconds', async (retryAfter, expected) => {
     const site = rateLimitedSite(retryAfter);
-    const said: string[] = [];
-    const { client } = await connectToSite(
-      { url: 'https://site.example', 'api-key': 'key', 'site-id': 'site' },
-      {},
-      PULL_CLIENT_POLICY,
-      site.fetch,
-      (line) => said.push(line),
-    );
+    const { client, said } = await pullClientOf(site);
     const listed = client.collections.listDataCollections();
     await vi.advanceTimersByTimeAsync(10_000);
     await listed;
