@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmulatorSite } from '../../../emulator/index.js';
 import { ApiKeyStrategy, OAuthStrategy, createClient, isApplicationError } from '../../../src/index.js';
 import { startEmulator, type TestEmulator } from '../../helpers/emulator.js';
+import { callJson } from '../../helpers/json-calls.js';
 
 let emulator: TestEmulator;
 beforeAll(async () => {
@@ -18,6 +19,9 @@ afterAll(() => emulator?.close());
 /** An elevated client of a site. */
 const adminOf = (info: { url: string; apiKey: string; siteId: string }) =>
   createClient({ baseUrl: info.url, auth: ApiKeyStrategy({ apiKey: info.apiKey, siteId: info.siteId }), retry: false });
+
+/** A request of the token endpoint as any client sends it (JSON, no credentials); the site is found by its client id. */
+const tokenRequest = (body: Record<string, unknown>) => callJson(emulator, 'POST', '/oauth2/token', { body });
 
 /** A raw call of the platform API with an API key and a site id. */
 const countMovies = (apiKey: string, siteId?: string) =>
@@ -168,14 +172,10 @@ describe('a site is found as the platform finds it', () => {
     });
     expect(crossed.status).toBe(403);
     // Its refresh token with the default site's client: unknown there.
-    const refresh = await emulator.fetch('/oauth2/token', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        clientId: emulator.info.clientId,
-        grantType: 'refresh_token',
-        refreshToken: visitor.auth.getTokens().refreshToken.value,
-      }),
+    const refresh = await tokenRequest({
+      clientId: emulator.info.clientId,
+      grantType: 'refresh_token',
+      refreshToken: visitor.auth.getTokens().refreshToken.value,
     });
     expect(refresh.status).toBe(400);
   });
@@ -220,25 +220,16 @@ describe('a site is found as the platform finds it', () => {
     const defaultState = await emulator.storageState({ email: 'ada@example.com' });
     expect(defaultState.cookies[0]?.path).toBe('/');
     const tokens = JSON.parse(state.origins[0]!.localStorage[0]!.value);
-    const renewed = await emulator.fetch('/oauth2/token', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        clientId: site.info.clientId,
-        grantType: 'refresh_token',
-        refreshToken: tokens.refreshToken.value,
-      }),
+    const renewed = await tokenRequest({
+      clientId: site.info.clientId,
+      grantType: 'refresh_token',
+      refreshToken: tokens.refreshToken.value,
     });
     expect(renewed.status).toBe(200);
   });
 
   it("a token request finds its site by the client id in its body: that site's fault rules apply to it, not another's", async () => {
-    const grant = (clientId: string) =>
-      emulator.fetch('/oauth2/token', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ clientId, grantType: 'anonymous' }),
-      });
+    const grant = (clientId: string) => tokenRequest({ clientId, grantType: 'anonymous' });
     await site.faults.add({ path: '/oauth2/token', status: 503, times: 1 });
     try {
       expect((await grant(emulator.info.clientId)).status).toBe(200);
